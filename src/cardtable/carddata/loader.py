@@ -1,0 +1,73 @@
+"""Read one YAML card file and validate it against a game's pydantic schema.
+
+Errors are rewritten for a person editing the file: which file, which card (by its ``id``), which
+field, what was wrong — never a traceback or pydantic's raw dump.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from ..core.errors import CardDataError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def load_card_file(path: Path, schema: type[M]) -> M:
+    """Parse and validate ``path``; raise ``CardDataError`` naming file, card and field on any problem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise CardDataError(f"{path}: cannot read the card file ({err.strerror})") from err
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise CardDataError(f"{path}: not valid YAML{where}: {getattr(err, 'problem', err)}") from err
+    if not isinstance(data, dict):
+        raise CardDataError(f"{path}: the file must hold a mapping with the set's fields and card lists")
+    try:
+        return schema.model_validate(data)
+    except ValidationError as err:
+        raise CardDataError(_describe(path, data, err)) from None
+
+
+def _describe(path: Path, data: dict[str, Any], err: ValidationError) -> str:
+    lines = []
+    for problem in err.errors():
+        loc = list(problem["loc"])
+        card = _card_id_at(data, loc)
+        field = _field_path(loc[2:] if card is not None else loc)
+        where = f"card {card!r}, field {field!r}" if card is not None else f"field {field!r}"
+        message = problem["msg"]
+        if problem["type"] == "extra_forbidden":
+            message = "unknown key (check its spelling against the rules' card vocabulary)"
+        lines.append(f"{path}: {where}: {message}")
+    return "\n".join(lines)
+
+
+def _card_id_at(data: dict[str, Any], loc: list[Any]) -> str | None:
+    """If ``loc`` points into a card list (``[list_name, index, ...]``), the card's id or position."""
+    if len(loc) >= 2 and isinstance(loc[0], str) and isinstance(loc[1], int):
+        items = data.get(loc[0])
+        if isinstance(items, list) and loc[1] < len(items):
+            item = items[loc[1]]
+            if isinstance(item, dict) and isinstance(item.get("id"), str):
+                return item["id"]
+            return f"{loc[0]}[{loc[1]}]"
+    return None
+
+
+def _field_path(loc: list[Any]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif not str(part).startswith(("function-", "tagged-union", "union[", "literal[", "int", "str", "bool", "list[", "dict[")):
+            out += ("." if out else "") + str(part)
+    return out or "(top level)"

@@ -1,0 +1,75 @@
+"""The contract between the core and a game module.
+
+A game module provides a :class:`GameDefinition` (static facts, a factory and a snapshot loader) and a
+subclass of :class:`~cardtable.core.state.State` that implements the rule hooks. Everything callers
+use — legality checks, records, logs — is implemented once here and in ``state.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Mapping
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    version: str
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: the winning seats (possibly none), a score per seat and why."""
+
+    winners: list[int]
+    scores: dict[int, float]
+    reason: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "scores": {str(k): v for k, v in self.scores.items()},
+            "reason": self.reason,
+            "details": self.details,
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Outcome":
+        return cls(
+            list(d["winners"]),
+            {int(k): float(v) for k, v in d["scores"].items()},
+            d["reason"],
+            dict(d.get("details", {})),
+        )
+
+
+class GameDefinition:
+    """Base class of every game module's ``GAME`` object."""
+
+    info: GameInfo
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def card_set_versions(self) -> dict[str, int]:
+        """Versions of the card sets in use; part of every record."""
+        return {}
+
+    def new_game(self, seed: int = 0, players: int | None = None, options: Mapping[str, Any] | None = None) -> "State":
+        raise NotImplementedError  # pragma: no cover - each game overrides it
+
+    def from_dict(self, data: Mapping[str, Any]) -> "State":
+        raise NotImplementedError  # pragma: no cover - each game overrides it
+
+    def sample_state(self, view: Mapping[str, Any], log: list[dict[str, Any]], seed: int) -> "State":
+        """A full state consistent with ``view`` and ``log`` (what one seat knows), hidden parts resampled."""
+        raise NotImplementedError  # pragma: no cover - each game overrides it

@@ -1,0 +1,122 @@
+"""The public face of a game state.
+
+This class implements the invariants every game shares — only a listed action is accepted, a refused
+action leaves the state untouched, every accepted action is recorded — and leaves the rules to a
+game's hooks (``_apply``, ``_explain_illegal``, ``view``…). That split (public method checks, hook
+implements) keeps every game honest without each one re-implementing the checks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from .actions import Action, Decision
+from .errors import IllegalActionError
+from .events import Event, log_for
+
+if TYPE_CHECKING:
+    from .game import GameDefinition, Outcome
+
+RECORD_FORMAT = "cardtable-record/1"
+
+
+class State:
+    """Base of every game's state. Subclasses add their own slots and fill the hooks."""
+
+    __slots__ = ("game", "seed", "players", "options", "events", "history", "_decision", "_outcome")
+
+    game: "GameDefinition"
+    seed: int | None
+    players: int
+    options: dict[str, Any]
+    events: list[Event]
+    history: list[Action]
+    _decision: Decision | None
+    _outcome: "Outcome | None"
+
+    # --- public API ---------------------------------------------------------------------------
+    @property
+    def is_terminal(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def to_act(self) -> int | None:
+        d = self._decision
+        return None if d is None else d.player
+
+    @property
+    def decision(self) -> Decision | None:
+        return self._decision
+
+    @property
+    def outcome(self) -> "Outcome | None":
+        return self._outcome
+
+    def legal_actions(self) -> list[Action]:
+        d = self._decision
+        return [] if d is None else list(d.options)
+
+    def apply(self, action: Action | Mapping[str, Any]) -> None:
+        """Apply one legal action; anything else raises ``IllegalActionError`` and changes nothing."""
+        d = self._decision
+        if not isinstance(action, Action):
+            action = Action.from_dict(action)  # raises CORE-1 for malformed input
+        if d is None:
+            raise IllegalActionError("CORE-2", "the game is over; no action can be taken")
+        if action not in d.options:
+            raise self._refusal(action, d)
+        self.history.append(action)
+        self._apply(action)
+
+    def log(self, seat: int | None = None) -> list[dict[str, Any]]:
+        """Events as ``seat`` may see them (``None`` = a spectator)."""
+        return log_for(self.events, seat)
+
+    def record(self) -> dict[str, Any]:
+        """Everything needed to rebuild this game: ``cardtable.replay(record)``."""
+        if self.seed is None:
+            raise IllegalActionError("CORE-4", "a determinized (sampled) state has no record")
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game.info.id,
+            "version": self.game.info.version,
+            "card_sets": self.game.card_set_versions,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": [a.to_dict() for a in self.history],
+        }
+
+    def determinize(self, seat: int | None, seed: int = 0) -> "State":
+        """A full state consistent with all ``seat`` knows; everything hidden from it is resampled.
+
+        Built only from ``view(seat)`` and ``log(seat)``, so by construction it cannot carry
+        anything the seat may not know.
+        """
+        return self.game.sample_state(self.view(seat), self.log(seat), seed)
+
+    def _refusal(self, action: Action, decision: Decision) -> IllegalActionError:
+        """Explain why ``action`` is not legal now, naming the rule (games refine this)."""
+        if action.player != decision.player:
+            return IllegalActionError("CORE-3", f"it is seat {decision.player}'s decision, not seat {action.player}'s")
+        err = self._explain_illegal(action, decision)
+        if err is not None:
+            return err
+        kinds = sorted({o.kind for o in decision.options})
+        return IllegalActionError("CORE-3", f"{action} is not a legal {decision.kind} choice now (expected one of: {', '.join(kinds)})")
+
+    # --- hooks for games ------------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError  # pragma: no cover
+
+    def _explain_illegal(self, action: Action, decision: Decision) -> IllegalActionError | None:
+        return None
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError  # pragma: no cover
+
+    def clone(self) -> "State":
+        raise NotImplementedError  # pragma: no cover
+
+    def to_dict(self) -> dict[str, Any]:
+        raise NotImplementedError  # pragma: no cover

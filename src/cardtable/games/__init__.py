@@ -1,0 +1,1 @@
+"""Game modules. Each package exposes ``GAME`` (a ``GameDefinition``); ``cardtable.registry`` lists them."""

@@ -1,0 +1,115 @@
+"""Two Mists (2つの霧, a_boost games 2019): a hidden-identity card game for 3–4 players.
+
+Rules as implemented: ``docs/rules/two-mists.md``. ``GAME`` is the module's entry point.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Mapping
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ...core import Event, GameDefinition, GameInfo, Rng, SetupError
+from .catalog import CHARACTER_ORDER, Catalog, default_catalog
+from .rules import EMPTY, START_LIFE, ActionTable, MistsState, SLOTS
+
+GAME_VERSION = "1"
+
+
+class MistsOptions(BaseModel):
+    """Table options; anything unknown is refused with a readable message."""
+
+    model_config = ConfigDict(extra="forbid")
+    turn_cap: int = Field(300, ge=1, le=10_000, description="TM-5.8 safety cap")
+
+
+class TwoMists(GameDefinition):
+    info = GameInfo("two-mists", "Two Mists", 3, 4, GAME_VERSION)
+
+    def __init__(self, catalog: Catalog | None = None) -> None:
+        self._catalog = catalog
+
+    @property
+    def catalog(self) -> Catalog:
+        if self._catalog is None:
+            self._catalog = default_catalog()
+        return self._catalog
+
+    @property
+    def card_set_versions(self) -> dict[str, int]:
+        return dict(self.catalog.set_versions)
+
+    def action_table(self, players: int) -> ActionTable:
+        return _action_table(self.catalog, players)
+
+    def parse_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        try:
+            return MistsOptions.model_validate(dict(options or {})).model_dump()
+        except ValidationError as err:
+            problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in err.errors())
+            raise SetupError(f"invalid Two Mists options: {problems}") from None
+        except (TypeError, ValueError) as err:
+            raise SetupError(f"invalid Two Mists options: {err}") from None
+
+    def new_game(self, seed: int = 0, players: int | None = None, options: Mapping[str, Any] | None = None) -> MistsState:
+        """TM-4 set-up: deal characters, shuffle both piles, fill the rows, pick the start player."""
+        n = 4 if players is None else players
+        if not isinstance(n, int) or isinstance(n, bool) or not 3 <= n <= 4:
+            raise SetupError(f"Two Mists is for 3 or 4 players, not {players!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SetupError(f"the seed must be an integer, not {seed!r}")
+        opts = self.parse_options(options)
+        cat = self.catalog
+        rng = Rng(seed)
+        deck = cat.characters_for(n)  # TM-2.2 / TM-4.1
+        rng.shuffle(deck)
+        apile = list(cat.action_instances)
+        epile = list(cat.equipment_instances)
+        rng.shuffle(apile)
+        rng.shuffle(epile)
+        s = MistsState.__new__(MistsState)
+        s.game, s.seed, s.players, s.options = self, seed, n, opts
+        s.events, s.history, s._decision, s._outcome = [], [], None, None
+        s.cat, s.acts, s.rng = cat, self.action_table(n), rng
+        s.chars, s.centre = deck[:n], deck[n]  # TM-4.2
+        s.revealed, s.centre_revealed = [False] * n, False
+        s.life = [START_LIFE] * n  # TM-4.5
+        s.row = [apile.pop(), apile.pop(), apile.pop(), epile.pop(), epile.pop()]  # TM-4.4
+        s.apile, s.epile = apile, epile
+        s.tableau, s.taken = [[] for _ in range(n)], [[] for _ in range(n)]
+        all_chars = sum(1 << c for c in cat.characters_for(n))
+        s.possible, s.weapons, s.equip = [all_chars] * n, [0] * n, [0] * n
+        s.intimidated, s.restricted = [False] * n, False
+        s.start = s.current = rng.below(n)  # TM-4.6
+        s.turn, s.card, s.pc, s.extra = 1, EMPTY, 0, 0
+        s.pointing, s.pointer, s.dead, s.finisher = [], EMPTY, [], EMPTY
+        s.step, s.turn_cap = 0, opts["turn_cap"]
+        s.events.append(Event("game_started", {"players": n, "start_player": s.start,
+                                               "action_row": [cat.card_id(i) for i in s.row[:3]],
+                                               "equipment_row": [cat.card_id(i) for i in s.row[3:]]}))
+        for seat in range(n):  # TM-4.3: each looks at their own card
+            s.events.append(Event("character_dealt", {"player": seat, "character": CHARACTER_ORDER[s.chars[seat]]},
+                                  frozenset((seat,)), {"player": seat}))
+        s._begin_turn(s.current)
+        return s
+
+    def from_dict(self, data: Mapping[str, Any]) -> MistsState:
+        from .snapshot import state_from_dict
+
+        return state_from_dict(self, data)
+
+    def sample_state(self, view: Mapping[str, Any], log: list[dict[str, Any]], seed: int) -> MistsState:
+        from .sampling import sample_state
+
+        return sample_state(self, view, log, seed)
+
+
+@lru_cache(maxsize=None)
+def _action_table(catalog: Catalog, players: int) -> ActionTable:
+    return ActionTable(catalog, players)
+
+
+GAME = TwoMists()
+
+__all__ = ["GAME", "MistsState", "SLOTS", "TwoMists"]

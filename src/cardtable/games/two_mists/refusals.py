@@ -1,0 +1,64 @@
+"""Why an action is refused, with the rule it breaks (design principle 6).
+
+Only the seat whose decision it is reaches this code (the core answers "not your decision" to anyone
+else), so naming that seat's own character in a message tells it nothing new (TM-12.6).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core import Action, Decision, IllegalActionError
+from .catalog import CHARACTER_ORDER
+
+if TYPE_CHECKING:
+    from .rules import MistsState
+
+_EXPECTED = {
+    "choose": ("TM-5.3", "take a card from the rows or pass"),
+    "extra": ("TM-7.7", "take one more card or decline the extra action"),
+    "target": ("TM-5.3", "choose a player for the card being resolved"),
+    "point": ("TM-7.4", "point at a Monster suspect or the centre card"),
+}
+
+
+def explain(state: "MistsState", action: Action, decision: Decision) -> IllegalActionError | None:
+    from .rules import SLOTS
+
+    kind = decision.kind
+    if action.kind == "take" and kind in ("choose", "extra"):
+        slot = action.get("slot")
+        if slot not in SLOTS:
+            return IllegalActionError("TM-5.2", f"there is no slot {slot!r}; slots are {', '.join(SLOTS)}")
+        return _why_not_take(state, decision.player, SLOTS.index(slot))
+    if action.kind == "pass" and kind == "extra":
+        return IllegalActionError("TM-10.4", "an extra action cannot be passed; decline it instead")
+    if action.kind == "decline" and kind == "choose":
+        return IllegalActionError("TM-7.7", "only a Flurry extra action can be declined; take a card or pass")
+    if action.kind == "target" and kind == "target":
+        seat = action.get("seat")
+        if not isinstance(seat, int) or not 0 <= seat < state.players:
+            return IllegalActionError("TM-5.3", f"there is no seat {seat!r} at this table")
+        return IllegalActionError("TM-7.3", "this effect must target another player, not yourself")
+    if action.kind == "point" and kind == "point":
+        at = action.get("at")
+        if at == decision.player:
+            return IllegalActionError("TM-7.4", "you point at another player or the centre card, not at yourself")
+        return IllegalActionError("TM-7.4", f"{at!r} is not a player or 'centre'")
+    rule, what = _EXPECTED[kind]
+    return IllegalActionError(rule, f"now you must {what}; {action.kind!r} is not possible here")
+
+
+def _why_not_take(state: "MistsState", p: int, slot: int) -> IllegalActionError:
+    from .rules import SLOTS, EMPTY
+
+    inst = state.row[slot]
+    if inst == EMPTY:
+        return IllegalActionError("TM-5.2", f"slot {SLOTS[slot]} is empty")
+    card = state.cat.cards[state.cat.instances[inst]]
+    character = CHARACTER_ORDER[state.chars[p]]
+    if character in card.forbidden:
+        return IllegalActionError("TM-2.6", f"your character ({character}) may never take {card.name} ({card.id})")
+    if card.is_equipment:
+        return IllegalActionError("TM-8.1", f"you already hold a {card.name}; the same equipment cannot be taken twice")
+    return IllegalActionError("TM-7.9", "you are intimidated this turn: only equipment may be taken")

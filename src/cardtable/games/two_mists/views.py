@@ -1,0 +1,120 @@
+"""What one seat may know (TM-12), derived from the zones' declared visibility.
+
+Every zone is declared once in ``zones_for``; ``build_view`` shows each through
+:func:`cardtable.core.zone_view`, so no screen, bot or server payload decides on its own what to hide.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ...core import Visibility, ZoneSpec, zone_view
+from .catalog import CHARACTER_ORDER
+
+if TYPE_CHECKING:
+    from .rules import MistsState
+
+
+@lru_cache(maxsize=None)
+def zones_for(players: int) -> tuple[ZoneSpec, ...]:
+    """TM-3 zones with TM-12 visibility."""
+    return (
+        *(ZoneSpec(f"character:{s}", Visibility.OWNER, s) for s in range(players)),  # TM-12.1
+        ZoneSpec("centre", Visibility.HIDDEN),  # TM-12.2
+        ZoneSpec("action_pile", Visibility.HIDDEN),
+        ZoneSpec("equipment_pile", Visibility.HIDDEN),
+        ZoneSpec("action_row", Visibility.PUBLIC),  # TM-12.3
+        ZoneSpec("equipment_row", Visibility.PUBLIC),
+        *(ZoneSpec(f"tableau:{s}", Visibility.PUBLIC) for s in range(players)),
+    )
+
+
+def _zone_contents(state: "MistsState", name: str) -> tuple[list[Any], Any, Any]:
+    """(cards, is-revealed predicate, how to show a card) for zone ``name``."""
+    cat = state.cat
+
+    def show_card(i: int) -> dict[str, Any]:
+        return {"instance": i, "card": cat.card_id(i)}
+
+    def never(_: Any) -> bool:
+        return False
+
+    if name.startswith("character:"):
+        seat = int(name.split(":")[1])
+        return [state.chars[seat]], lambda _: state.revealed[seat], lambda c: CHARACTER_ORDER[c]
+    if name == "centre":
+        return [state.centre], lambda _: state.centre_revealed, lambda c: CHARACTER_ORDER[c]
+    if name == "action_pile":
+        return state.apile, never, show_card
+    if name == "equipment_pile":
+        return state.epile, never, show_card
+    if name == "action_row":
+        return [None if i < 0 else i for i in state.row[:3]], never, show_card
+    if name == "equipment_row":
+        return [None if i < 0 else i for i in state.row[3:]], never, show_card
+    seat = int(name.split(":")[1])
+    return state.tableau[seat], never, show_card
+
+
+def build_view(state: "MistsState", seat: int | None) -> dict[str, Any]:
+    """TM-12.7: public state + the seat's own character and its own pending pointing choice."""
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < state.players):
+        raise ValueError(f"no seat {seat!r} at a {state.players}-player table")
+    zones = {}
+    for spec in zones_for(state.players):
+        cards, revealed, show = _zone_contents(state, spec.name)
+        zones[spec.name] = zone_view(spec, cards, seat, revealed, show)
+    cat = state.cat
+    decision = state.decision
+    seats = []
+    for s in range(state.players):
+        shown = zones[f"character:{s}"].get("cards", [None])[0]
+        seats.append({
+            "seat": s,
+            "life": state.life[s],
+            "character": shown,
+            "revealed": state.revealed[s],
+            "intimidated": state.intimidated[s],
+            "holy_poison": bool(state.equip[s] & state.acts.poison_bits),
+            "weapons": state.weapons[s],
+            "taken": [cat.cards[d].id for d in state.taken[s]],
+        })
+    resolving = None
+    if state.card >= 0:
+        resolving = {"instance": state.card, "card": cat.card_id(state.card), "taker": state.current, "step": state.pc}
+    pointing = None
+    if state.pointer >= 0:
+        pointing = {
+            "pointer": state.pointer,
+            "pointed": [s for s, t in enumerate(state.pointing) if t >= 0],
+            "mine": (state._point_name(state.pointing[seat])
+                     if seat is not None and state.pointing[seat] >= 0 else None),
+        }
+    outcome = state.outcome
+    return {
+        "game": "two-mists",
+        "seat": seat,
+        "players": state.players,
+        "turn": state.turn,
+        "turn_cap": state.turn_cap,
+        "current": state.current,
+        "start_player": state.start,
+        "to_act": state.to_act,
+        "step": _step_name(state),
+        "restricted": state.restricted,
+        "extra_actions": state.extra,
+        "you": None if seat is None else {"seat": seat, "character": seats[seat]["character"]},
+        "seats": seats,
+        "zones": zones,
+        "resolving": resolving,
+        "pointing": pointing,
+        "decision": decision.to_dict() if decision is not None and decision.player == seat else None,
+        "outcome": outcome.to_dict() if outcome is not None else None,
+    }
+
+
+def _step_name(state: "MistsState") -> str:
+    from .rules import STEP_NAMES
+
+    return STEP_NAMES[state.step]
