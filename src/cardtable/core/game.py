@@ -70,6 +70,10 @@ class GameDefinition:
     def from_dict(self, data: Mapping[str, Any]) -> "State":
         raise NotImplementedError  # pragma: no cover - each game overrides it
 
+    def check_card_data(self) -> list[str]:
+        """Load every card set and list problems (e.g. a card with text but no ability or script)."""
+        return []
+
     def sample_state(self, view: Mapping[str, Any], log: list[dict[str, Any]], seed: int) -> "State":
         """A full state consistent with ``view`` and ``log`` (what one seat knows), hidden parts resampled."""
         raise NotImplementedError  # pragma: no cover - each game overrides it

@@ -94,6 +94,17 @@ class TwoMists(GameDefinition):
         s._begin_turn(s.current)
         return s
 
+    def check_card_data(self) -> list[str]:
+        """Every set loads; every card with text has effects (actions) or a passive (equipment)."""
+        problems = []
+        for card in self.catalog.cards:
+            if card.text and not (card.steps if card.kind == "action" else (card.weapon or card.poison)):
+                problems.append(f"{card.id}: has text but no ability")
+        for ch in self.catalog.characters:
+            if not ch.text:
+                problems.append(f"{ch.id}: character without text")
+        return problems
+
     def from_dict(self, data: Mapping[str, Any]) -> MistsState:
         from .snapshot import state_from_dict
 

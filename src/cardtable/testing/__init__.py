@@ -1,0 +1,1 @@
+"""Reusable checks that every game must pass (the conformance suite), importable by any game's tests."""

@@ -1,0 +1,48 @@
+"""Golden playthroughs: a seeded game written out step by step as text, compared on every test run.
+
+Any change in rules, logging or randomness shows up as a readable diff of this text. Regenerate
+deliberately with ``python scripts/make_golden.py`` and review the diff before committing it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from pathlib import Path
+
+from ..registry import load_game
+
+GOLDEN_DIR = Path(__file__).resolve().parents[3] / "tests" / "golden"
+GOLDEN_GAMES: tuple[tuple[str, int, int], ...] = (("two-mists", 4, 1), ("two-mists", 3, 2), ("two-mists", 4, 7))
+
+
+def playthrough_text(game_id: str, players: int, seed: int) -> str:
+    """The golden text of a game played by a seeded uniform chooser (seed also picks the actions)."""
+    game = load_game(game_id)
+    state = game.new_game(seed=seed, players=players)
+    chooser = random.Random(seed)
+    lines = [f"# {game_id} v{game.info.version} players={players} seed={seed} card_sets={game.card_set_versions}"]
+    seen = 0
+    step = 0
+    while True:
+        log = state.log(None)
+        lines.extend("  " + json.dumps(e, sort_keys=True) for e in log[seen:])
+        seen = len(log)
+        if state.is_terminal:
+            break
+        decision = state.decision
+        assert decision is not None
+        action = chooser.choice(state.legal_actions())
+        step += 1
+        options = " | ".join(str(o) for o in decision.options)
+        lines.append(f"step {step}: seat {decision.player} {decision.kind} [{options}] -> {action}")
+        state.apply(action)
+    lines.append(f"outcome: {json.dumps(state.outcome.to_dict(), sort_keys=True)}")  # type: ignore[union-attr]
+    digest = hashlib.sha256(json.dumps(state.to_dict(), sort_keys=True).encode()).hexdigest()
+    lines.append(f"final-snapshot-sha256: {digest}")
+    return "\n".join(lines) + "\n"
+
+
+def golden_path(game_id: str, players: int, seed: int) -> Path:
+    return GOLDEN_DIR / game_id / f"{players}p-seed{seed}.txt"
