@@ -38,16 +38,19 @@ def zone_view(
     spec: ZoneSpec,
     cards: Sequence[Any],
     seat: int | None,
-    revealed: Callable[[Any], bool],
+    revealed: Callable[[Any], bool] | None,
     show: Callable[[Any], Any],
 ) -> dict[str, Any]:
     """What ``seat`` sees of a zone: the size always; each card shown iff the zone or the card is visible.
 
-    Hidden cards appear as ``None`` placeholders only when the zone is not a pile (``ordered``
-    piles report just their count, so the order is never hinted at).
+    ``revealed=None`` declares that no card of the zone is ever turned face up (a pile). A HIDDEN
+    zone with nothing revealed reports only its count, so neither contents nor order are hinted at;
+    elsewhere hidden cards are ``None`` placeholders.
     """
     if spec.visible_to(seat):
         return {"count": len(cards), "cards": [show(c) if c is not None else None for c in cards]}
+    if revealed is None:
+        return {"count": len(cards)}
     if spec.visibility is Visibility.HIDDEN and not any(revealed(c) for c in cards if c is not None):
         return {"count": len(cards)}
     return {"count": len(cards), "cards": [show(c) if c is not None and revealed(c) else None for c in cards]}

@@ -430,14 +430,10 @@ class MistsState(State):
         return s
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .views import build_view
-
-        return build_view(self, seat)
+        return _views.build_view(self, seat)
 
     def to_dict(self) -> dict[str, Any]:
-        from .snapshot import state_to_dict
-
-        return state_to_dict(self)
+        return _snapshot.state_to_dict(self)
 
 
 class ActionTable:
@@ -459,3 +455,11 @@ class ActionTable:
         self.forbid = [cat.cards[d].forbidden_mask for d in cat.instances]
         self.equip_bit = [(1 << d) if cat.cards[d].is_equipment else 0 for d in cat.instances]
         self.poison_bits = sum(1 << c.index for c in cat.cards if c.poison)
+        shown = [{"instance": i, "card": cat.cards[d].id} for i, d in enumerate(cat.instances)]
+        # Views copy these small dicts so that callers mutating a view cannot corrupt the table.
+        self.show_card = lambda i: dict(shown[i])
+
+
+# Imported last: both modules import this one (views and snapshots are separate jobs, kept out of rules).
+from . import snapshot as _snapshot  # noqa: E402
+from . import views as _views  # noqa: E402

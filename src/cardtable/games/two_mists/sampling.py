@@ -8,6 +8,7 @@ each player took, TM-13.2), the order of both piles, other seats' pending Search
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -21,6 +22,14 @@ if TYPE_CHECKING:
 
 def consistent_deals(cat: Any, n: int, known: dict[int, int], centre: int | None, possible: list[int]) -> list[tuple[int, ...]]:
     """Every assignment (characters of seats 0..n-1, then the centre) agreeing with the evidence."""
+    return list(_consistent_deals(cat, n, tuple(sorted(known.items())), centre, tuple(possible)))
+
+
+@lru_cache(maxsize=4096)
+def _consistent_deals(cat: Any, n: int, known_items: tuple[tuple[int, int], ...], centre: int | None,
+                      possible: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Cached: search calls this thousands of times with few distinct evidence patterns."""
+    known = dict(known_items)
     pool = [c for c in cat.characters_for(n) if c not in known.values() and c != centre]
     open_slots = [s for s in range(n) if s not in known] + ([] if centre is not None else [n])
     deals = []
@@ -30,7 +39,7 @@ def consistent_deals(cat: Any, n: int, known: dict[int, int], centre: int | None
             deal[slot] = c
         if all(possible[s] >> deal[s] & 1 for s in range(n)):
             deals.append(tuple(deal))
-    return deals
+    return tuple(deals)
 
 
 def sample_state(game: "TwoMists", view: Mapping[str, Any], log: list[dict[str, Any]], seed: int) -> MistsState:
@@ -92,7 +101,7 @@ def _deal_characters(s: MistsState, view: Mapping[str, Any], rng: Rng) -> None:
     centre_cards = view["zones"]["centre"].get("cards")
     centre = CHARACTER_ORDER.index(centre_cards[0]) if centre_cards and centre_cards[0] is not None else None
     s.centre_revealed = centre is not None
-    deals = consistent_deals(s.cat, n, known, centre, s.possible)
+    deals = _consistent_deals(s.cat, n, tuple(sorted(known.items())), centre, tuple(s.possible))
     if not deals:  # cannot happen for a view the engine produced; be explicit if it ever does
         raise ValueError("no deal of characters is consistent with this view")
     deal = rng.choice(deals)

@@ -11,9 +11,17 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import Visibility, ZoneSpec, zone_view
 from .catalog import CHARACTER_ORDER
+from .rules import STEP_NAMES
 
 if TYPE_CHECKING:
     from .rules import MistsState
+
+
+_ZONE_KEYS: dict[str, tuple[str, int]] = {
+    name: (name.split(":")[0], int(name.split(":")[1]) if ":" in name else -1)
+    for name in ["centre", "action_pile", "equipment_pile", "action_row", "equipment_row",
+                 *(f"{z}:{s}" for z in ("character", "tableau") for s in range(4))]
+}
 
 
 @lru_cache(maxsize=None)
@@ -30,31 +38,27 @@ def zones_for(players: int) -> tuple[ZoneSpec, ...]:
     )
 
 
-def _zone_contents(state: "MistsState", name: str) -> tuple[list[Any], Any, Any]:
-    """(cards, is-revealed predicate, how to show a card) for zone ``name``."""
-    cat = state.cat
+def _zone_contents(state: "MistsState", spec: ZoneSpec) -> tuple[list[Any], Any, Any]:
+    """(cards, is-revealed predicate or None for never, how to show a card) for a zone."""
+    kind, seat = _ZONE_KEYS[spec.name]
+    if kind == "character":
+        return [state.chars[seat]], (lambda _: state.revealed[seat]), _show_character
+    if kind == "centre":
+        return [state.centre], (lambda _: state.centre_revealed), _show_character
+    show = state.acts.show_card
+    if kind == "action_pile":
+        return state.apile, None, show
+    if kind == "equipment_pile":
+        return state.epile, None, show
+    if kind == "action_row":
+        return [None if i < 0 else i for i in state.row[:3]], None, show
+    if kind == "equipment_row":
+        return [None if i < 0 else i for i in state.row[3:]], None, show
+    return state.tableau[seat], None, show
 
-    def show_card(i: int) -> dict[str, Any]:
-        return {"instance": i, "card": cat.card_id(i)}
 
-    def never(_: Any) -> bool:
-        return False
-
-    if name.startswith("character:"):
-        seat = int(name.split(":")[1])
-        return [state.chars[seat]], lambda _: state.revealed[seat], lambda c: CHARACTER_ORDER[c]
-    if name == "centre":
-        return [state.centre], lambda _: state.centre_revealed, lambda c: CHARACTER_ORDER[c]
-    if name == "action_pile":
-        return state.apile, never, show_card
-    if name == "equipment_pile":
-        return state.epile, never, show_card
-    if name == "action_row":
-        return [None if i < 0 else i for i in state.row[:3]], never, show_card
-    if name == "equipment_row":
-        return [None if i < 0 else i for i in state.row[3:]], never, show_card
-    seat = int(name.split(":")[1])
-    return state.tableau[seat], never, show_card
+def _show_character(c: int) -> str:
+    return CHARACTER_ORDER[c]
 
 
 def build_view(state: "MistsState", seat: int | None) -> dict[str, Any]:
@@ -63,7 +67,7 @@ def build_view(state: "MistsState", seat: int | None) -> dict[str, Any]:
         raise ValueError(f"no seat {seat!r} at a {state.players}-player table")
     zones = {}
     for spec in zones_for(state.players):
-        cards, revealed, show = _zone_contents(state, spec.name)
+        cards, revealed, show = _zone_contents(state, spec)
         zones[spec.name] = zone_view(spec, cards, seat, revealed, show)
     cat = state.cat
     decision = state.decision
@@ -115,6 +119,4 @@ def build_view(state: "MistsState", seat: int | None) -> dict[str, Any]:
 
 
 def _step_name(state: "MistsState") -> str:
-    from .rules import STEP_NAMES
-
     return STEP_NAMES[state.step]

@@ -1,0 +1,510 @@
+"""How fast is each cardtable engine? Random-play throughput and the cost of each hot-path call.
+
+Why this script exists: cardtable's engines are meant to sit under search (MCTS / ISMCTS), mass
+simulation and RL, where the wall-clock cost is dominated by a handful of calls — ``clone()``,
+``legal_actions()``, ``apply()``, ``view()``, ``determinize()``. Speed depends on the machine, the
+Python build and whatever else the machine is doing, so the test suite never asserts it (a speed
+threshold in a test is either flaky or meaningless). Instead this script measures it on demand and
+prints figures a human can compare across commits and against the design targets.
+
+For every registered game (``cardtable.list_games()``) it reports:
+
+* random-play throughput: games/s and decisions/s (a decision = one ``state.apply``), where each
+  decision includes ``legal_actions()``, a ``random.Random.choice`` and ``apply``; the time also
+  includes ``new_game`` for each game; plus the mean game length in decisions (and in turns when the
+  outcome's details hold ``turns``);
+* the cost in µs of one call, timeit-style (garbage collector off, median of several repeats), over
+  states sampled at random mid-game positions of seeded random games: ``clone()``,
+  ``legal_actions()``, ``view(seat)`` for the seat to act, ``apply(action)``, ``determinize(seat)``,
+  ``to_dict()`` and ``new_game()``. ``apply`` mutates, so it is timed as ``clone().apply(action)`` on
+  the same positions and actions and the separately measured ``clone()`` median is subtracted.
+
+For scale it also measures OpenSpiel's pure-Python Kuhn poker (``open_spiel.python.games.kuhn_poker``)
+in the same run, if ``open_spiel`` is importable (optional extra ``cardtable[bench]``).
+
+Usage::
+
+    python benchmarks/throughput.py                  # every game, max players, 5 s per measurement
+    python benchmarks/throughput.py --game two-mists --players 3 --seconds 2
+    python benchmarks/throughput.py --json           # one JSON object on stdout
+    python benchmarks/throughput.py --quick          # ~1 s smoke run (numbers are rough)
+
+Only the standard library and cardtable are needed. Progress goes to stderr; results to stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+import timeit
+from dataclasses import dataclass
+from importlib import metadata
+from typing import Any, Callable, Sequence
+
+import cardtable
+from cardtable import Action, GameInfo, SetupError, State
+from cardtable.core.game import GameDefinition
+
+# Design targets, shown next to the measured figures (informational only — never asserted).
+DESIGN_TARGETS: dict[str, dict[str, float]] = {
+    "two-mists": {"min_decisions_per_s": 30_000.0, "max_clone_us": 15.0},
+}
+
+# Seeds: throughput games use 0, 1, 2, ...; sampled positions come from a disjoint range.
+SAMPLE_SEED_BASE = 1_000_000
+BOT_SEED = 20_240_601
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How long and how thoroughly to measure."""
+
+    seconds: float  # budget of each measurement (throughput, and each per-call cost)
+    repeats: int  # timeit repeats per cost; the median is reported
+    samples: int  # number of sampled mid-game positions
+    quick: bool
+
+
+# -------------------------------------------------------------------------------------------------
+# Machine
+# -------------------------------------------------------------------------------------------------
+def pin_to_one_core() -> int | None:
+    """Pin this process to one CPU (the last one it may use) so it is not migrated mid-measurement."""
+    if not hasattr(os, "sched_setaffinity") or not hasattr(os, "sched_getaffinity"):
+        return None
+    try:
+        cpu = max(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {cpu})
+    except (OSError, ValueError):
+        return None
+    return cpu
+
+
+def _cpu_model() -> str | None:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.lower().startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or None
+
+
+def machine_info(pinned: int | None) -> dict[str, Any]:
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "python_build": " ".join(platform.python_build()),
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+        "cpu_model": _cpu_model(),
+        "cpu_count": os.cpu_count(),
+        "pinned_cpu": pinned,
+        "cardtable": cardtable.__version__,
+    }
+
+
+# -------------------------------------------------------------------------------------------------
+# Timing helpers
+# -------------------------------------------------------------------------------------------------
+def per_call_us(round_fn: Callable[[], object], calls_per_round: int, settings: Settings) -> float:
+    """µs per call of ``round_fn`` (which makes ``calls_per_round`` calls), timeit-style.
+
+    ``timeit.Timer`` switches the garbage collector off while timing. The number of rounds per repeat
+    is calibrated so that all repeats together take about ``settings.seconds``; the median repeat wins.
+    """
+    timer = timeit.Timer(round_fn)
+    target = settings.seconds / settings.repeats
+    number = 1
+    while True:
+        elapsed = timer.timeit(number)
+        if elapsed >= target / 10 or number >= 1 << 24:
+            break
+        number *= 2
+    number = max(1, round(number * target / max(elapsed, 1e-9)))
+    times = timer.repeat(repeat=settings.repeats, number=number)
+    return statistics.median(times) / (number * calls_per_round) * 1e6
+
+
+def _progress(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+# -------------------------------------------------------------------------------------------------
+# cardtable games
+# -------------------------------------------------------------------------------------------------
+def random_play(game: GameDefinition, players: int, seconds: float) -> dict[str, Any]:
+    """Play seeded games (seed 0, 1, 2...) with uniformly random moves until ``seconds`` have passed."""
+    choose = random.Random(BOT_SEED).choice
+    games = decisions = 0
+    turns_total = turns_games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state = game.new_game(seed=games, players=players)
+        n = 0
+        while not state.is_terminal:
+            state.apply(choose(state.legal_actions()))
+            n += 1
+        decisions += n
+        games += 1
+        outcome = state.outcome
+        if outcome is not None and isinstance(outcome.details.get("turns"), int):
+            turns_total += outcome.details["turns"]
+            turns_games += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    elapsed = now - start
+    return {
+        "games": games,
+        "decisions": decisions,
+        "seconds": elapsed,
+        "games_per_s": games / elapsed,
+        "decisions_per_s": decisions / elapsed,
+        "mean_decisions": decisions / games,
+        "mean_turns": turns_total / turns_games if turns_games == games else None,
+    }
+
+
+def sample_positions(game: GameDefinition, players: int, count: int) -> list[State]:
+    """``count`` non-terminal states, each at a uniformly random point strictly inside a random game.
+
+    Each seeded game is played out at random once to learn its length L, then replayed from its seed
+    up to a cut drawn from 1..L-1 (0 only for one-decision games), so the states are mid-game positions.
+    """
+    rng = random.Random(BOT_SEED + 1)
+    out: list[State] = []
+    seed = SAMPLE_SEED_BASE
+    while len(out) < count:
+        state = game.new_game(seed=seed, players=players)
+        actions: list[Action] = []
+        while not state.is_terminal:
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            actions.append(action)
+        if actions:
+            cut = rng.randrange(1, len(actions)) if len(actions) > 1 else 0
+            replay = game.new_game(seed=seed, players=players)
+            for action in actions[:cut]:
+                replay.apply(action)
+            out.append(replay)
+        seed += 1
+        if seed - SAMPLE_SEED_BASE > 100 * count + 100:
+            raise RuntimeError(f"{game.info.id}: could not sample {count} non-terminal positions")
+    return out
+
+
+def call_costs(game: GameDefinition, players: int, settings: Settings) -> dict[str, Any]:
+    """Per-call costs (µs) of the hot-path methods over sampled mid-game positions."""
+    states = sample_positions(game, players, settings.samples)
+    rng = random.Random(BOT_SEED + 2)
+    seats = [s.to_act for s in states]
+    pairs = [(s, rng.choice(s.legal_actions())) for s in states]
+    n = len(states)
+    setup_seeds = list(range(min(n, 16)))
+
+    def clone_round() -> None:
+        for s in states:
+            s.clone()
+
+    def legal_round() -> None:
+        for s in states:
+            s.legal_actions()
+
+    def view_round() -> None:
+        for s, seat in zip(states, seats):
+            s.view(seat)
+
+    def clone_apply_round() -> None:
+        for s, a in pairs:
+            s.clone().apply(a)
+
+    def determinize_round() -> None:
+        for i, (s, seat) in enumerate(zip(states, seats)):
+            s.determinize(seat, seed=i)
+
+    def to_dict_round() -> None:
+        for s in states:
+            s.to_dict()
+
+    def new_game_round() -> None:
+        for seed in setup_seeds:
+            game.new_game(seed=seed, players=players)
+
+    costs: dict[str, float] = {}
+    plan: list[tuple[str, Callable[[], None], int]] = [
+        ("clone", clone_round, n),
+        ("legal_actions", legal_round, n),
+        ("view", view_round, n),
+        ("clone_plus_apply", clone_apply_round, n),
+        ("determinize", determinize_round, n),
+        ("to_dict", to_dict_round, n),
+        ("new_game", new_game_round, len(setup_seeds)),
+    ]
+    for name, fn, calls in plan:
+        _progress(f"  {game.info.id}: timing {name} ...")
+        costs[name] = per_call_us(fn, calls, settings)
+    costs["apply"] = costs["clone_plus_apply"] - costs["clone"]
+    depths = [len(s.history) for s in states]
+    return {
+        "samples": n,
+        "mean_sample_depth": statistics.fmean(depths),
+        "costs_us": costs,
+    }
+
+
+def targets_for(game_id: str, play: dict[str, Any], costs: dict[str, float]) -> dict[str, Any] | None:
+    t = DESIGN_TARGETS.get(game_id)
+    if t is None:
+        return None
+    return {
+        "min_decisions_per_s": t["min_decisions_per_s"],
+        "decisions_per_s_met": play["decisions_per_s"] >= t["min_decisions_per_s"],
+        "max_clone_us": t["max_clone_us"],
+        "clone_met": costs["clone"] < t["max_clone_us"],
+    }
+
+
+def bench_game(info: GameInfo, players: int | None, settings: Settings) -> dict[str, Any]:
+    game = cardtable.load_game(info.id)
+    n = info.max_players if players is None else players
+    game.new_game(seed=0, players=n)  # fail early (SetupError) on a bad player count; warms caches
+    _progress(f"{info.id}: random play for {settings.seconds:g} s ...")
+    play = random_play(game, n, settings.seconds)
+    costs = call_costs(game, n, settings)
+    return {
+        "id": info.id,
+        "name": info.name,
+        "version": info.version,
+        "players": n,
+        "random_play": play,
+        **costs,
+        "targets": targets_for(info.id, play, costs["costs_us"]),
+    }
+
+
+# -------------------------------------------------------------------------------------------------
+# OpenSpiel comparison
+# -------------------------------------------------------------------------------------------------
+def _kuhn_random_action(state: Any, rng: random.Random) -> int:
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        actions = [a for a, _ in outcomes]
+        probs = [p for _, p in outcomes]
+        return int(rng.choices(actions, probs)[0])
+    return int(rng.choice(state.legal_actions()))
+
+
+def bench_openspiel_kuhn(settings: Settings) -> dict[str, Any]:
+    """OpenSpiel's pure-Python Kuhn poker: random-play steps/s and ``clone()`` cost, same method."""
+    try:
+        from open_spiel.python.games import kuhn_poker  # type: ignore[import-untyped, unused-ignore]
+    except Exception as err:  # ImportError, or a broken binary wheel
+        return {"available": False, "reason": f"{type(err).__name__}: {err}"}
+    try:
+        version: str | None = metadata.version("open_spiel")
+    except metadata.PackageNotFoundError:
+        version = None
+    game = kuhn_poker.KuhnPokerGame()
+    rng = random.Random(BOT_SEED)
+
+    _progress(f"openspiel kuhn_poker: random play for {settings.seconds:g} s ...")
+    games = steps = decisions = 0
+    start = time.perf_counter()
+    deadline = start + settings.seconds
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                decisions += 1
+            state.apply_action(_kuhn_random_action(state, rng))
+            steps += 1
+        games += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    elapsed = now - start
+
+    # Non-terminal positions at a random point of random games (chance nodes included).
+    srng = random.Random(BOT_SEED + 1)
+    states: list[Any] = []
+    while len(states) < settings.samples:
+        state = game.new_initial_state()
+        history: list[int] = []
+        while not state.is_terminal():
+            action = _kuhn_random_action(state, srng)
+            state.apply_action(action)
+            history.append(action)
+        replay = game.new_initial_state()
+        for action in history[: srng.randrange(1, len(history))]:
+            replay.apply_action(action)
+        states.append(replay)
+
+    def clone_round() -> None:
+        for s in states:
+            s.clone()
+
+    _progress("openspiel kuhn_poker: timing clone ...")
+    clone_us = per_call_us(clone_round, len(states), settings)
+    return {
+        "available": True,
+        "version": version,
+        "implementation": "open_spiel.python.games.kuhn_poker (pure Python)",
+        "games": games,
+        "steps": steps,
+        "decisions": decisions,
+        "seconds": elapsed,
+        "games_per_s": games / elapsed,
+        "steps_per_s": steps / elapsed,
+        "decisions_per_s": decisions / elapsed,
+        "mean_steps": steps / games,
+        "samples": len(states),
+        "clone_us": clone_us,
+    }
+
+
+# -------------------------------------------------------------------------------------------------
+# Output
+# -------------------------------------------------------------------------------------------------
+def _table(rows: Sequence[Sequence[str]], indent: str = "  ") -> list[str]:
+    """Label column left-aligned, number columns right-aligned, last (unit/note) column left-aligned."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    last = len(widths) - 1
+    lines = []
+    for r in rows:
+        cells = [c.ljust(w) if i in (0, last) else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))]
+        lines.append(indent + "  ".join(cells).rstrip())
+    return lines
+
+
+def _num(x: float) -> str:
+    return f"{x:,.0f}" if x >= 100 else f"{x:,.2f}"
+
+
+def render_text(result: dict[str, Any]) -> str:
+    m = result["machine"]
+    s = result["settings"]
+    pinned = f"pinned to CPU {m['pinned_cpu']}" if m["pinned_cpu"] is not None else "not pinned"
+    out = [
+        "cardtable throughput benchmark",
+        f"Python {m['python']} ({m['implementation']}, {m['python_build']})",
+        f"Machine {m['platform']}, {m['machine']}, {m['cpu_count']} CPUs ({pinned})"
+        + (f", {m['cpu_model']}" if m["cpu_model"] else ""),
+        f"{s['seconds']:g} s per measurement, median of {s['repeats']} repeats, "
+        f"{s['samples']} sampled mid-game positions" + (" [QUICK: rough figures]" if s["quick"] else ""),
+    ]
+    for g in result["games"]:
+        p = g["random_play"]
+        c = g["costs_us"]
+        out += ["", f"{g['name']} ({g['id']} v{g['version']}), {g['players']} players"]
+        play_rows = [
+            ["random play", "value", "unit"],
+            ["throughput", _num(p["games_per_s"]), "games/s"],
+            ["throughput", _num(p["decisions_per_s"]), "decisions/s (legal_actions + choice + apply)"],
+            ["mean game length", f"{p['mean_decisions']:.1f}", "decisions"],
+        ]
+        if p["mean_turns"] is not None:
+            play_rows.append(["mean game length", f"{p['mean_turns']:.1f}", "turns"])
+        play_rows.append(["games played", f"{p['games']:,}", f"in {p['seconds']:.2f} s, new_game included"])
+        out += _table(play_rows)
+        out += ["", f"  cost per call: median of {s['repeats']} repeats over {g['samples']} random mid-game "
+                    f"positions (mean depth {g['mean_sample_depth']:.1f} decisions)"]
+        out += _table([
+            ["call", "µs", ""],
+            ["clone()", f"{c['clone']:.2f}", ""],
+            ["legal_actions()", f"{c['legal_actions']:.2f}", ""],
+            ["view(seat to act)", f"{c['view']:.2f}", ""],
+            ["apply(action)", f"{c['apply']:.2f}", "= clone().apply(action) minus clone()"],
+            ["clone().apply(action)", f"{c['clone_plus_apply']:.2f}", "each apply on a fresh clone"],
+            ["determinize(seat to act)", f"{c['determinize']:.2f}", ""],
+            ["to_dict()", f"{c['to_dict']:.2f}", ""],
+            ["new_game()", f"{c['new_game']:.2f}", ""],
+        ])
+        t = g["targets"]
+        if t is not None:
+            ok = {True: "met", False: "NOT met"}
+            out += ["", f"  design targets: random play >= {t['min_decisions_per_s']:,.0f} decisions/s "
+                        f"({ok[t['decisions_per_s_met']]}); clone < {t['max_clone_us']:g} µs "
+                        f"({ok[t['clone_met']]})"]
+    o = result["openspiel"]
+    out.append("")
+    if not o["available"]:
+        out.append(f"OpenSpiel not installed ({o['reason']}); pip install 'cardtable[bench]' to compare.")
+    else:
+        out.append(f"OpenSpiel {o['version']}: Kuhn poker, pure-Python implementation (same method)")
+        out += _table([
+            ["random play", "value", "unit"],
+            ["throughput", _num(o["steps_per_s"]), "steps/s (chance + player)"],
+            ["throughput", _num(o["decisions_per_s"]), "player decisions/s"],
+            ["throughput", _num(o["games_per_s"]), "games/s"],
+            ["mean game length", f"{o['mean_steps']:.2f}", "steps"],
+            ["clone()", f"{o['clone_us']:.2f}",
+             f"µs (median of {s['repeats']} repeats over {o['samples']} positions)"],
+        ])
+    return "\n".join(out)
+
+
+# -------------------------------------------------------------------------------------------------
+# Entry point
+# -------------------------------------------------------------------------------------------------
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--game", metavar="ID", help="only this game (default: every registered game)")
+    parser.add_argument("--players", type=int, metavar="N", help="seats (default: the game's maximum)")
+    parser.add_argument("--seconds", type=float, metavar="S",
+                        help="budget of each measurement in seconds (default 5; 0.05 with --quick)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.add_argument("--quick", action="store_true", help="about a 1-second smoke run (rough figures)")
+    args = parser.parse_args(argv)
+    if args.seconds is not None and args.seconds <= 0:
+        parser.error("--seconds must be positive")
+    known = {g.id for g in cardtable.list_games()}
+    if args.game is not None and args.game not in known:
+        parser.error(f"unknown game {args.game!r}; known games: {', '.join(sorted(known))}")
+    return args
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    settings = Settings(
+        seconds=args.seconds if args.seconds is not None else (0.05 if args.quick else 5.0),
+        repeats=3 if args.quick else 7,
+        samples=8 if args.quick else 64,
+        quick=bool(args.quick),
+    )
+    pinned = pin_to_one_core()
+    gc.collect()
+    games = [g for g in cardtable.list_games() if args.game is None or g.id == args.game]
+    return {
+        "machine": machine_info(pinned),
+        "settings": {"seconds": settings.seconds, "repeats": settings.repeats,
+                     "samples": settings.samples, "quick": settings.quick},
+        "games": [bench_game(info, args.players, settings) for info in games],
+        "openspiel": bench_openspiel_kuhn(settings),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        result = run(args)
+    except SetupError as err:
+        print(f"throughput.py: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print(render_text(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
