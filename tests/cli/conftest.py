@@ -1,0 +1,18 @@
+"""Shared helpers for the CLI tests."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+
+@pytest.fixture()
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture()
+def in_tmp(tmp_path, monkeypatch):
+    """Run in an empty folder (``play`` saves there on quit without --save)."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
