@@ -20,12 +20,16 @@ _EXPECTED = {
     "target": ("TM-5.3", "choose a player for the card being resolved"),
     "point": ("TM-7.4", "point at a Monster suspect or the centre card"),
 }
+_PARAMS = {"take": ("slot",), "target": ("seat",), "point": ("at",), "pass": (), "decline": ()}
 
 
 def explain(state: "MistsState", action: Action, decision: Decision) -> IllegalActionError | None:
     from .rules import SLOTS
 
     kind = decision.kind
+    unexpected = sorted(k for k, _ in action.params if k not in _PARAMS.get(action.kind, (k,)))
+    if unexpected:  # otherwise the checks below would blame a rule the action does not break
+        return IllegalActionError("CORE-1", f"{action.kind!r} takes no parameter {', '.join(map(repr, unexpected))}")
     if action.kind == "take" and kind in ("choose", "extra"):
         slot = action.get("slot")
         if slot not in SLOTS:
