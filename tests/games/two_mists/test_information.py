@@ -222,3 +222,23 @@ def test_tm_12_7_tm_5_7_observation_unchanged_after_an_action_pile_rebuild():
         for k in range(3):
             d = s.determinize(seat, seed=k)
             assert d.view(seat) == s.view(seat) and d.log(seat) == s.log(seat)
+
+
+def test_tm_12_3_fast_view_zones_equal_the_declared_zone_visibility():
+    """TM-12.3/TM-12.7: the hot-path zone rendering equals ``core.zone_view`` over the declared zones."""
+    import random as _random
+
+    from cardtable.games.two_mists import views
+
+    chooser = _random.Random(5)
+    compared = 0
+    for seed in range(60):
+        s = GAME.new_game(seed=seed, players=3 + seed % 2)
+        while True:
+            for seat in [None, *range(s.players)]:
+                assert views._zones(s, seat)[0] == views.generic_zone_views(s, seat)
+                compared += 1
+            if s.is_terminal:
+                break
+            s.apply(chooser.choice(s.legal_actions()))
+    assert compared > 500

@@ -455,6 +455,7 @@ class ActionTable:
         self.forbid = [cat.cards[d].forbidden_mask for d in cat.instances]
         self.equip_bit = [(1 << d) if cat.cards[d].is_equipment else 0 for d in cat.instances]
         self.poison_bits = sum(1 << c.index for c in cat.cards if c.poison)
+        self.def_ids = tuple(c.id for c in cat.cards)
         shown = [{"instance": i, "card": cat.cards[d].id} for i, d in enumerate(cat.instances)]
         # Views copy these small dicts so that callers mutating a view cannot corrupt the table.
         self.show_card = lambda i: dict(shown[i])
