@@ -1,0 +1,174 @@
+"""What does the PettingZoo layer cost on top of the engine? Random play, both ways, same games.
+
+Why: an RL environment is only useful if it does not bury the engine's speed. This measures random
+legal-action play through the full AEC loop (``agent_iter`` + ``last()`` = observe + mask, then
+``step``) and, over *the very same games* (same seeds, same actions), the raw engine doing what any
+random player must do (``legal_actions()``, one RNG draw, ``apply``). Both are timed in *process CPU
+time* and run in alternating rounds, so that a machine busy with other jobs (a shared 2-core box)
+distorts neither the rates nor, above all, their ratio.
+
+It also reports where an env step's time goes (µs per decision for ``view(seat)``, encoding, mask
+and the engine), measured on the recorded games after the timed rounds.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from ..core import Action, Rng, mix_seed
+from ..registry import load_game
+from .pettingzoo_env import pettingzoo_env
+
+
+def _aec_round(env: Any, rng: Rng, budget: float) -> tuple[float, int, list[tuple[int, list[Action]]]]:
+    """Play whole games through the AEC loop for about ``budget`` wall seconds.
+
+    Returns (CPU seconds, decisions, [(seed, actions)] of the games played).
+    """
+    games: list[tuple[int, list[Action]]] = []
+    decisions = 0
+    wall = time.perf_counter()
+    cpu = time.process_time()
+    while True:
+        env.reset()
+        for agent in env.agent_iter():
+            obs, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = obs["action_mask"].nonzero()[0]
+            env.step(int(legal[rng.below(len(legal))]))
+        state = env.game_state
+        games.append((state.seed, list(state.history)))
+        decisions += len(state.history)
+        if time.perf_counter() - wall >= budget:
+            return time.process_time() - cpu, decisions, games
+
+
+def _raw_round(game: Any, players: int, options: dict[str, Any], rng: Rng,
+               games: list[tuple[int, list[Action]]]) -> float:
+    """Replay ``games`` on the bare engine, paying for listing the options and a random draw (CPU s)."""
+    cpu = time.process_time()
+    for seed, history in games:
+        state = game.new_game(seed=seed, players=players, options=options)
+        for action in history:
+            options_now = state.legal_actions()
+            rng.below(len(options_now))  # the random player's draw; the recorded action is applied
+            state.apply(action)
+    return time.process_time() - cpu
+
+
+def _breakdown(env: Any, games: list[tuple[int, list[Action]]], limit: int = 2000) -> dict[str, float]:
+    """CPU µs per decision of ``view(seat)``, encoding, mask and engine (legal_actions + apply).
+
+    Timed in bulk over up to ``limit`` recorded decision points, 100 at a time (per-call timers would
+    cost as much as what they measure; keeping thousands of view dicts alive would make the garbage
+    collector, not the view, dominate). The AEC loop also observes every agent once more at the end of
+    a game, so an env step costs a little more than the sum of these parts.
+    """
+    game, n, opts = env.game, env.players, env.game_options
+    states, actions = [], []
+    for seed, history in games:
+        state = game.new_game(seed=seed, players=n, options=opts)
+        for action in history:
+            states.append(state.clone())
+            actions.append(action)
+            state.apply(action)
+        if len(states) >= limit:
+            break
+    if not states:
+        return {"view": 0.0, "encode": 0.0, "mask": 0.0, "engine": 0.0}
+    encode = env.encoder.encode
+    legal_from_view, mask_of = env.actions.space.legal_indices_from_view, env.actions.mask_from_indices
+    clock = time.process_time
+    t_view = t_encode = t_mask = 0.0
+    for i in range(0, len(states), 100):
+        chunk = states[i:i + 100]
+        t0 = clock()
+        views = [s.view(s.to_act) for s in chunk]
+        t1 = clock()
+        for v in views:
+            encode(v)
+        t2 = clock()
+        for v in views:
+            mask_of(legal_from_view(v))
+        t3 = clock()
+        t_view, t_encode, t_mask = t_view + t1 - t0, t_encode + t2 - t1, t_mask + t3 - t2
+        del views
+    t0 = clock()
+    for s, a in zip(states, actions):
+        s.legal_actions()
+        s.apply(a)
+    t_engine = clock() - t0
+    scale = 1e6 / len(states)
+    return {"view": t_view * scale, "encode": t_encode * scale, "mask": t_mask * scale, "engine": t_engine * scale}
+
+
+def pettingzoo_steps_per_second(game_id: str, seconds: float = 3.0, players: int | None = None,
+                                seed: int = 0, rounds: int = 6, **options: Any) -> dict[str, Any]:
+    """Random play through the AEC env for about ``seconds``, and the raw engine on the same games.
+
+    Returns ``env_steps_per_second`` and ``raw_steps_per_second`` (decisions per CPU second; a decision
+    is one ``step`` / ``apply``), ``overhead_ratio`` = raw / env (how many times slower the env is),
+    the number of games and decisions, and ``per_step_us``: the per-decision cost of ``view``,
+    ``encode``, ``mask`` and ``engine``, which explains the ratio.
+    """
+    if seconds <= 0:
+        raise ValueError("seconds must be positive")
+    env = pettingzoo_env(game_id, players=players, seed=seed, **options)
+    game = load_game(game_id)
+    n = env.players
+    env.reset(seed=seed)
+    aec_rng = Rng(mix_seed("cardtable.rl.benchmark/aec", seed))
+    raw_rng = Rng(mix_seed("cardtable.rl.benchmark/raw", seed))
+    # warm-up: imports, caches, first-call costs
+    _aec_round(env, aec_rng, 0.0)
+    aec_time = raw_time = 0.0
+    decisions = 0
+    all_games: list[tuple[int, list[Action]]] = []
+    rounds = max(1, rounds)
+    budget = seconds / rounds  # wall time of AEC play per round; the raw replays add ~10-20%
+    for _ in range(rounds):
+        t, d, games = _aec_round(env, aec_rng, budget)
+        aec_time += t
+        decisions += d
+        raw_time += _raw_round(game, n, env.game_options, raw_rng, games)
+        all_games += games
+    env_rate = decisions / aec_time
+    raw_rate = decisions / raw_time
+    return {
+        "game": game_id,
+        "env": env.metadata["name"],
+        "players": n,
+        "games": len(all_games),
+        "decisions": decisions,
+        "clock": "process_time",
+        "env_cpu_seconds": aec_time,
+        "raw_cpu_seconds": raw_time,
+        "env_steps_per_second": env_rate,
+        "raw_steps_per_second": raw_rate,
+        "overhead_ratio": raw_rate / env_rate,
+        "per_step_us": _breakdown(env, all_games),
+    }
+
+
+def main() -> None:  # pragma: no cover - manual use: python -m cardtable.rl.benchmark
+    import argparse
+    import json
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="two-mists")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    print(json.dumps(pettingzoo_steps_per_second(args.game, args.seconds, args.players), indent=2))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
+
+
+__all__ = ["pettingzoo_steps_per_second"]

@@ -1,0 +1,172 @@
+"""Any cardtable game as a PettingZoo AEC (turn-based, agent-by-agent) environment.
+
+Why AEC: card-game decisions are sequential — exactly one seat decides at a time, even during Two
+Mists' "simultaneous" Search pointing (the engine asks each seat in turn and keeps picks secret,
+TM-7.4/TM-12.5) — which is what AEC models directly. ``agent_selection`` is always the seat of
+``state.to_act``, so it does not simply rotate: it follows the game (targets, extra actions, pointing).
+
+Design rules:
+
+* **No leaks.** ``observe(agent)`` is built only from ``state.view(seat)``: the observation vector by
+  the game's encoder, the mask from the view's own pending decision. The full state is never read
+  for an observation, so whatever the view hides (other characters, the centre card, pile order,
+  others' pointing picks) cannot reach a learner.
+* **Rewards** come only at the end, from the outcome via the game's ``rewards`` hook. Two Mists:
+  +1 for each winner, -1 for every other seat (also when nobody wins, TM-11.2), 0 for everyone when
+  the game stops at the turn cap.
+* **Termination vs truncation.** A game that ends by its rules sets ``terminations`` for every agent;
+  a game stopped by the turn cap (TM-5.8, option ``turn_cap``) sets ``truncations`` instead. Either
+  way ``infos[agent]["outcome"]`` then holds ``outcome.to_dict()`` (winners, reason, details).
+* **Seeding.** ``reset(seed=s)`` reseeds a SplitMix64 stream from which each game's engine seed is
+  drawn, so a seeded env replays the same games; ``env.game_state.record()`` replays any game exactly with
+  ``cardtable.replay``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, Mapping
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..core import Rng, State, mix_seed
+from ..registry import load_game
+from .spaces import DiscreteActions, load_encoding
+
+_SEED_MASK = (1 << 63) - 1
+
+
+class CardtableAECEnv(AECEnv):
+    """The AEC environment (see the module docstring). Build it with :func:`pettingzoo_env`."""
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "cardtable_v0", "is_parallelizable": False}
+
+    def __init__(self, game_id: str, players: int | None = None, seed: int | None = None,
+                 render_mode: str | None = None, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in ("human", "ansi"):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        self.game = load_game(game_id)
+        self.game_id = game_id
+        self.game_options = dict(options or {})
+        # a throwaway deal validates players and options (SetupError) and gives the default seat count
+        n = self.game.new_game(seed=0, players=players, options=self.game_options).players
+        self.players = n
+        enc = load_encoding(game_id)
+        self._enc = enc
+        self.actions = DiscreteActions(enc.action_space(n))
+        self.encoder = enc.observation_encoder(n)
+        self.metadata = {**type(self).metadata, "name": enc.ENV_NAME}
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_box = spaces.Box(0.0, 1.0, (self.encoder.size,), dtype=np.float32)
+        mask_box = spaces.Box(0, 1, (self.actions.n,), dtype=np.int8)
+        self.observation_spaces = {a: spaces.Dict({"observation": obs_box, "action_mask": mask_box})
+                                   for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.actions.n) for a in self.possible_agents}
+        self._seeder = Rng(mix_seed("cardtable.rl.pettingzoo", secrets.randbits(63) if seed is None else seed))
+        self.game_state: State | None = None
+        self.agents = []
+
+    # --- spaces ----------------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.action_spaces[agent]
+
+    # --- AEC API ---------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game. ``options`` is accepted for API compatibility and ignored: game options
+        (e.g. ``turn_cap``) are fixed when the environment is built."""
+        if seed is not None:
+            self._seeder = Rng(mix_seed("cardtable.rl.pettingzoo", seed))
+        game_seed = self._seeder.next64() & _SEED_MASK
+        self.game_state = self.game.new_game(seed=game_seed, players=self.players, options=self.game_options)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        to_act = self.game_state.to_act
+        assert to_act is not None, "a new game always starts with a decision"
+        self.agent_selection = self.possible_agents[to_act]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``{"observation": float32[size], "action_mask": int8[n]}`` from ``state.view(seat)`` only."""
+        view = self._require_state().view(self._seat[agent])
+        mask = self.actions.mask_from_indices(self.actions.space.legal_indices_from_view(view))
+        return {"observation": self.encoder.encode(view), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self._require_state()
+        if action is None:
+            raise ValueError(f"{agent} must act (only finished agents may step with None)")
+        decision = state.decision
+        assert decision is not None and self.possible_agents[decision.player] == agent
+        state.apply(self.actions.action(action, decision))
+        self._cumulative_rewards[agent] = 0.0
+        if state.is_terminal:
+            outcome = state.outcome
+            assert outcome is not None
+            truncated = self._enc.is_truncated(outcome)
+            rewards = self._enc.rewards(outcome, self.players)
+            info = {"outcome": outcome.to_dict()}
+            for a in self.agents:
+                seat = self._seat[a]
+                self.rewards[a] = float(rewards[seat])
+                self.terminations[a] = not truncated
+                self.truncations[a] = truncated
+                self.infos[a] = dict(info)
+        else:
+            self.agent_selection = self.possible_agents[state.to_act]  # type: ignore[index]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """Text of the public table (``view(None)``): ``ansi`` returns it, ``human`` prints it."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            return None
+        if self.game_state is None:
+            text = f"{self.metadata['name']}: not started (call reset())"
+        else:
+            text = self._enc.render_text(self.game_state.view(None))
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release (no window, no process)."""
+
+    def _require_state(self) -> State:
+        if self.game_state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.game_state
+
+
+def pettingzoo_env(game_id: str, players: int | None = None, seed: int | None = None,
+                   render_mode: str | None = None, **options: Any) -> CardtableAECEnv:
+    """A PettingZoo AEC environment for ``game_id`` (e.g. ``"two-mists"``).
+
+    ``players`` defaults to the game's default table size; ``seed`` seeds the stream of game seeds
+    used by ``reset()`` without a seed; ``**options`` are game options (``turn_cap=50``). The env is
+    returned unwrapped; PettingZoo's ``OrderEnforcingWrapper``, ``AssertOutOfBoundsWrapper`` and
+    ``TerminateIllegalWrapper`` all apply to it.
+    """
+    return CardtableAECEnv(game_id, players=players, seed=seed, render_mode=render_mode, options=options)
+
+
+__all__ = ["CardtableAECEnv", "pettingzoo_env"]

@@ -1,0 +1,172 @@
+"""Fixed discrete action spaces and observation encoders for learning agents, per game.
+
+RL libraries want one fixed ``Discrete(n)`` action space and a fixed-size observation, while the
+engine offers a short, changing list of ``Action`` objects and a JSON-like view. Each game bridges the
+two in its own ``encoding.py`` (next to its rules, so game knowledge stays with the game; e.g.
+:mod:`cardtable.games.two_mists.encoding`). This module finds that module, checks it provides the
+hooks below, and wraps its action space with the numpy-facing helpers (masks, ``gymnasium`` spaces).
+
+A game's ``encoding`` module provides:
+
+* ``ENV_NAME`` — the versioned environment name (``"two_mists_v0"``); bump the version whenever the
+  action mapping or the observation layout changes, so saved policies never silently misread it;
+* ``action_space(players) -> ActionSpace`` — the stable action <-> index mapping (protocol below);
+* ``observation_encoder(players) -> ObservationEncoder`` — ``encode(view) -> float32 array`` of fixed
+  ``size``, reading nothing but ``state.view(seat)``;
+* ``rewards(outcome, players) -> list[float]`` and ``is_truncated(outcome) -> bool``;
+* ``render_text(view) -> str`` for ``render()``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+from types import ModuleType
+from typing import Any, Mapping, Protocol, Sequence
+
+import numpy as np
+
+from ..core import Action, Decision, Outcome
+from ..registry import load_game
+
+_HOOKS = ("ENV_NAME", "action_space", "observation_encoder", "rewards", "is_truncated", "render_text")
+
+
+class ActionSpace(Protocol):
+    """A game's stable mapping between its actions and ``0 .. size-1`` for one player count."""
+
+    size: int
+    labels: tuple[str, ...]  # one human-readable label per index
+
+    def index(self, action: Action) -> int:
+        """The index of ``action``."""
+        ...
+
+    def action(self, index: int, player: int) -> Action:
+        """The action ``index`` stands for when ``player`` is the one choosing."""
+        ...
+
+    def legal_indices(self, decision: Decision) -> list[int]:
+        """The indices of ``decision.options``."""
+        ...
+
+    def legal_indices_from_view(self, view: Mapping[str, Any]) -> list[int]:
+        """The indices of the options in ``view["decision"]`` (the seat's own pending decision)."""
+        ...
+
+
+class ObservationEncoder(Protocol):
+    """Turns one seat's view into a fixed-size ``float32`` vector with values in ``[0, 1]``."""
+
+    size: int
+
+    def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
+        ...
+
+
+class GameEncoding(Protocol):
+    """What a game's ``encoding`` module exposes (see the module docstring)."""
+
+    ENV_NAME: str
+
+    def action_space(self, players: int) -> ActionSpace: ...
+
+    def observation_encoder(self, players: int) -> ObservationEncoder: ...
+
+    def rewards(self, outcome: Outcome, players: int) -> list[float]: ...
+
+    def is_truncated(self, outcome: Outcome) -> bool: ...
+
+    def render_text(self, view: Mapping[str, Any]) -> str: ...
+
+
+class IllegalActionIndex(ValueError):
+    """An index that is not one of the current decision's legal actions."""
+
+
+@lru_cache(maxsize=None)
+def load_encoding(game_id: str) -> GameEncoding:
+    """The ``encoding`` module of ``game_id``'s package; a clear error if the game has none."""
+    game = load_game(game_id)
+    package = type(game).__module__
+    try:
+        module: ModuleType = importlib.import_module(f"{package}.encoding")
+    except ModuleNotFoundError as err:
+        if err.name != f"{package}.encoding":
+            raise
+        raise NotImplementedError(f"game {game_id!r} has no RL encoding ({package}.encoding)") from None
+    missing = [h for h in _HOOKS if not hasattr(module, h)]
+    if missing:
+        raise NotImplementedError(f"{package}.encoding lacks {', '.join(missing)}")
+    return module  # type: ignore[return-value]
+
+
+class DiscreteActions:
+    """A game's action space seen as ``gymnasium.spaces.Discrete(n)`` plus masks.
+
+    ``action_mask(decision)`` marks exactly ``decision.options`` (what ``state.legal_actions()``
+    returns); ``action(index, decision)`` turns a chosen index back into the engine's ``Action`` and
+    refuses anything the decision does not offer.
+    """
+
+    def __init__(self, space: ActionSpace) -> None:
+        self.space = space
+        self.n = space.size
+        self.labels = space.labels
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
+
+    def index(self, action: Action) -> int:
+        return self.space.index(action)
+
+    def action(self, index: int, decision: Decision) -> Action:
+        """The legal action of ``decision`` that ``index`` stands for; ``IllegalActionIndex`` otherwise."""
+        i = int(index)
+        if not 0 <= i < self.n:
+            raise IllegalActionIndex(f"action index {index!r} is outside 0..{self.n - 1}")
+        legal = self.space.legal_indices(decision)
+        if i not in legal:
+            offered = ", ".join(f"{j} ({self.labels[j]})" for j in sorted(legal))
+            raise IllegalActionIndex(f"action {i} ({self.labels[i]}) is not legal for this {decision.kind} "
+                                     f"decision of seat {decision.player}; legal: {offered}")
+        return decision.options[legal.index(i)]
+
+    def action_mask(self, decision: Decision | None) -> np.ndarray:
+        """``int8`` vector of length ``n`` with 1 exactly at the indices of ``decision.options``."""
+        return self.mask_from_indices(() if decision is None else self.space.legal_indices(decision))
+
+    def mask_from_indices(self, indices: Sequence[int]) -> np.ndarray:
+        """A fresh ``int8`` mask with 1 at ``indices``.
+
+        A game offers only a few distinct option sets, so each is built once and copied thereafter
+        (a copy is cheaper than zeros + fancy assignment on the per-step hot path).
+        """
+        key = tuple(indices)
+        mask = self._masks.get(key)
+        if mask is None:
+            mask = np.zeros(self.n, dtype=np.int8)
+            if key:
+                mask[list(key)] = 1
+            if len(self._masks) < 4096:
+                self._masks[key] = mask
+        return mask.copy()
+
+    def gym_space(self) -> Any:
+        import gymnasium
+
+        return gymnasium.spaces.Discrete(self.n)
+
+
+def action_space(game_id: str, players: int) -> DiscreteActions:
+    """The discrete action space of ``game_id`` at a ``players``-seat table."""
+    return DiscreteActions(load_encoding(game_id).action_space(players))
+
+
+def action_mask(game_id: str, decision: Decision | None, players: int) -> np.ndarray:
+    """Convenience: the ``int8`` mask of ``decision`` in ``game_id``'s action space."""
+    return action_space(game_id, players).action_mask(decision)
+
+
+__all__ = [
+    "ActionSpace", "DiscreteActions", "GameEncoding", "IllegalActionIndex", "ObservationEncoder", "action_mask",
+    "action_space", "load_encoding",
+]
