@@ -1,0 +1,241 @@
+// Shared building blocks for game renderers: every game draws its board from these, so a new game
+// adds one module in renderers/ and nothing else. Plain DOM, no framework.
+//
+// A "choice" is one option of the pending decision, prepared by table.js:
+//   {n, action, label, pick()}   n = 1-based position in decision.options (number key n picks it)
+// Renderers attach choices to elements with makeChoice(); table.js handles keys and focus.
+
+/** Create an element. attrs: class, text, html-free only; on: {event: fn}; data-*, aria-*, etc. */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") el.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
+    else if (key === "text") el.textContent = String(value);
+    else if (key === "on") for (const [ev, fn] of Object.entries(value)) el.addEventListener(ev, fn);
+    else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+/** Append children: nodes, strings, numbers, arrays of those; null/undefined/false are skipped. */
+export function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+/** Text that comes from static game data (card names, rules text), not from the game state. */
+export function staticText(text, cls = "") {
+  return h("span", { class: cls || null, "data-static": "" }, text);
+}
+
+/** Visually hidden text for screen readers. */
+export function srOnly(text) {
+  return h("span", { class: "sr-only" }, text);
+}
+
+/** Turn an element into a clickable, focusable option of the pending decision. */
+export function makeChoice(el, choice, { label } = {}) {
+  if (!choice) return el;
+  el.classList.add("choice");
+  el.dataset.option = String(choice.n);
+  const aria = `Option ${choice.n}: ${label || choice.label}`;
+  el.setAttribute("aria-label", aria);
+  el.title = aria;
+  if (el.tagName !== "BUTTON") {
+    el.setAttribute("role", "button");
+    el.tabIndex = 0;
+    el.addEventListener("keydown", (ev) => {
+      if ((ev.key === "Enter" || ev.key === " ") && !ev.repeat) {
+        ev.preventDefault();
+        choice.pick();
+      }
+    });
+  }
+  el.addEventListener("click", (ev) => {
+    ev.preventDefault();
+    choice.pick();
+  });
+  el.prepend(h("span", { class: "key-badge", "aria-hidden": "true" }, String(choice.n)));
+  return el;
+}
+
+/** A row of buttons, one per choice (Pass, Decline, …). */
+export function choiceButtons(items, { title = null } = {}) {
+  const box = h("div", { class: "choice-buttons", role: "group", "aria-label": title || "Choices" });
+  if (title) box.append(h("span", { class: "choice-buttons-title" }, title));
+  for (const { choice, text, hint, cls } of items) {
+    if (!choice) continue;
+    const btn = h("button", { type: "button", class: ["btn", cls] }, h("span", { class: "btn-text" }, text),
+      hint ? h("span", { class: "btn-hint" }, hint) : null);
+    makeChoice(btn, choice, { label: hint ? `${text} — ${hint}` : text });
+    box.append(btn);
+  }
+  return box;
+}
+
+/** Life as a number with hearts (numbers only once life grows beyond `max`). */
+export function lifeMeter(life, { max = 7, dead = false } = {}) {
+  const hearts = h("span", { class: "hearts", "aria-hidden": "true" });
+  if (life <= 10) {
+    for (let i = 0; i < Math.max(life, max); i++) {
+      hearts.append(h("span", { class: i < life ? "heart full" : "heart empty" }, i < life ? "♥" : "♡"));
+    }
+  }
+  return h("div", { class: ["life", life <= 2 ? "low" : null, dead ? "dead" : null] },
+    h("span", { class: "life-number", "aria-label": `life ${life}` }, String(life)),
+    hearts);
+}
+
+/** A small coloured label (marker, status, card chip). */
+export function chip(text, cls = "", title = null) {
+  return h("span", { class: ["chip", cls], title }, text);
+}
+
+/**
+ * A player panel. opts: {seat, name, tag, current, you, life, lifeMax, character, markers[], body[],
+ * choice, choiceLabel, footer}
+ */
+export function playerPanel(opts) {
+  const panel = h("section", {
+    class: ["player-panel", opts.current ? "current" : null, opts.you ? "you" : null, opts.cls],
+    "data-seat": opts.seat,
+    "aria-label": opts.ariaLabel || opts.name,
+  });
+  panel.append(
+    h("header", { class: "pp-head" },
+      h("span", { class: "pp-name" }, opts.name),
+      opts.tag ? h("span", { class: "pp-tag" }, opts.tag) : null,
+      opts.current ? h("span", { class: "pp-turn", title: "Their turn" }, "▶ turn") : null),
+  );
+  if (opts.life !== undefined) panel.append(lifeMeter(opts.life, { max: opts.lifeMax, dead: opts.dead }));
+  if (opts.character) panel.append(opts.character);
+  if (opts.markers && opts.markers.length) panel.append(h("div", { class: "pp-markers" }, opts.markers));
+  if (opts.body) append(panel, [opts.body]);
+  if (opts.footer) panel.append(opts.footer);
+  if (opts.choice) makeChoice(panel, opts.choice, { label: opts.choiceLabel });
+  return panel;
+}
+
+/**
+ * A card tile. opts: {slot, name, kind, text, detail, empty, faceDown, choice, choiceLabel, cls}
+ * `name`, `text` and `detail` are static card data and are marked as such.
+ */
+export function cardTile(opts) {
+  const tile = h("div", {
+    class: ["card-tile", opts.kind ? `kind-${opts.kind}` : null, opts.empty ? "empty" : null,
+      opts.faceDown ? "face-down" : null, opts.cls],
+    "data-slot": opts.slot || null,
+    "data-card": opts.cardId || null,
+  });
+  if (opts.slot) tile.append(h("span", { class: "ct-slot" }, opts.slot));
+  if (opts.empty) {
+    tile.append(h("span", { class: "ct-name muted" }, opts.emptyText || "empty"));
+  } else if (opts.faceDown) {
+    tile.append(h("span", { class: "ct-name" }, opts.name || "face down"));
+    if (opts.text) tile.append(h("span", { class: "ct-text" }, opts.text));
+  } else {
+    tile.append(staticText(opts.name, "ct-name"));
+    if (opts.text) tile.append(staticText(opts.text, "ct-text"));
+    if (opts.detail) tile.append(staticText(opts.detail, "ct-detail"));
+  }
+  if (opts.choice) makeChoice(tile, opts.choice, { label: opts.choiceLabel });
+  return tile;
+}
+
+/** A titled row of card tiles. */
+export function cardRow({ title, tiles, note = null, cls = null }) {
+  return h("section", { class: ["card-row", cls], "aria-label": title },
+    h("h3", { class: "row-title" }, title, note ? h("span", { class: "row-note" }, note) : null),
+    h("div", { class: "row-cards" }, tiles));
+}
+
+/** The status bar: a list of {label, value, cls} items. */
+export function statusBar(items) {
+  const bar = h("ul", { class: "status-items" });
+  for (const item of items) {
+    if (!item) continue;
+    bar.append(h("li", { class: ["status-item", item.cls] },
+      item.label ? h("span", { class: "si-label" }, item.label) : null,
+      h("span", { class: "si-value" }, item.value)));
+  }
+  return bar;
+}
+
+/**
+ * The incremental game log. `describe(event)` returns a Node or a string; `classify(event)` a CSS class.
+ * Events arrive as (events, start): start is the index of events[0] in the seat's log.
+ */
+export class LogList {
+  constructor(list, { describe, classify = () => "" }) {
+    this.list = list;
+    this.describe = describe;
+    this.classify = classify;
+    this.count = 0;
+  }
+
+  reset() {
+    clear(this.list);
+    this.count = 0;
+  }
+
+  /** Returns false when there is a gap (the caller should resynchronise). */
+  add(events, start) {
+    if (start > this.count) return false;
+    if (start < this.count) {
+      // Overlap (e.g. after a reconnect): drop what we have from `start` on and redraw it.
+      while (this.list.children.length > start) this.list.lastElementChild.remove();
+      this.count = start;
+    }
+    const stick = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
+    const frag = document.createDocumentFragment();
+    for (const event of events) {
+      let content;
+      try {
+        content = this.describe(event);
+      } catch (err) {
+        content = `${event.kind}: ${JSON.stringify(event)}`;
+      }
+      if (content === null) content = "";
+      const li = h("li", { class: ["log-line", this.classify(event)], "data-kind": event.kind, "data-index": this.count },
+        content);
+      if (content === "") li.hidden = true;
+      frag.append(li);
+      this.count += 1;
+    }
+    this.list.append(frag);
+    if (stick || start === 0) this.list.scrollTop = this.list.scrollHeight;
+    return true;
+  }
+}
+
+/** Seat naming shared by renderers: "Seat 2", with "(you)" for the viewer. */
+export function seatName(seat, viewer) {
+  if (seat === null || seat === undefined) return "?";
+  return viewer === seat ? `Seat ${seat} (you)` : `Seat ${seat}`;
+}
+
+/** "seat 2" in the middle of a sentence. */
+export function seatRef(seat, viewer) {
+  if (seat === null || seat === undefined) return "?";
+  return viewer === seat ? `seat ${seat} (you)` : `seat ${seat}`;
+}
+
+/** Describe who sits in a seat from the table summary: "you", "bot · heuristic", "human", "open seat". */
+export function seatTag(table, seat, viewer) {
+  if (viewer === seat) return "you";
+  const info = table && Array.isArray(table.seats) ? table.seats.find((s) => s.seat === seat) : null;
+  if (!info) return "";
+  if (info.kind === "human") return info.claimed ? "human" : "open seat";
+  return `bot · ${info.kind}`;
+}

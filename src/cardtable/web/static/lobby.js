@@ -1,0 +1,240 @@
+// The lobby: create a table (game, players, who sits where, optional seed), hand out invite links, and
+// list the tables that are open or running (join a free seat, or watch). HTTP API: docs/protocol.md.
+
+import { clear, h } from "./components.js";
+
+const form = document.getElementById("create-form");
+const gameSel = document.getElementById("game");
+const gameNote = document.getElementById("game-note");
+const playersSel = document.getElementById("players");
+const seedIn = document.getElementById("seed");
+const nameIn = document.getElementById("name");
+const seatList = document.getElementById("seat-list");
+const createBtn = document.getElementById("create");
+const created = document.getElementById("created");
+const tablesEl = document.getElementById("tables");
+const messages = document.getElementById("messages");
+
+let games = [];
+const BOT_WORDS = {
+  random: "random moves",
+  heuristic: "plays sensibly",
+  ismcts: "searches ahead (slower, stronger)",
+};
+
+function message(kind, text) {
+  clear(messages);
+  if (!text) return;
+  messages.append(h("div", { class: ["message", kind] }, h("strong", { class: "message-text" }, text),
+    h("button", { type: "button", class: "btn small message-close", "aria-label": "Dismiss message",
+      on: { click: () => clear(messages) } }, "✕")));
+}
+
+async function api(path, options = {}) {
+  const res = await fetch(path, {
+    ...options,
+    headers: { "Content-Type": "application/json", ...(options.headers || {}) },
+  });
+  let body = null;
+  try {
+    body = await res.json();
+  } catch {
+    body = null;
+  }
+  if (!res.ok) {
+    const err = body && body.error ? body.error : {};
+    throw new Error(err.message || `${res.status} ${res.statusText}`);
+  }
+  return body;
+}
+
+const absolute = (url) => new URL(url, location.origin).href;
+const currentGame = () => games.find((g) => g.id === gameSel.value);
+const gameName = (id) => (games.find((g) => g.id === id) || { name: id }).name;
+
+// ------------------------------------------------------------------------------------------------
+// New table form
+// ------------------------------------------------------------------------------------------------
+async function loadGames() {
+  try {
+    games = await api("/api/games");
+  } catch (err) {
+    message("error", `Could not load the list of games: ${err.message}`);
+    return;
+  }
+  clear(gameSel);
+  for (const g of games) gameSel.append(h("option", { value: g.id }, g.name));
+  onGameChange();
+}
+
+function onGameChange() {
+  const g = currentGame();
+  if (!g) return;
+  clear(playersSel);
+  for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h("option", { value: n }, String(n)));
+  playersSel.value = String(g.max_players);
+  gameNote.textContent = `${g.min_players}–${g.max_players} players · version ${g.version}`;
+  drawSeats();
+}
+
+function drawSeats() {
+  const g = currentGame();
+  if (!g) return;
+  const n = Number(playersSel.value);
+  const old = [...seatList.querySelectorAll("select")].map((s) => s.value);
+  const bots = g.bots && g.bots.length ? g.bots : [];
+  const defaultBot = bots.includes("heuristic") ? "heuristic" : bots[0];
+  clear(seatList);
+  for (let seat = 0; seat < n; seat++) {
+    const id = `seat-${seat}`;
+    const sel = h("select", { id, name: id, "data-seat": seat });
+    sel.append(h("option", { value: "human" }, "Human (gets an invite link)"));
+    for (const b of bots) sel.append(h("option", { value: b }, `Bot: ${b}${BOT_WORDS[b] ? ` — ${BOT_WORDS[b]}` : ""}`));
+    sel.value = old[seat] || (seat === 0 || !defaultBot ? "human" : defaultBot);
+    seatList.append(h("div", { class: "seat-row" }, h("label", { for: id }, `Seat ${seat}`), sel));
+  }
+}
+
+async function onCreate(ev) {
+  ev.preventDefault();
+  const g = currentGame();
+  if (!g) return;
+  const seats = [...seatList.querySelectorAll("select")].map((s) => s.value);
+  const body = { game: g.id, players: seats.length, seats };
+  const seed = seedIn.value.trim();
+  if (seed !== "") {
+    if (!/^\d+$/.test(seed)) {
+      message("error", "The seed must be a whole number (or left empty for a random game).");
+      seedIn.focus();
+      return;
+    }
+    body.seed = Number(seed);
+  }
+  if (nameIn.value.trim()) body.name = nameIn.value.trim();
+  createBtn.disabled = true;
+  try {
+    const res = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
+    message("", "");
+    showCreated(res, body);
+    refreshTables();
+  } catch (err) {
+    message("error", `Could not create the table: ${err.message}`);
+  } finally {
+    createBtn.disabled = false;
+  }
+}
+
+function copyButton(input) {
+  const btn = h("button", { type: "button", class: "btn small", "aria-label": `Copy ${input.getAttribute("aria-label")}` }, "Copy");
+  btn.addEventListener("click", async () => {
+    let ok = false;
+    try {
+      await navigator.clipboard.writeText(input.value);
+      ok = true;
+    } catch {
+      input.select();
+      try {
+        ok = document.execCommand("copy");
+      } catch {
+        ok = false;
+      }
+    }
+    btn.textContent = ok ? "Copied ✓" : "Select and copy";
+    setTimeout(() => { btn.textContent = "Copy"; }, 2000);
+  });
+  return btn;
+}
+
+function showCreated(res, body) {
+  clear(created);
+  created.hidden = false;
+  const seats = res.seats || [];
+  const humans = seats.filter((s) => s.kind === "human" && s.invite_url);
+  const mine = humans.find((s) => s.seat === 0) || humans[0];
+  created.append(h("h2", { class: "box-title" }, "Table created"),
+    h("p", { class: "created-name" }, body.name || `${gameName(body.game)} table`,
+      h("span", { class: "muted" }, ` · ${seats.length} seats`)));
+  const actions = h("p", { class: "created-actions" });
+  if (mine) actions.append(h("a", { class: "btn primary", href: mine.invite_url, "data-testid": "play-link" }, `Play seat ${mine.seat}`));
+  if (res.watch_url) actions.append(h("a", { class: "btn", href: res.watch_url, "data-testid": "watch-link" }, "Watch"));
+  created.append(actions);
+  const list = h("ul", { class: "invite-list" });
+  for (const s of seats) {
+    if (s.kind === "human" && s.invite_url) {
+      const input = h("input", { type: "text", readonly: true, value: absolute(s.invite_url), class: "invite-url",
+        "aria-label": `invite link for seat ${s.seat}`, "data-seat": s.seat, on: { focus: (e) => e.target.select() } });
+      list.append(h("li", { class: "invite" }, h("span", { class: "invite-seat" }, `Seat ${s.seat}`), input, copyButton(input),
+        h("a", { class: "btn small", href: s.invite_url, "aria-label": `Open seat ${s.seat}` }, "Open")));
+    } else {
+      list.append(h("li", { class: "invite bot" }, h("span", { class: "invite-seat" }, `Seat ${s.seat}`),
+        h("span", { class: "muted" }, `bot · ${s.kind}`)));
+    }
+  }
+  created.append(list);
+  if (humans.length > 1) {
+    created.append(h("p", { class: "muted small-print" },
+      "Send each friend their own seat's link: whoever opens a link plays that seat. Keep yours to rejoin later."));
+  }
+  if (mine) created.querySelector('[data-testid="play-link"]').focus();
+}
+
+// ------------------------------------------------------------------------------------------------
+// Table list
+// ------------------------------------------------------------------------------------------------
+async function refreshTables() {
+  let tables;
+  try {
+    tables = await api("/api/tables");
+  } catch (err) {
+    clear(tablesEl).append(h("p", { class: "muted" }, `Could not load tables: ${err.message}`));
+    return;
+  }
+  clear(tablesEl);
+  if (!tables.length) {
+    tablesEl.append(h("p", { class: "muted" }, "No tables yet. Create one!"));
+    return;
+  }
+  const order = { waiting: 0, playing: 1, finished: 2 };
+  tables.sort((a, b) => (order[a.status] ?? 3) - (order[b.status] ?? 3) || String(b.created).localeCompare(String(a.created)));
+  const table = h("table", { class: "table-list" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Table"), h("th", { scope: "col" }, "Game"),
+      h("th", { scope: "col" }, "Seats"), h("th", { scope: "col" }, "Status"), h("th", { scope: "col" }, h("span", { class: "sr-only" }, "Actions")))));
+  const tbody = h("tbody");
+  for (const t of tables) {
+    const free = (t.seats || []).filter((s) => s.kind === "human" && !s.claimed);
+    const seats = (t.seats || []).map((s) => (s.kind === "human" ? (s.claimed ? "human" : "open") : s.kind)).join(" · ");
+    const cell = h("td", { class: "actions" });
+    const actions = h("div", { class: "actions-inner" });
+    cell.append(actions);
+    if (free.length && t.status !== "finished") {
+      actions.append(h("button", { type: "button", class: "btn small primary", on: { click: () => join(t.table_id) } },
+        `Join (${free.length} free)`));
+    }
+    actions.append(h("a", { class: "btn small", href: `/table/${encodeURIComponent(t.table_id)}?watch=1` }, "Watch"));
+    tbody.append(h("tr", { "data-table": t.table_id },
+      h("td", {}, t.name || t.table_id), h("td", {}, gameName(t.game)), h("td", { class: "seat-summary" }, seats),
+      h("td", {}, h("span", { class: ["status-tag", `st-${t.status}`] }, t.status)), cell));
+  }
+  table.append(tbody);
+  tablesEl.append(table);
+}
+
+async function join(tableId) {
+  try {
+    const res = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { method: "POST", body: "{}" });
+    location.href = res.invite_url;
+  } catch (err) {
+    message("error", `Could not join: ${err.message}`);
+    refreshTables();
+  }
+}
+
+gameSel.addEventListener("change", onGameChange);
+playersSel.addEventListener("change", drawSeats);
+form.addEventListener("submit", onCreate);
+document.getElementById("refresh").addEventListener("click", refreshTables);
+loadGames().then(refreshTables);
+setInterval(() => {
+  // Skip while the keyboard focus is inside the list, so a redraw never steals it.
+  if (document.visibilityState === "visible" && !tablesEl.contains(document.activeElement)) refreshTables();
+}, 5000);

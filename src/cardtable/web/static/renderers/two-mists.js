@@ -1,0 +1,461 @@
+// Two Mists board (docs/rules/two-mists.md). Draws only what the seat's view and log contain, plus the
+// public card texts below; it never greys out or marks cards for anyone (TM-12.6): the only cards
+// singled out are the options of *this* seat's own pending decision.
+
+import {
+  cardRow, cardTile, chip, choiceButtons, h, makeChoice, playerPanel, staticText,
+} from "../components.js";
+
+// Public card data (mirrors cards/core.yaml; tests/web checks that they agree).
+export const CHARACTERS = {
+  monster: { name: "Monster" },
+  knight: { name: "Knight" },
+  witch: { name: "Witch" },
+  saint: { name: "Saint" },
+  fool: { name: "Fool" },
+};
+const CHARACTER_ORDER = ["monster", "knight", "witch", "saint", "fool"];
+
+export const CARDS = {
+  attack: { name: "Attack", kind: "action", forbidden: [], steps: ["damage:1"], short: "1 damage to another player" },
+  search: { name: "Search", kind: "action", forbidden: [], steps: ["point", "damage:1"], short: "Everyone points at a Monster suspect, then 1 damage" },
+  assault_monster: { name: "Assault", kind: "action", forbidden: ["monster"], steps: ["damage:2"], short: "2 damage to another player" },
+  assault_knight: { name: "Assault", kind: "action", forbidden: ["knight"], steps: ["damage:2"], short: "2 damage to another player" },
+  assault_witch: { name: "Assault", kind: "action", forbidden: ["witch"], steps: ["damage:2"], short: "2 damage to another player" },
+  assault_saint: { name: "Assault", kind: "action", forbidden: ["saint"], steps: ["damage:2"], short: "2 damage to another player" },
+  assault_fool: { name: "Assault", kind: "action", forbidden: ["fool"], steps: ["damage:2"], short: "2 damage to another player" },
+  reckless: { name: "Reckless", kind: "action", forbidden: ["monster"], steps: ["damage:2", "self_damage"], short: "2 damage, then 5 − your equipment to yourself" },
+  flurry: { name: "Flurry", kind: "action", forbidden: ["witch", "saint"], steps: ["damage:1", "extra"], short: "1 damage, then you may take one more card" },
+  arcana: { name: "Arcana", kind: "action", forbidden: ["knight", "fool"], steps: ["heal:2", "damage:1"], short: "Heal any player 2, then 1 damage" },
+  intimidate: { name: "Intimidate", kind: "action", forbidden: [], steps: ["intimidate"], short: "Another player may take only equipment next turn" },
+  giants_spear: { name: "Giant's Spear", kind: "equipment", forbidden: ["witch"], steps: [], short: "+1 to damage you deal" },
+  grimoire: { name: "Grimoire", kind: "equipment", forbidden: ["knight"], steps: [], short: "+1 to damage you deal" },
+  axe_of_greed: { name: "Axe of Greed", kind: "equipment", forbidden: ["saint"], steps: [], short: "+1 to damage you deal" },
+  sages_staff: { name: "Sage's Staff", kind: "equipment", forbidden: ["fool"], steps: [], short: "+1 to damage you deal" },
+  holy_poison: { name: "Holy Poison", kind: "equipment", forbidden: ["monster"], steps: [], short: "Lose 1 life at each of your turn starts (not below 1)" },
+};
+
+// Goals per world (TM-1.5), in the second person for the player holding the card.
+function goals(character, players) {
+  switch (character) {
+    case "monster":
+      return { front: "Win if the Knight or the Witch dies.", back: "No Back world for you: if the Monster is the centre card, no player is the Monster." };
+    case "knight":
+      return { front: "Win if the Monster dies.", back: "Win if the Witch dies." };
+    case "witch":
+      return { front: "Win if the Monster dies.", back: "Win if the Knight dies." };
+    case "saint":
+      return {
+        front: "Win if the Monster dies (even if you die too).",
+        back: players >= 4 ? "Win if you are alive at the end and the Fool died." : "Win if you are alive at the end.",
+        extra: "Wrath: whoever finishes you dies too.",
+      };
+    case "fool":
+      return { front: "Win if you die — by any means.", back: "Win if the Saint dies." };
+    default:
+      return null;
+  }
+}
+
+const SLOT_ZONES = { A: "action_row", E: "equipment_row" };
+
+export function charName(id) {
+  return id && CHARACTERS[id] ? CHARACTERS[id].name : String(id ?? "?");
+}
+
+/** "Assault (not Knight)": the Assault copies differ only by whom they bar, and that is evidence. */
+export function cardName(id) {
+  const card = CARDS[id];
+  if (!card) return String(id ?? "?");
+  if (card.name === "Assault" && card.forbidden.length === 1) return `Assault (not ${charName(card.forbidden[0])})`;
+  return card.name;
+}
+
+function barredText(id) {
+  const card = CARDS[id];
+  if (!card || !card.forbidden.length) return "Anyone may take it";
+  const names = CHARACTER_ORDER.filter((c) => card.forbidden.includes(c)).map(charName);
+  return `Not for ${names.join(", ")}`;
+}
+
+function cardInSlot(view, slot) {
+  if (!view || typeof slot !== "string") return null;
+  const zone = view.zones && view.zones[SLOT_ZONES[slot[0]]];
+  const cards = (zone && zone.cards) || [];
+  const c = cards[Number(slot.slice(1)) - 1];
+  return c ? c.card : null;
+}
+
+/** The effect being resolved, e.g. {op: "damage", amount: 2}, from view.resolving. */
+function currentStep(view) {
+  const r = view && view.resolving;
+  const card = r && CARDS[r.card];
+  if (!card) return null;
+  const step = card.steps[r.step];
+  if (!step) return null;
+  const [op, amount] = step.split(":");
+  return { op, amount: amount === undefined ? null : Number(amount) };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Options in words
+// ------------------------------------------------------------------------------------------------
+function describeOption(action, ctx) {
+  const view = ctx.view || {};
+  const seats = view.seats || [];
+  const me = seats[action.player] || {};
+  switch (action.kind) {
+    case "take": {
+      const id = cardInSlot(view, action.slot);
+      return `Take ${action.slot}: ${cardName(id)} — ${CARDS[id] ? CARDS[id].short : ""}`;
+    }
+    case "pass":
+      return me.revealed ? "Pass: your life becomes 1 (you are already revealed)"
+        : "Pass: reveal your character to everyone and set your life to 1";
+    case "decline":
+      return "Decline the extra card and end your turn";
+    case "target": {
+      const t = seats[action.seat] || {};
+      const who = ctx.seatRef(action.seat);
+      const step = currentStep(view) || {};
+      if (step.op === "heal") return `Heal ${who}: life ${t.life} → ${t.life + step.amount}`;
+      if (step.op === "intimidate") return `Intimidate ${who}: only equipment on their next turn${t.intimidated ? " (already intimidated)" : ""}`;
+      if (step.op === "damage") {
+        const amount = step.amount + (me.weapons || 0);
+        const after = Math.max(0, (t.life || 0) - amount);
+        return `Damage ${who}: ${amount} damage, life ${t.life} → ${after}${after === 0 ? " (dies, game ends)" : ""}`;
+      }
+      return `Target ${who}`;
+    }
+    case "point":
+      return action.at === "centre" ? "Point at the centre card (no player is the Monster)" : `Point at ${ctx.seatRef(action.at)}`;
+    default:
+      return `${action.kind} ${JSON.stringify(action)}`;
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Board
+// ------------------------------------------------------------------------------------------------
+function render(root, ctx) {
+  const view = ctx.view;
+  if (!view) return;
+  const over = Boolean(ctx.outcome || view.outcome);
+  root.append(h("div", { class: "tm-board" },
+    over ? outcomeBox(ctx) : promptBox(ctx),
+    seatsGrid(ctx),
+    market(ctx),
+    decisionButtons(ctx)));
+  if (view.you && view.you.character) ctx.side.append(youCard(ctx));
+  else if (ctx.seat === null) ctx.side.append(spectatorNote(ctx));
+}
+
+function promptBox(ctx) {
+  const view = ctx.view;
+  const box = h("section", { class: ["prompt", ctx.decision ? "mine" : null], "aria-label": "What happens now" });
+  const cur = view.current;
+  const actor = view.to_act;
+  if (ctx.decision) {
+    const hint = ctx.decision.kind === "target" ? "Click a player (or press their number)."
+      : ctx.decision.kind === "point" ? "Click a player or the centre-card button (or press a number)."
+        : "Click a highlighted card or a button (or press its number).";
+    box.append(h("h2", { class: "prompt-title" }, pointingTitle(ctx) || `Your move: ${ctx.decision.prompt}`),
+      h("p", { class: "prompt-hint" }, resolvingText(ctx), hint));
+  } else if (ctx.status === "waiting") {
+    box.append(h("h2", { class: "prompt-title" }, "Waiting for every player to join…"),
+      h("p", { class: "prompt-hint" }, "Share the invite links from the lobby. The game starts once every human seat has been opened."));
+  } else {
+    const who = actor !== null && actor !== undefined ? actor : cur;
+    const thinking = ctx.thinking.includes(who);
+    let text = [`${ctx.seatName(who)} ${thinking ? "is thinking…" : "to move"}`];
+    if (view.step === "point" && view.pointing) text = [`Search: ${ctx.seatName(who)} is pointing${thinking ? " (thinking…)" : ""}`];
+    else if (view.step === "target" && view.resolving) {
+      text = [`${ctx.seatName(who)} resolves `, staticText(cardName(view.resolving.card)), thinking ? " (thinking…)" : ""];
+    }
+    box.append(h("h2", { class: "prompt-title" }, text));
+    const sub = [];
+    if (view.restricted) sub.push(`${ctx.seatName(cur)} is intimidated: only equipment this turn.`);
+    if (view.pointing && view.pointing.mine !== null && view.pointing.mine !== undefined) {
+      sub.push(`You pointed at ${view.pointing.mine === "centre" ? "the centre card" : ctx.seatRef(view.pointing.mine)} (secret until all have pointed).`);
+    }
+    if (sub.length) box.append(h("p", { class: "prompt-hint" }, sub.join(" ")));
+  }
+  if (ctx.decision && view.restricted) box.append(h("p", { class: "prompt-warn" }, "You are intimidated: only equipment this turn (TM-7.9)."));
+  if (ctx.decision && ctx.decision.kind === "extra") box.append(h("p", { class: "prompt-hint" }, "Flurry: you may take one more card."));
+  return box;
+}
+
+function resolvingText(ctx) {
+  const r = ctx.view.resolving;
+  if (!r || !["target", "point"].includes(ctx.decision.kind)) return null;
+  const step = currentStep(ctx.view) || {};
+  const me = ctx.view.seats[ctx.seat] || {};
+  let what = "";
+  if (step.op === "damage") what = ` — ${step.amount + (me.weapons || 0)} damage`;
+  else if (step.op === "heal") what = ` — heal ${step.amount}`;
+  return h("span", { class: "resolving" }, "Resolving ", staticText(cardName(r.card), "log-card"), what, ". ");
+}
+
+function pointingTitle(ctx) {
+  if (ctx.decision.kind !== "point") return null;
+  return h("span", {}, "Search: point at your ", staticText("Monster"), " suspect, or at the centre card");
+}
+
+function seatsGrid(ctx) {
+  const view = ctx.view;
+  const grid = h("div", { class: ["seats", `seats-${view.seats.length}`] });
+  const outcome = ctx.outcome || view.outcome;
+  const details = (outcome && outcome.details) || {};
+  const died = details.died || [];
+  const winners = (outcome && outcome.winners) || [];
+  const pointed = (view.pointing && view.pointing.pointed) || [];
+  for (const s of view.seats) {
+    const tableau = ((view.zones[`tableau:${s.seat}`] || {}).cards || []).filter(Boolean);
+    const markers = [];
+    if (s.intimidated) markers.push(chip("Intimidated", "mk-intimidated", "May take only equipment on their next turn"));
+    if (s.holy_poison) markers.push(chip("Holy Poison", "mk-poison", "Loses 1 life at each of their turn starts (not below 1)"));
+    if (s.weapons) markers.push(chip(`+${s.weapons} damage`, "mk-weapons", `${s.weapons} weapon(s): +${s.weapons} to damage dealt`));
+    if (view.start_player === s.seat) markers.push(chip("Start player", "mk-start"));
+    if (view.step === "point" && pointed.includes(s.seat)) markers.push(chip("Has pointed", "mk-pointed"));
+    if (ctx.thinking.includes(s.seat)) markers.push(chip("thinking…", "mk-thinking"));
+    if (died.includes(s.seat)) markers.push(chip("Died", "mk-died"));
+    if (outcome) markers.push(winners.includes(s.seat) ? chip("Won", "mk-won") : chip("Lost", "mk-lost"));
+
+    const choice = ctx.decision ? ctx.choice((a) => (a.kind === "target" && a.seat === s.seat) || (a.kind === "point" && a.at === s.seat)) : null;
+    grid.append(playerPanel({
+      seat: s.seat,
+      name: ctx.seatName(s.seat).replace(" (you)", ""),
+      tag: ctx.seatTag(s.seat),
+      current: !outcome && ctx.status !== "waiting" && view.current === s.seat,
+      you: ctx.seat === s.seat,
+      life: s.life,
+      lifeMax: 7,
+      dead: died.includes(s.seat),
+      character: characterLine(s, ctx),
+      markers,
+      body: tableauView(tableau),
+      choice,
+      choiceLabel: choice ? describeOption(choice.action, ctx) : null,
+      ariaLabel: `${ctx.seatName(s.seat)}, life ${s.life}`,
+    }));
+  }
+  return grid;
+}
+
+function characterLine(s, ctx) {
+  const line = h("div", { class: "pp-character", "data-revealed": s.revealed ? "true" : "false" });
+  if (s.character && s.revealed) {
+    line.append(h("span", { class: "char-label" }, "Revealed:"), " ", h("strong", { class: "char-name revealed" }, charName(s.character)));
+  } else if (s.character && ctx.seat === s.seat) {
+    line.append(h("span", { class: "char-label" }, "You are"), " ", h("strong", { class: "char-name secret" }, charName(s.character)),
+      " ", h("span", { class: "muted" }, "(secret)"));
+  } else {
+    line.append(h("span", { class: "char-label" }, "Character:"), " ", h("span", { class: "char-hidden" }, "hidden"));
+  }
+  return line;
+}
+
+function tableauView(cards) {
+  const equipment = cards.filter((c) => CARDS[c.card] && CARDS[c.card].kind === "equipment");
+  const actions = cards.filter((c) => !(CARDS[c.card] && CARDS[c.card].kind === "equipment"));
+  const group = (list, cls) => {
+    const counts = new Map();
+    for (const c of list) counts.set(c.card, (counts.get(c.card) || 0) + 1);
+    return [...counts].map(([id, n]) => h("span", { class: ["chip", "card-chip", cls], title: CARDS[id] ? CARDS[id].short : "" },
+      staticText(cardName(id)), n > 1 ? ` ×${n}` : ""));
+  };
+  return h("div", { class: "tableau", "aria-label": "Tableau" },
+    h("span", { class: "tb-label" }, "Equipment"),
+    h("div", { class: "tb-chips" }, equipment.length ? group(equipment, "eq") : h("span", { class: "muted" }, "none")),
+    h("span", { class: "tb-label" }, "Actions"),
+    h("div", { class: "tb-chips" }, actions.length ? group(actions, "act") : h("span", { class: "muted" }, "none")));
+}
+
+function market(ctx) {
+  const view = ctx.view;
+  const tiles = (zoneName, prefix) => ((view.zones[zoneName] || {}).cards || []).map((c, i) => {
+    const slot = `${prefix}${i + 1}`;
+    if (!c) return cardTile({ slot, empty: true, emptyText: "empty (pile used up)" });
+    const card = CARDS[c.card] || { name: c.card, kind: prefix === "A" ? "action" : "equipment", short: "", forbidden: [] };
+    const choice = ctx.decision ? ctx.choice((a) => a.kind === "take" && a.slot === slot) : null;
+    return cardTile({
+      slot, cardId: c.card, name: cardName(c.card), kind: card.kind, text: card.short, detail: barredText(c.card),
+      choice, choiceLabel: choice ? describeOption(choice.action, ctx) : null,
+    });
+  });
+  const apile = (view.zones.action_pile || {}).count;
+  const epile = (view.zones.equipment_pile || {}).count;
+  const centre = view.zones.centre || {};
+  const centreCard = centre.cards && centre.cards[0];
+  return h("div", { class: "market" },
+    cardRow({ title: "Action row", tiles: tiles("action_row", "A"), note: `pile ${apile ?? "?"}`, cls: "row-actions" }),
+    cardRow({ title: "Equipment row", tiles: tiles("equipment_row", "E"), note: `pile ${epile ?? "?"}`, cls: "row-equipment" }),
+    h("section", { class: "card-row row-centre", "aria-label": "Centre card" },
+      h("h3", { class: "row-title" }, "Centre"),
+      h("div", { class: "row-cards" },
+        centreCard
+          ? h("div", { class: "card-tile kind-character", "data-slot": "centre" }, h("span", { class: "ct-name" }, charName(centreCard)),
+            h("span", { class: "ct-text" }, "the leftover character"))
+          : cardTile({ slot: null, faceDown: true, name: "Face down", text: "the leftover character", cls: "centre", choice: null }))),
+    h("p", { class: "piles sr-only" }, `Action pile ${apile} cards, equipment pile ${epile} cards.`));
+}
+
+function decisionButtons(ctx) {
+  if (!ctx.decision) return null;
+  const items = [];
+  for (const c of ctx.choices) {
+    const a = c.action;
+    if (a.kind === "pass") items.push({ choice: c, text: "Pass", hint: describeOption(a, ctx).replace(/^Pass: /, ""), cls: "btn-pass" });
+    else if (a.kind === "decline") items.push({ choice: c, text: "Decline", hint: "no extra card; end the turn", cls: "btn-decline" });
+    else if (a.kind === "point" && a.at === "centre") items.push({ choice: c, text: "Centre card", hint: "no player is the Monster", cls: "btn-centre" });
+    else if (!["take", "target", "point"].includes(a.kind)) items.push({ choice: c, text: describeOption(a, ctx) });
+  }
+  if (!items.length) return null;
+  return h("div", { class: "decision-bar" }, choiceButtons(items, { title: "Or:" }));
+}
+
+function youCard(ctx) {
+  const view = ctx.view;
+  const me = view.you.character;
+  const g = goals(me, view.players) || {};
+  const seat = view.seats[ctx.seat] || {};
+  const barred = Object.entries(CARDS).filter(([, c]) => c.forbidden.includes(me)).map(([id]) => cardName(id));
+  return h("section", { class: "you-card", "aria-label": "Your character" },
+    h("h2", { class: "box-title" }, "Your character"),
+    h("p", { class: "you-name" }, h("strong", {}, charName(me)),
+      h("span", { class: "muted" }, seat.revealed ? " · revealed to everyone" : " · secret")),
+    h("dl", { class: "goals" },
+      h("dt", {}, "Front world"), h("dd", {}, staticText(g.front || "")),
+      h("dt", {}, "Back world"), h("dd", {}, staticText(g.back || ""))),
+    g.extra ? h("p", { class: "you-extra" }, staticText(g.extra)) : null,
+    h("p", { class: "you-barred" }, h("span", { class: "muted" }, "Never take: "), staticText(barred.join(", "))));
+}
+
+function spectatorNote(ctx) {
+  return h("section", { class: "you-card spectator" },
+    h("h2", { class: "box-title" }, "Watching"),
+    h("p", {}, "You see what every player sees: characters stay hidden until revealed."));
+}
+
+function outcomeBox(ctx) {
+  const outcome = ctx.outcome || ctx.view.outcome;
+  const d = outcome.details || {};
+  const winners = outcome.winners || [];
+  const chars = d.characters || [];
+  let headline = "Game over";
+  if (ctx.seat !== null && ctx.seat !== undefined) headline += winners.includes(ctx.seat) ? " — you won!" : " — you lost.";
+  const world = d.world === "front" ? "Front world: a player held the Monster"
+    : d.world === "back" ? "Back world: the Monster was the centre card" : "";
+  const who = winners.length ? winners.map((w) => `${ctx.seatName(w)} as the ${charName(chars[w])}`).join(", ") : "nobody";
+  return h("section", { class: "outcome", "data-testid": "outcome", "aria-label": "Game over" },
+    h("div", { class: "outcome-head" },
+      h("h2", { class: "outcome-title" }, headline),
+      h("a", { href: "/", class: "btn small" }, "Back to the lobby")),
+    h("p", { class: "outcome-line" }, h("strong", {}, "Winners: "), who),
+    h("p", { class: "outcome-line" }, [world, d.turns ? `${d.turns} turns` : ""].filter(Boolean).join(" · ")),
+    outcome.reason ? h("p", { class: "muted outcome-reason" }, outcome.reason) : null);
+}
+
+function statusItems(ctx) {
+  const view = ctx.view;
+  if (!view) return [];
+  const items = [{ label: "Turn", value: `${view.turn}` }];
+  if (!(ctx.outcome || view.outcome) && ctx.status !== "waiting") {
+    const cur = view.current;
+    items.push({ label: "", value: cur === ctx.seat ? "Your turn" : `${ctx.seatName(cur)}'s turn`, cls: cur === ctx.seat ? "si-mine" : "si-turn" });
+  }
+  return items;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Log lines in plain words
+// ------------------------------------------------------------------------------------------------
+function describeEvent(e, ctx) {
+  const S = (s) => ctx.seatName(s);
+  const s = (s) => ctx.seatRef(s);
+  const card = (id) => staticText(cardName(id), "log-card");
+  const at = (t) => (t === "centre" ? "the centre card" : s(t));
+  switch (e.kind) {
+    case "game_started":
+      return `Game started with ${e.players} players; ${s(e.start_player)} goes first.`;
+    case "character_dealt":
+      return e.character ? `You (seat ${e.player}) secretly drew the ${charName(e.character)}.` : `${S(e.player)} drew a secret character.`;
+    case "turn_started":
+      return `Turn ${e.turn} · ${S(e.player)}`;
+    case "card_taken":
+      return h("span", {}, `${S(e.player)} took `, card(e.card), ` from ${e.slot}${e.extra ? " as an extra card" : ""}.`);
+    case "slot_refilled":
+      return h("span", {}, `${e.slot} refilled with `, card(e.card), ".");
+    case "slot_left_empty":
+      return `${e.slot} stays empty: its pile is used up.`;
+    case "action_pile_rebuilt":
+      return `The action pile ran out: ${e.count} used action cards were shuffled into a new pile.`;
+    case "damaged":
+      return `${S(e.dealer)} dealt ${e.amount} damage to ${s(e.target)} (life ${e.life}).`;
+    case "self_damaged":
+      return `${S(e.player)} took ${e.amount} self-damage (life ${e.life}).`;
+    case "healed":
+      return `${S(e.player)} healed ${e.player === e.target ? "themselves" : s(e.target)} by ${e.amount} (life ${e.life}).`;
+    case "intimidated":
+      return `${S(e.player)} intimidated ${s(e.target)}: only equipment on their next turn.`;
+    case "poisoned":
+      return `Holy Poison: ${s(e.player)} lost ${e.amount} life (life ${e.life}).`;
+    case "pointed":
+      return "at" in e ? `You pointed at ${at(e.at)} (secret until everyone has pointed).` : `${S(e.player)} has pointed.`;
+    case "pointing_revealed": {
+      const pairs = Object.entries(e.choices || {}).map(([p, t]) => `${s(Number(p))} → ${at(t)}`);
+      return `Search, suspects: ${pairs.join("; ")}.`;
+    }
+    case "passed":
+      return `${S(e.player)} passed and is revealed as the ${charName(e.character)}; life set to ${e.life ?? 1}.`;
+    case "extra_action_declined":
+      return `${S(e.player)} declined the extra card.`;
+    case "died":
+      return `${S(e.player)} (${charName(e.character)}) died, ${e.finisher === e.player ? "by their own hand" : `finished by ${s(e.finisher)}`}.`;
+    case "wrath":
+      return h("span", {}, staticText("Saint's wrath"), `: ${s(e.player)} (${charName(e.character)}) dies too.`);
+    case "characters_revealed": {
+      const pairs = Object.entries(e.characters || {}).map(([p, c]) => `${s(Number(p))} ${charName(c)}`);
+      return `Characters: ${pairs.join(", ")}; centre card: ${charName(e.centre)}.`;
+    }
+    case "game_over": {
+      const w = (e.winners || []).map((x) => s(x));
+      return `Game over (${e.world === "front" ? "Front" : "Back"} world). Winners: ${w.length ? w.join(", ") : "nobody"}.`;
+    }
+    default:
+      return `${e.kind}: ${JSON.stringify(e)}`;
+  }
+}
+
+function eventClass(e) {
+  return {
+    turn_started: "ev-turn",
+    damaged: "ev-damage",
+    self_damaged: "ev-damage",
+    poisoned: "ev-poison",
+    healed: "ev-heal",
+    intimidated: "ev-intimidate",
+    passed: "ev-pass",
+    pointing_revealed: "ev-point",
+    pointed: "ev-point dim",
+    died: "ev-death",
+    wrath: "ev-death",
+    characters_revealed: "ev-end",
+    game_over: "ev-end",
+    slot_refilled: "dim",
+    slot_left_empty: "dim",
+    action_pile_rebuilt: "dim",
+    character_dealt: "dim",
+    game_started: "dim",
+  }[e.kind] || "";
+}
+
+export default {
+  game: "two-mists",
+  title: "Two Mists",
+  render,
+  describeEvent,
+  describeOption,
+  eventClass,
+  statusItems,
+};

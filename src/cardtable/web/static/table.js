@@ -1,0 +1,413 @@
+// The table page: one WebSocket per page (docs/protocol.md), the game's renderer module draws the board.
+// The seat token lives in the URL (?token=…), so a reload or a dropped connection simply reconnects.
+
+import { LogList, clear, h, seatName, seatRef, seatTag, statusBar } from "./components.js";
+
+const params = new URLSearchParams(location.search);
+const token = params.get("token");
+const watching = !token || params.has("watch");
+// ?renderer=generic forces another renderer module (for trying the fallback; names are [a-z0-9-] only).
+const forcedRenderer = /^[a-z0-9-]+$/.test(params.get("renderer") || "") ? params.get("renderer") : null;
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || params.get("table") || "");
+
+const board = document.getElementById("board");
+const side = document.getElementById("side-top");
+const statusEl = document.getElementById("status");
+const connEl = document.getElementById("conn");
+const messagesEl = document.getElementById("messages");
+const logEl = document.getElementById("log");
+
+const REASONS = {
+  wrong_seat: "Only the seat whose turn it is can act (you are watching or hold another seat).",
+  not_your_turn: "It is not your turn.",
+  stale: "The game moved on before your choice arrived; the board now shows the current position.",
+  illegal: "That move is not allowed.",
+  malformed: "The server could not read that move.",
+  too_large: "That message was too large.",
+  bad_token: "This link's seat token is not valid for this table. Ask for a new invite link or watch instead.",
+  not_found: "There is no such table.",
+  version_mismatch: "This table was played with another version of the game and cannot be opened here.",
+  internal: "The server had a problem storing that; nothing changed. Try again.",
+};
+// Close codes after which reconnecting cannot help (bad token, no such table, unusable table).
+const FATAL_CLOSE = new Set([4403, 4404, 4409]);
+
+const app = {
+  ws: null,
+  attempt: 0,
+  retryTimer: null,
+  pingTimer: null,
+  lastMessage: 0,
+  fatal: false,
+  hello: null, // {seat, table, game}
+  renderer: null,
+  rendererFor: null,
+  frame: null, // last state frame
+  events: [], // the seat's whole log so far
+  log: null, // LogList
+  pending: null, // {seq} while an act frame awaits an answer
+  focusedDecision: null, // seq of the decision we moved focus to
+  queue: Promise.resolve(),
+  tablePoll: null,
+};
+
+// ------------------------------------------------------------------------------------------------
+// Connection
+// ------------------------------------------------------------------------------------------------
+function wsUrl() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const query = watching ? "?watch=1" : `?token=${encodeURIComponent(token)}`;
+  return `${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
+}
+
+function setConn(state, text) {
+  connEl.dataset.state = state;
+  board.classList.toggle("offline", state !== "open");
+  clear(connEl).append(text);
+  if (state === "lost") {
+    connEl.append(" ", h("button", { type: "button", class: "btn small", on: { click: () => connect(true) } },
+      "Reconnect now"));
+  }
+}
+
+function connect(now = false) {
+  if (app.fatal) return;
+  clearTimeout(app.retryTimer);
+  if (app.ws && (app.ws.readyState === WebSocket.OPEN || app.ws.readyState === WebSocket.CONNECTING)) {
+    if (!now) return;
+    app.ws.onclose = null;
+    app.ws.close();
+  }
+  setConn("connecting", app.attempt ? "Reconnecting…" : "Connecting…");
+  let ws;
+  try {
+    ws = new WebSocket(wsUrl());
+  } catch (err) {
+    scheduleReconnect();
+    return;
+  }
+  app.ws = ws;
+  ws.onopen = () => {
+    app.lastMessage = Date.now();
+    setConn("open", watching ? "Connected · watching" : "Connected");
+    clearInterval(app.pingTimer);
+    app.pingTimer = setInterval(keepAlive, 15000);
+  };
+  ws.onmessage = (ev) => {
+    app.lastMessage = Date.now();
+    let msg;
+    try {
+      msg = JSON.parse(ev.data);
+    } catch {
+      return;
+    }
+    // Frames are handled strictly in order (the renderer module may still be loading).
+    app.queue = app.queue.then(() => handle(msg)).catch((err) => console.error(err));
+  };
+  ws.onclose = (ev) => {
+    clearInterval(app.pingTimer);
+    if (app.ws !== ws) return;
+    app.ws = null;
+    app.pending = null;
+    board.classList.remove("busy");
+    if (FATAL_CLOSE.has(ev.code) || app.fatal) {
+      app.fatal = true;
+      setConn("refused", "Not connected: the server refused this link");
+      return;
+    }
+    scheduleReconnect();
+  };
+}
+
+function scheduleReconnect() {
+  clearTimeout(app.retryTimer);
+  const base = Math.min(10000, 500 * 2 ** app.attempt);
+  const delay = Math.round(base * (0.8 + Math.random() * 0.4));
+  app.attempt += 1;
+  setConn("lost", `Connection lost · retrying in ${Math.max(1, Math.round(delay / 1000))} s`);
+  app.retryTimer = setTimeout(() => connect(), delay);
+}
+
+function keepAlive() {
+  const ws = app.ws;
+  if (!ws || ws.readyState !== WebSocket.OPEN) return;
+  if (Date.now() - app.lastMessage > 45000) {
+    ws.close(); // silent for too long: assume the link is dead and reconnect
+    return;
+  }
+  ws.send(JSON.stringify({ type: "ping" }));
+}
+
+window.addEventListener("online", () => connect(true));
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && !app.ws && !app.fatal) connect(true);
+});
+
+// ------------------------------------------------------------------------------------------------
+// Frames
+// ------------------------------------------------------------------------------------------------
+async function handle(msg) {
+  switch (msg.type) {
+    case "hello":
+      return onHello(msg);
+    case "state":
+      return onState(msg);
+    case "error":
+      return onError(msg);
+    default:
+      return undefined; // pong and anything newer
+  }
+}
+
+async function onHello(msg) {
+  app.attempt = 0;
+  app.hello = msg;
+  app.pending = null;
+  if (app.rendererFor !== msg.game) {
+    app.renderer = await loadRenderer(forcedRenderer || msg.game);
+    app.rendererFor = msg.game;
+    app.log = new LogList(logEl, {
+      describe: (event) => app.renderer.describeEvent(event, context()),
+      classify: (event) => (app.renderer.eventClass ? app.renderer.eventClass(event) : ""),
+    });
+  }
+  const title = app.renderer.title || msg.game;
+  document.title = `${title} · ${msg.table && msg.table.name ? msg.table.name : "table"} · cardtable`;
+  if (msg.seat === null || msg.seat === undefined) {
+    setConn("open", "Connected · watching");
+  } else {
+    setConn("open", `Connected · seat ${msg.seat}`);
+  }
+  watchTableSummary();
+}
+
+async function loadRenderer(game) {
+  try {
+    const mod = await import(new URL(`./renderers/${encodeURIComponent(game)}.js`, import.meta.url).href);
+    return mod.default;
+  } catch (err) {
+    const mod = await import(new URL("./renderers/generic.js", import.meta.url).href);
+    return mod.default;
+  }
+}
+
+function onState(frame) {
+  if (!app.renderer) return;
+  const start = frame.log_start || 0;
+  if (start === 0) {
+    app.events = [];
+    logEl.setAttribute("aria-busy", "true");
+    app.log.reset();
+  }
+  if (start > app.events.length) {
+    // A gap in the log: resynchronise from scratch.
+    if (app.ws) app.ws.close();
+    return;
+  }
+  const prevSeq = app.frame ? app.frame.seq : null;
+  app.events = app.events.slice(0, start).concat(frame.log || []);
+  app.frame = frame;
+  app.log.add(frame.log || [], start);
+  if (start === 0) logEl.removeAttribute("aria-busy");
+  if (app.pending && frame.seq !== app.pending.seq) app.pending = null;
+  if (prevSeq !== null && frame.seq !== prevSeq) clearMessage("error");
+  if (frame.status !== "waiting") stopTableSummary();
+  render();
+}
+
+function onError(msg) {
+  app.pending = null;
+  board.classList.remove("busy");
+  board.removeAttribute("aria-busy");
+  if (["bad_token", "not_found", "version_mismatch"].includes(msg.reason)) app.fatal = true;
+  const friendly = REASONS[msg.reason] || "The server refused that.";
+  const detail = [msg.message, msg.rule ? `rule ${msg.rule}` : null].filter(Boolean).join(" · ");
+  showMessage("error", friendly, detail, msg.reason);
+  if (app.frame) render();
+}
+
+// ------------------------------------------------------------------------------------------------
+// Acting
+// ------------------------------------------------------------------------------------------------
+function pick(action) {
+  const frame = app.frame;
+  if (!frame || !frame.decision || app.pending) return;
+  if (!app.ws || app.ws.readyState !== WebSocket.OPEN) {
+    showMessage("error", "Not connected right now; your choice was not sent. It will be possible again once reconnected.");
+    return;
+  }
+  app.pending = { seq: frame.seq };
+  board.classList.add("busy");
+  board.setAttribute("aria-busy", "true");
+  app.ws.send(JSON.stringify({ type: "act", seq: frame.seq, action }));
+}
+
+function describeOption(action) {
+  if (app.renderer && app.renderer.describeOption) {
+    try {
+      return app.renderer.describeOption(action, context());
+    } catch {
+      /* fall through */
+    }
+  }
+  const params = Object.entries(action).filter(([k]) => k !== "player" && k !== "kind").map(([k, v]) => `${k} ${v}`);
+  return [action.kind, ...params].join(" ");
+}
+
+function context() {
+  const frame = app.frame || {};
+  const hello = app.hello || {};
+  const seat = hello.seat === undefined ? null : hello.seat;
+  const decision = frame.decision && frame.decision.player === seat ? frame.decision : null;
+  const ctx = {
+    seat,
+    watching: seat === null,
+    table: hello.table || null,
+    game: hello.game,
+    seq: frame.seq,
+    view: frame.view || null,
+    decision,
+    events: app.events,
+    status: frame.status,
+    outcome: frame.outcome || null,
+    thinking: frame.thinking || [],
+    pending: Boolean(app.pending),
+    side,
+    seatName: (s) => seatName(s, seat),
+    seatRef: (s) => seatRef(s, seat),
+    seatTag: (s) => seatTag(hello.table, s, seat),
+    choices: [],
+    choice: () => null,
+  };
+  if (decision && Array.isArray(decision.options)) {
+    ctx.choices = decision.options.map((action, i) => ({
+      n: i + 1,
+      action,
+      get label() {
+        return describeOption(action);
+      },
+      pick: () => pick(action),
+    }));
+    ctx.choice = (pred) => ctx.choices.find((c) => pred(c.action)) || null;
+  }
+  return ctx;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Drawing
+// ------------------------------------------------------------------------------------------------
+function render() {
+  const frame = app.frame;
+  if (!frame || !app.renderer) return;
+  const ctx = context();
+  const active = document.activeElement;
+  const focusInBoard = active && (board.contains(active) || side.contains(active));
+  const focusKey = focusInBoard && active.dataset ? active.dataset.option || active.dataset.focusKey : null;
+  const focusIsFree = !active || active === document.body || focusInBoard;
+
+  clear(board);
+  clear(side);
+  app.renderer.render(board, ctx);
+  board.classList.toggle("busy", Boolean(app.pending));
+  if (!app.pending) board.removeAttribute("aria-busy");
+
+  drawStatus(ctx);
+  document.title = `${ctx.decision ? "● Your move · " : ""}${app.renderer.title || ctx.game} · cardtable`;
+
+  // Focus: move to the first option of a new decision; otherwise keep it where it was.
+  if (ctx.decision && app.focusedDecision !== ctx.seq && focusIsFree) {
+    app.focusedDecision = ctx.seq;
+    const first = board.querySelector('[data-option="1"]');
+    if (first) first.focus({ preventScroll: true });
+  } else if (focusKey) {
+    const again = board.querySelector(`[data-option="${focusKey}"], [data-focus-key="${focusKey}"]`);
+    (again || board).focus({ preventScroll: true });
+  } else if (focusInBoard && !board.contains(document.activeElement)) {
+    board.focus({ preventScroll: true });
+  }
+}
+
+function drawStatus(ctx) {
+  const items = [{ label: "", value: app.renderer.title || ctx.game, cls: "si-game" }];
+  if (ctx.table && ctx.table.name) items.push({ label: "Table", value: ctx.table.name });
+  items.push({ label: "", value: ctx.seat === null ? "Watching" : `You are seat ${ctx.seat}`, cls: "si-you" });
+  if (app.renderer.statusItems) items.push(...app.renderer.statusItems(ctx));
+  if (ctx.status === "waiting") items.push({ label: "", value: waitingText(ctx), cls: "si-waiting" });
+  if (ctx.thinking.length) {
+    items.push({ label: "", value: `${ctx.thinking.map((s) => ctx.seatName(s)).join(", ")} thinking…`, cls: "si-thinking" });
+  }
+  if (ctx.status === "finished") items.push({ label: "", value: "Game over", cls: "si-over" });
+  clear(statusEl).append(statusBar(items));
+}
+
+function waitingText(ctx) {
+  const open = ((ctx.table && ctx.table.seats) || []).filter((s) => s.kind === "human" && !s.claimed).map((s) => s.seat);
+  return open.length ? `Waiting for ${open.map((s) => `seat ${s}`).join(", ")} to join` : "Waiting for players";
+}
+
+// While the table waits for players, refresh its summary so the page shows who has joined.
+function watchTableSummary() {
+  stopTableSummary();
+  app.tablePoll = setInterval(async () => {
+    if (!app.frame || app.frame.status !== "waiting") return;
+    try {
+      const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
+      if (res.ok && app.hello) {
+        app.hello.table = await res.json();
+        render();
+      }
+    } catch {
+      /* the socket's reconnect logic reports problems */
+    }
+  }, 3000);
+}
+
+function stopTableSummary() {
+  clearInterval(app.tablePoll);
+  app.tablePoll = null;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Messages (errors and notices), polite and visible
+// ------------------------------------------------------------------------------------------------
+function showMessage(kind, text, detail = "", reason = "") {
+  clear(messagesEl);
+  const box = h("div", { class: ["message", kind], "data-reason": reason || null },
+    h("strong", { class: "message-text" }, text),
+    detail ? h("span", { class: "message-detail" }, ` ${detail}`) : null,
+    h("button", { type: "button", class: "btn small message-close", "aria-label": "Dismiss message",
+      on: { click: () => clear(messagesEl) } }, "✕"));
+  messagesEl.append(box);
+}
+
+function clearMessage(kind) {
+  for (const el of messagesEl.querySelectorAll(`.message.${kind}`)) el.remove();
+}
+
+// ------------------------------------------------------------------------------------------------
+// Keyboard: number keys pick the n-th option (Enter/Space activate the focused one natively)
+// ------------------------------------------------------------------------------------------------
+document.addEventListener("keydown", (ev) => {
+  if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.repeat) return;
+  const tag = ev.target && ev.target.tagName;
+  if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+  if (/^[1-9]$/.test(ev.key)) {
+    const el = board.querySelector(`[data-option="${ev.key}"]`);
+    if (el) {
+      ev.preventDefault();
+      el.focus({ preventScroll: true });
+      el.click();
+    }
+  } else if (ev.key === "Escape") {
+    clear(messagesEl);
+  }
+});
+
+// ------------------------------------------------------------------------------------------------
+if (!tableId) {
+  clear(board).append(h("p", { class: "message error" }, "No table id in this address."));
+} else {
+  connect();
+}
+// For tests and debugging: the latest frame and connection state.
+window.cardtable = { app, pick };
