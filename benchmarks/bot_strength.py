@@ -1,0 +1,142 @@
+"""How strong is each bot? Win rates with 95 % Wilson intervals, bot against bot, per seat arrangement.
+
+For every pair (A, B) of bots and every mix of seats — with 4 players "1 A + 3 B", "2 A + 2 B",
+"3 A + 1 B"; with 3 players "1 A + 2 B", "2 A + 1 B" — it plays ``--games`` games with the specs
+rotated one seat per game (``cardtable.sim.run_games`` default, so seat order effects cancel) and
+reports each bot's win rate = wins of the seats it played / seats it played. Several players can win
+one game, so the rates of a table do not add up to 100 %; compare a bot's rate with its opponent's at
+the same table and with the same bot's rate against itself.
+
+    python benchmarks/bot_strength.py                       # 2000 games per arrangement, all cores
+    python benchmarks/bot_strength.py --games 200 --jobs 2 --json out.json > out.md
+
+The default ISMCTS budget (``ismcts:32``, 32 iterations per decision with more than one option) is
+chosen so the full default run (15 arrangements x 2000 games) finishes well under an hour on 2 cores;
+see the header of the output for the measured time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from cardtable.bots import ISMCTSBot  # noqa: E402
+from cardtable.sim import length_summary, run_games, win_rate_by_bot  # noqa: E402
+
+DEFAULT_ISMCTS = "ismcts:32"
+
+
+def arrangements(players: int) -> list[tuple[int, int]]:
+    """(seats for A, seats for B) with at least one seat each."""
+    return [(a, players - a) for a in range(1, players)]
+
+
+def run(games: int, jobs: int, seed: int, bots: list[str], player_counts: list[int], game: str,
+        log: Any = sys.stderr) -> dict[str, Any]:
+    rows = []
+    started = time.perf_counter()
+    for players in player_counts:
+        for a_spec, b_spec in combinations(bots, 2):
+            for a, b in arrangements(players):
+                specs = [a_spec] * a + [b_spec] * b
+                t0 = time.perf_counter()
+                results = run_games(game, players, specs, games, seed=seed, jobs=jobs)
+                elapsed = time.perf_counter() - t0
+                rates = win_rate_by_bot(results)
+                lengths = length_summary(results)
+                row = {
+                    "players": players, "a": a_spec, "b": b_spec, "a_seats": a, "b_seats": b,
+                    "arrangement": f"{a} {a_spec} + {b} {b_spec}", "games": games, "seconds": round(elapsed, 2),
+                    "a_rate": rates[a_spec].to_dict(), "b_rate": rates[b_spec].to_dict(),
+                    "no_winner": sum(1 for r in results if not r.winners),
+                    "mean_decisions": round(lengths.mean, 2),
+                }
+                rows.append(row)
+                print(f"[{time.perf_counter() - started:7.1f}s] {players}p {row['arrangement']}: "
+                      f"{a_spec} {rates[a_spec]}  {b_spec} {rates[b_spec]}  ({elapsed:.1f}s)", file=log, flush=True)
+    return {"game": game, "games_per_arrangement": games, "jobs": jobs, "seed": seed, "bots": bots,
+            "total_seconds": round(time.perf_counter() - started, 1), "rows": rows}
+
+
+def ismcts_speed(spec: str, game: str, seed: int, games: int = 10) -> float:
+    """Iterations per second of ``spec`` measured on a few 4-player games against random bots (1 core)."""
+    from cardtable.bots import make_bot
+    from cardtable.core import Rng, mix_seed
+    from cardtable.registry import load_game
+
+    total_iters, total_secs = 0, 0.0
+    for i in range(games):
+        state = load_game(game).new_game(seed=mix_seed(seed, "speed", i), players=4)
+        bot = make_bot(spec, game, seed=i)
+        assert isinstance(bot, ISMCTSBot)
+        rng = Rng(i)
+        while not state.is_terminal:
+            d = state.decision
+            assert d is not None
+            state.apply(bot.act(state.view(d.player), d, rng) if d.player == 0 else rng.choice(d.options))
+        total_iters += bot.total_iterations
+        total_secs += bot.total_seconds
+    return total_iters / total_secs if total_secs else 0.0
+
+
+def _pct(rate: dict[str, Any]) -> str:
+    return f"{rate['rate']:.1%} [{rate['low']:.1%}, {rate['high']:.1%}]"
+
+
+def markdown(report: dict[str, Any], speed: dict[str, float]) -> str:
+    lines = [
+        f"# Bot strength: {report['game']}",
+        "",
+        f"{report['games_per_arrangement']} games per arrangement, specs rotated one seat per game, seed "
+        f"{report['seed']}, {report['jobs']} worker process(es), total {report['total_seconds']:.0f} s.",
+        "Win rate = wins of the seats a bot played / seats it played, with the 95 % Wilson interval.",
+        "Several players can win one game, so a table's rates need not add up to 100 %.",
+        "",
+    ]
+    for spec, ips in speed.items():
+        lines.append(f"* `{spec}`: {ips:,.0f} iterations/s on one core (4 players, vs random).")
+    lines += ["", "| players | arrangement | A | A win rate | B | B win rate | no winner | decisions/game | s |",
+              "|---|---|---|---|---|---|---|---|---|"]
+    for r in report["rows"]:
+        lines.append(f"| {r['players']} | {r['a_seats']} A + {r['b_seats']} B | {r['a']} | {_pct(r['a_rate'])} "
+                     f"| {r['b']} | {_pct(r['b_rate'])} | {r['no_winner']} | {r['mean_decisions']} | {r['seconds']} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", type=int, default=2000, help="games per arrangement (default 2000)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: all cores)")
+    p.add_argument("--seed", type=int, default=2024)
+    p.add_argument("--ismcts", default=DEFAULT_ISMCTS, help=f"ISMCTS spec to use (default {DEFAULT_ISMCTS})")
+    p.add_argument("--bots", default=None, help="comma-separated specs (default: random,heuristic,<--ismcts>)")
+    p.add_argument("--players", default="4,3", help="player counts, comma-separated (default 4,3)")
+    p.add_argument("--game", default="two-mists")
+    p.add_argument("--json", type=Path, default=None, help="also write the full report as JSON here")
+    p.add_argument("--out", type=Path, default=None, help="write the Markdown table here (default: stdout)")
+    args = p.parse_args(argv)
+    bots = args.bots.split(",") if args.bots else ["random", "heuristic", args.ismcts]
+    player_counts = [int(x) for x in args.players.split(",")]
+    speed = {b: ismcts_speed(b, args.game, args.seed) for b in bots if b.startswith("ismcts")}
+    report = run(args.games, args.jobs, args.seed, bots, player_counts, args.game)
+    report["ismcts_iterations_per_second"] = speed
+    text = markdown(report, speed)
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=2), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

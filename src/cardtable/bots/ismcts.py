@@ -1,0 +1,141 @@
+"""Generic single-observer information-set MCTS (SO-ISMCTS), usable with every game.
+
+Why this shape: a bot only has its seat's view, so each iteration first *determinizes* — asks the game
+for a full state consistent with that view (``GameDefinition.sample_state``; hidden cards, pile orders
+and other seats' secrets resampled) — and then searches in that sampled world. Statistics are shared
+across worlds by keying tree nodes on the observer's own action history from the root (its
+information set as far as its own choices go), so the search averages over what the observer cannot
+know instead of trusting one guess. Other seats' moves, and the observer's moves below the tree, are
+played by a uniformly random rollout policy to the end of the game, and the observer's score from the
+outcome (1 win / 0 loss in Two Mists) is backed up. UCB1 with availability counts handles actions
+that are legal in some worlds only.
+
+Nothing here knows a game noun. All randomness comes from the ``Rng`` handed to ``act`` (or the bot's
+own), never from a game state, so running the bot cannot change a game.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Mapping
+
+from ..core import Action, Decision, Rng, State
+from ..registry import load_game
+
+
+class _Node:
+    """Statistics of one observer action history: visits, summed reward, and availability."""
+
+    __slots__ = ("children", "visits", "reward", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+
+
+class ISMCTSBot:
+    """SO-ISMCTS with an iteration budget or a wall-clock budget (seconds)."""
+
+    def __init__(self, seed: int = 0, iterations: int | None = None, time_budget: float | None = None,
+                 exploration: float = 0.7) -> None:
+        if iterations is None and time_budget is None:
+            iterations = 200
+        self.iterations = iterations
+        self.time_budget = time_budget
+        self.exploration = exploration
+        self.spec = f"ismcts:{iterations}" if time_budget is None else f"ismcts:{time_budget:g}s"
+        self._rng = Rng(seed)
+        self.total_iterations = 0  # over all searches so far (speed measurement)
+        self.total_seconds = 0.0
+        self.searches = 0
+
+    def act(self, view: Mapping[str, Any], decision: Decision, rng: Rng | None = None) -> Action:
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        rng = rng or self._rng
+        game = load_game(str(view["game"]))
+        observer = decision.player
+        allowed = set(options)
+        root = _Node()
+        started = time.perf_counter()
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if self.time_budget is not None and done > 0 and time.perf_counter() - started >= self.time_budget:
+                break
+            state = game.sample_state(view, [], seed=rng.next64())
+            self._iterate(state, root, observer, allowed, Rng(rng.next64()))
+            done += 1
+        self.total_iterations += done
+        self.total_seconds += time.perf_counter() - started
+        self.searches += 1
+        best = max(options, key=lambda a: _rank(root.children.get(a)))
+        return best
+
+    def _iterate(self, state: State, root: _Node, observer: int, allowed: set[Action], rng: Rng) -> None:
+        node: _Node | None = root
+        path: list[_Node] = []
+        first = True
+        while not state.is_terminal:
+            decision = state.decision
+            assert decision is not None
+            options = decision.options
+            if node is not None and decision.player == observer:
+                if first:  # the root must offer exactly the real options
+                    options = tuple(a for a in options if a in allowed) or options
+                    first = False
+                action, child, expanded = self._select(node, options, rng)
+                path.append(child)
+                state.apply(action)
+                node = None if expanded else child  # below a new node: roll out
+            else:
+                state.apply(options[rng.below(len(options))])
+        outcome = state.outcome
+        reward = 0.0 if outcome is None else float(outcome.scores.get(observer, 0.0))
+        for n in path:
+            n.visits += 1
+            n.reward += reward
+
+    def _select(self, node: _Node, options: tuple[Action, ...], rng: Rng) -> tuple[Action, _Node, bool]:
+        """UCB1 over the options legal in this world; expand an untried one first."""
+        children = node.children
+        untried = []
+        for a in options:
+            child = children.get(a)
+            if child is None:
+                untried.append(a)
+            else:
+                child.avail += 1
+        if untried:
+            a = untried[rng.below(len(untried))]
+            child = children[a] = _Node()
+            child.avail = 1
+            return a, child, True
+        c = self.exploration
+        best_score = -math.inf
+        best_action = options[0]
+        for a in options:
+            ch = children[a]
+            if ch.visits == 0:
+                score = math.inf
+            else:
+                score = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if score > best_score:
+                best_score, best_action = score, a
+        return best_action, children[best_action], False
+
+    @property
+    def iterations_per_second(self) -> float:
+        return self.total_iterations / self.total_seconds if self.total_seconds > 0 else 0.0
+
+
+def _rank(node: _Node | None) -> tuple[int, float]:
+    """Robust child: most visits, then best mean reward."""
+    if node is None:
+        return (-1, 0.0)
+    return (node.visits, node.reward / node.visits if node.visits else 0.0)

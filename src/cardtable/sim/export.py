@@ -1,0 +1,111 @@
+"""Write game results as flat rows to CSV (stdlib) or Parquet (needs the optional ``pyarrow``).
+
+One row per game. Scalars stay columns; per-seat facts get one column per seat (``seat0_bot``,
+``seat0_score``, ``seat0_character``…) so a spreadsheet or a dataframe can group on them directly;
+anything else nested is stored as a JSON string so CSV and Parquet hold the same columns.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any, Iterable
+
+from ..core import CardtableError
+from .runner import GameResult
+
+
+class ExportError(CardtableError):
+    """Results cannot be written as asked (unknown format, missing optional dependency)."""
+
+
+FORMATS = ("csv", "parquet")
+# Outcome details that are lists indexed by seat; they become ``seat<N>_<name>`` columns.
+PER_SEAT_DETAILS = {"characters": "character"}
+
+
+def result_rows(results: Iterable[GameResult]) -> list[dict[str, Any]]:
+    """Flatten results into rows with the same columns for every game of a run."""
+    rows = []
+    for r in results:
+        n = len(r.bots)
+        row: dict[str, Any] = {
+            "seed": r.seed,
+            "players": n,
+            "winners": json.dumps(sorted(r.winners)),
+            "reason": r.reason,
+            "length": r.length,
+            "turns": r.turns,
+        }
+        for s in range(n):
+            row[f"seat{s}_bot"] = r.bots[s]
+            row[f"seat{s}_score"] = float(r.scores.get(s, 0.0))
+            row[f"seat{s}_won"] = s in r.winners
+        for key, value in r.details.items():
+            if key == "turns":
+                continue
+            if key in PER_SEAT_DETAILS and isinstance(value, list) and len(value) == n:
+                for s in range(n):
+                    row[f"seat{s}_{PER_SEAT_DETAILS[key]}"] = value[s]
+            elif isinstance(value, (str, int, float, bool)) or value is None:
+                row[key] = value
+            else:
+                row[key] = json.dumps(value)
+        rows.append(row)
+    return rows
+
+
+def _columns(rows: list[dict[str, Any]]) -> list[str]:
+    cols: list[str] = []
+    seen: set[str] = set()
+    for row in rows:
+        for k in row:
+            if k not in seen:
+                seen.add(k)
+                cols.append(k)
+    return cols
+
+
+def write_csv(results: Iterable[GameResult], path: str | Path) -> int:
+    """Write a CSV file; returns the number of rows."""
+    rows = result_rows(results)
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=_columns(rows))
+        writer.writeheader()
+        writer.writerows(rows)
+    return len(rows)
+
+
+def write_parquet(results: Iterable[GameResult], path: str | Path) -> int:
+    """Write a Parquet file (needs ``pyarrow``: ``pip install 'cardtable[parquet]'``); returns the row count."""
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise ExportError("Parquet export needs pyarrow, which is not installed; "
+                          "install it with: pip install 'cardtable[parquet]' (or write .csv instead)") from None
+    rows = result_rows(results)
+    cols = _columns(rows)
+    arrays = {}
+    for c in cols:
+        values = [row.get(c) for row in rows]
+        ints = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+        # Seeds are unsigned 64-bit (``mix_seed``) and overflow Arrow's default int64.
+        wide = bool(ints) and len(ints) == sum(v is not None for v in values) and max(ints) >= 1 << 63
+        arrays[c] = pa.array(values, type=pa.uint64() if wide else None)
+    table = pa.table(arrays)
+    pq.write_table(table, str(path))
+    return len(rows)
+
+
+def export_results(results: Iterable[GameResult], path: str | Path, fmt: str | None = None) -> int:
+    """Write ``results`` to ``path`` as ``fmt`` (``csv``/``parquet``; default from the file suffix)."""
+    fmt = (fmt or Path(path).suffix.lstrip(".") or "csv").lower()
+    if fmt == "pq":
+        fmt = "parquet"
+    if fmt == "csv":
+        return write_csv(results, path)
+    if fmt == "parquet":
+        return write_parquet(results, path)
+    raise ExportError(f"unknown export format {fmt!r}; use one of: {', '.join(FORMATS)}")
