@@ -8,12 +8,9 @@ line to stderr with exit code 2; a traceback means a bug. Game-specific wording 
 from __future__ import annotations
 
 import json
-import math
 import secrets
-import statistics
 import sys
 import time
-from collections import defaultdict
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Optional, Sequence
@@ -584,115 +581,6 @@ def replay_cmd(
 # ------------------------------------------------------------------------------------------------
 # cardtable simulate
 # ------------------------------------------------------------------------------------------------
-def _wilson(k: int, n: int) -> tuple[float, float]:
-    try:
-        from .sim.stats import wilson_interval
-
-        lo, hi = wilson_interval(k, n)
-        return float(lo), float(hi)
-    except ImportError:  # pragma: no cover - the sim package ships wilson_interval
-        if n == 0:
-            return 0.0, 1.0
-        z = 1.959963984540054
-        p = k / n
-        d = 1 + z * z / n
-        c = (p + z * z / (2 * n)) / d
-        h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-        return max(0.0, c - h), min(1.0, c + h)
-
-
-def _rate_row(k: int, n: int) -> dict[str, Any]:
-    lo, hi = _wilson(k, n)
-    return {"n": n, "wins": k, "rate": (k / n) if n else 0.0, "ci95": [lo, hi]}
-
-
-def _percentile(sorted_vals: Sequence[float], q: float) -> float:
-    if not sorted_vals:
-        return 0.0
-    pos = (len(sorted_vals) - 1) * q
-    lo = math.floor(pos)
-    hi = math.ceil(pos)
-    return sorted_vals[lo] + (sorted_vals[hi] - sorted_vals[lo]) * (pos - lo)
-
-
-def _summarise(results: Sequence[Any]) -> dict[str, Any]:
-    """Win rates per bot spec, per character and per world line (95% Wilson intervals), plus lengths."""
-    by_bot: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    by_seat: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    by_char: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
-    by_world: dict[str, dict[str, Any]] = {}
-    endings: dict[str, int] = defaultdict(int)
-    turns: list[int] = []
-    lengths: list[int] = []
-    no_winner = 0
-    for r in results:
-        winners = set(r.winners)
-        details = r.details or {}
-        chars = details.get("characters") or []
-        world = details.get("world")
-        if not winners:
-            no_winner += 1
-        for s, spec in enumerate(r.bots):
-            won = int(s in winners)
-            by_bot[spec][0] += won
-            by_bot[spec][1] += 1
-            by_seat[s][0] += won
-            by_seat[s][1] += 1
-            if s < len(chars):
-                for key in ("all", str(world)):
-                    by_char[chars[s]][key][0] += won
-                    by_char[chars[s]][key][1] += 1
-        if world is not None:
-            w = by_world.setdefault(str(world), {"games": 0, "turns": 0, "no_winner": 0, "seat_wins": 0, "seats": 0})
-            w["games"] += 1
-            w["seat_wins"] += len(winners)
-            w["seats"] += len(r.bots)
-            w["turns"] += int(r.turns or 0)
-            w["no_winner"] += int(not winners)
-        died = details.get("died")
-        if died is not None:
-            endings["no death (turn cap)" if not died else "one death" if len(died) == 1 else "two deaths (wrath)"] += 1
-        if r.turns is not None:
-            turns.append(int(r.turns))
-        lengths.append(int(r.length))
-    n = len(results)
-    out: dict[str, Any] = {
-        "games": n,
-        "no_winner": _rate_row(no_winner, n),
-        "by_bot": {spec: _rate_row(k, m) for spec, (k, m) in sorted(by_bot.items())},
-        "by_seat": {str(s): _rate_row(k, m) for s, (k, m) in sorted(by_seat.items())},
-        "by_character": {
-            c: {key: _rate_row(k, m) for key, (k, m) in sorted(d.items())} for c, d in by_char.items()
-        },
-        "by_world": {
-            w: {**_rate_row(d["games"], n), "mean_turns": d["turns"] / d["games"] if d["games"] else 0.0,
-                "no_winner": d["no_winner"], "seat_win_rate": _rate_row(d["seat_wins"], d["seats"])}
-            for w, d in sorted(by_world.items())
-        },
-        "endings": dict(endings),
-    }
-    for key, vals in (("turns", turns), ("length", lengths)):
-        sv = sorted(vals)
-        out[key] = {
-            "min": sv[0] if sv else 0, "p10": _percentile(sv, 0.1), "median": _percentile(sv, 0.5),
-            "mean": statistics.fmean(sv) if sv else 0.0, "p90": _percentile(sv, 0.9), "max": sv[-1] if sv else 0,
-        }
-    out["turn_histogram"] = _histogram(turns)
-    return out
-
-
-def _histogram(vals: Sequence[int], buckets: int = 10) -> list[dict[str, Any]]:
-    if not vals:
-        return []
-    lo, hi = min(vals), max(vals)
-    width = max(1, math.ceil((hi - lo + 1) / buckets))
-    counts: dict[int, int] = defaultdict(int)
-    for v in vals:
-        counts[(v - lo) // width] += 1
-    return [{"from": lo + i * width, "to": lo + (i + 1) * width - 1, "games": counts.get(i, 0)}
-            for i in range((hi - lo) // width + 1)]
-
-
 def _pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
@@ -734,7 +622,7 @@ def _print_summary(console: Console, summary: Mapping[str, Any], game: Any, elap
     console.print()
     chars = summary["by_character"]
     if chars:
-        worlds = sorted({k for d in chars.values() for k in d if k not in ("all", "None")},
+        worlds = sorted({k for d in chars.values() for k in d if k != "all"},
                         key=lambda w: (w != "front", w))
         t = _table("Win rate by character (95% intervals)")
         t.add_column("Character", style="bold", no_wrap=True)
@@ -761,7 +649,7 @@ def _print_summary(console: Console, summary: Mapping[str, Any], game: Any, elap
         t.add_column("Mean turns", justify="right")
         t.add_column("No winner", justify="right")
         for w, row in sorted(summary["by_world"].items(), key=lambda kv: (kv[0] != "front", kv[0])):
-            t.add_row(w.capitalize(), str(row["wins"]), _rci(row), _rci(row["seat_win_rate"]),
+            t.add_row(w.capitalize(), str(row["games"]), _rci(row), _rci(row["seat_win_rate"]),
                       f"{row['mean_turns']:.1f}", str(row["no_winner"]))
         console.print(t)
         console.print()
@@ -781,7 +669,7 @@ def _print_summary(console: Console, summary: Mapping[str, Any], game: Any, elap
         t.add_column(col, justify="right")
     for key, label in (("turns", "turns"), ("length", "actions")):
         d = summary[key]
-        t.add_row(label, *(f"{d[c]:.1f}" if isinstance(d[c], float) and c == "mean" else f"{d[c]:g}"
+        t.add_row(label, *(f"{d[c]:.1f}" if c == "mean" else f"{d[c]:g}"
                            for c in ("min", "p10", "median", "mean", "p90", "max")))
     console.print(t)
     console.print()
@@ -837,7 +725,7 @@ def simulate_cmd(
                 raise UserError(f"--out {out} is a directory; give a file name")
             if not out.parent.exists():
                 raise UserError(f"--out {out}: the folder {out.parent} does not exist")
-        from .sim.runner import run_games
+        from .sim import export_results, run_games, summarize
 
         console = _console()
         started = time.perf_counter()
@@ -857,14 +745,11 @@ def simulate_cmd(
                                     progress=lambda done: progress.update(task, completed=done))
                 progress.update(task, completed=len(results))
         elapsed = time.perf_counter() - started
-        summary = _summarise(results)
+        summary = summarize(results)
         summary.update({"game": game.id, "players": n_players, "bots": specs, "seed": seed, "jobs": jobs,
                         "seconds": elapsed, "games_per_second": len(results) / elapsed if elapsed > 0 else None})
         if out is not None:
-            from .sim import export
-
-            writer = getattr(export, "write_rows", None) or export.export_results
-            writer(results, out)
+            export_results(results, out)
             summary["out"] = str(out)
         if as_json:
             sys.stdout.write(json.dumps(summary, indent=1) + "\n")

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import cardtable
-from cardtable.cli import app
+from cardtable.cli import _print_summary, app
+from cardtable.sim import GameResult, run_games, summarize
 
 ONES = "1\n" * 4000  # always the first choice: enough answers for any game
 
@@ -224,10 +225,46 @@ def test_simulate_json_and_parallel_jobs_agree(runner, in_tmp):
     one = json.loads(_ok(runner.invoke(app, args)))
     two = json.loads(_ok(runner.invoke(app, args + ["--jobs", "2"])))
     assert one["games"] == 16 and one["players"] == 3
-    for key in ("by_bot", "by_character", "by_world", "turns", "length", "no_winner"):
-        assert one[key] == two[key]
+    expected = json.loads(json.dumps(summarize(run_games("two-mists", 3, ["random"] * 3, 16, 5))))
+    assert set(expected) >= {"by_bot", "by_seat", "by_character", "by_world", "endings", "turns", "length",
+                             "no_winner", "turn_histogram"}
+    for key in expected:  # the CLI prints sim.stats.summarize as it is, whatever --jobs is
+        assert one[key] == two[key] == expected[key], key
+    assert {k: one[k] for k in ("game", "bots", "seed", "jobs")} == {"game": "two-mists", "bots": ["random"] * 3,
+                                                                     "seed": 5, "jobs": 1}
     lo, hi = one["by_bot"]["random"]["ci95"]
     assert 0 <= lo <= one["by_bot"]["random"]["rate"] <= hi <= 1
+
+
+def test_simulate_tables_render_the_summary():
+    import io
+
+    from rich.console import Console
+
+    def result(winners, chars, world, turns, died):
+        return GameResult(turns, winners, {}, "test", 2 * turns, turns, ["h", "r", "r"],
+                          {"characters": chars, "world": world, "died": died})
+
+    results = [result([0], ["monster", "knight", "saint"], "front", 5, [1]),
+               result([1, 2], ["knight", "saint", "monster"], "front", 10, [0, 1]),
+               result([0, 1], ["knight", "saint", "witch"], "back", 15, [2]),
+               result([], ["witch", "saint", "knight"], "back", 20, [])]
+    buf = io.StringIO()
+    _print_summary(Console(file=buf, width=150, highlight=False), summarize(results), cardtable.load_game("two-mists"),
+                   2.0)
+    lines = [" ".join(line.split()) for line in buf.getvalue().splitlines()]
+    assert "h 4 2 50.0% 15.0–85.0%" in lines  # by bot: seat-games, wins, rate, interval
+    assert "r 8 3 37.5% 13.7–69.4%" in lines
+    assert "2 4 1 25.0% 4.6–69.9%" in lines  # seat 2
+    assert "Monster 2 100.0% (34.2–100.0) 100.0% (34.2–100.0) -" in lines  # front column first, then back
+    assert "Knight 4 25.0% (4.6–69.9) 0.0% (0.0–65.8) 50.0% (9.5–90.5)" in lines
+    assert "Front 2 50.0% (15.0–85.0) 50.0% (18.8–81.2) 7.5 0" in lines
+    assert "Back 2 50.0% (15.0–85.0) 33.3% (9.7–70.0) 17.5 1" in lines
+    assert "one death 2 50.0%" in lines and "no winner at all 1 25.0%" in lines
+    assert "turns 5 6.5 12.5 12.5 18.5 20" in lines
+    assert "actions 10 13 25 25.0 37 40" in lines
+    assert "19–20 1 " + "█" * 30 in lines and "7–8 0" in lines
+    assert "4 games in 2.00 s (2 games/s)" in lines
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.sim import GameResult, Rate, length_summary, summarize, wilson_interval
-from cardtable.sim.stats import percentile, win_rate_by_bot, win_rate_by_bot_and, win_rate_by_character, win_rate_by_world
+from cardtable.sim import GameResult, Rate, histogram, length_summary, summarize, wilson_interval
+from cardtable.sim.stats import (
+    percentile, win_rate_by_bot, win_rate_by_bot_and, win_rate_by_character, win_rate_by_character_and_world,
+    win_rate_by_seat, win_rate_by_world, world_summary,
+)
 
 
 @pytest.mark.parametrize("k,n,low,high", [
@@ -30,17 +33,22 @@ def test_wilson_edge_cases() -> None:
         wilson_interval(11, 10)
 
 
-def _result(seed: int, winners: list[int], bots: list[str], chars: list[str], world: str, length: int) -> GameResult:
+def _result(seed: int, winners: list[int], bots: list[str], chars: list[str], world: str, length: int,
+            died: list[int]) -> GameResult:
     return GameResult(seed, winners, {s: float(s in winners) for s in range(len(bots))}, "test", length, length // 2,
-                      bots, {"characters": chars, "world": world, "turns": length // 2})
+                      bots, {"characters": chars, "world": world, "turns": length // 2, "died": died})
 
 
-RESULTS = [
-    _result(1, [0], ["h", "r", "r"], ["monster", "knight", "saint"], "front", 10),
-    _result(2, [1, 2], ["r", "h", "r"], ["knight", "saint", "monster"], "front", 20),
-    _result(3, [0, 1], ["r", "r", "h"], ["knight", "saint", "witch"], "back", 30),
-    _result(4, [], ["h", "r", "r"], ["witch", "saint", "knight"], "back", 40),
+RESULTS = [  # turns 5, 10, 15, 20
+    _result(1, [0], ["h", "r", "r"], ["monster", "knight", "saint"], "front", 10, [1]),
+    _result(2, [1, 2], ["r", "h", "r"], ["knight", "saint", "monster"], "front", 20, [0, 1]),
+    _result(3, [0, 1], ["r", "r", "h"], ["knight", "saint", "witch"], "back", 30, [2]),
+    _result(4, [], ["h", "r", "r"], ["witch", "saint", "knight"], "back", 40, []),
 ]
+
+
+def _row(wins: int, n: int) -> dict:
+    return {"n": n, "wins": wins, "rate": wins / n, "ci95": list(wilson_interval(wins, n))}
 
 
 def test_win_rates_count_seat_occurrences() -> None:
@@ -59,19 +67,77 @@ def test_win_rates_count_seat_occurrences() -> None:
     assert isinstance(by_bot["h"], Rate) and "50.0%" in str(by_bot["h"])
 
 
+def test_win_rates_by_seat_character_world_and_world_summary() -> None:
+    assert {s: (r.wins, r.seats) for s, r in win_rate_by_seat(RESULTS).items()} == {0: (2, 4), 1: (2, 4), 2: (1, 4)}
+    split = {c: {w: (r.wins, r.seats) for w, r in d.items()} for c, d in win_rate_by_character_and_world(RESULTS).items()}
+    assert split == {
+        "knight": {"all": (1, 4), "back": (1, 2), "front": (0, 2)},
+        "monster": {"all": (2, 2), "front": (2, 2)},
+        "saint": {"all": (2, 4), "back": (1, 2), "front": (1, 2)},
+        "witch": {"all": (0, 2), "back": (0, 2)},
+    }
+    worlds = world_summary(RESULTS)
+    assert list(worlds) == ["back", "front"]
+    front, back = worlds["front"], worlds["back"]
+    assert (front.games, front.share.wins, front.share.seats, front.mean_turns, front.no_winner) == (2, 2, 4, 7.5, 0)
+    assert (front.seat_win_rate.wins, front.seat_win_rate.seats) == (3, 6)
+    assert (back.games, back.mean_turns, back.no_winner, back.seat_win_rate.wins) == (2, 17.5, 1, 2)
+
+
 def test_length_distribution() -> None:
     s = length_summary(RESULTS)
-    assert (s.games, s.mean, s.median, s.max) == (4, 25.0, 25.0, 40)
-    assert s.p90 == pytest.approx(37.0)
-    assert length_summary(RESULTS, "turns").max == 20
-    assert length_summary([]).games == 0
-    assert percentile([5], 90) == 5
+    assert (s.games, s.min, s.median, s.mean, s.max) == (4, 10, 25.0, 25.0, 40)
+    assert s.p10 == pytest.approx(13.0) and s.p90 == pytest.approx(37.0)
+    t = length_summary(RESULTS, "turns")
+    assert (t.min, t.p10, t.median, t.mean, t.p90, t.max) == (5, pytest.approx(6.5), 12.5, 12.5, pytest.approx(18.5), 20)
+    assert isinstance(length_summary([RESULTS[0]]).mean, float)
+    assert length_summary([]).to_dict() == {"games": 0, "min": 0, "p10": 0.0, "median": 0.0, "mean": 0.0, "p90": 0.0,
+                                            "max": 0}
+    assert percentile([5], 90) == 5 and percentile([1, 2, 3, 4], 50) == 2.5
+    with pytest.raises(ValueError):
+        percentile([], 50)
 
 
-def test_summarize_is_json_ready() -> None:
+def test_histogram_bins() -> None:
+    assert histogram([5, 10, 15, 20]) == [
+        {"from": 5, "to": 6, "games": 1}, {"from": 7, "to": 8, "games": 0}, {"from": 9, "to": 10, "games": 1},
+        {"from": 11, "to": 12, "games": 0}, {"from": 13, "to": 14, "games": 0}, {"from": 15, "to": 16, "games": 1},
+        {"from": 17, "to": 18, "games": 0}, {"from": 19, "to": 20, "games": 1},
+    ]
+    assert histogram([7, 7]) == [{"from": 7, "to": 7, "games": 2}]
+    assert histogram([1, 2, 3], buckets=3) == [{"from": v, "to": v, "games": 1} for v in (1, 2, 3)]
+    assert histogram([]) == []
+
+
+def test_summarize_concrete_values() -> None:
     import json
 
     out = summarize(RESULTS)
-    assert out["games"] == 4 and out["no_winner"]["wins"] == 1
-    assert set(out) >= {"by_bot", "by_character", "by_world", "length", "turns"}
-    json.dumps(out)
+    assert json.loads(json.dumps(out)) == out  # JSON-able as it is
+    assert out["games"] == 4
+    assert out["no_winner"] == _row(1, 4)
+    assert out["by_bot"] == {"h": _row(2, 4), "r": _row(3, 8)}
+    assert out["by_seat"] == {"0": _row(2, 4), "1": _row(2, 4), "2": _row(1, 4)}
+    assert out["by_character"]["knight"] == {"all": _row(1, 4), "back": _row(1, 2), "front": _row(0, 2)}
+    assert out["by_character"]["monster"] == {"all": _row(2, 2), "front": _row(2, 2)}
+    assert out["by_world"] == {
+        "back": {**_row(2, 4), "games": 2, "mean_turns": 17.5, "no_winner": 1, "seat_win_rate": _row(2, 6)},
+        "front": {**_row(2, 4), "games": 2, "mean_turns": 7.5, "no_winner": 0, "seat_win_rate": _row(3, 6)},
+    }
+    assert out["endings"] == {"one death": 2, "two deaths (wrath)": 1, "no death (turn cap)": 1}
+    assert out["turns"] == length_summary(RESULTS, "turns").to_dict()
+    assert out["length"] == {"games": 4, "min": 10, "p10": pytest.approx(13.0), "median": 25.0, "mean": 25.0,
+                             "p90": pytest.approx(37.0), "max": 40}
+    assert out["turn_histogram"] == histogram([5, 10, 15, 20])
+
+
+def test_summarize_games_without_characters_worlds_or_turns() -> None:
+    plain = [GameResult(1, [0], {0: 1.0, 1: 0.0}, "goal", 7, None, ["a", "b"]),
+             GameResult(2, [], {0: 0.0, 1: 0.0}, "cap", 9, None, ["b", "a"])]
+    out = summarize(plain)
+    assert out["by_bot"] == {"a": _row(1, 2), "b": _row(0, 2)}
+    assert out["by_character"] == {} and out["by_world"] == {} and out["endings"] == {}
+    assert out["turns"]["games"] == 0 and out["turn_histogram"] == []
+    assert (out["length"]["min"], out["length"]["max"], out["no_winner"]["wins"]) == (7, 9, 1)
+    empty = summarize([])
+    assert empty["games"] == 0 and empty["no_winner"] == {"n": 0, "wins": 0, "rate": 0.0, "ci95": [0.0, 1.0]}
