@@ -1,0 +1,23 @@
+"""``python -m cardtable.server [--host H] [--port P] [--db URL]``: run the web table."""
+
+from __future__ import annotations
+
+import argparse
+
+from . import serve
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m cardtable.server", description="Run the cardtable web table.")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--db", default="sqlite:///cardtable.db",
+                        help="database URL: sqlite:///file.db (default sqlite:///cardtable.db) or "
+                             "postgresql+psycopg://user@host/db")
+    parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+    args = parser.parse_args(argv)
+    serve(host=args.host, port=args.port, db_url=args.db, log_level=args.log_level)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,213 @@
+"""The web table: lobby HTTP API, the WebSocket of docs/protocol.md, and the static browser client.
+
+Why this module is thin: routes only translate HTTP/WebSocket to calls on the ``TableManager``
+(tables.py), which owns every live table, and on the ``Store`` (store.py); the frames themselves are
+built in frames.py. That keeps each rule of the protocol in exactly one place.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+from fastapi import FastAPI, Query, WebSocket
+from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+
+from ..core.state import RECORD_FORMAT
+from ..registry import list_games
+from . import frames
+from .botrun import BotRunner, ExecutorKind
+from .errors import install_error_handlers
+from .replays import replay_payload
+from .schemas import CreateTableBody, JoinBody
+from .store import Store
+from .tables import BadToken, TableError, TableManager, table_summary
+from .tokens import token_matches
+
+log = logging.getLogger("cardtable.server")
+
+DEFAULT_STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
+
+_NO_CLIENT_PAGE = """<!doctype html><meta charset="utf-8"><title>cardtable</title>
+<h1>cardtable</h1><p>The browser client is not installed (no {missing}).
+The API is running: see <a href="/api/tables">/api/tables</a> and <a href="/api/games">/api/games</a>.</p>"""
+
+
+def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executor: ExecutorKind = "process",
+               bot_workers: int | None = None) -> FastAPI:
+    """Build the server for the database at ``db_url`` (``sqlite:///file.db`` or ``postgresql+psycopg://…``).
+
+    ``static_dir`` holds the browser client (default ``cardtable/web/static``); the server starts
+    without it. Bots run in a process pool by default; ``bot_executor="thread"`` runs them in threads.
+    """
+    store = Store(db_url)
+    bots = BotRunner(bot_executor, bot_workers)
+    manager = TableManager(store, bots)
+    static = Path(static_dir) if static_dir is not None else DEFAULT_STATIC_DIR
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+            await run_in_threadpool(bots.close)
+            await run_in_threadpool(store.close)
+
+    app = FastAPI(title="cardtable", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json",
+                  redoc_url=None)
+    app.state.store = store
+    app.state.manager = manager
+    install_error_handlers(app)
+
+    # --- lobby API ----------------------------------------------------------------------------
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        from ..bots import BOT_KINDS
+
+        return [{"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
+                 "version": g.version, "bots": list(BOT_KINDS)} for g in list_games()]
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTableBody) -> dict[str, Any]:
+        table, admin_token, seat_tokens = await manager.create_table(
+            game_id=body.game, players=body.players, seats=body.seats, options=body.options, seed=body.seed,
+            name=body.name)
+        seats = []
+        for seat, kind in enumerate(table.row.seats):
+            entry: dict[str, Any] = {"seat": seat, "kind": kind}
+            if seat in seat_tokens:
+                entry["token"] = seat_tokens[seat]
+                entry["invite_url"] = invite_url(table.id, seat_tokens[seat])
+            seats.append(entry)
+        return {"table_id": table.id, "admin_token": admin_token, "seats": seats,
+                "watch_url": f"/table/{table.id}?watch=1"}
+
+    @app.get("/api/tables")
+    async def list_tables(status: str | None = Query(default=None, pattern="^(waiting|playing|finished)$"),
+                          limit: int = Query(default=200, ge=1, le=1000)) -> list[dict[str, Any]]:
+        rows = await store.run(store.list_tables, limit, status)
+        tokens = await store.run(store.seat_tokens, [r.id for r in rows])
+        return [table_summary(r, r.status, [t.seat for t in tokens[r.id] if t.claimed]) for r in rows]
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(table_id: str) -> dict[str, Any]:
+        row = await _row(table_id)
+        tokens = await store.run(store.seat_tokens, [table_id])
+        return table_summary(row, row.status, [t.seat for t in tokens[table_id] if t.claimed])
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, body: JoinBody | None = None) -> dict[str, Any]:
+        seat, token = await manager.join(table_id, body.seat if body is not None else None)
+        return {"seat": seat, "token": token, "invite_url": invite_url(table_id, token)}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str, token: str = Query(default="", max_length=200)) -> dict[str, Any]:
+        row = await _row(table_id)
+        allowed = bool(token) and token_matches(token, row.admin_token_hash)
+        if not allowed and token and row.status == "finished":
+            tokens = await store.run(store.seat_tokens, [table_id])
+            allowed = any(token_matches(token, t.token_hash) for t in tokens[table_id])
+        if not allowed:
+            hint = ("pass ?token= with the table's admin token or a seat token" if row.status == "finished"
+                    else "until the game is over only the admin token (?token=) may read the record")
+            raise TableError(403, "forbidden", hint)
+        actions = await store.run(store.actions, table_id)
+        game_record: dict[str, Any] = {
+            "format": RECORD_FORMAT, "game": row.game_id, "version": row.game_version,
+            "card_sets": row.card_sets, "players": row.players, "options": row.options, "seed": row.seed,
+            "actions": actions,
+        }
+        return game_record
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str, seat: str = Query(default="all", max_length=8),
+                     upto: int | None = Query(default=None, ge=0)) -> dict[str, Any]:
+        row = await _row(table_id)
+        if row.status != "finished":
+            raise TableError(409, "not_finished", "replays are available once the game is over")
+        actions = await store.run(store.actions, table_id)
+        return await run_in_threadpool(replay_payload, row, actions, seat, upto)
+
+    async def _row(table_id: str) -> Any:
+        row = await store.run(store.get_table, table_id)
+        if row is None:
+            raise TableError(404, "no_table", f"there is no table {table_id!r}")
+        return row
+
+    # --- WebSocket ----------------------------------------------------------------------------
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None,
+                           watch: str | None = None) -> None:
+        await websocket.accept()
+        try:
+            table = await manager.get(table_id)
+        except TableError as err:
+            await _close_with(websocket, err.code, err.message, 4409)
+            return
+        if table is None:
+            await _close_with(websocket, "not_found", f"there is no table {table_id!r}", 4404)
+            return
+        try:
+            conn = await manager.connect(table, websocket, token or None)
+        except BadToken:
+            await _close_with(websocket, "bad_token", "this token opens no seat at this table; ask for a new "
+                                                      "invite link or watch without a token", 4403)
+            return
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    raw = message.get("bytes") or b""
+                    try:
+                        text = raw.decode("utf-8")
+                    except UnicodeDecodeError:
+                        text = "\x00not utf-8"  # parsed as malformed below
+                await manager.handle_frame(conn, text)
+        except Exception:  # the socket broke; drop this connection only
+            log.debug("table %s: connection ended", table_id, exc_info=True)
+        finally:
+            await manager.disconnect(conn)
+
+    # --- the browser client -------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def index() -> Any:
+        page = static / "index.html"
+        if page.is_file():
+            return FileResponse(page, media_type="text/html")
+        return HTMLResponse(_NO_CLIENT_PAGE.format(missing=page))
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> Any:
+        page = static / "table.html"
+        if page.is_file():
+            return FileResponse(page, media_type="text/html")
+        return HTMLResponse(_NO_CLIENT_PAGE.format(missing=page))
+
+    if static.is_dir():
+        app.mount("/static", StaticFiles(directory=static), name="static")
+    else:
+        log.warning("no browser client at %s; serving the API only", static)
+
+    return app
+
+
+def invite_url(table_id: str, token: str) -> str:
+    return f"/table/{table_id}?token={token}"
+
+
+async def _close_with(websocket: WebSocket, reason: str, message: str, code: int) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(frames.dumps(frames.error_frame(reason, message)))
+        await websocket.close(code)
+
+
+__all__ = ["create_app", "invite_url"]

@@ -1,0 +1,60 @@
+"""Frames sent by clients (docs/protocol.md), parsed strictly with pydantic.
+
+Why strict: a frame with an unknown field or a string where a number belongs is refused as
+``malformed`` with a message naming the field, rather than half-understood; the engine then only
+ever sees well-formed actions.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
+
+
+class ActFrame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["act"]
+    seq: StrictInt
+    action: dict[str, Any]
+
+
+class PingFrame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["ping"]
+
+
+def _frame_problem(err: ValidationError) -> str:
+    parts = []
+    for e in err.errors()[:3]:
+        loc = ".".join(str(p) for p in e["loc"] if p not in ("ActFrame", "PingFrame"))
+        if e["type"] == "extra_forbidden":
+            parts.append(f"unknown field {loc!r}")
+        elif e["type"] == "missing":
+            parts.append(f"missing field {loc!r}")
+        else:
+            parts.append(f"{loc}: {e['msg']}" if loc else e["msg"])
+    return "; ".join(parts)
+
+
+def parse_client_frame(text: str) -> ActFrame | PingFrame:
+    """Parse one client frame or raise ``ValueError`` with a message a person can act on."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ValueError(f"the frame is not valid JSON ({err.msg} at character {err.pos})") from None
+    if not isinstance(data, dict):
+        raise ValueError("a frame must be a JSON object such as {\"type\": \"ping\"}")
+    kind = data.get("type")
+    if kind == "act":
+        try:
+            return ActFrame.model_validate(data)
+        except ValidationError as err:
+            raise ValueError(f"bad act frame: {_frame_problem(err)}") from None
+    if kind == "ping":
+        try:
+            return PingFrame.model_validate(data)
+        except ValidationError as err:
+            raise ValueError(f"bad ping frame: {_frame_problem(err)}") from None
+    raise ValueError(f"unknown frame type {kind!r}; expected \"act\" or \"ping\"")

@@ -1,0 +1,91 @@
+"""The frames of docs/protocol.md, built as plain dicts from what one seat may know.
+
+Why a module of pure functions: the no-leak guarantee of the web table is that every seat-facing
+payload comes from ``state.view(seat)`` and ``state.log(seat)`` only. Keeping frame construction here,
+away from sockets and locks, lets a test build every frame a seat would receive and check that
+resampling everything hidden from that seat (``state.determinize``) changes none of them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+from ..core import State
+
+MAX_FRAME_BYTES = 16 * 1024
+
+
+_orjson: Any
+try:  # optional speed-up: orjson encodes a frame several times faster than the standard library
+    import orjson as _orjson
+except ImportError:  # pragma: no cover - depends on what is installed
+    _orjson = None
+
+
+def _dumps_std(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+def _dumps_orjson(obj: Any) -> str:
+    return str(_orjson.dumps(obj, option=_orjson.OPT_NON_STR_KEYS).decode())
+
+
+dumps = _dumps_std if _orjson is None else _dumps_orjson
+dumps.__doc__ = "Compact JSON, the wire format of every frame (orjson when installed, else the standard library)."
+
+
+def decision_for(state: State, seat: int | None, status: str) -> dict[str, Any] | None:
+    """The pending decision, only for the seat that must take it and only while the table plays."""
+    decision = state.decision
+    if seat is None or decision is None or decision.player != seat or status != "playing":
+        return None
+    return decision.to_dict()
+
+
+def state_frame(
+    state: State,
+    seat: int | None,
+    *,
+    seq: int,
+    log_start: int,
+    thinking: Iterable[int],
+    status: str,
+    view: dict[str, Any] | None = None,
+    log: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """A ``state`` frame for ``seat`` holding its log from ``log_start`` on.
+
+    ``seq`` (the number of actions so far, public) is passed in rather than read from the state's
+    history, so the frame depends on nothing but the seat's view and log.
+
+    ``view``/``log`` may be passed when already computed for this seat (a broadcast computes them
+    once per seat, not once per connection); they must be ``state.view(seat)``/``state.log(seat)``.
+    """
+    if view is None:
+        view = state.view(seat)
+    if log is None:
+        log = state.log(seat)
+    outcome = state.outcome
+    return {
+        "type": "state",
+        "seq": seq,
+        "view": view,
+        "log": log[log_start:],
+        "log_start": log_start,
+        "decision": decision_for(state, seat, status),
+        "thinking": sorted(thinking),
+        "status": status,
+        "outcome": None if outcome is None else outcome.to_dict(),
+    }
+
+
+def hello_frame(seat: int | None, summary: dict[str, Any], game_id: str) -> dict[str, Any]:
+    return {"type": "hello", "seat": seat, "table": summary, "game": game_id}
+
+
+def error_frame(reason: str, message: str, rule: str | None = None) -> dict[str, Any]:
+    return {"type": "error", "reason": reason, "message": message, "rule": rule}
+
+
+PONG = dumps({"type": "pong"})

@@ -1,0 +1,29 @@
+"""Request bodies of the lobby API, validated by pydantic; unknown fields are refused.
+
+Refusing unknown fields (``extra="forbid"``) turns a typo such as ``"player": 4`` into an error that
+names the field, instead of a silently ignored setting.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class CreateTableBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(min_length=1, max_length=64, description="game id, e.g. two-mists")
+    players: int = Field(ge=1, le=16)
+    seats: list[str] = Field(min_length=1, max_length=16,
+                             description='one kind per seat: "human" or a bot spec ("random", "ismcts:200")')
+    options: dict[str, Any] | None = None
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    name: str | None = Field(default=None, max_length=100)
+
+
+class JoinBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seat: int | None = Field(default=None, ge=0)

@@ -1,0 +1,492 @@
+"""Live tables: the ``State`` of each game in play, who is connected to it, and its bots.
+
+Why one lock per table: every change to a table (an action, a seat being claimed) goes validate ->
+commit to the database -> swap in the new state -> broadcast, and nothing else may interleave with
+it, or two players could both answer the same decision or a frame could go out before its action is
+on disk. Tables do not share anything, so they never wait for each other (except inside SQLite, which
+has one writer).
+
+The database is the source of truth. An action is applied to a *clone* of the state, committed, and
+only then does the clone replace the live state and get broadcast; if the commit fails nothing in
+memory changed. On start-up every unfinished table is rebuilt by replaying its stored actions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any, Iterable
+
+from starlette.websockets import WebSocket
+
+from ..core import Action, GameDefinition, IllegalActionError, Rng, SetupError, State, mix_seed
+from ..core.events import log_for
+from ..registry import load_game
+from . import frames
+from .botrun import BotRunner
+from .clientframes import PingFrame, parse_client_frame
+from .connections import Connection, spawn
+from .store import ActionWriter, SeatToken, Store, TableRow, utcnow
+from .tokens import hash_token, new_table_id, new_token, token_matches
+
+log = logging.getLogger("cardtable.server")
+
+HUMAN = "human"
+
+class TableError(Exception):
+    """A request about a table that cannot be honoured; ``status`` is the HTTP status to answer."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+class BadToken(Exception):
+    """A WebSocket token that matches no seat of the table (protocol: close with 4403)."""
+
+
+# --- a live table ------------------------------------------------------------------------------------
+class LiveTable:
+    """A table in memory: its set-up row, state, seat tokens, connections and running bot."""
+
+    def __init__(self, row: TableRow, game: GameDefinition, state: State, tokens: list[SeatToken]) -> None:
+        self.row = row
+        self.game = game
+        self.state = state
+        self.token_hashes: dict[int, str] = {t.seat: t.token_hash for t in tokens}
+        self.claimed: set[int] = {t.seat for t in tokens if t.claimed}
+        self.status = row.status
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.thinking: set[int] = set()
+        self.bot_task: asyncio.Task[None] | None = None
+        self._logs: dict[int | None, tuple[list[dict[str, Any]], int]] = {}
+
+    def seat_log(self, seat: int | None) -> list[dict[str, Any]]:
+        """``state.log(seat)``, kept up to date incrementally (a broadcast needs it for every seat).
+
+        Events are append-only and shared by clones, so only the events added since the last call are
+        filtered. Do not mutate the returned list. A game that overrides ``State.log`` gets no shortcut.
+        """
+        state = self.state
+        if type(state).log is not State.log:
+            return state.log(seat)
+        events = state.events
+        cached, done = self._logs.get(seat, ([], 0))
+        if done > len(events):  # cannot happen with append-only events; recompute to be safe
+            cached, done = [], 0
+        if done < len(events):
+            cached.extend(log_for(events[done:], seat))
+            self._logs[seat] = (cached, len(events))
+        return cached
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def seq(self) -> int:
+        return len(self.state.history)
+
+    def human_seats(self) -> list[int]:
+        return [s for s, kind in enumerate(self.row.seats) if kind == HUMAN]
+
+    def status_now(self) -> str:
+        """What the status should be given the state and claimed seats."""
+        if self.state.is_terminal:
+            return "finished"
+        if any(s not in self.claimed for s in self.human_seats()):
+            return "waiting"
+        return "playing"
+
+    def summary(self) -> dict[str, Any]:
+        return table_summary(self.row, self.status, self.claimed)
+
+
+def table_summary(row: TableRow, status: str, claimed: Iterable[int]) -> dict[str, Any]:
+    """The lobby's description of a table (docs/protocol.md, ``GET /api/tables``)."""
+    claimed = set(claimed)
+    return {
+        "table_id": row.id,
+        "name": row.name,
+        "game": row.game_id,
+        "players": row.players,
+        "status": status,
+        "seats": [{"seat": s, "kind": kind, "claimed": kind != HUMAN or s in claimed}
+                  for s, kind in enumerate(row.seats)],
+        "created": row.created.isoformat().replace("+00:00", "Z"),
+    }
+
+
+def rebuild_state(row: TableRow, actions: list[dict[str, Any]], game: GameDefinition | None = None) -> State:
+    """Set the game up from ``row`` and replay ``actions`` (raises if the record no longer applies)."""
+    game = game or load_game(row.game_id)
+    if row.game_version != game.info.version:
+        raise TableError(409, "version_mismatch",
+                         f"table {row.id} was played with {row.game_id} version {row.game_version}; "
+                         f"this server has version {game.info.version}")
+    state = game.new_game(seed=row.seed, players=row.players, options=row.options or None)
+    for raw in actions:
+        state.apply(Action.from_dict(raw))
+    return state
+
+
+def validate_seat_kinds(seats: list[str], game_id: str) -> list[str]:
+    """Normalise the seat kinds (``human`` or a bot spec); raise ``TableError`` naming a bad one."""
+    from ..bots import BOT_KINDS, make_bot
+
+    out = []
+    for seat, spec in enumerate(seats):
+        spec = spec.strip()
+        if spec.lower() == HUMAN:
+            out.append(HUMAN)
+            continue
+        try:
+            make_bot(spec, game_id, 0)
+        except SetupError as err:
+            raise TableError(422, "bad_seat", f"seat {seat}: {err} (or \"human\")") from None
+        except Exception as err:  # a bot that fails to build is a bad spec too, not a server error
+            raise TableError(422, "bad_seat", f"seat {seat}: bot {spec!r} cannot be built: {err}; "
+                                              f"kinds: human, {', '.join(BOT_KINDS)}") from None
+        out.append(spec.lower())
+    return out
+
+
+# --- the manager ---------------------------------------------------------------------------------
+class TableManager:
+    """Creates, loads and runs tables; the only code that changes a live table."""
+
+    def __init__(self, store: Store, bots: BotRunner) -> None:
+        self.store = store
+        self.writer = ActionWriter(store)
+        self.bots = bots
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._stopping = False
+
+    # --- life cycle -------------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Rebuild every unfinished table from the database and let its bots continue."""
+        await self.store.run(self.store.create_schema)
+        rows = await self.store.run(self.store.unfinished_tables)
+        tokens = await self.store.run(self.store.seat_tokens, [r.id for r in rows])
+        for row in rows:
+            try:
+                actions = await self.store.run(self.store.actions, row.id)
+                state = rebuild_state(row, actions)
+            except Exception as err:  # one broken table must not keep the server down
+                log.error("table %s cannot be rebuilt and stays closed: %s", row.id, err)
+                continue
+            table = LiveTable(row, load_game(row.game_id), state, tokens.get(row.id, []))
+            self.tables[row.id] = table
+            await self._sync_status(table)
+            self._kick_bots(table)
+        if rows:
+            log.info("rebuilt %d unfinished table(s)", len(self.tables))
+
+    async def stop(self) -> None:
+        self._stopping = True
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+
+    # --- creating and finding tables --------------------------------------------------------------
+    async def create_table(self, *, game_id: str, players: int, seats: list[str], options: dict[str, Any] | None,
+                           seed: int | None, name: str | None) -> tuple[LiveTable, str, dict[int, str]]:
+        """Create a table; returns it, the admin token and a token per human seat."""
+        try:
+            game = load_game(game_id)
+        except SetupError as err:
+            raise TableError(422, "unknown_game", str(err)) from None
+        info = game.info
+        if not info.min_players <= players <= info.max_players:
+            raise TableError(422, "bad_players",
+                             f"{info.name} is for {info.min_players} to {info.max_players} players, not {players}")
+        if len(seats) != players:
+            raise TableError(422, "bad_seats", f"'seats' lists {len(seats)} seat(s) but 'players' is {players}: "
+                                               f"give one kind per seat")
+        kinds = validate_seat_kinds(seats, game_id)
+        if seed is None:
+            seed = Rng(mix_seed(new_token())).next64() >> 1
+        try:
+            state = game.new_game(seed=seed, players=players, options=options or None)
+        except SetupError as err:
+            raise TableError(422, "bad_options", str(err)) from None
+        table_id = new_table_id()
+        admin_token = new_token()
+        seat_tokens = {s: new_token() for s, k in enumerate(kinds) if k == HUMAN}
+        row = TableRow(
+            id=table_id, name=(name or "").strip() or f"{info.name} {table_id}", game_id=game_id,
+            game_version=info.version, card_sets=dict(game.card_set_versions), players=players,
+            options=dict(state.options), seed=seed, seats=kinds, admin_token_hash=hash_token(admin_token),
+            status="waiting" if seat_tokens else "playing", created=utcnow(),
+        )
+        await self.store.run(self.store.insert_table, row, {s: hash_token(t) for s, t in seat_tokens.items()})
+        table = LiveTable(row, game, state, [SeatToken(s, hash_token(t), False) for s, t in seat_tokens.items()])
+        self.tables[table_id] = table
+        async with table.lock:
+            self._kick_bots(table)
+        return table, admin_token, seat_tokens
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """The live table, loading it (finished ones too) from the database if it is not in memory."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await pending
+        future: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            table = await self._load(table_id)
+            future.set_result(table)
+            return table
+        except BaseException as err:
+            future.set_exception(err)
+            future.exception()  # mark retrieved
+            raise
+        finally:
+            del self._loading[table_id]
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        row = await self.store.run(self.store.get_table, table_id)
+        if row is None:
+            return None
+        actions = await self.store.run(self.store.actions, table_id)
+        tokens = await self.store.run(self.store.seat_tokens, [table_id])
+        try:
+            state = rebuild_state(row, actions)
+        except TableError:
+            raise
+        except Exception as err:  # the stored game no longer replays (rules changed under it)
+            raise TableError(409, "unplayable", f"table {table_id} cannot be rebuilt with this version of "
+                                                f"{row.game_id}: {err}") from None
+        table = LiveTable(row, load_game(row.game_id), state, tokens[table_id])
+        self.tables[table_id] = table
+        return table
+
+    def _forget_if_idle(self, table: LiveTable) -> None:
+        """Finished tables leave memory when nobody watches; they are reloaded on demand."""
+        if table.status == "finished" and not table.connections and table.bot_task is None:
+            self.tables.pop(table.id, None)
+
+    # --- seats ------------------------------------------------------------------------------------
+    async def join(self, table_id: str, seat: int | None) -> tuple[int, str]:
+        """Claim a free human seat (``seat`` or the first free one); returns (seat, its new token).
+
+        The seat gets a fresh token: an invite link made for it earlier and never opened stops working,
+        so a seat is never held by two people who do not know about each other.
+        """
+        table = await self.get(table_id)
+        if table is None:
+            raise TableError(404, "no_table", f"there is no table {table_id!r}")
+        async with table.lock:
+            if table.status == "finished":
+                self._forget_if_idle(table)
+                raise TableError(409, "finished", "this game is over; there is no seat to join")
+            free = [s for s in table.human_seats() if s not in table.claimed]
+            if seat is None:
+                if not free:
+                    raise TableError(409, "no_free_seat", "every human seat at this table is taken; watch it instead")
+                seat = free[0]
+            elif not 0 <= seat < table.row.players:
+                raise TableError(422, "bad_seat", f"seat must be between 0 and {table.row.players - 1}, not {seat}")
+            elif table.row.seats[seat] != HUMAN:
+                raise TableError(409, "seat_is_bot", f"seat {seat} is played by a bot ({table.row.seats[seat]})"
+                                                     + (f"; free human seats: {free}" if free else ""))
+            elif seat not in free:
+                raise TableError(409, "seat_taken", f"seat {seat} is already taken"
+                                                    + (f"; free human seats: {free}" if free else ""))
+            token = new_token()
+            await self._claim(table, seat, hash_token(token))
+            return seat, token
+
+    async def _claim(self, table: LiveTable, seat: int, token_hash: str | None) -> None:
+        """Mark ``seat`` claimed (under the table lock); start the game if it was the last free seat."""
+        claimed = table.claimed | {seat}
+        status = "finished" if table.state.is_terminal else (
+            "waiting" if any(s not in claimed for s in table.human_seats()) else "playing")
+        changed = status != table.status
+        await self.store.run(self.store.claim_seat, table.id, seat, token_hash, status if changed else None)
+        table.claimed = claimed
+        if token_hash is not None:
+            table.token_hashes[seat] = token_hash
+        if changed:
+            table.status = status
+            self._kick_bots(table)
+            self._broadcast(table)
+
+    async def _sync_status(self, table: LiveTable) -> None:
+        status = table.status_now()
+        if status != table.status:
+            await self.store.run(self.store.set_status, table.id, status)
+            table.status = status
+
+    def seat_for_token(self, table: LiveTable, token: str) -> tuple[bool, int | None]:
+        """(valid, seat): a seat token gives its seat; the admin token watches (seat ``None``)."""
+        found: int | None = None
+        for seat, stored in table.token_hashes.items():  # check all: time does not depend on the seat
+            if token_matches(token, stored):
+                found = seat
+        if found is not None:
+            return True, found
+        return token_matches(token, table.row.admin_token_hash), None
+
+    # --- connections ------------------------------------------------------------------------------
+    async def connect(self, table: LiveTable, ws: WebSocket, token: str | None) -> Connection:
+        """Attach a WebSocket; sends ``hello`` and the full state. Raises ``BadToken``."""
+        seat: int | None = None
+        if token:
+            ok, seat = self.seat_for_token(table, token)
+            if not ok:
+                raise BadToken()
+        async with table.lock:
+            if seat is not None and seat not in table.claimed:
+                await self._claim(table, seat, None)  # broadcasts if the table starts
+            conn = Connection(ws, table, seat)
+            conn.send(frames.dumps(frames.hello_frame(seat, table.summary(), table.row.game_id)))
+            log_now = table.seat_log(seat)
+            conn.send(frames.dumps(frames.state_frame(
+                table.state, seat, seq=table.seq, log_start=0, thinking=table.thinking, status=table.status, log=log_now)))
+            conn.log_sent = len(log_now)
+            table.connections.add(conn)
+        return conn
+
+    async def disconnect(self, conn: Connection) -> None:
+        table = conn.table
+        table.connections.discard(conn)
+        await conn.finish()
+        self._forget_if_idle(table)
+
+    # --- actions ----------------------------------------------------------------------------------
+    async def handle_frame(self, conn: Connection, text: str) -> None:
+        """Handle one client frame; a refusal goes back to this connection only and changes nothing."""
+        if len(text) > frames.MAX_FRAME_BYTES or len(text.encode("utf-8")) > frames.MAX_FRAME_BYTES:
+            return self._refuse(conn, "too_large", f"frames are limited to {frames.MAX_FRAME_BYTES} bytes")
+        try:
+            frame = parse_client_frame(text)
+        except ValueError as err:
+            return self._refuse(conn, "malformed", str(err))
+        if isinstance(frame, PingFrame):
+            conn.send(frames.PONG)
+            return None
+        try:
+            action = Action.from_dict(frame.action)
+        except IllegalActionError as err:
+            return self._refuse(conn, "malformed", f"bad action: {err.message}")
+        if conn.seat is None:
+            return self._refuse(conn, "wrong_seat", "you are watching this table; spectators cannot act")
+        if action.player != conn.seat:
+            return self._refuse(conn, "wrong_seat", f"you hold seat {conn.seat}; this action is for seat {action.player}")
+        table = conn.table
+        async with table.lock:
+            if frame.seq != table.seq:
+                return self._refuse(conn, "stale", f"the table is at seq {table.seq}; your action answered seq "
+                                                   f"{frame.seq} (use the latest state frame)")
+            if table.status == "finished":
+                return self._refuse(conn, "not_your_turn", "the game is over")
+            if table.status == "waiting":
+                missing = [s for s in table.human_seats() if s not in table.claimed]
+                return self._refuse(conn, "not_your_turn", f"the table is waiting for seat(s) "
+                                                           f"{', '.join(map(str, missing))} to be taken")
+            if table.state.to_act != conn.seat:
+                return self._refuse(conn, "not_your_turn", f"it is seat {table.state.to_act}'s decision, not yours")
+            try:
+                await self._commit(table, action)
+            except IllegalActionError as err:
+                return self._refuse(conn, "illegal", err.message, err.rule)
+            except Exception:
+                log.exception("table %s: could not store an action", table.id)
+                return self._refuse(conn, "internal", "the server could not store your action; nothing changed, "
+                                                      "try again")
+        return None
+
+    def _refuse(self, conn: Connection, reason: str, message: str, rule: str | None = None) -> None:
+        conn.send(frames.dumps(frames.error_frame(reason, message, rule)))
+
+    async def _commit(self, table: LiveTable, action: Action) -> None:
+        """Apply ``action`` (under the table lock): check, commit, swap the state in, tell everyone.
+
+        Raises ``IllegalActionError`` (nothing changed) if the action is not legal.
+        """
+        new_state = table.state.clone()
+        new_state.apply(action)  # raises before anything is stored
+        status = "finished" if new_state.is_terminal else None
+        await self.writer.append(table.id, table.seq, action.to_dict(), status)
+        table.state = new_state
+        if status is not None:
+            table.status = status
+        self._kick_bots(table)
+        self._broadcast(table)
+
+    def _broadcast(self, table: LiveTable) -> None:
+        """Queue a ``state`` frame for every connection, each built from that connection's seat."""
+        state = table.state
+        per_seat: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
+        texts: dict[tuple[int | None, int], str] = {}
+        for conn in list(table.connections):
+            seat = conn.seat
+            if seat not in per_seat:
+                per_seat[seat] = (state.view(seat), table.seat_log(seat))
+            view, log_now = per_seat[seat]
+            key = (seat, conn.log_sent)
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = frames.dumps(frames.state_frame(
+                    state, seat, seq=table.seq, log_start=conn.log_sent, thinking=table.thinking, status=table.status,
+                    view=view, log=log_now))
+            conn.send(text)
+            conn.log_sent = len(log_now)
+
+    # --- bots -------------------------------------------------------------------------------------
+    def _kick_bots(self, table: LiveTable) -> None:
+        """If a bot must act now, start computing its move (call under the table lock)."""
+        if self._stopping or table.status != "playing" or table.bot_task is not None:
+            return
+        seat = table.state.to_act
+        if seat is None or table.row.seats[seat] == HUMAN:
+            return
+        decision = table.state.decision
+        assert decision is not None
+        table.thinking = {seat}
+        table.bot_task = asyncio.create_task(
+            self._bot_turn(table, seat, table.seq, table.state.view(seat), decision))
+
+    async def _bot_turn(self, table: LiveTable, seat: int, seq: int, view: dict[str, Any], decision: Any) -> None:
+        spec = table.row.seats[seat]
+        try:
+            raw = await self.bots.move(spec, table.row.game_id, table.row.seed, seat, seq, view, decision)
+            action: Action | None = Action.from_dict(raw)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: bot %s (seat %d) failed; playing a random legal option", table.id, spec, seat)
+            action = None
+        async with table.lock:
+            table.bot_task = None
+            table.thinking.discard(seat)
+            if table.seq != seq or table.status != "playing" or self._stopping:
+                return
+            if action is None or action not in decision.options:
+                if action is not None:
+                    log.error("table %s: bot %s (seat %d) chose %s, which is not legal", table.id, spec, seat, action)
+                action = Rng(mix_seed(table.row.seed, "fallback", seat, seq)).choice(decision.options)
+            try:
+                await self._commit(table, action)
+            except Exception:
+                log.exception("table %s: could not store the move of bot seat %d; retrying", table.id, seat)
+                self._broadcast(table)
+                spawn(self._retry_bots(table))
+        self._forget_if_idle(table)
+
+    async def _retry_bots(self, table: LiveTable, delay: float = 1.0) -> None:
+        await asyncio.sleep(delay)
+        async with table.lock:
+            self._kick_bots(table)
