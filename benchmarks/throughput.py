@@ -289,7 +289,18 @@ def bench_game(info: GameInfo, players: int | None, settings: Settings) -> dict[
         "random_play": play,
         **costs,
         "targets": targets_for(info.id, play, costs["costs_us"]),
+        "rl": bench_rl(info.id, n, settings),
     }
+
+
+def bench_rl(game_id: str, players: int, settings: Settings) -> dict[str, Any]:
+    """Env steps/s through the PettingZoo AEC loop next to the raw engine on the same games."""
+    try:
+        from cardtable.rl.benchmark import pettingzoo_steps_per_second
+        _progress(f"{game_id}: PettingZoo loop for {settings.seconds:g} s ...")
+        return {"available": True, **pettingzoo_steps_per_second(game_id, seconds=settings.seconds, players=players)}
+    except ImportError as err:  # the rl extra (numpy, pettingzoo) is optional
+        return {"available": False, "reason": str(err)}
 
 
 # -------------------------------------------------------------------------------------------------
@@ -429,6 +440,16 @@ def render_text(result: dict[str, Any]) -> str:
             ["to_dict()", f"{c['to_dict']:.2f}", ""],
             ["new_game()", f"{c['new_game']:.2f}", ""],
         ])
+        rl = g["rl"]
+        if rl["available"]:
+            out += ["", "  RL adapter (PettingZoo AEC loop: observe + mask + step), same games as the raw engine"]
+            out += _table([
+                ["loop", "steps/s", ""],
+                ["PettingZoo env", _num(rl["env_steps_per_second"]), ""],
+                ["raw engine", _num(rl["raw_steps_per_second"]), f"overhead {rl['overhead_ratio']:.1f}x"],
+            ])
+        else:
+            out += ["", f"  RL adapter not measured ({rl['reason']}); pip install 'cardtable[rl]'"]
         t = g["targets"]
         if t is not None:
             ok = {True: "met", False: "NOT met"}
