@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import cardtable
-from cardtable.cli import _print_summary, app
+from cardtable.cli import app
+from cardtable.cli.simulate import print_summary
 from cardtable.sim import GameResult, run_games, summarize
 
 ONES = "1\n" * 4000  # always the first choice: enough answers for any game
@@ -250,8 +251,8 @@ def test_simulate_tables_render_the_summary():
                result([0, 1], ["knight", "saint", "witch"], "back", 15, [2]),
                result([], ["witch", "saint", "knight"], "back", 20, [])]
     buf = io.StringIO()
-    _print_summary(Console(file=buf, width=150, highlight=False), summarize(results), cardtable.load_game("two-mists"),
-                   2.0)
+    print_summary(Console(file=buf, width=150, highlight=False), summarize(results), cardtable.load_game("two-mists"),
+                  2.0)
     lines = [" ".join(line.split()) for line in buf.getvalue().splitlines()]
     assert "h 4 2 50.0% 15.0–85.0%" in lines  # by bot: seat-games, wins, rate, interval
     assert "r 8 3 37.5% 13.7–69.4%" in lines

@@ -1,0 +1,142 @@
+"""Plumbing every command shares: the console, the error boundary, option parsing, JSON files, bots.
+
+Every command runs inside :func:`boundary`, so cardtable's own errors (and unreadable files) end as
+one red line on stderr with exit code 2 and a traceback always means a bug.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from ..core import CardtableError, IllegalActionError, mix_seed
+
+if TYPE_CHECKING:
+    from ..bots import Bot
+
+EXIT_BAD_INPUT = 2
+
+
+class UserError(Exception):
+    """Bad input found by the CLI itself (a malformed option, a wrong count of bots, ...)."""
+
+
+def new_console() -> Console:
+    """A console for the command's output.
+
+    Built per command so that it writes to whatever ``sys.stdout`` is at that moment (tests swap it).
+    """
+    return Console(highlight=False)
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``error: message`` as one red line on stderr; return the exit (code 2) for the caller to raise.
+
+    The message is squeezed onto one line so that scripts can rely on exactly one line per failure.
+    """
+    line = " ".join(str(message).split()) or "error"
+    Console(stderr=True, highlight=False, soft_wrap=True).print(Text(f"error: {line}", style="bold red"))
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+@contextmanager
+def boundary() -> Iterator[None]:
+    """Turn every expected failure into one red line on stderr and exit code 2."""
+    try:
+        yield
+    except UserError as err:
+        raise fail(str(err)) from None
+    except IllegalActionError as err:
+        raise fail(f"[{err.rule}] {err.message}") from None
+    except CardtableError as err:
+        raise fail(str(err)) from None
+    except json.JSONDecodeError as err:
+        raise fail(f"not valid JSON: {err}") from None
+    except UnicodeDecodeError as err:
+        raise fail(f"the file is not text: {err}") from None
+    except IsADirectoryError as err:
+        raise fail(f"{err.filename} is a directory, not a file") from None
+    except FileNotFoundError as err:
+        raise fail(f"no such file: {err.filename}") from None
+    except PermissionError as err:
+        raise fail(f"permission denied: {err.filename}") from None
+    except OSError as err:
+        raise fail(f"{err.strerror or err}{': ' + str(err.filename) if err.filename else ''}") from None
+
+
+def parse_options(items: Sequence[str] | None) -> dict[str, Any] | None:
+    """``["turn_cap=50", "name=x"]`` -> ``{"turn_cap": 50, "name": "x"}`` (values parsed as JSON if they can be).
+
+    ``None`` when no ``--option`` was given, so the game applies its own defaults.
+    """
+    if not items:
+        return None
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise UserError(f"bad --option {item!r}: use key=value, e.g. --option turn_cap=100")
+        try:
+            value: Any = json.loads(raw)
+        except ValueError:
+            value = raw
+        out[key] = value
+    return out
+
+
+def parse_seat(text: str | None, players: int) -> int | None:
+    """A ``--seat`` value as a seat number, or ``None`` for a spectator ('none', 'watch', ...)."""
+    if text is None:
+        return None
+    t = text.strip().lower()
+    if t in ("none", "spectator", "watch", "-"):
+        return None
+    try:
+        seat = int(t)
+    except ValueError:
+        raise UserError(f"bad --seat {text!r}: give a seat number 0-{players - 1} or 'none' to watch") from None
+    if not 0 <= seat < players:
+        raise UserError(f"there is no seat {seat} at a {players}-player table (seats are 0-{players - 1})")
+    return seat
+
+
+def split_specs(text: str) -> list[str]:
+    """A ``--bots`` value as a list of bot specs; empty entries are an error rather than silently dropped."""
+    specs = [s.strip() for s in text.split(",")]
+    if not text.strip() or any(not s for s in specs):
+        raise UserError(f"bad --bots {text!r}: give one bot spec or a comma-separated list, e.g. random,heuristic")
+    return specs
+
+
+def make_bots(game_id: str, specs_by_seat: Mapping[int, str], seed: int) -> dict[int, Bot]:
+    """One bot per seat, each seeded from ``seed`` and its seat so that a game seed replays exactly."""
+    from ..bots import make_bot  # imported late: the bots are not needed for games/rules/cards
+
+    return {seat: make_bot(spec, game_id, seed=mix_seed(seed, "bot", seat)) for seat, spec in specs_by_seat.items()}
+
+
+def read_json(path: Path) -> Any:
+    """The parsed contents of a JSON file (errors are left to :func:`boundary`)."""
+    with open(path, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write ``data`` via a temporary file and a rename, so an interrupted write never leaves half a record."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(data, fh, indent=1)
+        fh.write("\n")
+    tmp.replace(path)
+
+
+def jsonable(data: Any) -> Any:
+    """``data`` as it reads back from JSON (tuples become lists, ...), so it compares equal to a loaded file."""
+    return json.loads(json.dumps(data))

@@ -1,0 +1,94 @@
+"""``cardtable games``, ``rules`` and ``cards``: what a build can play and how each game works."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich import box
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .. import list_games, load_game
+from ..tui import get_renderer
+from .common import UserError, boundary, new_console
+
+
+def games_cmd() -> None:
+    """List the games this build can play."""
+    with boundary():
+        table = Table(box=box.SIMPLE_HEAD, title="Games", title_justify="left", title_style="bold")
+        table.add_column("Id", style="bold cyan")
+        table.add_column("Name")
+        table.add_column("Players", justify="center")
+        table.add_column("Version", justify="right")
+        for info in list_games():
+            players = str(info.min_players) if info.min_players == info.max_players else f"{info.min_players}-{info.max_players}"
+            table.add_row(info.id, info.name, players, info.version)
+        new_console().print(table)
+
+
+def _docs_path(game_id: str) -> Path | None:
+    """The full rules document: in the source tree next to ``src/``, else under the working directory."""
+    source_root = Path(__file__).resolve().parents[3]  # <root>/src/cardtable/cli/info.py
+    for base in (source_root, Path.cwd()):
+        p = base / "docs" / "rules" / f"{game_id}.md"
+        if p.is_file():
+            return p
+    return None
+
+
+def rules_cmd(
+    game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. two-mists."),
+    full: bool = typer.Option(False, "--full", help="Print the whole rules document."),
+) -> None:
+    """Summarise a game's rules and say where the full rules document is."""
+    with boundary():
+        game = load_game(game_id)
+        console = new_console()
+        renderer = get_renderer(game.id)
+        path = _docs_path(game.id)
+        if full and path is not None:
+            from rich.markdown import Markdown
+
+            console.print(Markdown(path.read_text(encoding="utf-8")))
+            return
+        info = game.info
+        console.print(Panel(Text(renderer.rules_summary(game)),
+                        title=f"{info.name} ({info.min_players}-{info.max_players} players, version {info.version})",
+                        title_align="left", box=box.ROUNDED, expand=False))
+        chars = renderer.character_rows(game)
+        if chars:
+            table = Table(box=box.SIMPLE_HEAD, title="Characters", title_justify="left", title_style="bold")
+            table.add_column("Character", style="bold", no_wrap=True)
+            table.add_column("Players", no_wrap=True)
+            table.add_column("Goal")
+            for c in chars:
+                table.add_row(c["name"], ",".join(map(str, c.get("players", []))), c["text"])
+            console.print(table)
+        if path is not None:
+            console.print(f"Full rules (rule IDs as cited in error messages): {path}")
+            console.print("Print them here with: cardtable rules " + game.id + " --full", style="dim")
+        else:
+            console.print(f"Full rules: docs/rules/{game.id}.md in the cardtable source tree.")
+
+
+def cards_cmd(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. two-mists.")) -> None:
+    """List a game's cards: name, kind, who is barred from them, copies and text."""
+    with boundary():
+        game = load_game(game_id)
+        rows = get_renderer(game.id).card_rows(game)
+        if not rows:
+            raise UserError(f"{game.id} has no card catalog to list")
+        table = Table(box=box.SIMPLE_HEAD, title=f"{game.info.name}: cards", title_justify="left",
+                      title_style="bold", show_footer=True)
+        table.add_column("Card", style="bold", no_wrap=True, footer=f"{len(rows)} kinds")
+        table.add_column("Kind", no_wrap=True)
+        table.add_column("Barred for", no_wrap=True)
+        table.add_column("Copies", justify="right", footer=str(sum(int(r["copies"] or 0) for r in rows)))
+        table.add_column("Text")
+        for r in rows:
+            table.add_row(str(r["name"]), str(r["kind"]), ", ".join(r["forbidden"]) or "anyone", str(r["copies"]),
+                          str(r["text"]))
+        new_console().print(table)

@@ -1,0 +1,144 @@
+"""``cardtable play``: a game in the terminal, one person against bots, or bots alone to watch.
+
+The person's turns go through :func:`.prompt.human_decision`; quitting there (``q``, end of input)
+or Ctrl-C saves the game, so that it can be looked at again with ``cardtable replay``.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+import time
+from pathlib import Path
+from typing import Any, Mapping, Optional
+
+import typer
+from rich import box
+from rich.panel import Panel
+from rich.text import Text
+
+from .. import load_game
+from ..core import Rng, State, mix_seed
+from ..tui import get_renderer, seat_names
+from .common import (UserError, boundary, jsonable, make_bots, new_console, parse_options, parse_seat, split_specs,
+                     write_json)
+from .prompt import Quit, human_decision
+from .render import outcome_renderable, print_events
+
+
+def _save_payload(state: State, seat: int | None, specs: Mapping[int, str]) -> dict[str, Any]:
+    """``state.record()`` plus what lets ``replay`` check the result (outcome and final snapshot)."""
+    data = state.record()
+    data["saved_by"] = {
+        "tool": "cardtable play",
+        "human_seat": seat,
+        "bots": {str(s): spec for s, spec in sorted(specs.items())},
+    }
+    if state.outcome is not None:
+        data["outcome"] = state.outcome.to_dict()
+    try:
+        data["final_state"] = jsonable(state.to_dict())
+    except NotImplementedError:  # pragma: no cover - a game without snapshots
+        pass
+    return data
+
+
+def play_cmd(
+    game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. two-mists."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's)."),
+    seat: str = typer.Option("0", "--seat", help="Your seat, or 'none' to watch the bots play."),
+    bots: str = typer.Option("heuristic", "--bots", "-b",
+                             help="One bot spec for every bot seat, or a comma list per bot seat in seat order."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Game seed (default: random; printed at the start)."),
+    save: Optional[Path] = typer.Option(None, "--save", help="Write the game record (JSON) here at the end or on quit."),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="Game option key=value (repeatable)."),
+    delay: Optional[float] = typer.Option(None, "--delay",
+                                          help="Seconds between moves when watching (default 0.3 on a terminal, else 0)."),
+) -> None:
+    """Play a game in the terminal against bots (or watch bots play with --seat none)."""
+    with boundary():
+        game = load_game(game_id)
+        options = parse_options(option)
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        state = game.new_game(seed=seed, players=players, options=options)
+        n = state.players
+        human = parse_seat(seat, n)
+        bot_seats = [s for s in range(n) if s != human]
+        specs = split_specs(bots)
+        if len(specs) == 1:
+            specs = specs * len(bot_seats)
+        if len(specs) != len(bot_seats):
+            raise UserError(f"--bots lists {len(specs)} bots but there are {len(bot_seats)} bot seats "
+                            f"({', '.join(map(str, bot_seats))}); give one spec or exactly {len(bot_seats)}")
+        spec_by_seat = dict(zip(bot_seats, specs))
+        bot_objs = make_bots(game.id, spec_by_seat, seed)
+        if delay is None:
+            delay = 0.3 if (human is None and sys.stdout.isatty()) else 0.0
+        if delay < 0:
+            raise UserError("--delay must be zero or more seconds")
+        if save is not None and save.is_dir():
+            raise UserError(f"--save {save} is a directory; give a file name")
+
+        console = new_console()
+        renderer = get_renderer(game.id)
+        names = seat_names(n, human)
+        rngs = {s: Rng(mix_seed(seed, "bot-rng", s)) for s in bot_seats}
+        who = ", ".join(f"{names[s]} {spec_by_seat[s]}" for s in bot_seats)
+        intro = Text()
+        intro.append(f"{game.info.name}", style="bold")
+        intro.append(f" · {n} players · seed {seed}\n")
+        if human is None:
+            intro.append("Watching bots: " + who)
+        else:
+            intro.append(f"You are seat {human}. Bots: {who}.\n")
+            intro.append("At each decision type a number; h shows card texts and goals, l the full log, "
+                         "q quits and saves.", style="dim")
+        console.print(Panel(intro, box=box.ROUNDED, expand=False))
+
+        log_seen = 0
+        if human is None:
+            log = state.log(None)
+            print_events(console, renderer, log, names)
+            log_seen = len(log)
+        quit_early = False
+        last_human_move = -1  # len(state.history) right after the person's last choice
+        try:
+            while not state.is_terminal:
+                p = state.to_act
+                if p == human:
+                    compact = last_human_move == len(state.history)
+                    log_seen = human_decision(console, state, p, names, renderer, game, log_seen, compact)
+                    last_human_move = len(state.history)
+                    continue
+                action = bot_objs[p].act(state.view(p), state.decision, rngs[p])
+                state.apply(action)
+                if human is None:
+                    log = state.log(None)
+                    if print_events(console, renderer, log[log_seen:], names) and not state.is_terminal:
+                        console.print(Text(f"   {renderer.status_line(state.view(None), names)}", style="dim"))
+                    log_seen = len(log)
+                    if delay:
+                        time.sleep(delay)
+        except (Quit, KeyboardInterrupt):
+            quit_early = True
+
+        if quit_early:
+            path = save or Path(f"{game.id}-seed{seed}.json")
+            write_json(path, _save_payload(state, human, spec_by_seat))
+            console.print(Text(f"Game saved to {path} (turn {state.view(None).get('turn', '?')}). "
+                           f"Look at it again with: cardtable replay {path} --steps", style="bold"))
+            return
+
+        log = state.log(human)
+        if log[log_seen:]:
+            console.print()
+            print_events(console, renderer, log[log_seen:], names)
+        console.print()
+        console.print(outcome_renderable(renderer, state.outcome, names, state.view(None)))
+        if human is not None:
+            won = human in state.outcome.winners
+            console.print(Text("You won!" if won else "You lost.", style="bold green" if won else "bold red"))
+        if save is not None:
+            write_json(save, _save_payload(state, human, spec_by_seat))
+            console.print(f"Game record saved to {save}. Replay it with: cardtable replay {save} --steps")

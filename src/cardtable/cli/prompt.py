@@ -1,0 +1,120 @@
+"""The person's turn in ``cardtable play``: show their screen, offer numbered choices, apply the one they pick.
+
+Help, the full log and typed actions are answered here without leaving the decision; only a legal
+choice, ``q`` or the end of input ends it.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Sequence
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from .. import IllegalActionError
+from ..core import Action, GameDefinition, State
+from ..tui.generic import Renderer
+from .render import hanging, print_events
+
+
+class Quit(Exception):
+    """The person asked to stop (or their input ended): the caller saves the game instead of finishing it."""
+
+
+def _ask(console: Console, prompt: str) -> str:
+    """One line of the person's input; raises :class:`Quit` when the input ends."""
+    try:
+        answer = console.input(prompt)
+        if not sys.stdin.isatty():  # piped input is not echoed; show it so transcripts read well
+            console.print(answer, highlight=False, markup=False)
+        return answer
+    except EOFError:
+        console.print()
+        console.print("(input ended)", style="dim")
+        raise Quit() from None
+
+
+def _numbered(console: Console, lines: Sequence[str]) -> None:
+    """``1) ...``, ``2) ...``: the choices as the person types them."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", no_wrap=True, style="bold cyan")
+    grid.add_column()
+    for i, line in enumerate(lines, start=1):
+        grid.add_row(f"  {i})", line)
+    console.print(grid)
+
+
+def human_decision(console: Console, state: State, seat: int, names: list[str], renderer: Renderer,
+                    game: GameDefinition, log_seen: int, compact: bool = False) -> int:
+    """Show the seat's screen, read a choice and apply it. Returns how much of the log has been shown.
+
+    ``compact``: a follow-up decision in the same turn with nobody else acting in between; the full
+    table was just shown, so only a status line is repeated.
+    """
+    view = state.view(seat)
+    log = state.log(seat)
+    decision = state.decision
+    options = list(decision.options)
+    console.print()
+    console.print(Rule(Text(f" {game.info.name} · your decision ", style="bold cyan"), style="cyan"))
+    if compact:
+        console.print(Text(renderer.status_line(view, names), style="dim"))
+    else:
+        console.print(renderer.render_view(view, names))
+    new = log[log_seen:]
+    if new:
+        console.print()
+        console.print(Text("What happened since your last decision", style="bold underline"))
+        print_events(console, renderer, new, names)
+    console.print()
+    described = [renderer.describe_action(action, view, names) for action in options]
+
+    def show_choices() -> None:
+        console.print(Text(decision.prompt, style="bold"))
+        _numbered(console, described)
+
+    show_choices()
+    hint = f"Your choice [1-{len(options)}, h help, l log, q quit]: "
+    while True:
+        raw = _ask(console, hint).strip()
+        low = raw.lower()
+        if not low:
+            continue
+        if low in ("q", "quit", "exit"):
+            raise Quit()
+        if low in ("h", "help", "?"):
+            console.print(renderer.render_help(game, view))
+            console.print()
+            show_choices()
+            continue
+        if low in ("l", "log"):
+            console.print(Rule("Full log (as you see it)", style="dim"))
+            print_events(console, renderer, log, names, skip_noise=False)
+            console.print(Rule(style="dim"))
+            show_choices()
+            continue
+        action: Action | None = None
+        if low.isdigit():
+            n = int(low)
+            if 1 <= n <= len(options):
+                action = options[n - 1]
+            else:
+                console.print(Text(f"There is no choice {n}: type a number from 1 to {len(options)}.", style="red"))
+                continue
+        else:
+            action = renderer.parse_typed_action(raw, seat, decision)
+            if action is None:
+                console.print(Text(f"{raw!r} is not a choice: type a number from 1 to {len(options)} "
+                               "(or h for help, l for the log, q to quit and save).", style="red"))
+                continue
+        try:
+            state.apply(action)
+        except IllegalActionError as err:
+            console.print(Text(f"Not allowed ({err.rule}): {err.message}", style="red"))
+            continue
+        hanging(console, Text("You chose:", style="green"), Text(renderer.describe_action(action, view, names),
+                                                             style="green"))
+        return len(log)

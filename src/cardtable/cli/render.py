@@ -1,0 +1,53 @@
+"""Printing a game as it unfolds, shared by ``play`` and ``replay`` so both read the same.
+
+The words come from the game's :class:`~cardtable.tui.generic.Renderer`; this module only lays them
+out, which keeps it the same for every game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from rich.console import Console, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..core import Outcome
+from ..tui.generic import Renderer
+
+
+def print_events(console: Console, renderer: Renderer, events: Sequence[Mapping[str, Any]], names: Sequence[str],
+                 skip_noise: bool = True) -> int:
+    """Log lines in words (wrapped lines keep their indent); returns how many turn markers were printed.
+
+    The count lets a spectator's loop add a status line only after a turn boundary.
+    """
+    markers = 0
+    for e in events:
+        if skip_noise and renderer.is_noise(e):
+            continue
+        text = renderer.describe_event(e, names)
+        style = renderer.event_style(e)
+        if renderer.is_turn_marker(e):
+            hanging(console, Text("──", style=style or "bold"), Text(text, style=style or "bold"))
+            markers += 1
+        else:
+            hanging(console, Text("  ·", style="dim"), Text(text, style=style))
+    return markers
+
+
+def hanging(console: Console, lead: Text, body: Text) -> None:
+    """``lead body`` with the body's wrapped lines indented under its first character."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_row(lead, body)
+    console.print(grid)
+
+
+def outcome_renderable(renderer: Renderer, outcome: Outcome, names: Sequence[str],
+                       final_view: Mapping[str, Any]) -> RenderableType:
+    """The end-of-game panel, with each seat's life taken from the final public view when it has one."""
+    seats = final_view.get("seats")
+    lives = [s.get("life") for s in seats] if isinstance(seats, list) and all(isinstance(s, dict) for s in seats) else None
+    return renderer.render_outcome(outcome, names, lives=lives)
