@@ -369,3 +369,40 @@ def test_the_installed_command_runs(cmd, tmp_path):
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "3 or 4 players" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_play_quit_then_resume_finishes_the_same_game(tmp_path):
+    """A game saved on quit resumes with the same seat and bots and its record replays to the end."""
+    import json as _json
+
+    from typer.testing import CliRunner as _Runner
+
+    from cardtable import replay as _replay
+    from cardtable.cli import app as _app
+
+    runner = _Runner()
+    saved = tmp_path / "mid.json"
+    first = runner.invoke(_app, ["play", "two-mists", "--seat", "1", "--bots", "random", "--seed", "5",
+                                 "--save", str(saved)], input="1\n1\nq\n")
+    assert first.exit_code == 0, first.output
+    record = _json.loads(saved.read_text())
+    assert record["saved_by"]["human_seat"] == 1 and _replay(record).is_terminal is False
+    done = tmp_path / "done.json"
+    second = runner.invoke(_app, ["play", "two-mists", "--resume", str(saved), "--save", str(done)],
+                           input="1\n" * 200)
+    assert second.exit_code == 0, second.output
+    final = _json.loads(done.read_text())
+    assert final["actions"][: len(record["actions"])] == record["actions"]
+    assert final["saved_by"]["human_seat"] == 1 and set(final["saved_by"]["bots"].values()) == {"random"}
+    assert _replay(final).is_terminal
+
+
+def test_play_resume_of_another_game_is_one_clear_line(tmp_path):
+    from typer.testing import CliRunner as _Runner
+
+    from cardtable.cli import app as _app
+
+    bad = tmp_path / "x.json"
+    bad.write_text('{"game": "mythos"}')
+    result = _Runner().invoke(_app, ["play", "two-mists", "--resume", str(bad)])
+    assert result.exit_code == 2 and "not a saved two-mists game" in result.output

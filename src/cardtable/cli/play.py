@@ -17,11 +17,11 @@ from rich import box
 from rich.panel import Panel
 from rich.text import Text
 
-from .. import load_game
+from .. import load_game, replay
 from ..core import Rng, State, mix_seed
 from ..tui import get_renderer, seat_names
-from .common import (UserError, boundary, jsonable, make_bots, new_console, parse_options, parse_seat, split_specs,
-                     write_json)
+from .common import (UserError, boundary, jsonable, make_bots, new_console, parse_options, parse_seat, read_json,
+                     split_specs, write_json)
 from .prompt import Quit, human_decision
 from .render import outcome_renderable, print_events
 
@@ -43,25 +43,51 @@ def _save_payload(state: State, seat: int | None, specs: Mapping[int, str]) -> d
     return data
 
 
+def _resume(path: Path, game_id: str) -> tuple[State, str, str]:
+    """Rebuild a saved game by replaying its record; return it with the saved seat and bot list."""
+    data = read_json(path)
+    if not isinstance(data, dict) or data.get("game") != game_id:
+        raise UserError(f"{path} is not a saved {game_id} game")
+    state = replay(data)
+    saved = data.get("saved_by") or {}
+    human = saved.get("human_seat")
+    bots = saved.get("bots") or {}
+    ordered = ",".join(str(bots[k]) for k in sorted(bots, key=int)) if isinstance(bots, dict) else ""
+    return state, "none" if human is None else str(human), ordered
+
+
 def play_cmd(
     game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. two-mists."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's)."),
-    seat: str = typer.Option("0", "--seat", help="Your seat, or 'none' to watch the bots play."),
-    bots: str = typer.Option("heuristic", "--bots", "-b",
-                             help="One bot spec for every bot seat, or a comma list per bot seat in seat order."),
+    seat: Optional[str] = typer.Option(None, "--seat", help="Your seat, or 'none' to watch the bots play [default: 0]."),
+    bots: Optional[str] = typer.Option(None, "--bots", "-b",
+                                       help="One bot spec for every bot seat, or a comma list per bot seat in seat "
+                                            "order [default: heuristic]."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Game seed (default: random; printed at the start)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Write the game record (JSON) here at the end or on quit."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="Game option key=value (repeatable)."),
     delay: Optional[float] = typer.Option(None, "--delay",
                                           help="Seconds between moves when watching (default 0.3 on a terminal, else 0)."),
+    resume: Optional[Path] = typer.Option(None, "--resume",
+                                          help="Continue a game saved by --save or by quitting (same seat and bots "
+                                               "unless --seat/--bots are given)."),
 ) -> None:
     """Play a game in the terminal against bots (or watch bots play with --seat none)."""
     with boundary():
         game = load_game(game_id)
-        options = parse_options(option)
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        state = game.new_game(seed=seed, players=players, options=options)
+        if resume is not None:
+            state, saved_seat, saved_bots = _resume(resume, game.id)
+            seed = state.seed
+            seat = saved_seat if seat is None else seat
+            bots = (saved_bots or None) if bots is None else bots
+        else:
+            options = parse_options(option)
+            if seed is None:
+                seed = secrets.randbelow(2**31)
+            state = game.new_game(seed=seed, players=players, options=options)
+        assert seed is not None
+        seat = "0" if seat is None else seat
+        bots = "heuristic" if bots is None else bots
         n = state.players
         human = parse_seat(seat, n)
         bot_seats = [s for s in range(n) if s != human]
