@@ -18,6 +18,21 @@ def test_games_lists_game_and_bot_kinds(sqlite_url: str) -> None:
                       "bots": ["random", "heuristic", "ismcts"]}]
 
 
+def test_game_card_catalog_is_served_and_unknown_games_are_404(sqlite_url: str) -> None:
+    game = cardtable.load_game("two-mists")
+    with make_client(sqlite_url) as client:
+        res = client.get("/api/games/two-mists/cards")
+        assert res.status_code == 200 and res.headers["content-type"].startswith("application/json")
+        served = res.json()
+        err = _error(client.get("/api/games/chess/cards"), 404)
+    assert served == game.card_catalog()
+    assert {c["id"] for c in served["cards"]} == {c.id for c in game.catalog.cards}
+    assert [c["id"] for c in served["characters"]] == ["monster", "knight", "witch", "saint", "fool"]
+    spear = next(c for c in served["cards"] if c["id"] == "giants_spear")
+    assert spear["name"] == "Giant's Spear" and spear["forbidden"] == ["witch"] and spear["weapon"] is True
+    assert err["code"] == "no_game" and "chess" in err["message"] and "two-mists" in err["message"]
+
+
 def test_create_join_play_whole_game_and_replay_record(sqlite_url: str) -> None:
     # the real thing: bots in the (spawned) process pool
     with make_client(sqlite_url, bot_executor="process", bot_workers=1) as client:

@@ -1,5 +1,5 @@
 """Smaller promises of the browser client: refusals shown, bad links, the generic renderer, the lobby
-list, card data in step with the engine, and the layout at 1920×1080."""
+list, card data from the served catalog, and the layout at 1920×1080."""
 
 from __future__ import annotations
 
@@ -89,16 +89,55 @@ def test_lobby_lists_tables_to_join_and_watch(server, new_page):
     assert "Winners:" in outcome_text(page)
 
 
-def test_renderer_card_data_matches_the_engine(server, new_page):
+def test_renderer_draws_card_data_from_the_served_catalog(server, new_page):
+    """The renderer keeps no card data of its own: names, bars, effect texts and goals come from the catalog."""
+    catalog = cardtable.load_game("two-mists").card_catalog()
+    _, page = open_seat(server, new_page, ["human", "random", "random", "random"])
+    assert page.evaluate("async () => (await fetch('/api/games/two-mists/cards')).json()") == catalog
+    assert page.evaluate("() => window.cardtable.app.catalog") == catalog  # fetched once, before drawing
+    cards = {c["id"]: c for c in catalog["cards"]}
+    names = {c["id"]: c["name"] for c in catalog["characters"]}
+    not_for = lambda card: ("Not for " + ", ".join(names[f] for f in card["forbidden"])  # noqa: E731
+                            if card["forbidden"] else "Anyone may take it")
+    # The same module instance table.js loaded (same URL), so init(catalog) has run on it.
+    texts = page.evaluate("""async () => { const m = await import('/static/renderers/two-mists.js');
+      return Object.fromEntries(window.cardtable.app.catalog.cards.map((c) => [c.id, [m.cardName(c.id), m.shortText(c)]])); }""")
+    labels = {cid: name for cid, (name, _) in texts.items()}
+    shorts = {cid: short for cid, (_, short) in texts.items()}
+    for cid, card in cards.items():  # copies sharing a name say whom they bar
+        expected = f"{card['name']} (not {names[card['forbidden'][0]]})" if card["name"] == "Assault" else card["name"]
+        assert labels[cid] == expected, cid
+    tiles = page.locator(".market .card-tile[data-card]")
+    assert tiles.count() >= 4
+    for i in range(tiles.count()):
+        tile = tiles.nth(i)
+        card = cards[tile.get_attribute("data-card")]
+        assert tile.locator(".ct-name").inner_text() == labels[card["id"]]
+        assert tile.locator(".ct-text").inner_text() == shorts[card["id"]]
+        assert tile.locator(".ct-detail").inner_text() == not_for(card)
+    assert shorts["attack"] == "1 damage to another player"
+    assert shorts["assault_knight"] == "2 damage to another player"
+    assert shorts["arcana"] == "Heal any player 2, then 1 damage"
+    assert shorts["search"] == "Everyone points at a Monster suspect, then 1 damage"
+    assert shorts["flurry"] == "1 damage, then you may take one more card"
+    assert shorts["reckless"] == cards["reckless"]["text"]  # the self-damage is computed in play: the card's words
+    assert shorts["grimoire"] == "+1 to damage you deal"
+    # Your character: goals per world and the never-take list, from the catalog.
+    me = page.evaluate("() => window.cardtable.app.frame.view.you.character")
+    character = next(c for c in catalog["characters"] if c["id"] == me)
+    you = page.locator("#side-top .you-card").inner_text()
+    assert character["name"] in you
+    assert character["goal_front_text"] in you and character["goal_back_text"] in you
+    barred = [labels[c["id"]] for c in catalog["cards"] if me in c["forbidden"]]
+    assert f"Never take: {', '.join(barred)}" in you
+
+
+def test_table_falls_back_to_the_plain_view_without_the_card_catalog(server, new_page):
+    created = server.create_table(["human", "random", "random", "random"])
     page = new_page()
-    page.goto(server.url + "/")
-    cards = page.evaluate("async () => (await import('/static/renderers/two-mists.js')).CARDS")
-    catalog = cardtable.load_game("two-mists").catalog
-    ops = {"damage": "damage:{}", "heal": "heal:{}", "point_at_monster": "point", "extra_action": "extra",
-           "self_damage": "self_damage", "restrict_next_turn": "intimidate"}
-    assert set(cards) == {c.id for c in catalog.cards}
-    for c in catalog.cards:
-        js = cards[c.id]
-        assert js["name"] == c.name and js["kind"] == c.kind, c.id
-        assert sorted(js["forbidden"]) == sorted(c.forbidden), c.id
-        assert js["steps"] == [ops[s.op].format(s.amount) for s in c.steps], c.id
+    page.route("**/api/games/*/cards", lambda route: route.fulfill(status=503, body="{}"))
+    page.goto(server.url + created["seats"][0]["invite_url"])
+    wait_connected(page)
+    page.wait_for_selector("pre.json")
+    assert page.locator(".player-panel").count() == 0
+    assert "card data could not be loaded" in page.locator("#messages").inner_text()

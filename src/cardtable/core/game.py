@@ -70,6 +70,14 @@ class GameDefinition:
     def from_dict(self, data: Mapping[str, Any]) -> "State":
         raise NotImplementedError  # pragma: no cover - each game overrides it
 
+    def card_catalog(self) -> dict[str, Any]:
+        """The game's public card data as plain JSON: ``{"cards": [...], "characters": [...]}``.
+
+        Clients (the browser renderer, ``GET /api/games/{id}/cards``) take card names, texts and effects
+        from here instead of keeping their own copy. Only public facts: nothing depends on a game state.
+        """
+        return {"cards": [], "characters": []}
+
     def check_card_data(self) -> list[str]:
         """Load every card set and list problems (e.g. a card with text but no ability or script)."""
         return []

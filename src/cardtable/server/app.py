@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
 from ..core.state import RECORD_FORMAT
-from ..registry import list_games
+from ..registry import game_ids, list_games, load_game
 from . import frames
 from .botrun import BotRunner, ExecutorKind
 from .errors import install_error_handlers
@@ -72,6 +72,13 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
 
         return [{"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
                  "version": g.version, "bots": list(BOT_KINDS)} for g in list_games()]
+
+    @app.get("/api/games/{game_id}/cards")
+    async def game_cards(game_id: str) -> dict[str, Any]:
+        """The game's public card catalog (``GameDefinition.card_catalog``), read by the browser renderer."""
+        if game_id not in game_ids():
+            raise TableError(404, "no_game", f"there is no game {game_id!r}; known games: {', '.join(game_ids())}")
+        return load_game(game_id).card_catalog()
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTableBody) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -11,7 +12,8 @@ import yaml
 
 from cardtable.carddata import load_card_file
 from cardtable.core import CardDataError
-from cardtable.games.two_mists import GAME
+from cardtable.core import GameDefinition
+from cardtable.games.two_mists import GAME, TwoMists
 from cardtable.games.two_mists.catalog import CARDS_DIR, CHARACTER_ORDER, COMPILER, GoalContext, compile_sets
 from cardtable.games.two_mists.schema import CardSet
 from cardtable.games.two_mists.testing import scenario, take, target
@@ -90,7 +92,9 @@ def test_tm_14_core_set_loads_from_yaml():
 def test_tm_14_1_attributes_per_card_kind():
     data = yaml.safe_load(CORE)
     for ch in data["characters"]:
-        assert set(ch) - {"text"} == {"id", "name", "players", "goal_front", "goal_back", "wrath"}
+        # goal_front_text / goal_back_text are optional (``text`` states the goals anyway); core words them all
+        assert set(ch) - {"text"} == {"id", "name", "players", "goal_front", "goal_back", "wrath",
+                                      "goal_front_text", "goal_back_text"}
     for a in data["actions"]:
         assert set(a) - {"text", "kind"} == {"id", "name", "forbidden", "copies", "effects"}
     for e in data["equipment"]:
@@ -223,3 +227,45 @@ def test_tm_14_malformed_card_file_is_refused_naming_file_card_and_field(tmp_pat
     assert f"card {card!r}" in message
     assert field in message
     assert words in message
+
+
+# ---- the public card catalog (GET /api/games/two-mists/cards) ------------------------------------------
+def test_card_catalog_lists_every_core_card_with_its_text_and_is_json_serialisable():
+    catalog = GAME.card_catalog()
+    assert json.loads(json.dumps(catalog)) == catalog
+    core = yaml.safe_load(CORE)
+    listed = {c["id"]: c for c in catalog["cards"]}
+    assert list(listed) == [c["id"] for c in [*core["actions"], *core["equipment"]]]
+    for kind, group in (("action", core["actions"]), ("equipment", core["equipment"])):
+        for card in group:
+            got = listed[card["id"]]
+            assert (got["name"], got["kind"], got["copies"], got["text"]) == (card["name"], kind, card["copies"], card["text"])
+            assert got["forbidden"] == [c for c in CHARACTER_ORDER if c in card["forbidden"]]
+            if kind == "action":
+                fixed = [e["amount"] if e["op"] in ("damage", "heal") else None for e in card["effects"]]
+                assert got["effects"] == [{"op": e["op"], "amount": a} for e, a in zip(card["effects"], fixed)]
+                assert got["weapon"] is got["poison"] is False
+            else:
+                ops = {p["op"] for p in card["passive"]}
+                assert got["effects"] == []
+                assert (got["weapon"], got["poison"]) == ("damage_bonus" in ops, "poison" in ops)
+    assert listed["reckless"]["effects"][1] == {"op": "self_damage", "amount": None}  # computed in play
+    chars = catalog["characters"]
+    assert [c["id"] for c in chars] == [c["id"] for c in core["characters"]] == list(CHARACTER_ORDER)
+    for got, ch in zip(chars, core["characters"]):
+        assert got == {"id": ch["id"], "name": ch["name"], "text": ch["text"], "players": ch["players"],
+                       "wrath": ch["wrath"], "goal_front_text": ch["goal_front_text"],
+                       "goal_back_text": ch["goal_back_text"]}
+
+
+def test_card_catalog_words_goals_only_where_the_card_file_does_and_the_base_default_is_empty(tmp_path):
+    """TM-14.1: ``goal_front_text``/``goal_back_text`` are optional; a set without them gives ``null``."""
+    same = TwoMists(compile_sets([CARDS_DIR / "core.yaml"])).card_catalog()
+    assert same == GAME.card_catalog()
+    assert all(c["goal_front_text"] and c["goal_back_text"] for c in same["characters"])
+    bare = tmp_path / "bare.yaml"
+    bare.write_text(re.sub(r"\n    goal_(front|back)_text: .*", "", CORE), encoding="utf-8")
+    other = TwoMists(compile_sets([bare])).card_catalog()
+    assert other["cards"] == GAME.card_catalog()["cards"]
+    assert all(c["goal_front_text"] is None and c["goal_back_text"] is None and c["text"] for c in other["characters"])
+    assert GameDefinition().card_catalog() == {"cards": [], "characters": []}

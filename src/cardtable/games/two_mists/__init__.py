@@ -94,6 +94,28 @@ class TwoMists(GameDefinition):
         s._begin_turn(s.current)
         return s
 
+    def card_catalog(self) -> dict[str, Any]:
+        """Every character and card as JSON (public data only), from the compiled catalog.
+
+        An effect's ``amount`` is its number when the card file fixes it (``damage``, ``heal``) and
+        ``null`` otherwise (no amount, or one computed during play such as Reckless's self-damage).
+        ``goal_front_text``/``goal_back_text`` are ``null`` when the card set does not word them.
+        """
+        cat = self.catalog
+        order = {c: i for i, c in enumerate(CHARACTER_ORDER)}
+        characters = [{
+            "id": ch.id, "name": ch.name, "text": ch.text, "players": sorted(ch.players), "wrath": ch.wrath,
+            "goal_front_text": ch.goal_front_text, "goal_back_text": ch.goal_back_text,
+        } for ch in cat.characters]
+        cards = [{
+            "id": c.id, "name": c.name, "kind": c.kind, "forbidden": sorted(c.forbidden, key=order.__getitem__),
+            "copies": c.copies, "text": c.text,
+            "effects": [{"op": st.op, "amount": st.amount if st.op in _FIXED_AMOUNT_OPS and st.value is None else None}
+                        for st in c.steps],
+            "weapon": c.weapon, "poison": c.poison,
+        } for c in cat.cards]
+        return {"characters": characters, "cards": cards}
+
     def check_card_data(self) -> list[str]:
         """Every set loads; every card with text has effects (actions) or a passive (equipment)."""
         problems = []
@@ -114,6 +136,9 @@ class TwoMists(GameDefinition):
         from .sampling import sample_state
 
         return sample_state(self, view, log, seed)
+
+
+_FIXED_AMOUNT_OPS = frozenset({"damage", "heal"})
 
 
 @lru_cache(maxsize=None)

@@ -34,6 +34,8 @@ class CharacterDef:
     text: str
     goal_front: Evaluator
     goal_back: Evaluator
+    goal_front_text: str | None = None  # the goals in words, for the player holding the card
+    goal_back_text: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +163,7 @@ def compile_sets(paths: list[Path]) -> Catalog:
                 CHARACTER_ORDER.index(ch.id), ch.id, ch.name, frozenset(ch.players), ch.wrath, ch.text,
                 _compile(path, ch.id, "goal_front", COMPILER.condition, ch.goal_front),
                 _compile(path, ch.id, "goal_back", COMPILER.condition, ch.goal_back),
+                ch.goal_front_text, ch.goal_back_text,
             ))
         for card in [*card_set.actions, *card_set.equipment]:
             cards.append(_card_def(path, len(cards), card))

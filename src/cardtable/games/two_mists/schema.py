@@ -80,6 +80,10 @@ class CharacterCard(_Strict):
     text: str
     goal_front: Any
     goal_back: Any
+    # The goals per world in words, for the player holding the card. Optional: ``text`` (required)
+    # already states them, so a set may leave these out and clients then show ``text`` alone.
+    goal_front_text: str | None = None
+    goal_back_text: str | None = None
 
 
 class ActionCard(_Strict):

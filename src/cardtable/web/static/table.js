@@ -40,6 +40,7 @@ const app = {
   lastMessage: 0,
   fatal: false,
   hello: null, // {seat, table, game}
+  catalog: null, // the game's public card catalog, for renderers with an init(catalog)
   renderer: null,
   rendererFor: null,
   frame: null, // last state frame
@@ -164,7 +165,7 @@ async function onHello(msg) {
   app.hello = msg;
   app.pending = null;
   if (app.rendererFor !== msg.game) {
-    app.renderer = await loadRenderer(forcedRenderer || msg.game);
+    app.renderer = await loadRenderer(forcedRenderer || msg.game, msg.game);
     app.rendererFor = msg.game;
     app.log = new LogList(logEl, {
       describe: (event) => app.renderer.describeEvent(event, context()),
@@ -181,14 +182,49 @@ async function onHello(msg) {
   watchTableSummary();
 }
 
-async function loadRenderer(game) {
+// The renderer module `name` for `game`. A renderer with an `init(catalog)` gets the game's public card
+// catalog (GET /api/games/{game}/cards, fetched once) before it draws anything: card names and texts
+// come from the server's card files, never from a copy in the renderer.
+async function loadRenderer(name, game) {
+  let renderer;
   try {
-    const mod = await import(new URL(`./renderers/${encodeURIComponent(game)}.js`, import.meta.url).href);
-    return mod.default;
+    renderer = (await import(new URL(`./renderers/${encodeURIComponent(name)}.js`, import.meta.url).href)).default;
   } catch (err) {
-    const mod = await import(new URL("./renderers/generic.js", import.meta.url).href);
-    return mod.default;
+    return genericRenderer();
   }
+  if (typeof renderer.init === "function") {
+    try {
+      app.catalog = await fetchCatalog(game);
+      await renderer.init(app.catalog);
+    } catch (err) {
+      console.error(err);
+      // A notice, not an error: it stays up while the game moves on (errors clear with each new position).
+      showMessage("notice", "The card data could not be loaded, so the table is shown in its plain form.",
+        String((err && err.message) || err));
+      return genericRenderer();
+    }
+  }
+  return renderer;
+}
+
+async function genericRenderer() {
+  return (await import(new URL("./renderers/generic.js", import.meta.url).href)).default;
+}
+
+async function fetchCatalog(game) {
+  let problem = null;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if (attempt) await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    try {
+      const res = await fetch(`/api/games/${encodeURIComponent(game)}/cards`);
+      if (res.ok) return await res.json();
+      problem = new Error(`the card catalog of ${game} answered HTTP ${res.status}`);
+      if (res.status < 500) break; // retrying cannot help
+    } catch (err) {
+      problem = err;
+    }
+  }
+  throw problem;
 }
 
 function onState(frame) {
@@ -264,6 +300,7 @@ function context() {
     watching: seat === null,
     table: hello.table || null,
     game: hello.game,
+    catalog: app.catalog,
     seq: frame.seq,
     view: frame.view || null,
     decision,

@@ -1,81 +1,86 @@
 // Two Mists board (docs/rules/two-mists.md). Draws only what the seat's view and log contain, plus the
-// public card texts below; it never greys out or marks cards for anyone (TM-12.6): the only cards
+// public card catalog (see init); it never greys out or marks cards for anyone (TM-12.6): the only cards
 // singled out are the options of *this* seat's own pending decision.
 
 import {
   cardRow, cardTile, chip, choiceButtons, h, makeChoice, playerPanel, staticText,
 } from "../components.js";
 
-// Public card data (mirrors cards/core.yaml; tests/web checks that they agree).
-export const CHARACTERS = {
-  monster: { name: "Monster" },
-  knight: { name: "Knight" },
-  witch: { name: "Witch" },
-  saint: { name: "Saint" },
-  fool: { name: "Fool" },
-};
-const CHARACTER_ORDER = ["monster", "knight", "witch", "saint", "fool"];
+// Public card data: the game's card catalog (GET /api/games/two-mists/cards, built from the YAML card
+// files), handed to init() by table.js before the first render. Nothing about cards is written here.
+let CHARACTERS = new Map(); // id -> {id, name, text, players, wrath, goal_front_text, goal_back_text}
+let CHARACTER_ORDER = [];
+let CARDS = new Map(); // id -> {id, name, kind, forbidden, copies, text, effects, weapon, poison, label, short}
 
-export const CARDS = {
-  attack: { name: "Attack", kind: "action", forbidden: [], steps: ["damage:1"], short: "1 damage to another player" },
-  search: { name: "Search", kind: "action", forbidden: [], steps: ["point", "damage:1"], short: "Everyone points at a Monster suspect, then 1 damage" },
-  assault_monster: { name: "Assault", kind: "action", forbidden: ["monster"], steps: ["damage:2"], short: "2 damage to another player" },
-  assault_knight: { name: "Assault", kind: "action", forbidden: ["knight"], steps: ["damage:2"], short: "2 damage to another player" },
-  assault_witch: { name: "Assault", kind: "action", forbidden: ["witch"], steps: ["damage:2"], short: "2 damage to another player" },
-  assault_saint: { name: "Assault", kind: "action", forbidden: ["saint"], steps: ["damage:2"], short: "2 damage to another player" },
-  assault_fool: { name: "Assault", kind: "action", forbidden: ["fool"], steps: ["damage:2"], short: "2 damage to another player" },
-  reckless: { name: "Reckless", kind: "action", forbidden: ["monster"], steps: ["damage:2", "self_damage"], short: "2 damage, then 5 − your equipment to yourself" },
-  flurry: { name: "Flurry", kind: "action", forbidden: ["witch", "saint"], steps: ["damage:1", "extra"], short: "1 damage, then you may take one more card" },
-  arcana: { name: "Arcana", kind: "action", forbidden: ["knight", "fool"], steps: ["heal:2", "damage:1"], short: "Heal any player 2, then 1 damage" },
-  intimidate: { name: "Intimidate", kind: "action", forbidden: [], steps: ["intimidate"], short: "Another player may take only equipment next turn" },
-  giants_spear: { name: "Giant's Spear", kind: "equipment", forbidden: ["witch"], steps: [], short: "+1 to damage you deal" },
-  grimoire: { name: "Grimoire", kind: "equipment", forbidden: ["knight"], steps: [], short: "+1 to damage you deal" },
-  axe_of_greed: { name: "Axe of Greed", kind: "equipment", forbidden: ["saint"], steps: [], short: "+1 to damage you deal" },
-  sages_staff: { name: "Sage's Staff", kind: "equipment", forbidden: ["fool"], steps: [], short: "+1 to damage you deal" },
-  holy_poison: { name: "Holy Poison", kind: "equipment", forbidden: ["monster"], steps: [], short: "Lose 1 life at each of your turn starts (not below 1)" },
-};
+/** Take the catalog's characters and cards; derive each card's label and short effect text. */
+export function init(catalog) {
+  const characters = (catalog && catalog.characters) || [];
+  const cards = (catalog && catalog.cards) || [];
+  CHARACTERS = new Map(characters.map((c) => [c.id, c]));
+  CHARACTER_ORDER = characters.map((c) => c.id);
+  CARDS = new Map(cards.map((c) => [c.id, { ...c, forbidden: c.forbidden || [], effects: c.effects || [] }]));
+  const sameName = new Map();
+  for (const card of CARDS.values()) sameName.set(card.name, (sameName.get(card.name) || 0) + 1);
+  for (const card of CARDS.values()) {
+    card.label = sameName.get(card.name) > 1 && card.forbidden.length ? `${card.name} (not ${namesOf(card.forbidden)})` : card.name;
+    card.short = shortText(card);
+  }
+}
 
-// Goals per world (TM-1.5), in the second person for the player holding the card.
-function goals(character, players) {
-  switch (character) {
-    case "monster":
-      return { front: "Win if the Knight or the Witch dies.", back: "No Back world for you: if the Monster is the centre card, no player is the Monster." };
-    case "knight":
-      return { front: "Win if the Monster dies.", back: "Win if the Witch dies." };
-    case "witch":
-      return { front: "Win if the Monster dies.", back: "Win if the Knight dies." };
-    case "saint":
-      return {
-        front: "Win if the Monster dies (even if you die too).",
-        back: players >= 4 ? "Win if you are alive at the end and the Fool died." : "Win if you are alive at the end.",
-        extra: "Wrath: whoever finishes you dies too.",
-      };
-    case "fool":
-      return { front: "Win if you die — by any means.", back: "Win if the Saint dies." };
+/** A few words per effect, e.g. "2 damage to another player", "Heal any player 2, then 1 damage". */
+export function shortText(card) {
+  if (card.kind === "equipment") {
+    if (card.weapon) return "+1 to damage you deal";
+    if (card.poison) return "Lose 1 life at each of your turn starts (not below 1)";
+    return card.text || "";
+  }
+  const alone = card.effects.length === 1;
+  const parts = card.effects.map((e) => effectPhrase(e, alone));
+  // An effect without a fixed phrase (e.g. self-damage computed in play): the card's own words say it.
+  if (!parts.length || parts.includes(null)) return card.text || "";
+  const text = parts.join(", then ");
+  return text[0].toUpperCase() + text.slice(1);
+}
+
+function effectPhrase(effect, alone) {
+  const n = effect.amount;
+  switch (effect.op) {
+    case "damage":
+      return n === null || n === undefined ? null : alone ? `${n} damage to another player` : `${n} damage`;
+    case "heal":
+      return n === null || n === undefined ? null : `heal any player ${n}`;
+    case "point_at_monster":
+      return `everyone points at a ${charName("monster")} suspect`;
+    case "extra_action":
+      return "you may take one more card";
+    case "restrict_next_turn":
+      return "another player may take only equipment next turn";
     default:
       return null;
   }
 }
 
+function namesOf(ids) {
+  return CHARACTER_ORDER.filter((c) => ids.includes(c)).map(charName).join(", ");
+}
+
 const SLOT_ZONES = { A: "action_row", E: "equipment_row" };
 
 export function charName(id) {
-  return id && CHARACTERS[id] ? CHARACTERS[id].name : String(id ?? "?");
+  const ch = CHARACTERS.get(id);
+  return ch ? ch.name : String(id ?? "?");
 }
 
-/** "Assault (not Knight)": the Assault copies differ only by whom they bar, and that is evidence. */
+/** "Assault (not Knight)": copies sharing a name differ only by whom they bar, and that is evidence. */
 export function cardName(id) {
-  const card = CARDS[id];
-  if (!card) return String(id ?? "?");
-  if (card.name === "Assault" && card.forbidden.length === 1) return `Assault (not ${charName(card.forbidden[0])})`;
-  return card.name;
+  const card = CARDS.get(id);
+  return card ? card.label : String(id ?? "?");
 }
 
 function barredText(id) {
-  const card = CARDS[id];
+  const card = CARDS.get(id);
   if (!card || !card.forbidden.length) return "Anyone may take it";
-  const names = CHARACTER_ORDER.filter((c) => card.forbidden.includes(c)).map(charName);
-  return `Not for ${names.join(", ")}`;
+  return `Not for ${namesOf(card.forbidden)}`;
 }
 
 function cardInSlot(view, slot) {
@@ -89,12 +94,9 @@ function cardInSlot(view, slot) {
 /** The effect being resolved, e.g. {op: "damage", amount: 2}, from view.resolving. */
 function currentStep(view) {
   const r = view && view.resolving;
-  const card = r && CARDS[r.card];
-  if (!card) return null;
-  const step = card.steps[r.step];
-  if (!step) return null;
-  const [op, amount] = step.split(":");
-  return { op, amount: amount === undefined ? null : Number(amount) };
+  const card = r && CARDS.get(r.card);
+  const effect = card && card.effects[r.step];
+  return effect ? { op: effect.op, amount: effect.amount ?? null } : null;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -107,7 +109,7 @@ function describeOption(action, ctx) {
   switch (action.kind) {
     case "take": {
       const id = cardInSlot(view, action.slot);
-      return `Take ${action.slot}: ${cardName(id)} — ${CARDS[id] ? CARDS[id].short : ""}`;
+      return `Take ${action.slot}: ${cardName(id)} — ${CARDS.has(id) ? CARDS.get(id).short : ""}`;
     }
     case "pass":
       return me.revealed ? "Pass: your life becomes 1 (you are already revealed)"
@@ -119,7 +121,7 @@ function describeOption(action, ctx) {
       const who = ctx.seatRef(action.seat);
       const step = currentStep(view) || {};
       if (step.op === "heal") return `Heal ${who}: life ${t.life} → ${t.life + step.amount}`;
-      if (step.op === "intimidate") return `Intimidate ${who}: only equipment on their next turn${t.intimidated ? " (already intimidated)" : ""}`;
+      if (step.op === "restrict_next_turn") return `Intimidate ${who}: only equipment on their next turn${t.intimidated ? " (already intimidated)" : ""}`;
       if (step.op === "damage") {
         const amount = step.amount + (me.weapons || 0);
         const after = Math.max(0, (t.life || 0) - amount);
@@ -198,7 +200,7 @@ function resolvingText(ctx) {
 
 function pointingTitle(ctx) {
   if (ctx.decision.kind !== "point") return null;
-  return h("span", {}, "Search: point at your ", staticText("Monster"), " suspect, or at the centre card");
+  return h("span", {}, "Search: point at your ", staticText(charName("monster")), " suspect, or at the centre card");
 }
 
 function seatsGrid(ctx) {
@@ -256,12 +258,13 @@ function characterLine(s, ctx) {
 }
 
 function tableauView(cards) {
-  const equipment = cards.filter((c) => CARDS[c.card] && CARDS[c.card].kind === "equipment");
-  const actions = cards.filter((c) => !(CARDS[c.card] && CARDS[c.card].kind === "equipment"));
+  const isEquipment = (c) => CARDS.has(c.card) && CARDS.get(c.card).kind === "equipment";
+  const equipment = cards.filter(isEquipment);
+  const actions = cards.filter((c) => !isEquipment(c));
   const group = (list, cls) => {
     const counts = new Map();
     for (const c of list) counts.set(c.card, (counts.get(c.card) || 0) + 1);
-    return [...counts].map(([id, n]) => h("span", { class: ["chip", "card-chip", cls], title: CARDS[id] ? CARDS[id].short : "" },
+    return [...counts].map(([id, n]) => h("span", { class: ["chip", "card-chip", cls], title: CARDS.has(id) ? CARDS.get(id).short : "" },
       staticText(cardName(id)), n > 1 ? ` ×${n}` : ""));
   };
   return h("div", { class: "tableau", "aria-label": "Tableau" },
@@ -276,7 +279,7 @@ function market(ctx) {
   const tiles = (zoneName, prefix) => ((view.zones[zoneName] || {}).cards || []).map((c, i) => {
     const slot = `${prefix}${i + 1}`;
     if (!c) return cardTile({ slot, empty: true, emptyText: "empty (pile used up)" });
-    const card = CARDS[c.card] || { name: c.card, kind: prefix === "A" ? "action" : "equipment", short: "", forbidden: [] };
+    const card = CARDS.get(c.card) || { name: c.card, kind: prefix === "A" ? "action" : "equipment", short: "", forbidden: [] };
     const choice = ctx.decision ? ctx.choice((a) => a.kind === "take" && a.slot === slot) : null;
     return cardTile({
       slot, cardId: c.card, name: cardName(c.card), kind: card.kind, text: card.short, detail: barredText(c.card),
@@ -307,7 +310,7 @@ function decisionButtons(ctx) {
     const a = c.action;
     if (a.kind === "pass") items.push({ choice: c, text: "Pass", hint: describeOption(a, ctx).replace(/^Pass: /, ""), cls: "btn-pass" });
     else if (a.kind === "decline") items.push({ choice: c, text: "Decline", hint: "no extra card; end the turn", cls: "btn-decline" });
-    else if (a.kind === "point" && a.at === "centre") items.push({ choice: c, text: "Centre card", hint: "no player is the Monster", cls: "btn-centre" });
+    else if (a.kind === "point" && a.at === "centre") items.push({ choice: c, text: "Centre card", hint: `no player is the ${charName("monster")}`, cls: "btn-centre" });
     else if (!["take", "target", "point"].includes(a.kind)) items.push({ choice: c, text: describeOption(a, ctx) });
   }
   if (!items.length) return null;
@@ -317,18 +320,22 @@ function decisionButtons(ctx) {
 function youCard(ctx) {
   const view = ctx.view;
   const me = view.you.character;
-  const g = goals(me, view.players) || {};
+  const ch = CHARACTERS.get(me) || {};
   const seat = view.seats[ctx.seat] || {};
-  const barred = Object.entries(CARDS).filter(([, c]) => c.forbidden.includes(me)).map(([id]) => cardName(id));
+  const barred = [...CARDS.values()].filter((c) => c.forbidden.includes(me)).map((c) => c.label);
+  // The goals per world when the card set words them; otherwise the character's own text states them.
+  const goals = ch.goal_front_text || ch.goal_back_text
+    ? h("dl", { class: "goals" },
+      h("dt", {}, "Front world"), h("dd", {}, staticText(ch.goal_front_text || "")),
+      h("dt", {}, "Back world"), h("dd", {}, staticText(ch.goal_back_text || "")))
+    : h("p", { class: "goals" }, staticText(ch.text || ""));
   return h("section", { class: "you-card", "aria-label": "Your character" },
     h("h2", { class: "box-title" }, "Your character"),
     h("p", { class: "you-name" }, h("strong", {}, charName(me)),
       h("span", { class: "muted" }, seat.revealed ? " · revealed to everyone" : " · secret")),
-    h("dl", { class: "goals" },
-      h("dt", {}, "Front world"), h("dd", {}, staticText(g.front || "")),
-      h("dt", {}, "Back world"), h("dd", {}, staticText(g.back || ""))),
-    g.extra ? h("p", { class: "you-extra" }, staticText(g.extra)) : null,
-    h("p", { class: "you-barred" }, h("span", { class: "muted" }, "Never take: "), staticText(barred.join(", "))));
+    goals,
+    ch.wrath ? h("p", { class: "you-extra" }, staticText("Wrath: whoever finishes you dies too.")) : null,
+    h("p", { class: "you-barred" }, h("span", { class: "muted" }, "Never take: "), staticText(barred.join(", ") || "nothing")));
 }
 
 function spectatorNote(ctx) {
@@ -453,6 +460,7 @@ function eventClass(e) {
 export default {
   game: "two-mists",
   title: "Two Mists",
+  init,
   render,
   describeEvent,
   describeOption,
