@@ -144,3 +144,24 @@ def test_card_file_errors_name_file_card_and_field(tmp_path: Path) -> None:
     path.write_text("set: [unclosed\n")
     with pytest.raises(CardDataError, match="not valid YAML at line"):
         load_card_file(path, _Set)
+
+
+def test_the_core_contract_is_abstract_so_a_game_cannot_forget_a_hook() -> None:
+    from cardtable.core import GameDefinition, State
+
+    class Incomplete(State):
+        __slots__ = ()
+
+    with pytest.raises(TypeError, match="abstract"):
+        Incomplete()
+    with pytest.raises(TypeError, match="abstract"):
+        GameDefinition()  # type: ignore[abstract]
+
+
+def test_toy_game_snapshots_and_determinizes_through_the_core_api() -> None:
+    s = GAME.new_game(seed=4)
+    s.apply(Action(0, "swap"))
+    assert GAME.from_dict(json.loads(json.dumps(s.to_dict()))).to_dict() == s.to_dict()
+    for k in range(20):
+        d = s.determinize(1, seed=k)
+        assert d.view(1) == s.view(1) and d.log(1) == s.log(1)

@@ -81,4 +81,26 @@ class HighCard(GameDefinition):
         return s
 
 
+    def from_dict(self, data: Mapping[str, Any]) -> State:
+        s = self.new_game(seed=0)
+        s.hands, s.deck, s.turn, s.rng = list(data["hands"]), list(data["deck"]), data["turn"], Rng(data["rng"])
+        s.history = [Action.from_dict(a) for a in data["history"]]
+        s.events = [Event.from_dict(e) for e in data["events"]]
+        s._ask()
+        return s
+
+    def sample_state(self, view: Mapping[str, Any], log: list[dict[str, Any]], seed: int) -> State:
+        """Keep the cards the viewer sees; deal the unseen ones at random."""
+        s = self.new_game(seed=seed)
+        known = [z["cards"][0] for z in (view["hand:0"], view["hand:1"])]
+        unseen = [c for c in range(1, 7) if c not in known]
+        s.rng.shuffle(unseen)
+        s.hands = [c if c is not None else unseen.pop() for c in known]
+        s.deck = unseen
+        s.turn = view["turn"]
+        s.events = [Event(e["kind"], {k: v for k, v in e.items() if k != "kind"}) for e in log]
+        s._ask()
+        return s
+
+
 GAME = HighCard()

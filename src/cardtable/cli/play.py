@@ -36,10 +36,7 @@ def _save_payload(state: State, seat: int | None, specs: Mapping[int, str]) -> d
     }
     if state.outcome is not None:
         data["outcome"] = state.outcome.to_dict()
-    try:
-        data["final_state"] = jsonable(state.to_dict())
-    except NotImplementedError:  # pragma: no cover - a game without snapshots
-        pass
+    data["final_state"] = jsonable(state.to_dict())
     return data
 
 

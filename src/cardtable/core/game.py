@@ -7,6 +7,7 @@ use — legality checks, records, logs — is implemented once here and in ``sta
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -50,7 +51,7 @@ class Outcome:
         )
 
 
-class GameDefinition:
+class GameDefinition(ABC):
     """Base class of every game module's ``GAME`` object."""
 
     info: GameInfo
@@ -64,11 +65,13 @@ class GameDefinition:
         """Versions of the card sets in use; part of every record."""
         return {}
 
+    @abstractmethod
     def new_game(self, seed: int = 0, players: int | None = None, options: Mapping[str, Any] | None = None) -> "State":
-        raise NotImplementedError  # pragma: no cover - each game overrides it
+        """A new game set up from ``seed``; bad players/options raise ``SetupError``."""
 
+    @abstractmethod
     def from_dict(self, data: Mapping[str, Any]) -> "State":
-        raise NotImplementedError  # pragma: no cover - each game overrides it
+        """Rebuild a state from ``State.to_dict()``."""
 
     def card_catalog(self) -> dict[str, Any]:
         """The game's public card data as plain JSON: ``{"cards": [...], "characters": [...]}``.
@@ -82,6 +85,6 @@ class GameDefinition:
         """Load every card set and list problems (e.g. a card with text but no ability or script)."""
         return []
 
+    @abstractmethod
     def sample_state(self, view: Mapping[str, Any], log: list[dict[str, Any]], seed: int) -> "State":
         """A full state consistent with ``view`` and ``log`` (what one seat knows), hidden parts resampled."""
-        raise NotImplementedError  # pragma: no cover - each game overrides it

@@ -8,6 +8,7 @@ implements) keeps every game honest without each one re-implementing the checks.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .actions import Action, Decision
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 RECORD_FORMAT = "cardtable-record/1"
 
 
-class State:
+class State(ABC):
     """Base of every game's state. Subclasses add their own slots and fill the hooks."""
 
     __slots__ = ("game", "seed", "players", "options", "events", "history", "_decision", "_outcome")
@@ -106,17 +107,21 @@ class State:
         return IllegalActionError("CORE-3", f"{action} is not a legal {decision.kind} choice now (expected one of: {', '.join(kinds)})")
 
     # --- hooks for games ------------------------------------------------------------------------
+    @abstractmethod
     def _apply(self, action: Action) -> None:
-        raise NotImplementedError  # pragma: no cover
+        """Carry out a legal ``action`` and set the next decision (or the outcome)."""
 
     def _explain_illegal(self, action: Action, decision: Decision) -> IllegalActionError | None:
         return None
 
+    @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        raise NotImplementedError  # pragma: no cover
+        """JSON-able: everything ``seat`` may know (``None`` = a spectator)."""
 
+    @abstractmethod
     def clone(self) -> "State":
-        raise NotImplementedError  # pragma: no cover
+        """An independent copy, cheap: search and simulation call this constantly."""
 
+    @abstractmethod
     def to_dict(self) -> dict[str, Any]:
-        raise NotImplementedError  # pragma: no cover
+        """A full JSON-able snapshot (hidden parts and RNG included) for ``game.from_dict``."""

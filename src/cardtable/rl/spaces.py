@@ -26,7 +26,7 @@ from typing import Any, Mapping, Protocol, Sequence
 
 import numpy as np
 
-from ..core import Action, Decision, Outcome
+from ..core import Action, Decision, Outcome, SetupError
 from ..registry import load_game
 
 _HOOKS = ("ENV_NAME", "action_space", "observation_encoder", "rewards", "is_truncated", "render_text")
@@ -94,10 +94,10 @@ def load_encoding(game_id: str) -> GameEncoding:
     except ModuleNotFoundError as err:
         if err.name != f"{package}.encoding":
             raise
-        raise NotImplementedError(f"game {game_id!r} has no RL encoding ({package}.encoding)") from None
+        raise SetupError(f"game {game_id!r} has no RL encoding yet ({package}.encoding)") from None
     missing = [h for h in _HOOKS if not hasattr(module, h)]
     if missing:
-        raise NotImplementedError(f"{package}.encoding lacks {', '.join(missing)}")
+        raise SetupError(f"{package}.encoding lacks {', '.join(missing)}")
     return module  # type: ignore[return-value]
 
 
