@@ -48,6 +48,9 @@ def parse_client_frame(text: str) -> ActFrame | PingFrame:
         raise ValueError("a frame must be a JSON object such as {\"type\": \"ping\"}")
     kind = data.get("type")
     if kind == "act":
+        # the well-formed act frame, checked by hand (pydantic is only needed to explain a bad one)
+        if len(data) == 3 and type(data.get("seq")) is int and type(data.get("action")) is dict:
+            return ActFrame.model_construct(type="act", seq=data["seq"], action=data["action"])
         try:
             return ActFrame.model_validate(data)
         except ValidationError as err:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -66,7 +67,15 @@ seat_tokens_t = Table(
 # Statements of the hot path, built once: SQLAlchemy memoizes a statement's cache key on the object,
 # so reusing it skips re-deriving the key (a large part of the cost of a small insert).
 _INSERT_ACTION = insert(actions_t)
+_INSERT_TABLE = insert(tables_t)
+_INSERT_SEAT_TOKENS = insert(seat_tokens_t)
 _SET_STATUS = update(tables_t).where(tables_t.c.id == bindparam("tid")).values(status=bindparam("new_status"))
+_CLAIM = (update(seat_tokens_t)
+          .where(seat_tokens_t.c.table_id == bindparam("tid"), seat_tokens_t.c.seat == bindparam("claim_seat"))
+          .values(claimed=True))
+_CLAIM_NEW_TOKEN = (update(seat_tokens_t)
+                    .where(seat_tokens_t.c.table_id == bindparam("tid"), seat_tokens_t.c.seat == bindparam("claim_seat"))
+                    .values(claimed=True, token_hash=bindparam("new_hash")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,13 +154,13 @@ class Store:
     # --- tables -----------------------------------------------------------------------------------
     def insert_table(self, row: TableRow, seat_hashes: dict[int, str]) -> None:
         with self.engine.begin() as conn:
-            conn.execute(insert(tables_t).values(
+            conn.execute(_INSERT_TABLE, dict(
                 id=row.id, name=row.name, game_id=row.game_id, game_version=row.game_version,
                 card_sets=row.card_sets, players=row.players, options=row.options, seed=row.seed,
                 seats=row.seats, admin_token_hash=row.admin_token_hash, status=row.status, created=row.created,
             ))
             if seat_hashes:
-                conn.execute(insert(seat_tokens_t), [
+                conn.execute(_INSERT_SEAT_TOKENS, [
                     {"table_id": row.id, "seat": s, "token_hash": h, "claimed": False}
                     for s, h in sorted(seat_hashes.items())
                 ])
@@ -192,28 +201,59 @@ class Store:
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str | None, status: str | None) -> None:
         """Mark ``seat`` claimed (and give it a new token hash if one is passed); update the status."""
-        values: dict[str, Any] = {"claimed": True}
-        if token_hash is not None:
-            values["token_hash"] = token_hash
-        with self.engine.begin() as conn:
-            conn.execute(update(seat_tokens_t)
-                         .where(seat_tokens_t.c.table_id == table_id, seat_tokens_t.c.seat == seat)
-                         .values(**values))
-            if status is not None:
-                conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
+        self.append_actions([PendingClaim(table_id, seat, token_hash, status)])
 
     # --- actions ----------------------------------------------------------------------------------
     def append_action(self, table_id: str, seq: int, action: dict[str, Any], status: str | None = None) -> None:
         """Commit one accepted action (and the table's new status, in the same transaction)."""
         self.append_actions([PendingAction(table_id, seq, action, status)])
 
-    def append_actions(self, batch: list["PendingAction"]) -> None:
-        """Commit several tables' actions in one transaction (group commit; see ``ActionWriter``)."""
+    def append_actions(self, batch: list["PendingAction | PendingClaim"]) -> None:
+        """Commit several tables' actions and seat claims in one transaction (group commit; see ``ActionWriter``)."""
         statuses = [{"tid": p.table_id, "new_status": p.status} for p in batch if p.status is not None]
+        actions = [{"table_id": p.table_id, "seq": p.seq, "action": p.action} for p in batch
+                   if type(p) is PendingAction]
+        claims = [{"tid": p.table_id, "claim_seat": p.seat} for p in batch
+                  if type(p) is PendingClaim and p.token_hash is None]
+        new_tokens = [{"tid": p.table_id, "claim_seat": p.seat, "new_hash": p.token_hash} for p in batch
+                      if type(p) is PendingClaim and p.token_hash is not None]
         with self.engine.begin() as conn:
-            conn.execute(_INSERT_ACTION, [{"table_id": p.table_id, "seq": p.seq, "action": p.action} for p in batch])
+            if self.is_sqlite:  # the hot path: plain DB-API statements, no SQLAlchemy compile/execute layers
+                self._append_sqlite(conn, actions, claims, new_tokens, statuses)
+                return
+            if actions:
+                conn.execute(_INSERT_ACTION, actions)
+            if claims:
+                conn.execute(_CLAIM, claims)
+            if new_tokens:
+                conn.execute(_CLAIM_NEW_TOKEN, new_tokens)
             if statuses:
                 conn.execute(_SET_STATUS, statuses)
+
+    @staticmethod
+    def _append_sqlite(conn: Any, actions: list[dict[str, Any]], claims: list[dict[str, Any]],
+                       new_tokens: list[dict[str, Any]], statuses: list[dict[str, Any]]) -> None:
+        """``append_actions``' statements on SQLite's DB-API cursor, inside ``conn``'s transaction.
+
+        The same rows as the SQLAlchemy statements: JSON is stored as ``json.dumps`` text (SQLAlchemy's
+        default serializer, so reads are unchanged) and booleans as 1.
+        """
+        cur = conn.connection.cursor()
+        try:
+            if actions:
+                cur.executemany("INSERT INTO actions (table_id, seq, action) VALUES (?, ?, ?)",
+                                [(a["table_id"], a["seq"], json.dumps(a["action"])) for a in actions])
+            if claims:
+                cur.executemany("UPDATE seat_tokens SET claimed=1 WHERE table_id = ? AND seat = ?",
+                                [(c["tid"], c["claim_seat"]) for c in claims])
+            if new_tokens:
+                cur.executemany("UPDATE seat_tokens SET claimed=1, token_hash=? WHERE table_id = ? AND seat = ?",
+                                [(c["new_hash"], c["tid"], c["claim_seat"]) for c in new_tokens])
+            if statuses:
+                cur.executemany("UPDATE tables SET status=? WHERE id = ?",
+                                [(u["new_status"], u["tid"]) for u in statuses])
+        finally:
+            cur.close()
 
     def actions(self, table_id: str) -> list[dict[str, Any]]:
         query = select(actions_t.c.seq, actions_t.c.action).where(actions_t.c.table_id == table_id).order_by(actions_t.c.seq)
@@ -238,6 +278,14 @@ class PendingAction:
     status: str | None = None
 
 
+@dataclass(slots=True)
+class PendingClaim:
+    table_id: str
+    seat: int
+    token_hash: str | None = None  # a new token hash for the seat, or None to keep its token
+    status: str | None = None
+
+
 class ActionWriter:
     """Group commit: actions of many tables that arrive while a commit runs share the next one.
 
@@ -246,18 +294,28 @@ class ActionWriter:
     throughput. Each caller still awaits its own commit, so "committed before acknowledged" holds
     per action. A batch that fails is retried one action at a time, so one bad action (say, a
     duplicate seq) fails only its own caller.
+
+    Seat claims (``claim``) go through the same queue: a table start no longer costs a transaction
+    (and a thread hand-off) per seat.
     """
 
     def __init__(self, store: Store, max_batch: int = 256) -> None:
         self.store = store
         self.max_batch = max_batch
-        self._pending: list[tuple[PendingAction, asyncio.Future[None]]] = []
+        self._pending: list[tuple[PendingAction | PendingClaim, asyncio.Future[None]]] = []
         self._flushing = False
 
     async def append(self, table_id: str, seq: int, action: dict[str, Any], status: str | None = None) -> None:
         """Return once the action is committed; raise what the database raised otherwise."""
+        await self._submit(PendingAction(table_id, seq, action, status))
+
+    async def claim(self, table_id: str, seat: int, token_hash: str | None, status: str | None = None) -> None:
+        """``Store.claim_seat`` through the group commit: return once committed."""
+        await self._submit(PendingClaim(table_id, seat, token_hash, status))
+
+    async def _submit(self, item: "PendingAction | PendingClaim") -> None:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((PendingAction(table_id, seq, action, status), future))
+        self._pending.append((item, future))
         if not self._flushing:
             self._flushing = True
             asyncio.get_running_loop().create_task(self._flush())

@@ -314,7 +314,7 @@ class TableManager:
         status = "finished" if table.state.is_terminal else (
             "waiting" if any(s not in claimed for s in table.human_seats()) else "playing")
         changed = status != table.status
-        await self.store.run(self.store.claim_seat, table.id, seat, token_hash, status if changed else None)
+        await self.writer.claim(table.id, seat, token_hash, status if changed else None)
         table.claimed = claimed
         if token_hash is not None:
             table.token_hashes[seat] = token_hash
