@@ -34,7 +34,7 @@ from ..bots import make_bot
 from ..core import Rng, State, mix_seed
 from ..registry import load_game
 from . import register_gym_envs
-from .spaces import DiscreteActions, IllegalActionIndex, load_encoding
+from .spaces import DiscreteActions, render_public_table, IllegalActionIndex, load_encoding
 
 _SEED_MASK = (1 << 63) - 1
 _MAX_REDEALS = 1000
@@ -161,14 +161,7 @@ class CardtableGymEnv(gymnasium.Env):
 
     def render(self) -> str | None:
         """Text of the public table: ``ansi`` returns it, ``human`` prints it."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
-            return None
-        text = "not started (call reset())" if self.game_state is None else self._enc.render_text(self.game_state.view(None))
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render_public_table(self.render_mode, self.game_state, self._enc, self._enc.ENV_NAME)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -34,7 +34,7 @@ from pettingzoo import AECEnv
 
 from ..core import Rng, State, mix_seed
 from ..registry import load_game
-from .spaces import DiscreteActions, load_encoding
+from .spaces import DiscreteActions, render_public_table, load_encoding
 
 _SEED_MASK = (1 << 63) - 1
 
@@ -136,17 +136,7 @@ class CardtableAECEnv(AECEnv):
 
     def render(self) -> str | None:
         """Text of the public table (``view(None)``): ``ansi`` returns it, ``human`` prints it."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
-            return None
-        if self.game_state is None:
-            text = f"{self.metadata['name']}: not started (call reset())"
-        else:
-            text = self._enc.render_text(self.game_state.view(None))
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render_public_table(self.render_mode, self.game_state, self._enc, self.metadata["name"])
 
     def close(self) -> None:
         """Nothing to release (no window, no process)."""

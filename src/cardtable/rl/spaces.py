@@ -26,7 +26,7 @@ from typing import Any, Mapping, Protocol, Sequence
 
 import numpy as np
 
-from ..core import Action, Decision, Outcome, SetupError
+from ..core import Action, Decision, Outcome, SetupError, State
 from ..registry import load_game
 
 _HOOKS = ("ENV_NAME", "action_space", "observation_encoder", "rewards", "is_truncated", "render_text")
@@ -170,3 +170,17 @@ __all__ = [
     "ActionSpace", "DiscreteActions", "GameEncoding", "IllegalActionIndex", "ObservationEncoder", "action_mask",
     "action_space", "load_encoding",
 ]
+
+
+def render_public_table(render_mode: str | None, state: "State | None", encoding: Any, name: str) -> str | None:
+    """``render()`` of both envs: the public table (``view(None)``) as text; ``ansi`` returns it, ``human`` prints it."""
+    if render_mode is None:
+        import gymnasium
+
+        gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+        return None
+    text = f"{name}: not started (call reset())" if state is None else encoding.render_text(state.view(None))
+    if render_mode == "ansi":
+        return text
+    print(text)
+    return None

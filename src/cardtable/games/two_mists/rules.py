@@ -105,11 +105,9 @@ class MistsState(State):
             if card.weapon:
                 self.weapons[p] += 1
         self._refill(slot, inst)
-        if card.is_equipment:
-            self._run()
-        else:
+        if not card.is_equipment:  # an action resolves now (S3); equipment just ends the choice
             self.card, self.pc = inst, 0
-            self._run()
+        self._run()
 
     def _refill(self, slot: int, taken_inst: int) -> None:
         """TM-5.6 refill at once; TM-5.7 rebuild an empty Action pile from used actions."""
@@ -126,13 +124,11 @@ class MistsState(State):
 
     def _reshuffle_actions(self, taken_inst: int) -> None:
         """TM-5.7: used action cards from every tableau form a new pile (the card in use stays)."""
-        is_equipment = self.cat.cards
-        instances = self.cat.instances
+        equip_bit = self.acts.equip_bit
         used = []
         for tab in self.tableau:
-            keep = [i for i in tab if is_equipment[instances[i]].is_equipment or i == taken_inst]
-            used.extend(i for i in tab if not is_equipment[instances[i]].is_equipment and i != taken_inst)
-            tab[:] = keep
+            used.extend(i for i in tab if not equip_bit[i] and i != taken_inst)
+            tab[:] = [i for i in tab if equip_bit[i] or i == taken_inst]
         self.rng.shuffle(used)
         self.apile.extend(used)
         self._log("action_pile_rebuilt", count=len(used))
@@ -210,13 +206,13 @@ class MistsState(State):
             self._ask_point()
             return
         self._log("pointing_revealed", turn=self.turn,
-                  choices={str(s): self._point_name(t) for s, t in enumerate(self.pointing)})
+                  choices={str(s): self.point_name(t) for s, t in enumerate(self.pointing)})
         self.pointing = []
         self.pointer = EMPTY
         self.pc += 1
         self._run()
 
-    def _point_name(self, at: int) -> int | str:
+    def point_name(self, at: int) -> int | str:
         return "centre" if at == self.players else at
 
     def _pass(self) -> None:

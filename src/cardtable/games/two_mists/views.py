@@ -136,7 +136,7 @@ def build_view(state: "MistsState", seat: int | None) -> dict[str, Any]:
         pointing = {
             "pointer": state.pointer,
             "pointed": [s for s, t in enumerate(state.pointing) if t >= 0],
-            "mine": (state._point_name(state.pointing[seat])
+            "mine": (state.point_name(state.pointing[seat])
                      if seat is not None and state.pointing[seat] >= 0 else None),
         }
     outcome = state.outcome
