@@ -447,7 +447,13 @@ def render_text(result: dict[str, Any]) -> str:
                 ["loop", "steps/s", ""],
                 ["PettingZoo env", _num(rl["env_steps_per_second"]), ""],
                 ["raw engine", _num(rl["raw_steps_per_second"]), f"overhead {rl['overhead_ratio']:.1f}x"],
+                ["protocol floor", _num(rl["floor_steps_per_second"]),
+                 f"{rl['floor_ratio']:.1f}x: same loop, precomputed observation"],
             ])
+            us = rl["per_step_us"]
+            out.append(f"  µs per decision: engine {us['engine']:.1f}, encode_seat {us['encode_seat']:.1f} "
+                       f"(view {us['view']:.1f} + encode {us['encode']:.1f} by the reference route), "
+                       f"mask {us['mask']:.1f}")
         else:
             out += ["", f"  RL adapter not measured ({rl['reason']}); pip install 'cardtable[rl]'"]
         t = g["targets"]

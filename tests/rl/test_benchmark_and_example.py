@@ -17,7 +17,9 @@ def test_pettingzoo_steps_per_second_reports_both_rates_and_the_ratio():
     assert result["games"] > 0 and result["decisions"] > 0
     assert result["env_steps_per_second"] > 0 and result["raw_steps_per_second"] > 0
     assert abs(result["overhead_ratio"] - result["raw_steps_per_second"] / result["env_steps_per_second"]) < 1e-9
-    assert set(result["per_step_us"]) == {"view", "encode", "mask", "engine"}
+    assert set(result["per_step_us"]) == {"view", "encode", "encode_seat", "mask", "engine"}
+    assert result["floor_steps_per_second"] > 0
+    assert abs(result["floor_ratio"] - result["raw_steps_per_second"] / result["floor_steps_per_second"]) < 1e-9
 
 
 def test_the_training_example_runs_end_to_end():

@@ -112,7 +112,55 @@ def test_determinizing_what_a_seat_cannot_see_never_changes_its_observation(seed
     for seat in range(players):
         sampled = state.determinize(seat, seed=det_seed)
         assert np.array_equal(enc.encode(state.view(seat)), enc.encode(sampled.view(seat))), f"seat {seat} leaks"
+        assert np.array_equal(enc.encode_seat(state, seat), enc.encode_seat(sampled, seat)), f"seat {seat} leaks"
         assert space.legal_indices_from_view(state.view(seat)) == space.legal_indices_from_view(sampled.view(seat))
+
+
+def _every_position(games: int, players: int, seed: int):
+    """Every state of ``games`` seeded random games, terminal ones included."""
+    for g in range(games):
+        state = GAME.new_game(seed=seed + g, players=players)
+        rng = Rng(seed * 7 + g)
+        while True:
+            yield state
+            if state.is_terminal:
+                break
+            options = state.legal_actions()
+            state.apply(options[rng.below(len(options))])
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_fast_path_equals_the_encoding_of_the_view_everywhere(players):
+    """``encode_seat(state, me)`` is the RL hot path; it must be ``encode(view(me))`` exactly, for every
+    seat at every step: Search pointing in progress, extra actions, intimidated turns, reveals, endings."""
+    enc = E.observation_encoder(players)
+    seen_steps, seen_pointing, positions = set(), False, 0
+    for state in _every_position(120, players, seed=players * 1000):
+        positions += 1
+        seen_steps.add(state.step)
+        seen_pointing |= state.pointer >= 0 and any(t >= 0 for t in state.pointing)
+        for seat in range(players):
+            fast = enc.encode_seat(state, seat)
+            assert fast.dtype == np.float32 and fast.flags.writeable
+            assert np.array_equal(fast, enc.encode(state.view(seat))), (state.seed, len(state.history), seat)
+    assert seen_steps == {0, 1, 2, 3, 4} and seen_pointing and positions > 1000  # the games covered every step
+
+
+def test_the_fast_path_on_built_scenarios_and_its_errors():
+    from cardtable.games.two_mists.testing import scenario, take, target
+
+    s = scenario(characters=["knight", "monster", "witch", "saint"], life=[1, 3, 14, 30], revealed=[3],
+                 intimidated=[1], action_row=["reckless", "search", "flurry"], equipment_row=["holy_poison", None])
+    take(s, "reckless")
+    target(s, 2)
+    enc = E.observation_encoder(4)
+    for seat in range(4):
+        assert np.array_equal(enc.encode_seat(s, seat), enc.encode(s.view(seat)))
+    out = np.zeros(E.OBSERVATION_SIZE, dtype=np.float32)
+    assert enc.encode_seat(s, 1, out=out) is out and np.array_equal(out, enc.encode(s.view(1)))
+    for bad in (-1, 4, None, "0"):
+        with pytest.raises(ValueError, match="no seat"):
+            enc.encode_seat(s, bad)
 
 
 def test_the_hidden_deal_really_differs_in_determinized_states():

@@ -11,7 +11,9 @@ from cardtable.bots import make_bot
 from cardtable.core import Action, Decision
 from cardtable.games.two_mists import GAME
 from cardtable.games.two_mists import encoding as E
-from cardtable.rl.spaces import DiscreteActions, IllegalActionIndex, action_mask, action_space, load_encoding
+from cardtable.rl.spaces import (
+    DiscreteActions, IllegalActionIndex, SeatObserver, action_mask, action_space, load_encoding,
+)
 
 from .conftest import random_positions
 
@@ -106,3 +108,27 @@ def test_a_decision_from_elsewhere_still_maps():
     options = (Action(1, "target", (("seat", 0),)), Action(1, "target", (("seat", 2),)))
     d = Decision(1, "target", "", options)
     assert E.action_space(3).legal_indices(d) == [E.TARGET + 2, E.TARGET + 1]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_envs_observer_equals_its_view_route_for_every_seat(players):
+    """What both envs hand a learner (fast path) is what ``view(seat)`` alone gives (reference route)."""
+    space = action_space("two-mists", players)
+    observer = SeatObserver(E.observation_encoder(players), space)
+    for state in random_positions(60, players, seed=11):
+        for seat in range(players):
+            obs, mask = observer(state, seat)
+            ref_obs, ref_mask = observer.from_view(state, seat)
+            assert np.array_equal(obs, ref_obs) and np.array_equal(mask, ref_mask)
+            assert mask.any() == (seat == state.to_act)
+
+
+def test_the_last_decision_memo_never_answers_for_another_decision():
+    """``legal_indices`` remembers the last decision by identity; equal-looking new decisions are recomputed."""
+    space = action_space("two-mists", 4)
+    state = GAME.new_game(seed=3, players=4)
+    first = state.decision
+    assert space.legal_indices(first) is space.legal_indices(first)
+    other = Decision(first.player, first.kind, first.prompt, first.options[:1])
+    assert space.legal_indices(other) == (space.index(first.options[0]),)
+    assert len(space.legal_indices(first)) == len(first.options)

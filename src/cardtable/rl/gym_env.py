@@ -7,7 +7,8 @@ exactly as at a real table.
 
 Conventions:
 
-* ``observation`` is the game encoder's ``float32`` vector of ``state.view(seat)``; the legal-action
+* ``observation`` is the game encoder's ``float32`` vector of ``state.view(seat)`` (through the same
+  :class:`~cardtable.rl.spaces.SeatObserver` as the PettingZoo env); the legal-action
   mask (``int8``, 1 = legal) is in ``info["action_mask"]`` after every ``reset`` and ``step``.
 * ``step`` applies the agent's action, then lets the bots play until the agent must decide again or
   the game is over. Reward is 0 until the end, then the game's outcome reward for the seat
@@ -34,7 +35,7 @@ from ..bots import make_bot
 from ..core import Rng, State, mix_seed
 from ..registry import load_game
 from . import register_gym_envs
-from .spaces import DiscreteActions, render_public_table, IllegalActionIndex, load_encoding
+from .spaces import DiscreteActions, IllegalActionIndex, SeatObserver, load_encoding, render_public_table
 
 _SEED_MASK = (1 << 63) - 1
 _MAX_REDEALS = 1000
@@ -97,6 +98,7 @@ class CardtableGymEnv(gymnasium.Env):
         self._enc = enc
         self.actions = DiscreteActions(enc.action_space(n))
         self.encoder = enc.observation_encoder(n)
+        self._observer = SeatObserver(self.encoder, self.actions)
         self.observation_space = spaces.Box(0.0, 1.0, (self.encoder.size,), dtype=np.float32)
         self.action_space = spaces.Discrete(self.actions.n)
         self.render_mode = render_mode
@@ -175,9 +177,8 @@ class CardtableGymEnv(gymnasium.Env):
             state.apply(self._bots[seat].act(_LazyView(state, seat), state.decision, self._bot_rng))
 
     def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
-        view = self._require_state().view(self.seat)
-        mask = self.actions.mask_from_indices(self.actions.space.legal_indices_from_view(view))
-        return self.encoder.encode(view), {"action_mask": mask}
+        obs, mask = self._observer(self._require_state(), self.seat)
+        return obs, {"action_mask": mask}
 
     def _require_state(self) -> State:
         if self.game_state is None:

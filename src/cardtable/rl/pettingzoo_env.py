@@ -7,10 +7,11 @@ TM-7.4/TM-12.5) — which is what AEC models directly. ``agent_selection`` is al
 
 Design rules:
 
-* **No leaks.** ``observe(agent)`` is built only from ``state.view(seat)``: the observation vector by
-  the game's encoder, the mask from the view's own pending decision. The full state is never read
-  for an observation, so whatever the view hides (other characters, the centre card, pile order,
-  others' pointing picks) cannot reach a learner.
+* **No leaks.** ``observe(agent)`` is a function of ``state.view(seat)``: the observation vector is
+  the game encoder's ``encode(view)`` (computed by its proven-equal ``encode_seat`` fast path when it
+  has one, see :class:`~cardtable.rl.spaces.SeatObserver`), the mask is the view's own pending
+  decision. Whatever the view hides (other characters, the centre card, pile order, others' pointing
+  picks) cannot reach a learner; a property test resamples it all and the tensor must not change.
 * **Rewards** come only at the end, from the outcome via the game's ``rewards`` hook. Two Mists:
   +1 for each winner, -1 for every other seat (also when nobody wins, TM-11.2), 0 for everyone when
   the game stops at the turn cap.
@@ -34,7 +35,7 @@ from pettingzoo import AECEnv
 
 from ..core import Rng, State, mix_seed
 from ..registry import load_game
-from .spaces import DiscreteActions, render_public_table, load_encoding
+from .spaces import DiscreteActions, SeatObserver, load_encoding, render_public_table
 
 _SEED_MASK = (1 << 63) - 1
 
@@ -59,6 +60,7 @@ class CardtableAECEnv(AECEnv):
         self._enc = enc
         self.actions = DiscreteActions(enc.action_space(n))
         self.encoder = enc.observation_encoder(n)
+        self._observer = SeatObserver(self.encoder, self.actions)
         self.metadata = {**type(self).metadata, "name": enc.ENV_NAME}
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(n)]
@@ -99,10 +101,9 @@ class CardtableAECEnv(AECEnv):
         self.agent_selection = self.possible_agents[to_act]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """``{"observation": float32[size], "action_mask": int8[n]}`` from ``state.view(seat)`` only."""
-        view = self._require_state().view(self._seat[agent])
-        mask = self.actions.mask_from_indices(self.actions.space.legal_indices_from_view(view))
-        return {"observation": self.encoder.encode(view), "action_mask": mask}
+        """``{"observation": float32[size], "action_mask": int8[n]}``: what ``view(seat)`` shows, no more."""
+        obs, mask = self._observer(self._require_state(), self._seat[agent])
+        return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -116,7 +117,10 @@ class CardtableAECEnv(AECEnv):
         assert decision is not None and self.possible_agents[decision.player] == agent
         state.apply(self.actions.action(action, decision))
         self._cumulative_rewards[agent] = 0.0
-        if state.is_terminal:
+        if not state.is_terminal:
+            # Rewards only come at the end, so until then there is nothing to accumulate.
+            self.agent_selection = self.possible_agents[state.to_act]  # type: ignore[index]
+        else:
             outcome = state.outcome
             assert outcome is not None
             truncated = self._enc.is_truncated(outcome)
@@ -128,9 +132,7 @@ class CardtableAECEnv(AECEnv):
                 self.terminations[a] = not truncated
                 self.truncations[a] = truncated
                 self.infos[a] = dict(info)
-        else:
-            self.agent_selection = self.possible_agents[state.to_act]  # type: ignore[index]
-        self._accumulate_rewards()
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

@@ -12,7 +12,8 @@ A game's ``encoding`` module provides:
   action mapping or the observation layout changes, so saved policies never silently misread it;
 * ``action_space(players) -> ActionSpace`` — the stable action <-> index mapping (protocol below);
 * ``observation_encoder(players) -> ObservationEncoder`` — ``encode(view) -> float32 array`` of fixed
-  ``size``, reading nothing but ``state.view(seat)``;
+  ``size``, reading nothing but ``state.view(seat)``; optionally also ``encode_seat(state, seat)``, the
+  same vector without building the view (see :class:`SeatObserver`);
 * ``rewards(outcome, players) -> list[float]`` and ``is_truncated(outcome) -> bool``;
 * ``render_text(view) -> str`` for ``render()``.
 """
@@ -114,16 +115,29 @@ class DiscreteActions:
         self.n = space.size
         self.labels = space.labels
         self._masks: dict[tuple[int, ...], np.ndarray] = {}
+        self._zero_mask = np.zeros(self.n, dtype=np.int8)
+        # The env asks about the same decision twice per step (mask in observe, then the chosen index in
+        # step): remembering the last decision's indices by identity halves that work.
+        self._last_decision: Decision | None = None
+        self._last_indices: tuple[int, ...] = ()
 
     def index(self, action: Action) -> int:
         return self.space.index(action)
+
+    def legal_indices(self, decision: Decision) -> tuple[int, ...]:
+        """The indices of ``decision.options``, in option order."""
+        if decision is self._last_decision:
+            return self._last_indices
+        indices = tuple(self.space.legal_indices(decision))
+        self._last_decision, self._last_indices = decision, indices
+        return indices
 
     def action(self, index: int, decision: Decision) -> Action:
         """The legal action of ``decision`` that ``index`` stands for; ``IllegalActionIndex`` otherwise."""
         i = int(index)
         if not 0 <= i < self.n:
             raise IllegalActionIndex(f"action index {index!r} is outside 0..{self.n - 1}")
-        legal = self.space.legal_indices(decision)
+        legal = self.legal_indices(decision)
         if i not in legal:
             offered = ", ".join(f"{j} ({self.labels[j]})" for j in sorted(legal))
             raise IllegalActionIndex(f"action {i} ({self.labels[i]}) is not legal for this {decision.kind} "
@@ -132,7 +146,16 @@ class DiscreteActions:
 
     def action_mask(self, decision: Decision | None) -> np.ndarray:
         """``int8`` vector of length ``n`` with 1 exactly at the indices of ``decision.options``."""
-        return self.mask_from_indices(() if decision is None else self.space.legal_indices(decision))
+        return self._zero_mask.copy() if decision is None else self.mask_from_indices(self.legal_indices(decision))
+
+    def seat_mask(self, decision: Decision | None, seat: int) -> np.ndarray:
+        """The mask of what ``seat`` may do now: ``decision``'s options if it is ``seat``'s, else all 0.
+
+        Equal to the mask of ``view(seat)["decision"]``, which a view carries only for its own seat.
+        """
+        if decision is None or decision.player != seat:
+            return self._zero_mask.copy()
+        return self.mask_from_indices(self.legal_indices(decision))
 
     def mask_from_indices(self, indices: Sequence[int]) -> np.ndarray:
         """A fresh ``int8`` mask with 1 at ``indices``.
@@ -156,6 +179,34 @@ class DiscreteActions:
         return gymnasium.spaces.Discrete(self.n)
 
 
+class SeatObserver:
+    """One seat's ``(observation, action_mask)``, the same for both environments.
+
+    The observation is by definition ``encoder.encode(state.view(seat))``. An encoder may also offer
+    ``encode_seat(state, seat)``: the same vector read straight from the state, without building the
+    JSON-able view (most of an env step otherwise). A game that provides it must prove it equal to the
+    view route (Two Mists: ``tests/rl/test_encoding.py``, at every decision of many games, per seat,
+    and unchanged under ``determinize``). The mask is the seat's own pending decision, which is what
+    ``view(seat)["decision"]`` holds.
+    """
+
+    def __init__(self, encoder: ObservationEncoder, actions: DiscreteActions) -> None:
+        self.encoder = encoder
+        self.actions = actions
+        self._encode_seat = getattr(encoder, "encode_seat", None)
+
+    def __call__(self, state: State, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        encode_seat = self._encode_seat
+        obs = self.encoder.encode(state.view(seat)) if encode_seat is None else encode_seat(state, seat)
+        return obs, self.actions.seat_mask(state.decision, seat)
+
+    def from_view(self, state: State, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """The reference route: both parts from ``state.view(seat)`` (tests compare the two)."""
+        view = state.view(seat)
+        mask = self.actions.mask_from_indices(self.actions.space.legal_indices_from_view(view))
+        return self.encoder.encode(view), mask
+
+
 def action_space(game_id: str, players: int) -> DiscreteActions:
     """The discrete action space of ``game_id`` at a ``players``-seat table."""
     return DiscreteActions(load_encoding(game_id).action_space(players))
@@ -167,8 +218,8 @@ def action_mask(game_id: str, decision: Decision | None, players: int) -> np.nda
 
 
 __all__ = [
-    "ActionSpace", "DiscreteActions", "GameEncoding", "IllegalActionIndex", "ObservationEncoder", "action_mask",
-    "action_space", "load_encoding",
+    "ActionSpace", "DiscreteActions", "GameEncoding", "IllegalActionIndex", "ObservationEncoder", "SeatObserver",
+    "action_mask", "action_space", "load_encoding",
 ]
 
 

@@ -82,7 +82,7 @@ evidence, TM-13.3). The view does not carry it, and the encoding is built from `
 
 from __future__ import annotations
 
-import struct
+import array
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
@@ -266,7 +266,6 @@ OBSERVATION_SIZE = SEATS_START + MAX_SEATS * SEAT_BLOCK
 LIFE_CAP = 14
 TAKEN_CAP = 4
 _TAKEN_STEP = 1.0 / TAKEN_CAP  # exact in binary, so repeated sums hit 1.0 exactly
-_PACK = struct.Struct(f"={OBSERVATION_SIZE}f")  # native-order float32, as np.float32
 
 
 def observation_layout() -> tuple[Field, ...]:
@@ -362,21 +361,30 @@ class ObservationEncoder:
         self._action_total = float(len(cat.action_instances))
         self._equip_total = float(len(cat.equipment_instances))
         self._zeros = [0.0] * OBSERVATION_SIZE
+        # Stores into an ``array('f')`` round each value to float32 exactly as numpy's cast would, and
+        # numpy can then wrap the array's buffer: no per-call list -> array conversion at all.
+        self._zeros_f32 = array.array("f", self._zeros)
+        assert self._zeros_f32.itemsize == 4, "array('f') must be IEEE float32 here"
         self._player_slot = _O["players"] + (1 if players == 4 else 0)
         # character bitmask -> the seat-block offsets of its ``possible`` bits
         self._possible_bits = tuple(tuple(_S_POSSIBLE + c for c in range(5) if m >> c & 1) for m in range(32))
+        self._catalog = cat
+        self._packed: Any = None  # the encode_seat fast path, built on first use (it needs numpy)
 
     def encode_list(self, view: Mapping[str, Any]) -> list[float]:
-        """The observation as a plain list of floats (no numpy needed).
+        """The observation as a plain list of floats (no numpy needed; values not yet rounded to float32).
 
-        One pass over the view writing into a copy of a zero list: plain list stores are the cheapest
-        thing Python offers, and :meth:`encode` turns the list into an array with one ``struct.pack``.
+        Both routes are one pass writing into a copy of a zero sequence; :meth:`encode` writes into an
+        ``array('f')`` instead of a list, which numpy then wraps without a copy.
         """
+        return self._write_view(self._zeros.copy(), view)
+
+    def _write_view(self, v: Any, view: Mapping[str, Any]) -> Any:
+        """Write the observation of ``view`` into the zeroed mutable sequence ``v`` (list or float32 array)."""
         n = view["players"]
         me = view["seat"]
         if me is None:
             raise ValueError("observations are per seat; view(None) is a spectator view")
-        v = self._zeros.copy()
         v[self._player_slot] = 1.0
         char = self._char
         seats = view["seats"]
@@ -479,16 +487,39 @@ class ObservationEncoder:
                 v[b + _S_POINTED] = 1.0
         return v
 
-    def encode(self, view: Mapping[str, Any], out: "np.ndarray | None" = None) -> "np.ndarray":
-        """The observation as a (writable) ``float32`` array, or written into ``out`` when given.
+    def encode_seat(self, state: Any, me: int, out: "np.ndarray | None" = None) -> "np.ndarray":
+        """Exactly ``encode(state.view(me))``, read straight from the state (the RL hot path).
 
-        ``struct.pack`` of the list into a fresh buffer is several times faster than ``np.array(list)``.
+        Building the whole JSON-able view only to read sixty numbers out of it would cost most of an
+        environment step; :class:`~cardtable.games.two_mists.fast_observation.PackedObservation` reads
+        the same fields the view exposes to ``me`` and nothing else. Tests hold the two routes equal
+        at every decision of many games, for every seat.
         """
+        packed = self._packed
+        if packed is None:
+            from .fast_observation import PackedObservation  # imports this module's layout constants
+
+            packed = self._packed = PackedObservation(self.players, self._catalog)
+        arr = packed.encode(state, me)
+        if out is None:
+            return arr
+        out[:] = arr
+        return out
+
+    def encode(self, view: Mapping[str, Any], out: "np.ndarray | None" = None) -> "np.ndarray":
+        """The observation of ``view`` as a (writable) ``float32`` array, or written into ``out`` when given.
+
+        This is the definition of the observation; :meth:`encode_seat` is the same function computed
+        without building the view.
+        """
+        return self._to_array(self._write_view(self._zeros_f32.__copy__(), view), out)
+
+    @staticmethod
+    def _to_array(values: "array.array[float]", out: "np.ndarray | None") -> "np.ndarray":
+        """Wrap the filled ``array('f')`` without copying it (it is fresh per call, so nothing aliases)."""
         import numpy as np
 
-        buf = bytearray(_PACK.size)
-        _PACK.pack_into(buf, 0, *self.encode_list(view))
-        arr = np.frombuffer(buf, dtype=np.float32)
+        arr = np.frombuffer(values, dtype=np.float32)
         if out is None:
             return arr
         out[:] = arr
