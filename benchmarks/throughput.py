@@ -56,6 +56,7 @@ from cardtable.core.game import GameDefinition
 DESIGN_TARGETS: dict[str, dict[str, float]] = {
     "two-mists": {"min_decisions_per_s": 30_000.0, "max_clone_us": 15.0},
 }
+RL_MAX_OVERHEAD = 2.0  # issue 4: the PettingZoo loop under 2x the raw engine's cost per decision
 
 # Seeds: throughput games use 0, 1, 2, ...; sampled positions come from a disjoint range.
 SAMPLE_SEED_BASE = 1_000_000
@@ -462,6 +463,10 @@ def render_text(result: dict[str, Any]) -> str:
             out += ["", f"  design targets: random play >= {t['min_decisions_per_s']:,.0f} decisions/s "
                         f"({ok[t['decisions_per_s_met']]}); clone < {t['max_clone_us']:g} µs "
                         f"({ok[t['clone_met']]})"]
+        if rl["available"]:
+            met = rl["overhead_ratio"] < RL_MAX_OVERHEAD
+            out.append(f"  RL target: PettingZoo loop < {RL_MAX_OVERHEAD:g}x the raw engine "
+                       f"({'met' if met else 'NOT met'}: {rl['overhead_ratio']:.1f}x; docs/rl.md explains)")
     o = result["openspiel"]
     out.append("")
     if not o["available"]:

@@ -110,12 +110,13 @@ class CardtableAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._require_state()
+        state = self.game_state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
         if action is None:
             raise ValueError(f"{agent} must act (only finished agents may step with None)")
-        decision = state.decision
-        assert decision is not None and self.possible_agents[decision.player] == agent
-        state.apply(self.actions.action(action, decision))
+        decision = state.decision  # agent_selection always names the seat of this decision
+        state.apply(self.actions.action(action, decision))  # type: ignore[arg-type]
         self._cumulative_rewards[agent] = 0.0
         if not state.is_terminal:
             # Rewards only come at the end, so until then there is nothing to accumulate.

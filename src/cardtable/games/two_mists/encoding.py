@@ -170,11 +170,10 @@ class ActionSpace:
     def legal_indices(self, decision: Decision) -> list[int]:
         """Indices of ``decision.options``, in option order."""
         by_id = self._by_id
-        out = []
-        for a in decision.options:
-            i = by_id.get(id(a))
-            out.append(self.index(a) if i is None else i)
-        return out
+        try:
+            return [by_id[id(a)] for a in decision.options]
+        except KeyError:  # an option built outside the ActionTable: find it by value
+            return [self.index(a) for a in decision.options]
 
     def legal_indices_from_view(self, view: Mapping[str, Any]) -> list[int]:
         """Indices of the options in ``view["decision"]`` (empty if the seat has nothing to decide)."""

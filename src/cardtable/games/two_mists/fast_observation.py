@@ -61,7 +61,7 @@ class PackedObservation:
             raise AssertionError("the observation layout changed: update fast_observation.py to match")
         import numpy as np  # only the RL extra builds this class
 
-        self._np, self._float32 = np, np.float32
+        self._frombuffer = np.frombuffer
         n = self.players = players
         actions = [c for c in cat.cards if not c.is_equipment]
         equipment = [c for c in cat.cards if c.is_equipment]
@@ -206,7 +206,7 @@ class PackedObservation:
             append(summary[0])
             append(pointed[pointing is not None and pointing[s] >= 0])
         append(self._absent)
-        return self._np.frombuffer(bytearray().join(parts), dtype=self._float32)
+        return self._frombuffer(bytearray().join(parts), "f4")  # native float32, as the pieces were packed
 
 
 __all__ = ["PackedObservation"]
