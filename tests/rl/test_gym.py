@@ -119,3 +119,35 @@ def test_bad_arguments():
 
     with pytest.raises(SetupError):
         gym_env("two-mists", opponents="alphazero")
+
+
+def _play_vector(venv, steps: int) -> tuple[int, float]:
+    """Masked random play through a Gymnasium vector env (next-step autoreset); (episodes, total reward)."""
+    rng = np.random.default_rng(0)
+    obs, info = venv.reset(seed=5)
+    assert obs.shape == (venv.num_envs, E.OBSERVATION_SIZE) and obs.dtype == np.float32
+    episodes, total = 0, 0.0
+    for _ in range(steps):
+        actions = []
+        for mask in info["action_mask"]:
+            legal = np.flatnonzero(mask)
+            # a finished sub-env shows an empty mask; its next action is ignored while it resets
+            actions.append(int(rng.choice(legal)) if len(legal) else 0)
+        obs, reward, terminated, truncated, info = venv.step(np.array(actions))
+        done = terminated | truncated
+        episodes += int(done.sum())
+        total += float(reward[done].sum())
+        assert set(np.unique(reward[done])) <= {-1.0, 0.0, 1.0}
+    return episodes, total
+
+
+@pytest.mark.parametrize("vector", ["sync", "async"])
+def test_gymnasium_vector_envs_run_it(vector):
+    """Users batch single-seat envs with gymnasium.vector; the async kind needs the env to pickle."""
+    cls = gymnasium.vector.SyncVectorEnv if vector == "sync" else gymnasium.vector.AsyncVectorEnv
+    venv = cls([lambda i=i: gym_env("two-mists", seat=i, opponents="random", seed=i) for i in range(2)])
+    try:
+        episodes, _ = _play_vector(venv, 150)
+    finally:
+        venv.close()
+    assert episodes >= 20  # ~5 agent decisions per game: many games ended and auto-reset
