@@ -329,8 +329,9 @@ _EFFECTS = {"damage": 0, "heal": 1, "restrict_next_turn": 2, "point_at_monster":
 class ObservationEncoder:
     """Turns ``state.view(seat)`` into the fixed-size vector documented above.
 
-    Everything that can be precomputed is (card id -> position tables, bar masks, offset tables per
-    observing seat) so that one ``encode`` is a single pass over the view writing into a list.
+    ``encode(view)`` is the definition: everything that can be precomputed is (card id -> position
+    tables, bar masks, offset tables per observing seat), so one call is a single pass over the view.
+    ``encode_seat(state, seat)`` computes the same vector without building the view, for the RL envs.
     """
 
     size = OBSERVATION_SIZE
