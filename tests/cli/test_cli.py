@@ -160,8 +160,8 @@ def test_replay_steps_as_a_spectator_keeps_secrets_until_the_end(runner, in_tmp)
     game = cardtable.load_game("two-mists")
     # A game with a Search in it, so that secret pointing happens.
     for seed in range(100):
-        result = runner.invoke(app, ["play", "two-mists", "--seat", "none", "--bots", "random", "--seed", str(seed),
-                                     "--save", str(in_tmp / "s.json")])
+        runner.invoke(app, ["play", "two-mists", "--seat", "none", "--bots", "random", "--seed", str(seed),
+                            "--save", str(in_tmp / "s.json")])
         record = json.loads((in_tmp / "s.json").read_text())
         if any(a["kind"] == "point" for a in record["actions"]):
             break
