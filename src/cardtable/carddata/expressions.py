@@ -36,7 +36,8 @@ class ExpressionCompiler:
         if isinstance(node, bool):
             raise ExpressionError("a value expression cannot be true/false")
         if isinstance(node, int):
-            return lambda ctx, _n=node: _n
+            number: int = node
+            return lambda ctx: number
         name, arg = self._single_key(node, "value")
         if name in _ARITHMETIC:
             if not isinstance(arg, list) or not arg:
@@ -50,7 +51,8 @@ class ExpressionCompiler:
 
     def condition(self, node: Any) -> Evaluator:
         if isinstance(node, bool):
-            return lambda ctx, _b=node: _b
+            truth: bool = node
+            return lambda ctx: truth
         name, arg = self._single_key(node, "condition")
         if name in ("and", "or"):
             if not isinstance(arg, list) or not arg:

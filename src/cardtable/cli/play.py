@@ -128,13 +128,15 @@ def play_cmd(
         last_human_move = -1  # len(state.history) right after the person's last choice
         try:
             while not state.is_terminal:
-                p = state.to_act
+                decision = state.decision
+                assert decision is not None  # a game that is not over always has a seat to act
+                p = decision.player
                 if p == human:
                     compact = last_human_move == len(state.history)
                     log_seen = human_decision(console, state, p, names, renderer, game, log_seen, compact)
                     last_human_move = len(state.history)
                     continue
-                action = bot_objs[p].act(state.view(p), state.decision, rngs[p])
+                action = bot_objs[p].act(state.view(p), decision, rngs[p])
                 state.apply(action)
                 if human is None:
                     log = state.log(None)
@@ -157,10 +159,12 @@ def play_cmd(
         if log[log_seen:]:
             console.print()
             print_events(console, renderer, log[log_seen:], names)
+        outcome = state.outcome
+        assert outcome is not None  # the loop above ends only when the game is over (or returns on quit)
         console.print()
-        console.print(outcome_renderable(renderer, state.outcome, names, state.view(None)))
+        console.print(outcome_renderable(renderer, outcome, names, state.view(None)))
         if human is not None:
-            won = human in state.outcome.winners
+            won = human in outcome.winners
             console.print(Text("You won!" if won else "You lost.", style="bold green" if won else "bold red"))
         if save is not None:
             write_json(save, _save_payload(state, human, spec_by_seat))

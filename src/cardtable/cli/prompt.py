@@ -57,6 +57,7 @@ def human_decision(console: Console, state: State, seat: int, names: list[str], 
     view = state.view(seat)
     log = state.log(seat)
     decision = state.decision
+    assert decision is not None  # only called for a game that is not over, so someone must act
     options = list(decision.options)
     console.print()
     console.print(Rule(Text(f" {game.info.name} · your decision ", style="bold cyan"), style="cyan"))

@@ -7,6 +7,7 @@ rather than replayed quietly into a different game.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, TypedDict
 
 import typer
 from rich.rule import Rule
@@ -18,6 +19,13 @@ from ..core import Action, State
 from ..tui import get_renderer, seat_names
 from .common import UserError, boundary, jsonable, new_console, parse_seat, read_json
 from .render import hanging, outcome_renderable, print_events
+
+
+class _Shown(TypedDict):
+    """What ``--steps`` has shown so far (the view before the next action, how much of the log), for ``on_step``."""
+
+    view: dict[str, Any]
+    seen: int
 
 
 def replay_cmd(
@@ -40,7 +48,7 @@ def replay_cmd(
         console = new_console()
 
         head = dict(record, actions=[])
-        prev = {"view": replay_game(head).view(viewer), "seen": 0}
+        prev: _Shown = {"view": replay_game(head).view(viewer), "seen": 0}
         counter = {"n": 0}
 
         def on_step(state: State, action: Action) -> None:

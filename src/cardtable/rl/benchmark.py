@@ -62,7 +62,7 @@ def _floor_env(env: Any) -> Any:
     seat_mask, seats = floor.actions.seat_mask, floor._seat
 
     def observe(agent: str) -> dict[str, np.ndarray]:
-        return {"observation": constant, "action_mask": seat_mask(floor.game_state.decision, seats[agent])}
+        return {"observation": constant, "action_mask": seat_mask(floor._require_state().decision, seats[agent])}
 
     floor.observe = observe  # type: ignore[method-assign]
     return floor

@@ -72,7 +72,7 @@ class CardtableAECEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(self.actions.n) for a in self.possible_agents}
         self._seeder = Rng(mix_seed("cardtable.rl.pettingzoo", secrets.randbits(63) if seed is None else seed))
         self.game_state: State | None = None
-        self.agents = []
+        self.agents: list[str] = []
 
     # --- spaces ----------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:

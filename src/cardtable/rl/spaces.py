@@ -99,7 +99,7 @@ def load_encoding(game_id: str) -> GameEncoding:
     missing = [h for h in _HOOKS if not hasattr(module, h)]
     if missing:
         raise SetupError(f"{package}.encoding lacks {', '.join(missing)}")
-    return module  # type: ignore[return-value]
+    return module
 
 
 class DiscreteActions:

@@ -33,7 +33,7 @@ def get_renderer(game_id: str) -> Renderer:
         r.game_id = game_id
         return r
     module, cls = target.split(":")
-    return getattr(importlib.import_module(module), cls)()  # type: ignore[no-any-return]
+    return getattr(importlib.import_module(module), cls)()
 
 
 def render_view(game_id: str, view: Mapping[str, Any], names: Names = None) -> RenderableType:

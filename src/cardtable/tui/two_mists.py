@@ -136,7 +136,6 @@ class TwoMistsRenderer(Renderer):
 
     def render_view(self, view: Mapping[str, Any], names: Names = None) -> RenderableType:
         you = view.get("seat")
-        players = int(view.get("players", 0))
         zones = view.get("zones", {})
         parts: list[RenderableType] = []
 
@@ -206,6 +205,7 @@ class TwoMistsRenderer(Renderer):
         for zname, prefix in (("action_row", "A"), ("equipment_row", "E")):
             for i, c in enumerate(zones.get(zname, {}).get("cards", []) or []):
                 slot = f"{prefix}{i + 1}"
+                cells: list[RenderableType]
                 if c is None:
                     cells = [slot, Text("(empty)", style="dim"), "", ""]
                 else:
@@ -557,7 +557,7 @@ class TwoMistsRenderer(Renderer):
                 fate = "died (Saint's wrath)"
             if s == finisher and s not in died[:1]:
                 fate = (fate + ", " if fate else "") + "finisher"
-            row = [self.name(s, names), char_name(c)]
+            row: list[RenderableType] = [self.name(s, names), char_name(c)]
             if lives is not None:
                 row.append(str(lives[s]) if s < len(lives) else "")
             row += [fate, Text("WON", style="bold green") if s in winners else Text("lost", style="red")]

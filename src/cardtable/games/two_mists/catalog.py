@@ -165,7 +165,8 @@ def compile_sets(paths: list[Path]) -> Catalog:
                 _compile(path, ch.id, "goal_back", COMPILER.condition, ch.goal_back),
                 ch.goal_front_text, ch.goal_back_text,
             ))
-        for card in [*card_set.actions, *card_set.equipment]:
+        set_cards: list[ActionCard | EquipmentCard] = [*card_set.actions, *card_set.equipment]
+        for card in set_cards:
             cards.append(_card_def(path, len(cards), card))
     characters.sort(key=lambda c: c.index)
     missing = [c for c in CHARACTER_ORDER if c not in {ch.id for ch in characters}]
@@ -174,10 +175,10 @@ def compile_sets(paths: list[Path]) -> Catalog:
     action_instances: list[int] = []
     equipment_instances: list[int] = []
     instances: list[int] = []
-    for card in cards:
-        for _ in range(card.copies):
-            (equipment_instances if card.is_equipment else action_instances).append(len(instances))
-            instances.append(card.index)
+    for card_def in cards:
+        for _ in range(card_def.copies):
+            (equipment_instances if card_def.is_equipment else action_instances).append(len(instances))
+            instances.append(card_def.index)
     return Catalog(tuple(characters), tuple(cards), tuple(instances), tuple(action_instances),
                    tuple(equipment_instances), versions)
 

@@ -21,7 +21,7 @@ unchanged when ``determinize`` resamples what ``me`` cannot see.
 from __future__ import annotations
 
 import struct
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from .catalog import Catalog
 from .encoding import (
@@ -151,12 +151,14 @@ class PackedObservation:
             raise ValueError(f"no seat {me!r} at a {n}-player table")
         chars, revealed = state.chars, state.revealed
         step, inst, decision = state.step, state.card, state.decision
+        resolving: bytes | None
         if inst < 0:
             resolving = self._zero[15]
         elif step in self._effect_steps:
             resolving = self._resolving_effect[inst].get(state.pc) or self._resolving[inst]
         else:
             resolving = self._resolving[inst]
+        assert resolving is not None  # only action cards are ever resolved, and theirs are never None
         pointing = state.pointing if state.pointer >= 0 else None
         row = state.row
         in_action_row, in_equipment_row = self._in_action_row, self._in_equipment_row

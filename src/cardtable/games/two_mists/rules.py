@@ -7,13 +7,10 @@ IDs in comments point at ``docs/rules/two-mists.md``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core import Action, Decision, Event, IllegalActionError, Outcome, Rng, State
 from .catalog import CHARACTER_ORDER, MONSTER, Catalog, GoalContext
-
-if TYPE_CHECKING:
-    from . import TwoMists
 
 SLOTS = ("A1", "A2", "A3", "E1", "E2")  # TM-3.3/3.4: three action slots, two equipment slots
 ACTION_SLOTS = (0, 1, 2)
@@ -78,7 +75,7 @@ class MistsState(State):
     def _apply(self, action: Action) -> None:
         kind = action.kind
         if kind == "take":
-            self._take(SLOTS.index(action.params[0][1]))  # type: ignore[arg-type]
+            self._take(SLOTS.index(action.params[0][1]))
         elif kind == "target":
             self._resolve_target(action.params[0][1])  # type: ignore[arg-type]
         elif kind == "point":
@@ -125,7 +122,7 @@ class MistsState(State):
     def _reshuffle_actions(self, taken_inst: int) -> None:
         """TM-5.7: used action cards from every tableau form a new pile (the card in use stays)."""
         equip_bit = self.acts.equip_bit
-        used = []
+        used: list[int] = []
         for tab in self.tableau:
             used.extend(i for i in tab if not equip_bit[i] and i != taken_inst)
             tab[:] = [i for i in tab if equip_bit[i] or i == taken_inst]
@@ -197,7 +194,11 @@ class MistsState(State):
     def _point(self, at: int | str) -> None:
         """TM-7.4: one seat at a time, each choice private until everyone has pointed."""
         p = self.pointer
-        self.pointing[p] = self.players if at == "centre" else at
+        if at == "centre":
+            self.pointing[p] = self.players
+        else:
+            assert isinstance(at, int)  # the legal options are "centre" or another seat's number
+            self.pointing[p] = at
         self.events.append(Event("pointed", {"player": p, "at": at},
                                  frozenset((p,)), {"player": p}))
         nxt = (p + 1) % self.players

@@ -116,7 +116,8 @@ class CardSet(_Strict):
     @model_validator(mode="after")
     def _unique_ids(self) -> "CardSet":
         seen: set[str] = set()
-        for card in [*self.characters, *self.actions, *self.equipment]:
+        cards: list[CharacterCard | ActionCard | EquipmentCard] = [*self.characters, *self.actions, *self.equipment]
+        for card in cards:
             if card.id in seen:
                 raise ValueError(f"card id {card.id!r} is used twice")
             seen.add(card.id)
