@@ -164,6 +164,10 @@ def test_bad_requests_get_readable_4xx_errors(sqlite_url: str) -> None:
         _error(client.get("/api/tables/nosuch/replay"), 404)
         _error(client.get("/api/nothing-here"), 404)
         _error(client.get("/api/tables", params={"status": "lost"}), 422)
+        # RFC 9110: a 405 names every method the resource supports, not just the first route's
+        wrong = client.request("DELETE", "/api/tables")
+        assert _error(wrong, 405)["code"] == "method_not_allowed" and wrong.headers["allow"] == "GET, POST"
+        assert client.put("/api/tables/nosuch/join").headers["allow"] == "POST"
 
         created = post(good).json()
         tid = created["table_id"]
@@ -173,6 +177,15 @@ def test_bad_requests_get_readable_4xx_errors(sqlite_url: str) -> None:
         _error(client.get(f"/api/tables/{tid}/record"), 403)
         _error(client.get(f"/api/tables/{tid}/record", params={"token": created["seats"][0]["token"]}), 403)
         assert client.get(f"/api/tables/{tid}/record", params={"token": created["admin_token"]}).status_code == 200
+
+
+def test_the_openapi_schema_documents_the_error_shape(sqlite_url: str) -> None:
+    with make_client(sqlite_url) as client:
+        spec = client.get("/api/openapi.json").json()
+    join = spec["paths"]["/api/tables/{table_id}/join"]["post"]["responses"]
+    assert set(join) >= {"200", "400", "404", "409", "422"}
+    assert join["404"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorBody")
+    assert set(spec["components"]["schemas"]["ErrorBody"]["properties"]) == {"error"}
 
 
 def test_replay_argument_errors(sqlite_url: str) -> None:

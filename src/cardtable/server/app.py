@@ -23,7 +23,7 @@ from . import frames
 from .botrun import BotRunner, ExecutorKind
 from .errors import install_error_handlers
 from .replays import replay_payload
-from .schemas import CreateTableBody, JoinBody
+from .schemas import CreateTableBody, JoinBody, error_responses
 from .store import Store
 from .tables import BadToken, TableError, TableManager, table_summary
 from .tokens import token_matches
@@ -66,21 +66,21 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
     install_error_handlers(app)
 
     # --- lobby API ----------------------------------------------------------------------------
-    @app.get("/api/games")
+    @app.get("/api/games", responses=error_responses(422))
     async def games() -> list[dict[str, Any]]:
         from ..bots import BOT_KINDS
 
         return [{"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
                  "version": g.version, "bots": list(BOT_KINDS)} for g in list_games()]
 
-    @app.get("/api/games/{game_id}/cards")
+    @app.get("/api/games/{game_id}/cards", responses=error_responses(404, 422))
     async def game_cards(game_id: str) -> dict[str, Any]:
         """The game's public card catalog (``GameDefinition.card_catalog``), read by the browser renderer."""
         if game_id not in game_ids():
             raise TableError(404, "no_game", f"there is no game {game_id!r}; known games: {', '.join(game_ids())}")
         return load_game(game_id).card_catalog()
 
-    @app.post("/api/tables", status_code=201)
+    @app.post("/api/tables", status_code=201, responses=error_responses(400, 409, 422))
     async def create_table(body: CreateTableBody) -> dict[str, Any]:
         table, admin_token, seat_tokens = await manager.create_table(
             game_id=body.game, players=body.players, seats=body.seats, options=body.options, seed=body.seed,
@@ -95,25 +95,25 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
         return {"table_id": table.id, "admin_token": admin_token, "seats": seats,
                 "watch_url": f"/table/{table.id}?watch=1"}
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", responses=error_responses(422))
     async def list_tables(status: str | None = Query(default=None, pattern="^(waiting|playing|finished)$"),
                           limit: int = Query(default=200, ge=1, le=1000)) -> list[dict[str, Any]]:
         rows = await store.run(store.list_tables, limit, status)
         tokens = await store.run(store.seat_tokens, [r.id for r in rows])
         return [table_summary(r, r.status, [t.seat for t in tokens[r.id] if t.claimed]) for r in rows]
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", responses=error_responses(404, 422))
     async def get_table(table_id: str) -> dict[str, Any]:
         row = await _row(table_id)
         tokens = await store.run(store.seat_tokens, [table_id])
         return table_summary(row, row.status, [t.seat for t in tokens[table_id] if t.claimed])
 
-    @app.post("/api/tables/{table_id}/join")
+    @app.post("/api/tables/{table_id}/join", responses=error_responses(400, 404, 409, 422))
     async def join(table_id: str, body: JoinBody | None = None) -> dict[str, Any]:
         seat, token = await manager.join(table_id, body.seat if body is not None else None)
         return {"seat": seat, "token": token, "invite_url": invite_url(table_id, token)}
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get("/api/tables/{table_id}/record", responses=error_responses(403, 404, 409, 422))
     async def record(table_id: str, token: str = Query(default="", max_length=200)) -> dict[str, Any]:
         row = await _row(table_id)
         allowed = bool(token) and token_matches(token, row.admin_token_hash)
@@ -132,7 +132,7 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
         }
         return game_record
 
-    @app.get("/api/tables/{table_id}/replay")
+    @app.get("/api/tables/{table_id}/replay", responses=error_responses(404, 409, 422))
     async def replay(table_id: str, seat: str = Query(default="all", max_length=8),
                      upto: int | None = Query(default=None, ge=0)) -> dict[str, Any]:
         row = await _row(table_id)

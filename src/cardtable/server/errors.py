@@ -14,6 +14,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from .tables import TableError
 
@@ -23,8 +24,8 @@ _STATUS_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404:
                  405: "method_not_allowed", 409: "conflict", 413: "too_large", 422: "invalid_request"}
 
 
-def error_response(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
 
 
 def _field(loc: tuple[Any, ...]) -> str:
@@ -55,6 +56,16 @@ def describe_validation(errors: list[dict[str, Any]]) -> str:
     return "; ".join(out)
 
 
+def _allowed_methods(request: Request) -> list[str]:
+    """Every method some route of the app accepts at this request's path."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        match, _ = route.matches(request.scope)
+        if match != Match.NONE:
+            methods |= set(getattr(route, "methods", None) or ())
+    return sorted(methods)
+
+
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -70,7 +81,12 @@ def install_error_handlers(app: FastAPI) -> None:
         message = exc.detail if isinstance(exc.detail, str) else code.replace("_", " ")
         if exc.status_code == 404 and message == "Not Found":
             message = f"nothing at {request.url.path}; the API lives under /api (see /api/docs)"
-        return error_response(exc.status_code, code, message)
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            # RFC 9110: a 405 lists every method the resource supports. Starlette only names the first
+            # route that matched the path (e.g. POST of /api/tables, not its GET), so collect them all.
+            headers["Allow"] = ", ".join(_allowed_methods(request))
+        return error_response(exc.status_code, code, message, headers)
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:

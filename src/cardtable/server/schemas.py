@@ -27,3 +27,28 @@ class JoinBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     seat: int | None = Field(default=None, ge=0)
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(description="machine-readable reason, e.g. no_table, bad_seat, invalid_request")
+    message: str = Field(description="a sentence saying what to change")
+
+
+class ErrorBody(BaseModel):
+    """Every 4xx/5xx answer of the API: one shape, documented in the OpenAPI schema for each route."""
+
+    error: ErrorDetail
+
+
+_ERROR_MEANINGS = {
+    400: "the body could not be read (not JSON, wrong encoding)",
+    403: "the token does not allow this",
+    404: "no such table or game",
+    409: "the table's state does not allow this now",
+    422: "the request is well-formed but its values are not acceptable; the message says which",
+}
+
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The ``responses=`` argument of a route that can answer with these error statuses."""
+    return {status: {"model": ErrorBody, "description": _ERROR_MEANINGS[status]} for status in statuses}
