@@ -35,6 +35,11 @@ def test_same_seed_same_actions_same_game_and_replay(game_id: str, players: int)
 
 
 @pytest.mark.parametrize("game_id,players", CASES)
+def test_damaged_records_replay_or_are_refused_with_a_cardtable_error(game_id: str, players: int) -> None:
+    assert c.check_damaged_records_are_refused_cleanly(cardtable.load_game(game_id), players, range(20)) > 200
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
 def test_snapshot_round_trip(game_id: str, players: int) -> None:
     c.check_snapshot_round_trip(cardtable.load_game(game_id), players, range(40))
 

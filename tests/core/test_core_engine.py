@@ -87,6 +87,11 @@ def test_record_replays_exactly_and_bad_records_are_refused() -> None:
         replay_record(record | {"actions": [{"player": 1, "kind": "keep"}]}, lambda _id: GAME)
     with pytest.raises(RecordError, match="version"):
         replay_record(record | {"version": "0"}, lambda _id: GAME)
+    for players in (None, "2", True, 2.0):
+        with pytest.raises(RecordError, match="'players' must be an integer"):
+            replay_record(record | {"players": players}, lambda _id: GAME)
+    with pytest.raises(RecordError, match="'options' must be an object"):
+        replay_record(record | {"options": [1]}, lambda _id: GAME)
 
 
 def test_rng_is_deterministic_serialisable_and_independent_when_copied() -> None:

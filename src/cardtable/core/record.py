@@ -33,8 +33,14 @@ def replay_record(
         raise RecordError(f"the record used card sets {record.get('card_sets')}, this build has {game.card_set_versions}")
     if not isinstance(record["actions"], list):
         raise RecordError("the record's 'actions' must be a list")
+    players = record["players"]
+    if not isinstance(players, int) or isinstance(players, bool):
+        # a record states the table size it was played at; None ("the default") would hide a change
+        raise RecordError(f"the record's 'players' must be an integer, not {players!r}")
+    if not isinstance(record.get("options") or {}, Mapping):
+        raise RecordError(f"the record's 'options' must be an object, not {record['options']!r}")
     try:
-        state = game.new_game(seed=record["seed"], players=record["players"], options=record.get("options") or None)
+        state = game.new_game(seed=record["seed"], players=players, options=record.get("options") or None)
     except CardtableError as err:
         raise RecordError(f"the record's set-up is invalid: {err}") from err
     for number, raw in enumerate(record["actions"], start=1):

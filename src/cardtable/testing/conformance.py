@@ -11,7 +11,7 @@ import json
 import random
 from typing import Any, Callable, Iterator
 
-from ..core import Action, IllegalActionError, State
+from ..core import Action, CardtableError, IllegalActionError, State
 from ..core.game import GameDefinition
 from .. import replay
 
@@ -99,6 +99,60 @@ def check_determinism_and_replay(game: GameDefinition, players: int, seeds: rang
         assert again.to_dict() == state.to_dict(), f"seed {seed}: re-applying the actions diverged"
         record = json.loads(json.dumps(state.record()))
         assert replay(record).to_dict() == state.to_dict(), f"seed {seed}: replay(record) diverged"
+
+
+_JUNK: tuple[Any, ...] = (None, True, -1, 2**70, 2.5, "x", "", [], {}, [1, "a"], {"kind": 3})
+
+
+def _places(node: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every key or index path in a JSON-like tree (the root excluded)."""
+    out = [at] if at else []
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out += _places(v, at + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out += _places(v, at + (i,))
+    return out
+
+
+def damage(tree: Any, rnd: random.Random) -> Any:
+    """A copy of a JSON-like ``tree`` with one random place replaced by junk, deleted or truncated."""
+    tree = json.loads(json.dumps(tree))
+    where = rnd.choice(_places(tree))
+    parent = tree
+    for key in where[:-1]:
+        parent = parent[key]
+    roll = rnd.random()
+    if roll < 0.2 and isinstance(parent, dict):
+        del parent[where[-1]]
+    elif roll < 0.3 and isinstance(parent[where[-1]], list) and parent[where[-1]]:
+        parent[where[-1]].pop()
+    else:
+        parent[where[-1]] = rnd.choice(_JUNK)
+    return tree
+
+
+def check_damaged_records_are_refused_cleanly(game: GameDefinition, players: int, seeds: range,
+                                              per_record: int = 25) -> int:
+    """A record with one damaged place either still replays or raises ``CardtableError`` — never
+    another exception (the CLI and the server turn that error into one readable line).
+
+    Returns how many damaged records were refused, so callers can see the check bit.
+    """
+    refused = 0
+    for seed, state, _ in playouts(game, players, seeds):
+        record = state.record()
+        rnd = random.Random(seed)
+        for _ in range(per_record):
+            broken = damage(record, rnd)
+            try:
+                replay(broken)
+            except CardtableError:
+                refused += 1
+            except Exception as err:  # noqa: BLE001 - the point: nothing else may escape
+                raise AssertionError(f"seed {seed}: replay of a damaged record raised {err!r}; record: {broken}") from err
+    return refused
 
 
 def check_snapshot_round_trip(game: GameDefinition, players: int, seeds: range) -> None:
