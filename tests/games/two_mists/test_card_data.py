@@ -287,7 +287,8 @@ def test_tm_14_any_damaged_card_file_loads_or_is_refused_with_a_readable_error(t
     """TM-14: a damaged card file (one value replaced by junk, a key deleted, a list cut short) either
     still loads or is refused with ``CardDataError`` naming the file; no other exception escapes."""
     path = tmp_path / "damaged.yaml"
-    path.write_text(yaml.safe_dump(damage(yaml.safe_load(CORE), random.Random(seed)), allow_unicode=True),
+    tree = damage(yaml.load(CORE, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)), random.Random(seed))
+    path.write_text(yaml.dump(tree, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), allow_unicode=True),
                     encoding="utf-8")
     try:
         compile_sets([path])
