@@ -177,7 +177,7 @@ class PackedObservation:
             zero5 if row[3] < 0 else in_equipment_row[row[3]],
             zero5 if row[4] < 0 else in_equipment_row[row[4]],
             _FOUR.pack(len(state.apile) / self._action_total, len(state.epile) / self._equip_total,
-                            min(1.0, turn / state.turn_cap), min(turn, 100) / 100.0),
+                       min(1.0, turn / state.turn_cap), min(turn, 100) / 100.0),
             self._current[me][state.current],
         ]
         append = parts.append
@@ -198,12 +198,9 @@ class PackedObservation:
             else:
                 summary = self._nothing_taken
             append(life_pieces[s == start][life if life < LIFE_CAP else LIFE_CAP][revealed[s]])
-            if shown:
-                append(character[chars[s]])
-            else:
-                append(zero5)
+            append(character[chars[s]] if shown else zero5)
             append(_FOUR.pack(float(intimidated[s]), 1.0 if equip[s] & poison else 0.0, weapons[s] / 4.0,
-                                   summary[2] / 5.0))
+                              summary[2] / 5.0))
             append(character[chars[s]] if shown else possible[in_play & ~summary[1] & ~known])
             append(summary[0])
             append(pointed[pointing is not None and pointing[s] >= 0])
