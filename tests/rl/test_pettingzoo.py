@@ -13,6 +13,7 @@ from cardtable import replay
 from cardtable.core import Rng
 from cardtable.games.two_mists import encoding as E
 from cardtable.rl import pettingzoo_env
+from cardtable.rl.pettingzoo_env import CardtableAECEnv
 from cardtable.rl.spaces import IllegalActionIndex
 
 # PettingZoo's api_test warns about every Dict observation unless the env's name is on its own
@@ -172,3 +173,28 @@ def test_metadata_render_and_errors(capsys):
         pettingzoo_env("two-mists", bogus_option=1)
     with pytest.raises(RuntimeError, match="reset"):
         pettingzoo_env("two-mists").observe("player_0")
+
+
+def test_dead_agent_steps_match_pettingzoos_own_helper(monkeypatch):
+    """The env's lean ``_was_dead_step`` leaves the env exactly as ``AECEnv._was_dead_step`` would."""
+    from pettingzoo import AECEnv
+
+    def finish(env) -> list[tuple]:
+        env.reset(seed=21)
+        trace = []
+        for agent in env.agent_iter():
+            _, reward, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                with pytest.raises(ValueError, match="only valid action is None"):
+                    env.step(0)
+                env.step(None)
+                trace.append((agent, reward, list(env.agents), env.agent_selection, dict(env.rewards),
+                              dict(env._cumulative_rewards), sorted(env.infos)))
+            else:
+                env.step(int(np.flatnonzero(env.observe(agent)["action_mask"])[0]))
+        return trace
+
+    ours = finish(pettingzoo_env("two-mists", players=4))
+    monkeypatch.setattr(CardtableAECEnv, "_was_dead_step", AECEnv._was_dead_step)
+    theirs = finish(pettingzoo_env("two-mists", players=4))
+    assert ours == theirs and len(ours) == 4 and ours[-1][2] == []

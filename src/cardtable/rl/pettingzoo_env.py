@@ -95,7 +95,7 @@ class CardtableAECEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._skip_agent_selection = None
+        self._skip_agent_selection: str | None = None
         to_act = self.game_state.to_act
         assert to_act is not None, "a new game always starts with a decision"
         self.agent_selection = self.possible_agents[to_act]
@@ -136,6 +136,29 @@ class CardtableAECEnv(AECEnv):
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _was_dead_step(self, action: Any) -> None:
+        """PettingZoo's dead-agent step, for a game where every agent finishes at the same moment.
+
+        Same contract as ``AECEnv._was_dead_step`` (only ``None`` is accepted; the agent leaves every
+        per-agent dict; the next finished agent is selected; rewards are cleared), without its search
+        for which agents are still alive: here none is, so the next one is simply the first left.
+        """
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        del self.terminations[agent], self.truncations[agent], self.rewards[agent]
+        del self._cumulative_rewards[agent], self.infos[agent]
+        self.agents.remove(agent)
+        if self.agents:  # as the base class: remember where the dead steps began, go to the next one
+            if self._skip_agent_selection is None:
+                self._skip_agent_selection = agent
+            self.agent_selection = self.agents[0]
+        else:  # the last one left: the selection returns to where the dead steps began
+            if self._skip_agent_selection is not None:
+                self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None
+        self._clear_rewards()
 
     def render(self) -> str | None:
         """Text of the public table (``view(None)``): ``ansi`` returns it, ``human`` prints it."""

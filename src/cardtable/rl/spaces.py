@@ -120,6 +120,7 @@ class DiscreteActions:
         # step): remembering the last decision's indices by identity halves that work.
         self._last_decision: Decision | None = None
         self._last_indices: tuple[int, ...] = ()
+        self._last_mask: np.ndarray | None = None  # the cached mask of the last decision (copied out)
 
     def index(self, action: Action) -> int:
         return self.space.index(action)
@@ -129,7 +130,7 @@ class DiscreteActions:
         if decision is self._last_decision:
             return self._last_indices
         indices = tuple(self.space.legal_indices(decision))
-        self._last_decision, self._last_indices = decision, indices
+        self._last_decision, self._last_indices, self._last_mask = decision, indices, None
         return indices
 
     def action(self, index: int, decision: Decision) -> Action:
@@ -155,7 +156,10 @@ class DiscreteActions:
         """
         if decision is None or decision.player != seat:
             return self._zero_mask.copy()
-        return self.mask_from_indices(self.legal_indices(decision))
+        if decision is not self._last_decision or self._last_mask is None:
+            indices = self.legal_indices(decision)
+            self._last_mask = self._template(indices)
+        return self._last_mask.copy()
 
     def mask_from_indices(self, indices: Sequence[int]) -> np.ndarray:
         """A fresh ``int8`` mask with 1 at ``indices``.
@@ -163,6 +167,10 @@ class DiscreteActions:
         A game offers only a few distinct option sets, so each is built once and copied thereafter
         (a copy is cheaper than zeros + fancy assignment on the per-step hot path).
         """
+        return self._template(indices).copy()
+
+    def _template(self, indices: Sequence[int]) -> np.ndarray:
+        """The shared (never handed out) mask for ``indices``, built once per distinct option set."""
         key = tuple(indices)
         mask = self._masks.get(key)
         if mask is None:
@@ -171,7 +179,7 @@ class DiscreteActions:
                 mask[list(key)] = 1
             if len(self._masks) < 4096:
                 self._masks[key] = mask
-        return mask.copy()
+        return mask
 
     def gym_space(self) -> Any:
         import gymnasium
