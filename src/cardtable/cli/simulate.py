@@ -145,7 +145,12 @@ def simulate_cmd(
     games: int = typer.Option(1000, "--games", "-n", help="How many games to play."),
     bots: str = typer.Option("random", "--bots", "-b", help="Bot spec per seat, comma-separated (one spec = all seats)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: number of bots)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Parallel workers (processes, or Ray CPUs)."),
+    backend: str = typer.Option("processes", "--backend",
+                                help="Where parallel games run: 'processes' (this machine) or 'ray'."),
+    ray_address: Optional[str] = typer.Option(None, "--ray-address",
+                                              help="Join this Ray cluster ('auto', 'ray://host:10001') "
+                                                   "instead of starting a local one (--backend ray)."),
     seed: int = typer.Option(1, "--seed", help="Master seed; every game's seed is derived from it."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write one row per game to a .csv or .parquet file."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="Game option key=value (repeatable)."),
@@ -168,6 +173,10 @@ def simulate_cmd(
             raise UserError("--games must be at least 1")
         if jobs < 1:
             raise UserError("--jobs must be at least 1")
+        if backend not in ("processes", "ray"):
+            raise UserError(f"--backend {backend!r}: use 'processes' or 'ray'")
+        if ray_address is not None and backend != "ray":
+            raise UserError("--ray-address needs --backend ray")
         if out is not None:
             if out.suffix.lower() not in (".csv", ".parquet"):
                 raise UserError(f"--out {out}: the file name must end in .csv or .parquet")
@@ -180,23 +189,27 @@ def simulate_cmd(
         console = new_console()
         started = time.perf_counter()
         if as_json:
-            results = run_games(game.id, n_players, specs, games, seed, jobs=jobs, options=options)
+            results = run_games(game.id, n_players, specs, games, seed, jobs=jobs, options=options,
+                                backend=backend, ray_address=ray_address)
         else:
             from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn,
                                        TimeElapsedColumn, TimeRemainingColumn)
 
             console.print(Text(f"{game.info.name}: {games} games, {n_players} players, bots {', '.join(specs)}, "
-                               f"seed {seed}, {jobs} job{'s' if jobs != 1 else ''}", style="bold"))
+                               f"seed {seed}, {jobs} job{'s' if jobs != 1 else ''}"
+                               + (" on Ray" if backend == "ray" else ""), style="bold"))
             with Progress(TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
                           TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(), console=console,
                           transient=False) as progress:
                 task = progress.add_task("games", total=games)
                 results = run_games(game.id, n_players, specs, games, seed, jobs=jobs, options=options,
-                                    progress=lambda done: progress.update(task, completed=done))
+                                    progress=lambda done: progress.update(task, completed=done),
+                                    backend=backend, ray_address=ray_address)
                 progress.update(task, completed=len(results))
         elapsed = time.perf_counter() - started
         summary = summarize(results)
         summary.update({"game": game.id, "players": n_players, "bots": specs, "seed": seed, "jobs": jobs,
+                        "backend": backend,
                         "seconds": elapsed, "games_per_second": len(results) / elapsed if elapsed > 0 else None})
         if out is not None:
             export_results(results, out)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ..bots import make_bot
 from ..core import Rng, SetupError, mix_seed
@@ -91,18 +91,26 @@ def _play_batch(game_id: str, players: int, bot_specs: list[str], seed: int, ind
             for i in indices]
 
 
+BACKENDS = ("processes", "ray")
+
+
 def run_games(game_id: str, players: int, bot_specs: Sequence[str], games: int, seed: int, jobs: int = 1,
               options: Mapping[str, Any] | None = None, progress: Callable[[int], None] | None = None,
-              rotate: bool = True, batch_size: int | None = None) -> list[GameResult]:
+              rotate: bool = True, batch_size: int | None = None, backend: str = "processes",
+              ray_address: str | None = None) -> list[GameResult]:
     """Play ``games`` games and return their results in game order.
 
-    * Game ``i`` uses seed ``mix_seed(seed, i)``; results do not depend on ``jobs``.
+    * Game ``i`` uses seed ``mix_seed(seed, i)``; results depend neither on ``jobs`` nor on ``backend``.
     * ``rotate`` (default on) shifts the bot specs one seat per game (see :func:`seat_specs`).
-    * ``jobs > 1`` plays batches of games in a process pool; ``batch_size`` defaults to a size that
+    * ``jobs > 1`` plays batches of games in parallel: in a process pool (``backend="processes"``) or
+      on Ray (``backend="ray"``: a private local instance with ``jobs`` CPUs, or the cluster at
+      ``ray_address``, see :mod:`cardtable.sim.ray_backend`). ``batch_size`` defaults to a size that
       gives each worker several batches (so the progress callback moves steadily).
     * ``progress`` is called with the number of games completed so far (cumulative), after every
       batch — e.g. ``lambda done: bar.update(task, completed=done)``.
     """
+    if backend not in BACKENDS:
+        raise SetupError(f"unknown backend {backend!r}; use one of: {', '.join(BACKENDS)}")
     specs = list(bot_specs)
     if len(specs) != players:
         raise SetupError(f"{players} players need {players} bot specs, got {len(specs)}: {specs}")
@@ -116,7 +124,7 @@ def run_games(game_id: str, players: int, bot_specs: Sequence[str], games: int, 
         make_bot(spec, game_id, seed=0)
     results: list[GameResult | None] = [None] * games
     done = 0
-    if jobs == 1 or games <= 1:
+    if backend == "processes" and (jobs == 1 or games <= 1):
         size = batch_size or max(1, min(50, games // 20 or 1))
         for start in range(0, games, size):
             for i, r in _play_batch(game_id, players, specs, seed, list(range(start, min(games, start + size))),
@@ -128,6 +136,21 @@ def run_games(game_id: str, players: int, bot_specs: Sequence[str], games: int, 
         return [r for r in results if r is not None]
     size = batch_size or max(1, min(200, games // (jobs * 8) or 1))
     batches = [list(range(start, min(games, start + size))) for start in range(0, games, size)]
+    args = (game_id, players, specs, seed, options, rotate)
+    finished_batches = (_in_processes(batches, args, jobs) if backend == "processes"
+                        else _in_ray(batches, args, jobs, ray_address))
+    for batch_results in finished_batches:
+        for i, r in batch_results:
+            results[i] = r
+        done += len(batch_results)
+        if progress is not None:
+            progress(done)
+    return [r for r in results if r is not None]
+
+
+def _in_processes(batches: list[list[int]], args: tuple[Any, ...], jobs: int) -> Iterator[list[tuple[int, GameResult]]]:
+    """Each batch's results, as soon as it is done, from a local process pool."""
+    game_id, players, specs, seed, options, rotate = args
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         pending: set[Future[list[tuple[int, GameResult]]]] = {
             pool.submit(_play_batch, game_id, players, specs, seed, batch, options, rotate) for batch in batches
@@ -135,10 +158,11 @@ def run_games(game_id: str, players: int, bot_specs: Sequence[str], games: int, 
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in finished:
-                batch_results = fut.result()
-                for i, r in batch_results:
-                    results[i] = r
-                done += len(batch_results)
-                if progress is not None:
-                    progress(done)
-    return [r for r in results if r is not None]
+                yield fut.result()
+
+
+def _in_ray(batches: list[list[int]], args: tuple[Any, ...], jobs: int,
+            address: str | None) -> Iterator[list[tuple[int, GameResult]]]:
+    from .ray_backend import run_batches
+
+    yield from run_batches(_play_batch, batches, args, jobs, address)
