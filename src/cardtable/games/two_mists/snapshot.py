@@ -479,7 +479,8 @@ def _events(snap: _Snapshot) -> list[Event]:
                 or not (redacted is None or type(redacted) is dict)
                 or not (vis is None or (type(vis) is list and all(type(x) is int and 0 <= x < n for x in vis)))):
             _bad_event(i, e, n)
-        out.append(Event(kind, dict(data), None if vis is None else frozenset(vis), redacted))
+        out.append(Event(kind, dict(data), None if vis is None else frozenset(vis),
+                         None if redacted is None else dict(redacted)))
     return out
 
 
