@@ -92,6 +92,23 @@ class _LifeShim:
         return self._l[p]
 
 
+@lru_cache(maxsize=1 << 16)
+def _goal_holds(cat: Catalog, mine: int, chars: tuple[int, ...], died: frozenset[int]) -> bool:
+    """Does the goal of character ``mine`` hold when the seats in ``died`` died, characters dealt ``chars``?
+
+    A pure function of its arguments, so it is cached across decisions and games: the heuristic asks
+    it for every consistent deal and every seat at each decision, and the answers repeat endlessly.
+    """
+    world = "front" if MONSTER in chars else "back"
+    ctx = GoalContext(
+        frozenset(CHARACTER_ORDER[chars[s]] for s in died),
+        frozenset(CHARACTER_ORDER[c] for s, c in enumerate(chars) if s not in died),
+        len(chars), world,
+    )
+    ch = cat.characters[mine]
+    return bool((ch.goal_front if world == "front" else ch.goal_back)(ctx))
+
+
 class Table:
     """The public facts of a view, as small ints, plus this seat's belief over deals."""
 
@@ -105,6 +122,9 @@ class Table:
         self.mine = CHARACTER_ORDER.index(seats[me]["character"])
         self.life = [int(p["life"]) for p in seats]
         self.weapons = [int(p["weapons"]) for p in seats]
+        # per seat: how far the strongest *other* weapon-holder shifts its effective life (death_odds)
+        self._reach = [weights.weapon_reach * max((self.weapons[u] for u in range(n) if u != t), default=0)
+                       for t in range(n)]
         self.intimidated = [bool(p["intimidated"]) for p in seats]
         self.taken = [[index[c] for c in p["taken"]] for p in seats]
         self.held = [0] * n  # bitmask of equipment definitions held (equipment never leaves)
@@ -132,10 +152,20 @@ class Table:
         raw = [self._soft_weight(d) for d in self.deals]
         total = sum(raw) or 1.0
         self.probs = [r / total for r in raw]
-        self._goal_cache: dict[tuple[tuple[int, ...], frozenset[int]], bool] = {}
-        # P(I win | t dies, finished by someone else) and P(I win | I finish t) per seat.
-        self.win_if_dies = [self.expected(lambda h, t=t: self.wins(h, frozenset((t,)))) for t in range(n)]
-        self.win_if_i_kill = [self.expected(lambda h, t=t: self.wins(h, self._died_by_me(h, t))) for t in range(n)]
+        # P(I win | seat q dies, finished by someone else) and P(I win | I finish q), per seat: the
+        # expectation over the belief, in one pass over the deals (each sum adds them in deal order).
+        alone = [frozenset((q,)) for q in range(n)]
+        with_me = [frozenset((q, me)) for q in range(n)]  # the Saint's wrath takes me too (TM-11.3)
+        wrath = [c.wrath for c in cat.characters]
+        goal, mine = _goal_holds, self.mine
+        win_if_dies, win_if_i_kill = [0.0] * n, [0.0] * n
+        for deal, prob in zip(self.deals, self.probs):
+            chars = deal[:n]
+            for q in range(n):
+                win_if_dies[q] += prob * goal(cat, mine, chars, alone[q])
+                died = with_me[q] if q != me and wrath[deal[q]] else alone[q]
+                win_if_i_kill[q] += prob * goal(cat, mine, chars, died)
+        self.win_if_dies, self.win_if_i_kill = win_if_dies, win_if_i_kill
 
     # ---- belief -----------------------------------------------------------------------------
     def _soft_weight(self, deal: tuple[int, ...]) -> float:
@@ -150,9 +180,6 @@ class Table:
                     weight *= tilt.get(name, 1.0)
         return weight
 
-    def expected(self, f: Any) -> float:
-        return sum(p * f(h) for h, p in zip(self.deals, self.probs))
-
     def p_character(self, seat: int, char: int) -> float:
         """P(``seat`` holds ``char``); ``seat == n`` is the centre card."""
         return sum(p for h, p in zip(self.deals, self.probs) if h[seat] == char)
@@ -161,38 +188,11 @@ class Table:
     def p_front(self) -> float:
         return 1.0 - self.p_character(self.n, MONSTER)
 
-    # ---- goals ------------------------------------------------------------------------------
-    def wins(self, deal: tuple[int, ...], died: frozenset[int]) -> bool:
-        """TM-11.2 step 5 for this seat: does my goal hold under ``deal`` when ``died`` died?"""
-        key = (deal, died)
-        hit = self._goal_cache.get(key)
-        if hit is None:
-            chars = deal[: self.n]
-            world = "front" if MONSTER in chars else "back"
-            ctx = GoalContext(
-                frozenset(CHARACTER_ORDER[chars[s]] for s in died),
-                frozenset(CHARACTER_ORDER[chars[s]] for s in range(self.n) if s not in died),
-                self.n, world,
-            )
-            ch = self.cat.characters[self.mine]
-            hit = bool((ch.goal_front if world == "front" else ch.goal_back)(ctx))
-            self._goal_cache[key] = hit
-        return hit
-
-    def _died_by_me(self, deal: tuple[int, ...], target: int) -> frozenset[int]:
-        """Who died if I finish ``target``: the Saint's wrath takes me too (TM-11.3)."""
-        if target != self.me and self.cat.characters[deal[target]].wrath:
-            return frozenset((target, self.me))
-        return frozenset((target,))
-
     # ---- evaluation -------------------------------------------------------------------------
     def death_odds(self, life: list[int]) -> list[float]:
         """P(seat t is the first to die) from effective life (TM-13.5 threats)."""
-        w = self.w
-        logits = []
-        for t in range(self.n):
-            reach = max((self.weapons[u] for u in range(self.n) if u != t), default=0)
-            logits.append(-w.softness * (life[t] - w.weapon_reach * reach))
+        softness = self.w.softness
+        logits = [-softness * (life_t - reach_t) for life_t, reach_t in zip(life, self._reach)]
         top = max(logits)
         exps = [math.exp(x - top) for x in logits]
         total = sum(exps)
