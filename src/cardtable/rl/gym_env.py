@@ -25,13 +25,14 @@ Conventions:
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
 from ..bots import make_bot
+from ..bots.lazy_view import LazyView
 from ..core import Rng, State, mix_seed
 from ..registry import load_game
 from . import register_gym_envs
@@ -39,35 +40,6 @@ from .spaces import DiscreteActions, IllegalActionIndex, SeatObserver, load_enco
 
 _SEED_MASK = (1 << 63) - 1
 _MAX_REDEALS = 1000
-
-
-class _LazyView(Mapping[str, Any]):
-    """``state.view(seat)``, built on first access.
-
-    Building a view is the most expensive call of a bot's turn, and the random bot never reads it;
-    laziness keeps the bot contract (a read-only mapping of the seat's view, taken before the bot's
-    action is applied) while making training against random opponents several times faster.
-    """
-
-    __slots__ = ("_state", "_seat", "_view")
-
-    def __init__(self, state: State, seat: int) -> None:
-        self._state, self._seat = state, seat
-        self._view: dict[str, Any] | None = None
-
-    def _get(self) -> dict[str, Any]:
-        if self._view is None:
-            self._view = self._state.view(self._seat)
-        return self._view
-
-    def __getitem__(self, key: str) -> Any:
-        return self._get()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._get())
-
-    def __len__(self) -> int:
-        return len(self._get())
 
 
 class CardtableGymEnv(gymnasium.Env):
@@ -174,7 +146,7 @@ class CardtableGymEnv(gymnasium.Env):
         while not state.is_terminal and state.to_act != self.seat:
             seat = state.to_act
             assert seat is not None and state.decision is not None
-            state.apply(self._bots[seat].act(_LazyView(state, seat), state.decision, self._bot_rng))
+            state.apply(self._bots[seat].act(LazyView(state, seat), state.decision, self._bot_rng))
 
     def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
         obs, mask = self._observer(self._require_state(), self.seat)

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ..bots import make_bot
+from ..bots.lazy_view import LazyView
 from ..core import Rng, SetupError, mix_seed
 from ..registry import load_game
 
@@ -55,7 +56,7 @@ def play_game(game_id: str, players: int, bot_specs: Sequence[str], seed: int,
         decision = state.decision
         assert decision is not None
         seat = decision.player
-        action = bots[seat].act(state.view(seat), decision, rngs[seat])
+        action = bots[seat].act(LazyView(state, seat), decision, rngs[seat])  # a view only if read
         state.apply(action)
         length += 1
         if length > MAX_DECISIONS:  # pragma: no cover - turn caps make this unreachable
