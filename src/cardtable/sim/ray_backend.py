@@ -1,7 +1,7 @@
 """Run simulation batches on a Ray cluster: the local machine's cores, or many machines.
 
 Why Ray: a process pool stops at one machine; balance studies and training data want thousands of
-games per second. The batches are the same ``_play_batch`` calls the process pool makes, and every
+games per second. The batches are the same ``play_batch`` calls the process pool makes, and every
 game's seed still comes from its index, so a Ray run returns exactly the results of a local one.
 
 Ray is optional (``pip install 'cardtable[ray]'``). ``run_batches`` joins the cluster at ``address``
@@ -11,9 +11,12 @@ CPUs and shuts it down afterwards; a Ray the caller already started is used as i
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from ..core import SetupError
+
+if TYPE_CHECKING:
+    from .runner import Run
 
 Batch = list[int]
 
@@ -26,9 +29,10 @@ def _ray() -> Any:
     return ray
 
 
-def run_batches(play_batch: Callable[..., list[Any]], batches: list[Batch], args: tuple[Any, ...], jobs: int,
-                address: str | None = None) -> Iterator[list[Any]]:
-    """Yield the result of ``play_batch(*args[:4], batch, *args[4:])`` for every batch, as each finishes."""
+def run_batches(run: "Run", batches: list[Batch], jobs: int, address: str | None = None) -> Iterator[list[Any]]:
+    """Yield ``play_batch(run, batch)`` for every batch, in the order the batches finish."""
+    from .runner import play_batch
+
     ray = _ray()
     started_here = not ray.is_initialized()
     if started_here:
@@ -39,8 +43,8 @@ def run_batches(play_batch: Callable[..., list[Any]], batches: list[Batch], args
         ray.init(address=address, **settings)
     try:
         remote = ray.remote(num_cpus=1)(play_batch)
-        head, tail = args[:4], args[4:]
-        pending = [remote.remote(*head, batch, *tail) for batch in batches]
+        shared = ray.put(run)  # shipped to the object store once, not with every batch
+        pending = [remote.remote(shared, batch) for batch in batches]
         while pending:
             finished, pending = ray.wait(pending, num_returns=1)
             yield ray.get(finished[0])

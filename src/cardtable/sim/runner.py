@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, NamedTuple, Sequence
 
 from ..bots import make_bot
 from ..bots.lazy_view import LazyView
@@ -86,9 +86,21 @@ def game_seed(seed: int, index: int) -> int:
     return mix_seed(seed, index)
 
 
-def _play_batch(game_id: str, players: int, bot_specs: list[str], seed: int, indices: list[int],
-                options: Mapping[str, Any] | None, rotate: bool) -> list[tuple[int, GameResult]]:
-    return [(i, play_game(game_id, players, seat_specs(bot_specs, i, rotate), game_seed(seed, i), options))
+class Run(NamedTuple):
+    """What every game of a run shares; shipped once with each batch to a worker."""
+
+    game_id: str
+    players: int
+    bot_specs: list[str]
+    seed: int
+    options: Mapping[str, Any] | None
+    rotate: bool
+
+
+def play_batch(run: Run, indices: list[int]) -> list[tuple[int, GameResult]]:
+    """Play games ``indices`` of ``run``: the unit of work of every backend."""
+    return [(i, play_game(run.game_id, run.players, seat_specs(run.bot_specs, i, run.rotate),
+                          game_seed(run.seed, i), run.options))
             for i in indices]
 
 
@@ -125,21 +137,22 @@ def run_games(game_id: str, players: int, bot_specs: Sequence[str], games: int, 
         make_bot(spec, game_id, seed=0)
     results: list[GameResult | None] = [None] * games
     done = 0
-    if backend == "processes" and (jobs == 1 or games <= 1):
+    in_this_process = backend == "processes" and (jobs == 1 or games <= 1)
+    if in_this_process:
         size = batch_size or max(1, min(50, games // 20 or 1))
-        for start in range(0, games, size):
-            for i, r in _play_batch(game_id, players, specs, seed, list(range(start, min(games, start + size))),
-                                    options, rotate):
-                results[i] = r
-            done = min(games, start + size)
-            if progress is not None:
-                progress(done)
-        return [r for r in results if r is not None]
-    size = batch_size or max(1, min(200, games // (jobs * 8) or 1))
+    else:
+        size = batch_size or max(1, min(200, games // (jobs * 8) or 1))
     batches = [list(range(start, min(games, start + size))) for start in range(0, games, size)]
-    args = (game_id, players, specs, seed, options, rotate)
-    finished_batches = (_in_processes(batches, args, jobs) if backend == "processes"
-                        else _in_ray(batches, args, jobs, ray_address))
+    run = Run(game_id, players, specs, seed, options, rotate)
+    finished_batches: Iterator[list[tuple[int, GameResult]]]
+    if in_this_process:
+        finished_batches = (play_batch(run, batch) for batch in batches)
+    elif backend == "processes":
+        finished_batches = _in_processes(run, batches, jobs)
+    else:
+        from .ray_backend import run_batches
+
+        finished_batches = run_batches(run, batches, jobs, ray_address)
     for batch_results in finished_batches:
         for i, r in batch_results:
             results[i] = r
@@ -149,21 +162,11 @@ def run_games(game_id: str, players: int, bot_specs: Sequence[str], games: int, 
     return [r for r in results if r is not None]
 
 
-def _in_processes(batches: list[list[int]], args: tuple[Any, ...], jobs: int) -> Iterator[list[tuple[int, GameResult]]]:
+def _in_processes(run: Run, batches: list[list[int]], jobs: int) -> Iterator[list[tuple[int, GameResult]]]:
     """Each batch's results, as soon as it is done, from a local process pool."""
-    game_id, players, specs, seed, options, rotate = args
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending: set[Future[list[tuple[int, GameResult]]]] = {
-            pool.submit(_play_batch, game_id, players, specs, seed, batch, options, rotate) for batch in batches
-        }
+        pending: set[Future[list[tuple[int, GameResult]]]] = {pool.submit(play_batch, run, batch) for batch in batches}
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in finished:
                 yield fut.result()
-
-
-def _in_ray(batches: list[list[int]], args: tuple[Any, ...], jobs: int,
-            address: str | None) -> Iterator[list[tuple[int, GameResult]]]:
-    from .ray_backend import run_batches
-
-    yield from run_batches(_play_batch, batches, args, jobs, address)
