@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardtable.games.two_mists import GAME
 from cardtable.games.two_mists.testing import act, logged, point, scenario, take, target
 
 FRONT = ["monster", "knight", "witch", "saint"]  # Fool in the centre
@@ -129,6 +130,10 @@ def test_tm_7_6_reckless_self_kill_makes_the_taker_their_own_finisher():
     assert s.life == [0, 5, 7, 7]
     assert logged(s, "died") == [{"player": 0, "character": "knight", "finisher": 0}]
     assert s.outcome.details["finisher"] == 0
+    # the game ends on the killing effect: the card being resolved stops there, as after a killing target
+    reckless = GAME.catalog.cards[GAME.catalog.instances[s.card]]
+    assert reckless.steps[s.view(None)["resolving"]["step"]].op == "self_damage"
+    assert GAME.from_dict(s.to_dict()).to_dict() == s.to_dict()
 
 
 def test_tm_7_7_flurry_damage_then_optional_extra_action():

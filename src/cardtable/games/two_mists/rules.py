@@ -159,6 +159,8 @@ class MistsState(State):
             elif op == "self_damage":  # TM-7.6
                 amount = max(0, s.value((self, self.current)))  # type: ignore[misc]
                 self._self_damage(amount)
+                if self.step == OVER:  # the taker died: the card stops at this effect, as a killing target does
+                    return
             self.pc += 1
 
     def _resolve_target(self, target: int) -> None:

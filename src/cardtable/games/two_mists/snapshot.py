@@ -388,10 +388,7 @@ def _check_resolving(cat: Catalog, snap: _Snapshot) -> None:
         _bad("card", f"must be -1 or an action card instance, not {card}")
     if card not in snap.tableau[snap.current]:
         _bad("card", f"instance {card} is being resolved, so it must be in tableau[{snap.current}] (the current seat's)")
-    steps = len(cat.cards[cat.instances[card]].steps)
-    # A killing self-damage still advances pc (rules._run) and no other effect runs once the game is
-    # over, so a finished game may leave pc one past the card's effects; a running one never does.
-    limit = steps if snap.step == OVER else steps - 1
+    limit = len(cat.cards[cat.instances[card]].steps) - 1  # a killing effect leaves pc on itself
     if snap.pc > limit:
         _bad("pc", f"must be at most {limit} (the effects of {cat.card_id(card)}), not {snap.pc}")
 
