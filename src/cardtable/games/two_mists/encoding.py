@@ -500,11 +500,7 @@ class ObservationEncoder:
             from .fast_observation import PackedObservation  # imports this module's layout constants
 
             packed = self._packed = PackedObservation(self.players, self._catalog)
-        arr = packed.encode(state, me)
-        if out is None:
-            return arr
-        out[:] = arr
-        return out
+        return _deliver(packed.encode(state, me), out)
 
     def encode(self, view: Mapping[str, Any], out: "np.ndarray | None" = None) -> "np.ndarray":
         """The observation of ``view`` as a (writable) ``float32`` array, or written into ``out`` when given.
@@ -512,18 +508,18 @@ class ObservationEncoder:
         This is the definition of the observation; :meth:`encode_seat` is the same function computed
         without building the view.
         """
-        return self._to_array(self._write_view(self._zeros_f32.__copy__(), view), out)
-
-    @staticmethod
-    def _to_array(values: "array.array[float]", out: "np.ndarray | None") -> "np.ndarray":
-        """Wrap the filled ``array('f')`` without copying it (it is fresh per call, so nothing aliases)."""
         import numpy as np
 
-        arr = np.frombuffer(values, dtype=np.float32)
-        if out is None:
-            return arr
-        out[:] = arr
-        return out
+        # numpy wraps the filled array('f') without a copy: it is fresh per call, so nothing aliases it
+        return _deliver(np.frombuffer(self._write_view(self._zeros_f32.__copy__(), view), dtype=np.float32), out)
+
+
+def _deliver(arr: "np.ndarray", out: "np.ndarray | None") -> "np.ndarray":
+    """``arr`` itself, or copied into the caller's ``out`` when one is given (both encoding routes)."""
+    if out is None:
+        return arr
+    out[:] = arr
+    return out
 
 
 # --- hooks used by cardtable.rl ---------------------------------------------------------------------
