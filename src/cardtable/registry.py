@@ -1,35 +1,82 @@
 """Which games exist and where their modules live.
 
-Games are imported lazily so that listing games, or loading one, never pays for the others.
+A game is one package under ``cardtable/games`` that exposes ``GAME`` (a ``GameDefinition``); its id
+is the package name with hyphens (``two_mists`` → ``two-mists``). The registry finds packages by
+looking at the folder, so adding a game touches nothing outside its package. A package that is not
+(yet) a playable game — no ``GAME`` — is skipped without importing the others. Games are imported
+lazily: listing ids costs a directory scan, loading one never pays for the rest.
+
+``register`` adds a game from elsewhere (a test's toy game, a plug-in), so every generic tool —
+``replay``, the conformance suite — takes it like any other.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import pkgutil
 from functools import lru_cache
 
+from . import games as _games_pkg
 from .core.errors import SetupError
 from .core.game import GameDefinition, GameInfo
 
-# id -> module holding ``GAME``
-_GAME_MODULES: dict[str, str] = {
-    "two-mists": "cardtable.games.two_mists",
-}
+_EXTRA: dict[str, GameDefinition] = {}
+
+
+@lru_cache(maxsize=1)
+def _packages() -> dict[str, str]:
+    """id -> module, for every package under ``cardtable/games`` that declares a ``GAME``."""
+    found = {}
+    for info in pkgutil.iter_modules(_games_pkg.__path__):
+        if not info.ispkg or info.name.startswith("_"):
+            continue
+        module = f"{_games_pkg.__name__}.{info.name}"
+        spec = importlib.util.find_spec(module)
+        origin = spec.origin if spec is not None else None
+        if origin is None or not _declares_game(origin):
+            continue
+        found[info.name.replace("_", "-")] = module
+    return found
+
+
+def _declares_game(init_path: str) -> bool:
+    """Does the package's ``__init__`` assign ``GAME``? (Read as text: no import needed to list games.)"""
+    try:
+        with open(init_path, encoding="utf-8") as f:
+            return any(line.startswith("GAME =") or line.startswith("GAME:") for line in f)
+    except OSError:
+        return False
+
+
+def register(game: GameDefinition) -> None:
+    """Make a game defined outside ``cardtable/games`` known to every tool (by ``game.info.id``)."""
+    _EXTRA[game.info.id] = game
+
+
+def unregister(game_id: str) -> None:
+    """Forget a game added with ``register`` (tests clean up after themselves)."""
+    _EXTRA.pop(game_id, None)
 
 
 def game_ids() -> list[str]:
-    return sorted(_GAME_MODULES)
+    return sorted(set(_packages()) | set(_EXTRA))
 
 
 @lru_cache(maxsize=None)
+def _load_package(game_id: str) -> GameDefinition:
+    game: GameDefinition = importlib.import_module(_packages()[game_id]).GAME
+    return game
+
+
 def load_game(game_id: str) -> GameDefinition:
     """The definition of game ``game_id`` (e.g. ``"two-mists"``)."""
-    module = _GAME_MODULES.get(game_id)
-    if module is None:
+    if game_id in _EXTRA:
+        return _EXTRA[game_id]
+    if not isinstance(game_id, str) or game_id not in _packages():
         known = ", ".join(game_ids())
         raise SetupError(f"unknown game {game_id!r}; known games: {known}")
-    game: GameDefinition = importlib.import_module(module).GAME
-    return game
+    return _load_package(game_id)
 
 
 def list_games() -> list[GameInfo]:

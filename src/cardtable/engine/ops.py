@@ -1,0 +1,78 @@
+"""Operations: what runs a frame, and the table a game registers them in.
+
+Why ops are looked up by name: a frame on the stack must stay plain data (see ``frames.py``), so it
+names its op; the op is a stateless object the game registers once. An op either finishes its frame
+(``st.pop``/``st.ret``), replaces it with the next step (``st.replace``), pushes child frames, or asks a
+decision (``st.ask``) — in which case ``answer`` is called with the chosen action.
+
+Rule for every op, which makes a saved or sampled state resumable: ``run`` must not change the state
+before it asks. A frame that is waiting for an answer can then be run again after loading and will
+ask the very same question.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..core import Action, IllegalActionError
+
+if TYPE_CHECKING:
+    from ..core import Rng
+    from .frames import Frame
+    from .state import CardState
+
+
+class Op:
+    """Base of every op. Subclasses implement ``run`` and, if they ask, ``answer``."""
+
+    name = "op"
+
+    def run(self, st: "CardState", frame: "Frame") -> None:
+        raise NotImplementedError
+
+    def answer(self, st: "CardState", frame: "Frame", action: Action) -> None:
+        raise IllegalActionError("ENGINE-1", f"{self.name} does not take answers")
+
+    def sample(self, st: "CardState", frame: "Frame", rng: "Rng") -> Any:
+        """For secret choices: a value this frame could have returned, drawn with ``rng``."""
+        raise NotImplementedError(f"{self.name} cannot be resampled")
+
+
+class FunctionOp(Op):
+    """An op that never asks: one function doing one step (the common case for game steps)."""
+
+    def __init__(self, name: str, fn: Callable[["CardState", "Frame"], None]) -> None:
+        self.name = name
+        self.fn = fn
+
+    def run(self, st: "CardState", frame: "Frame") -> None:
+        self.fn(st, frame)
+
+
+class OpTable:
+    """The ops a game uses: the engine's own plus the game's. Names are unique."""
+
+    def __init__(self, *tables: "OpTable") -> None:
+        self.ops: dict[str, Op] = {}
+        for table in tables:
+            for op in table.ops.values():
+                self.add(op)
+
+    def add(self, op: Op) -> Op:
+        if op.name in self.ops:
+            raise ValueError(f"op {op.name!r} is registered twice")
+        self.ops[op.name] = op
+        return op
+
+    def step(self, name: str) -> Callable[[Callable[["CardState", "Frame"], None]], Callable[["CardState", "Frame"], None]]:
+        """Decorator: register a function as a non-asking op called ``name``."""
+        def register(fn: Callable[["CardState", "Frame"], None]) -> Callable[["CardState", "Frame"], None]:
+            self.add(FunctionOp(name, fn))
+            return fn
+        return register
+
+    def __getitem__(self, name: str) -> Op:
+        return self.ops[name]
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.ops

@@ -1,0 +1,203 @@
+"""Multi-step choices as ordinary decisions with enumerated options.
+
+Each prompt is a frame that asks one small question at a time and hands its result to the frame
+beneath it (``st.ret``): the caller pushes the prompt, and reads ``frame.got`` when it runs again.
+A choice with only one possible answer is not asked: it resolves at once, which keeps simulations
+fast and spares players pointless clicks. (That shortcut only ever depends on what the asked seat
+may see, because the candidates handed to a prompt are the asked seat's own options.)
+
+Action kinds (stable: front-ends and the RL encoder read them): ``pick`` (``card=``), ``done``,
+``choose`` (``index=``), ``yes``/``no``, ``next`` (``item=``) for ordering.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from ..core import Action, IllegalActionError, Rng
+from .frames import Frame
+from .ops import Op, OpTable
+
+if TYPE_CHECKING:
+    from .state import CardState
+
+
+class Pick(Op):
+    """Choose between ``min`` and ``max`` distinct items one at a time, then ``done``.
+
+    Args: player, min, max, prompt, kind (the decision kind), and either ``cands`` (ints, when the
+    candidates are public) or ``zone`` (a zone name, ``{p}`` standing for the player: the candidates
+    are the cards in it *now*). With ``private=True`` the picks so far live in ``st.secrets[player]``
+    instead of the frame, so a pick among hidden cards (a hand) shows the others nothing — not even
+    the instance ids. Returns the tuple of chosen items in the order picked.
+    """
+
+    name = "engine.pick"
+
+    def run(self, st: "CardState", frame: Frame) -> None:
+        cands, chosen = self._cands(st, frame), self._chosen(st, frame)
+        lo, hi = frame["min"], frame["max"]
+        left = [c for c in cands if c not in chosen]
+        if len(chosen) >= hi or not left:
+            self._finish(st, frame, chosen)
+            return
+        if len(chosen) < lo and len(left) == lo - len(chosen) == hi - len(chosen):
+            self._finish(st, frame, tuple(chosen) + tuple(left))  # exactly as many as needed: no choice
+            return
+        p = frame["player"]
+        options = [Action(p, "pick", (("card", c),)) for c in left]
+        if len(chosen) >= lo:
+            options.append(Action(p, "done"))
+        st.ask(p, frame.get("kind") or "pick", frame["prompt"], options)
+
+    def answer(self, st: "CardState", frame: Frame, action: Action) -> None:
+        chosen = self._chosen(st, frame)
+        if action.kind == "done":
+            self._finish(st, frame, chosen)
+        elif frame.get("private"):
+            st.secrets[frame["player"]] = tuple(chosen) + (action.get("card"),)
+        else:
+            st.replace(frame.evolve(chosen=tuple(chosen) + (action.get("card"),)))
+
+    @staticmethod
+    def _cands(st: "CardState", frame: Frame) -> list[int]:
+        if "zone" in frame.args:
+            return list(st.table.cards(str(frame["zone"]).format(p=frame["player"])))
+        return list(frame["cands"])
+
+    @staticmethod
+    def _chosen(st: "CardState", frame: Frame) -> tuple[Any, ...]:
+        if frame.get("private"):
+            return tuple(st.secrets.get(frame["player"], ()))
+        return tuple(frame.get("chosen", ()))
+
+    @staticmethod
+    def _finish(st: "CardState", frame: Frame, chosen: tuple[Any, ...]) -> None:
+        if frame.get("private"):
+            st.secrets.pop(frame["player"], None)
+        st.ret(tuple(chosen))
+
+    def sample(self, st: "CardState", frame: Frame, rng: Rng) -> Any:
+        """A uniformly drawn legal answer (for another seat's secret during determinization)."""
+        cands = self._cands(st, frame)
+        lo, hi = frame["min"], min(frame["max"], len(cands))
+        k = lo + rng.below(hi - lo + 1) if hi >= lo else len(cands)
+        rng.shuffle(cands)
+        return tuple(cands[:k])
+
+
+class Choose(Op):
+    """One of several labelled options; returns its index. Args: player, labels, prompt, kind."""
+
+    name = "engine.choose"
+
+    def run(self, st: "CardState", frame: Frame) -> None:
+        labels = frame["labels"]
+        if len(labels) == 1:
+            st.ret(0)
+            return
+        p = frame["player"]
+        st.ask(p, frame.get("kind") or "choose", frame["prompt"],
+               [Action(p, "choose", (("index", k), ("label", str(label)))) for k, label in enumerate(labels)])
+
+    def answer(self, st: "CardState", frame: Frame, action: Action) -> None:
+        st.ret(action.get("index"))
+
+
+class YesNo(Op):
+    """An optional step: returns True or False. Args: player, prompt, kind."""
+
+    name = "engine.yesno"
+
+    def run(self, st: "CardState", frame: Frame) -> None:
+        p = frame["player"]
+        st.ask(p, frame.get("kind") or "yesno", frame["prompt"], [Action(p, "yes"), Action(p, "no")])
+
+    def answer(self, st: "CardState", frame: Frame, action: Action) -> None:
+        st.ret(action.kind == "yes")
+
+
+class Order(Op):
+    """Put ``items`` in an order by choosing the next one until one is left. Args: player, items, ordered, prompt."""
+
+    name = "engine.order"
+
+    def run(self, st: "CardState", frame: Frame) -> None:
+        ordered = tuple(frame["ordered"])
+        left = [x for x in frame["items"] if x not in ordered]
+        if len(left) <= 1:
+            st.ret(ordered + tuple(left))
+            return
+        p = frame["player"]
+        st.ask(p, frame.get("kind") or "order", frame["prompt"], [Action(p, "next", (("item", x),)) for x in left])
+
+    def answer(self, st: "CardState", frame: Frame, action: Action) -> None:
+        st.replace(frame.evolve(ordered=tuple(frame["ordered"]) + (action.get("item"),)))
+
+
+class SecretRound(Op):
+    """Each seat of ``seats`` in turn makes a choice the others may not see; all are revealed together.
+
+    Args: seats, done (seats finished so far — public), child (the op that asks one seat; it gets
+    ``player`` plus ``child_args``; use ``engine.pick`` with ``private=True``), child_args, event (the
+    kind of the public reveal event). A finished seat's answer waits in ``st.secrets``, which only that
+    seat's view shows. Returns ``((seat, value), ...)`` and logs one public event with every value.
+    """
+
+    name = "engine.secret"
+    collects_secrets = True
+
+    def run(self, st: "CardState", frame: Frame) -> None:
+        done = tuple(frame["done"])
+        if frame.got is not None:  # the waiting seat just finished
+            seat = self._waiting(frame)
+            st.secrets[seat] = frame.got
+            done += (seat,)
+            st.replace(frame.evolve(done=done))
+            frame = st.top
+        seat = self._waiting(frame)
+        if seat is None:
+            values = tuple((s, st.secrets.pop(s)) for s in frame["seats"])
+            st.note(frame["event"], {"choices": [[s, _plain(v)] for s, v in values]})
+            st.ret(values)
+            return
+        st.push(frame["child"], player=seat, **dict(frame["child_args"]))
+
+    @staticmethod
+    def _waiting(frame: Frame) -> int | None:
+        for s in frame["seats"]:
+            if s not in frame["done"]:
+                return s
+        return None
+
+    def sample_for(self, st: "CardState", frame: Frame, seat: int, rng: Rng) -> Any:
+        """Another seat's secret, redrawn: a full answer if it finished, no picks yet if it is choosing."""
+        if seat not in frame["done"]:
+            return ()
+        child = Frame(frame["child"], {"player": seat, **dict(frame["child_args"])})
+        return st.OPS[child.op].sample(st, child, rng)
+
+
+def _plain(value: Any) -> Any:
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+def pick(st: "CardState", player: int, cands: Sequence[int], lo: int, hi: int, prompt: str, kind: str = "pick") -> None:
+    """Push a ``Pick`` over public candidates; the caller reads the chosen tuple from ``frame.got`` next."""
+    st.push(Pick.name, player=player, cands=tuple(cands), chosen=(), min=lo, max=hi, prompt=prompt, kind=kind)
+
+
+def secret_round(st: "CardState", seats: Sequence[int], zone: str, lo: int, hi: int, prompt: str, event: str,
+                 kind: str = "secret_pick") -> None:
+    """Push a ``SecretRound`` in which each seat privately picks ``lo``..``hi`` of its cards in ``zone``."""
+    st.push(SecretRound.name, seats=tuple(seats), done=(), child=Pick.name, event=event,
+            child_args=(("zone", zone), ("min", lo), ("max", hi), ("prompt", prompt), ("kind", kind), ("private", True)))
+
+
+def refuse_unknown(action: Action, expected: str) -> IllegalActionError:
+    return IllegalActionError("ENGINE-2", f"{action} is not {expected}")
+
+
+PROMPTS = OpTable()
+for _op in (Pick(), Choose(), YesNo(), Order(), SecretRound()):
+    PROMPTS.add(_op)

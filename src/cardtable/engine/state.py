@@ -1,0 +1,447 @@
+"""``CardState``: the shared state machine of every card game.
+
+A card game's state is: the card table (``table.py``), the resolution stack of frames (``frames.py``),
+the lasting effects with their durations (``modifiers.py``), the limits already used, each seat's
+secret commitments, the game's own public variables (``vars``: declared once, so cloning, snapshots
+and their validation need no per-game code) and the RNG.
+
+The loop is the whole engine: while nobody has been asked anything and the game is not over, run the
+top frame. ``apply`` hands the chosen action to the frame that asked. Because a waiting frame asks the
+same question when run again, a snapshot does not store the decision: loading one (or sampling one
+for a bot) re-runs the top frame and gets it back.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+from ..core import Action, Decision, Event, IllegalActionError, Outcome, RecordError, Rng, State, Visibility
+from ..core.game import GameDefinition
+from .frames import Frame, freeze, thaw
+from .ops import OpTable
+from .table import FACE_DOWN, NO_CARD, CardTable, ZoneDecl
+
+NO_OWNER = NO_CARD  # owner of a shared card (a story, a location deck): no seat
+
+MAX_STEPS_WITHOUT_DECISION = 100_000  # a loop that never asks anything is a bug in a game's ops
+
+Lasting = tuple[Any, ...]  # (stat, target, amount, until, source) — see modifiers.py
+
+
+class CardState(State):
+    """Base class of card-game states; a game subclasses it, sets ``OPS`` and ``VARS`` and fills the hooks."""
+
+    __slots__ = ("table", "stack", "lasting", "used", "secrets", "vars", "rng", "steps")
+
+    OPS: ClassVar[OpTable]
+    VARS: ClassVar[Mapping[str, Any]] = {}  # name -> default (int, str, bool, None or a list of ints)
+
+    table: CardTable
+    stack: list[Frame]
+    lasting: list[Lasting]
+    used: set[tuple[Any, ...]]
+    secrets: dict[int, Any]
+    vars: dict[str, Any]
+    rng: Rng
+    steps: int
+
+    # --- construction ------------------------------------------------------------------------------
+    @classmethod
+    def blank(cls, game: GameDefinition, seed: int | None, players: int, options: Mapping[str, Any],
+              zones: Sequence[ZoneDecl]) -> "CardState":
+        """An empty state (no cards, nothing on the stack) that a game's ``new_game`` fills."""
+        st = cls.__new__(cls)
+        st.game, st.seed, st.players, st.options = game, seed, players, dict(options)
+        st.events, st.history, st._decision, st._outcome = [], [], None, None
+        st.table = CardTable(zones)
+        st.stack, st.lasting, st.used, st.secrets = [], [], set(), {}
+        st.vars = {k: (list(v) if isinstance(v, list) else v) for k, v in cls.VARS.items()}
+        st.rng = Rng(seed or 0)
+        st.steps = 0
+        return st
+
+    def start(self) -> None:
+        """Run until the first decision; called once by ``new_game`` after pushing the first frame."""
+        self._advance()
+
+    # --- the loop ------------------------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        frame = self.stack[-1]
+        self._decision = None
+        self.OPS[frame.op].answer(self, frame, action)
+        self._advance()
+
+    def _advance(self) -> None:
+        ops, guard = self.OPS, 0
+        while self._decision is None and self._outcome is None:
+            if not self.stack:
+                self.on_empty_stack()
+                if not self.stack and self._decision is None and self._outcome is None:
+                    raise RuntimeError(f"{type(self).__name__}: the stack is empty and the game did not go on")
+                continue
+            frame = self.stack[-1]
+            ops[frame.op].run(self, frame)
+            guard += 1
+            if guard > MAX_STEPS_WITHOUT_DECISION:
+                raise RuntimeError(f"no decision after {guard} steps; top frame {self.stack[-1] if self.stack else None}")
+        self.steps += guard
+
+    # --- stack helpers (used by ops) -------------------------------------------------------------
+    @property
+    def top(self) -> Frame:
+        return self.stack[-1]
+
+    def push(self, op: str, **args: Any) -> None:
+        self.stack.append(Frame(op, {k: freeze(v) for k, v in args.items()}))
+
+    def pop(self) -> Frame:
+        return self.stack.pop()
+
+    def replace(self, frame: Frame) -> None:
+        self.stack[-1] = frame
+
+    def ret(self, value: Any = None) -> None:
+        """Finish the top frame and hand ``value`` to the frame beneath it (its ``got``)."""
+        self.stack.pop()
+        if self.stack:
+            self.stack[-1] = self.stack[-1].receive(freeze(value))
+
+    def ask(self, player: int, kind: str, prompt: str, options: Sequence[Action]) -> None:
+        """Stop and wait for ``player`` to choose one of ``options`` (never empty)."""
+        if not options:
+            raise RuntimeError(f"{self.top.op} asked seat {player} a question with no options")
+        self._decision = Decision(player, kind, prompt, tuple(options))
+
+    def finish(self, winners: Iterable[int], reason: str, details: Mapping[str, Any] | None = None) -> None:
+        """End the game now: nothing on the stack runs any more."""
+        won = sorted(set(winners))
+        self._outcome = Outcome(won, {s: float(s in won) for s in range(self.players)}, reason, dict(details or {}))
+        self._decision = None
+        self.stack.clear()
+
+    def note(self, kind: str, data: dict[str, Any], visible_to: Iterable[int] | None = None,
+             redacted: dict[str, Any] | None = None) -> None:
+        """Add an event to the log, seen by everyone or only by ``visible_to`` (others see ``redacted``)."""
+        self.events.append(Event(kind, data, None if visible_to is None else frozenset(visible_to), redacted))
+
+    # --- hooks for games -------------------------------------------------------------------------
+    def on_empty_stack(self) -> None:
+        """Nothing left to do: push what comes next (the next phase or turn), or ``finish``."""
+        raise NotImplementedError
+
+    def public_options(self, seat: int | None) -> dict[str, Any]:
+        """The table options ``seat`` may know (a game hides others' deck lists unless the table opens them)."""
+        return dict(self.options)
+
+    def describe(self, seat: int | None) -> dict[str, Any]:
+        """Extra, derived facts for a seat's view (effective stats, labels); public or the seat's own."""
+        return {}
+
+    def prior(self, owner: int | None, unknown: int, known: Sequence[int], seat: int | None) -> list[int]:
+        """Card definitions for ``unknown`` cards of ``owner`` that ``seat`` cannot see.
+
+        ``known`` lists the definitions of that owner's cards the seat can see. Must come from public
+        facts (the card pool, ready-made decks, an open deck list), never from the true hidden cards.
+        """
+        raise NotImplementedError
+
+    # Abilities, events and windows (engine/triggers.py calls these).
+    HAND_ZONES: ClassVar[tuple[str, ...]] = ()  # zones (``{p}`` = a seat) whose cards may act from there
+
+    def active_player(self) -> int:
+        """Whose turn it is (windows and responses start with him)."""
+        return 0
+
+    def first_to_respond(self) -> int:
+        return self.active_player()
+
+    def orderer(self, kind: str) -> int:
+        """Who orders simultaneous forced effects triggered by event ``kind``."""
+        return self.active_player()
+
+    def trigger_sources(self) -> Iterable[int]:
+        """Cards whose abilities may work now: those in play and in the ``HAND_ZONES``."""
+        t = self.table
+        for z, decl in enumerate(t.decls):
+            if decl.in_play:
+                yield from t.zones[z]
+        for pattern in self.HAND_ZONES:
+            for p in range(self.players):
+                yield from t.cards(pattern.format(p=p))
+
+    def abilities_of(self, i: int) -> Sequence[Any]:
+        """The compiled abilities (``engine.triggers.Ability``) card ``i`` has now."""
+        return ()
+
+    def can_use(self, player: int, source: int, ability: Any, kind: str | None, data: Any) -> bool:
+        """Game check beyond zone, limit and condition: costs payable, targets present."""
+        return True
+
+    def use_ability(self, player: int, source: int, ability: Any, kind: str | None, data: Any) -> None:
+        """Push the frames that pay for and resolve ``ability`` (the limit is already marked)."""
+        raise NotImplementedError
+
+    def perform(self, kind: str, data: dict[str, Any]) -> None:
+        """Make event ``kind`` happen (step 2 of the trigger procedure)."""
+        raise NotImplementedError
+
+    def state_checks(self) -> None:
+        """Run the game's state checks after an event (may ``finish`` or push frames)."""
+
+    def respondable(self, ability_kind: str, kind: str, data: Any) -> bool:
+        """Is a window for ``ability_kind`` answers to ``kind`` worth opening (anyone could answer)?"""
+        from .triggers import matching
+
+        if matching(self, ability_kind, None, kind, data):
+            return True
+        return any(self.hidden_could_answer(p, ability_kind, kind) for p in range(self.players))
+
+    def defer_reactions(self, kind: str, data: Any) -> bool:
+        """Return True (after storing the event) to offer reactions to it later instead of now."""
+        return False
+
+    def hidden_could_answer(self, player: int, window: str, kind: str | None) -> bool:
+        """Could ``player``'s hidden cards answer in this window, judged from public facts only?"""
+        return False
+
+    def window_actions(self, name: str, player: int) -> Sequence[Action]:
+        """The game's own options in window ``name`` (playing cards...), besides abilities and pass."""
+        return ()
+
+    def start_action(self, name: str, action: Action) -> None:
+        """Push the frames for a game action chosen in window ``name``."""
+        raise NotImplementedError
+
+    def window_closed(self, name: str) -> None:
+        """Window ``name`` closed (every player passed in succession)."""
+
+    def window_prompt(self, name: str, player: int, event: Any) -> str:
+        if event is not None:
+            return f"Respond to {event[0]}? ({name})"
+        return f"{name}: take an action or pass"
+
+    def check_vars(self, values: Mapping[str, Any]) -> None:
+        """Validate the game's variables of a loaded snapshot (raise ``ValueError`` naming the field)."""
+
+    # --- copies and snapshots ---------------------------------------------------------------------
+    def clone(self) -> "CardState":
+        cls = type(self)
+        st = cls.__new__(cls)
+        st.game, st.seed, st.players, st.options = self.game, self.seed, self.players, self.options
+        st.events, st.history = self.events.copy(), self.history.copy()
+        st._decision, st._outcome = self._decision, self._outcome
+        st.table = self.table.copy()
+        st.stack, st.lasting, st.used, st.secrets = self.stack.copy(), self.lasting.copy(), self.used.copy(), dict(self.secrets)
+        st.vars = {k: (v.copy() if type(v) is list else v) for k, v in self.vars.items()}
+        st.rng = self.rng.copy()
+        st.steps = self.steps
+        return st
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": "cardtable-cardstate/1",
+            "game": self.game.info.id,
+            "seed": self.seed,
+            "players": self.players,
+            "options": dict(self.options),
+            "rng": self.rng.state,
+            "table": self.table.to_dict(),
+            **self._public_parts(),
+            "secrets": [[s, thaw(v)] for s, v in sorted(self.secrets.items())],
+            "events": [e.to_dict() for e in self.events],
+            "history": [a.to_dict() for a in self.history],
+        }
+
+    def _public_parts(self) -> dict[str, Any]:
+        return {
+            "stack": [f.to_dict() for f in self.stack],
+            "lasting": [list(thaw(e)) for e in self.lasting],
+            "used": sorted([list(thaw(u)) for u in self.used], key=repr),
+            "vars": {k: (list(v) if isinstance(v, list) else v) for k, v in self.vars.items()},
+            "outcome": None if self._outcome is None else self._outcome.to_dict(),
+        }
+
+    @classmethod
+    def load(cls, game: GameDefinition, d: Mapping[str, Any], zones: Sequence[ZoneDecl]) -> "CardState":
+        """Rebuild a state from ``to_dict``; a malformed snapshot raises ``RecordError`` naming the field."""
+        try:
+            st = cls.blank(game, d["seed"], d["players"], d["options"], zones)
+            st.table = CardTable.from_dict(zones, d["table"])
+            st.rng = Rng(int(d["rng"]))
+            cls._load_public(st, d)
+            st.secrets = {int(s): freeze(v) for s, v in d.get("secrets", [])}
+            st.events = [Event.from_dict(e) for e in d.get("events", [])]
+            st.history = [Action.from_dict(a) for a in d.get("history", [])]
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError, IllegalActionError) as err:
+            raise RecordError(f"{game.info.id} snapshot: {err.__class__.__name__}: {err}") from None
+        if st._outcome is None:
+            st._advance()
+        return st
+
+    @classmethod
+    def _load_public(cls, st: "CardState", d: Mapping[str, Any]) -> None:
+        frames = d["stack"]
+        if not isinstance(frames, list):
+            raise ValueError("stack must be a list of frames")
+        st.stack = [Frame.from_dict(f) for f in frames]
+        unknown = [f.op for f in st.stack if f.op not in cls.OPS]
+        if unknown:
+            raise ValueError(f"stack names unknown ops {unknown}")
+        st.lasting = [freeze(e) for e in d["lasting"]]
+        st.used = {freeze(u) for u in d["used"]}
+        values = d["vars"]
+        if not isinstance(values, Mapping) or set(values) != set(cls.VARS):
+            raise ValueError(f"vars must hold exactly {sorted(cls.VARS)}")
+        st.check_vars(values)
+        st.vars = {k: (list(v) if isinstance(v, list) else v) for k, v in values.items()}
+        out = d.get("outcome")
+        st._outcome = None if out is None else Outcome.from_dict(out)
+
+    # --- what a seat may see ---------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know: the public state, its own secrets, and the cards it can see.
+
+        The table part lists a card instance (with its columns) only if the seat can see *where* it is
+        — any card in a zone the seat can look into, or one it was shown. In a zone it cannot look
+        into, each unseen card is ``None``: the count and nothing else, so instance ids (which follow a
+        card from zone to zone) can never tell a seat which hidden card is which.
+        """
+        t = self.table
+        cards: dict[str, Any] = {}
+        zones: dict[str, Any] = {}
+        for z, decl in enumerate(t.decls):
+            open_zone = decl.visible_to(seat)
+            entries: list[int | None] = []
+            for i in t.zones[z]:
+                if open_zone or t.face_visible(i, seat):
+                    entries.append(i)
+                    cards[str(i)] = self._card_view(i, seat)
+                else:
+                    entries.append(None)
+            zones[decl.name] = entries
+        d = self.decision
+        return {
+            "game": self.game.info.id,
+            "seat": seat,
+            "players": self.players,
+            "options": self.public_options(seat),
+            "to_act": None if d is None else d.player,
+            "decision": d.to_dict() if d is not None and seat == d.player else None,
+            "cards": cards,
+            "zones": zones,
+            "counters": [[i, n, v] for (i, n), v in sorted(t.counters.items()) if str(i) in cards],
+            **self._public_parts(),
+            "secrets": [[s, thaw(v)] for s, v in sorted(self.secrets.items()) if s == seat],
+            "committed": sorted(self.secrets),
+            "info": self.describe(seat),
+        }
+
+    def _card_view(self, i: int, seat: int | None) -> dict[str, Any]:
+        t = self.table
+        face = t.face_visible(i, seat)
+        return {"defn": t.defn[i] if face else None, "owner": t.owner[i], "ctrl": t.ctrl[i],
+                "flags": t.flags[i], "host": t.host[i], "known": t.known[i]}
+
+    # --- building a state from what a seat knows (determinization) ------------------------------------
+    @classmethod
+    def sample(cls, game: GameDefinition, view: Mapping[str, Any], log: list[dict[str, Any]], seed: int,
+               zones: Sequence[ZoneDecl]) -> "CardState":
+        """A full state consistent with ``view`` and ``log``; every card and secret the seat cannot see resampled.
+
+        Hidden cards get fresh instance ids and definitions drawn from the game's public ``prior``;
+        other seats' secrets are redrawn by the op that collected them. Only ``view`` and ``log`` are
+        read, so the sample cannot know anything the seat does not.
+        """
+        rng = Rng(seed)
+        seat = view["seat"]
+        st = cls.blank(game, None, view["players"], {}, zones)
+        st.options = dict(view.get("options", {}))
+        vcards: Mapping[str, Any] = view["cards"]
+        total = sum(len(v) for v in view["zones"].values())
+        shown = {int(k) for k in vcards}
+        spare = [i for i in range(total) if i not in shown]
+        rng.shuffle(spare)
+        n = total
+        t = st.table
+        t.defn, t.owner, t.ctrl = [-1] * n, [0] * n, [0] * n
+        t.flags, t.host, t.known, t.zone = [0] * n, [-1] * n, [0] * n, [-1] * n
+        unknown: dict[int | None, list[int]] = {}
+        known: dict[int | None, list[int]] = {}
+        for z, decl in enumerate(t.decls):
+            ids = []
+            for entry in view["zones"][decl.name]:
+                if entry is None:
+                    i = spare.pop()
+                    t.owner[i] = t.ctrl[i] = decl.owner if decl.owner is not None else NO_OWNER
+                    unknown.setdefault(decl.owner, []).append(i)
+                else:
+                    i = int(entry)
+                    c = vcards[str(i)]
+                    t.owner[i], t.ctrl[i], t.flags[i], t.host[i], t.known[i] = c["owner"], c["ctrl"], c["flags"], c["host"], c["known"]
+                    if c["defn"] is None:
+                        unknown.setdefault(c["owner"], []).append(i)
+                    else:
+                        t.defn[i] = c["defn"]
+                        known.setdefault(c["owner"], []).append(c["defn"])
+                t.zone[i] = z
+                ids.append(i)
+            t.zones[z] = ids
+        t.counters = {(int(i), str(name)): int(v) for i, name, v in view["counters"]}
+        st._load_public(st, view)
+        st.secrets = {int(s): freeze(v) for s, v in view["secrets"]}
+        st.rng = Rng(rng.next64())
+        for owner, ids in sorted(unknown.items(), key=lambda kv: -1 if kv[0] is None else kv[0]):
+            defs = st.prior(owner, len(ids), known.get(owner, []), seat)
+            if len(defs) != len(ids):
+                raise RuntimeError(f"prior for owner {owner} gave {len(defs)} cards for {len(ids)} unknown ones")
+            rng.shuffle(defs)
+            for i, dfn in zip(ids, defs):
+                t.defn[i] = dfn
+        st.events = [Event(e["kind"], {k: v for k, v in e.items() if k != "kind"}) for e in log]
+        for other in view["committed"]:
+            if other not in st.secrets:
+                st.secrets[other] = st._resample_secret(other, rng)
+        if st._outcome is None:
+            st._advance()
+        return st
+
+    def _resample_secret(self, seat: int, rng: Rng) -> Any:
+        """Redraw another seat's secret with the op of the frame that is collecting secrets.
+
+        A seat that is still in the middle of a private pick gets no picks yet: the viewer cannot
+        know how far it got, and the sampled state then asks it again from the start.
+        """
+        for frame in reversed(self.stack):
+            op = self.OPS[frame.op]
+            if getattr(op, "collects_secrets", False):
+                return freeze(op.sample_for(self, frame, seat, rng))  # type: ignore[attr-defined]
+        return ()
+
+    # --- moving cards -------------------------------------------------------------------------------
+    def move_card(self, i: int, zone: str, *, bottom: bool = False) -> list[int]:
+        """Move card ``i`` to ``zone``; when it leaves play its attachments go with it (to their owners'
+        discard zones, ``discard_zone``) and the lasting effects on it end. Returns the cards that left
+        with it, so the game can log or trigger on them. A card entering a zone that is not public
+        loses its flags (it is a new object there, face up and ready by default).
+        """
+        t = self.table
+        was_in_play = t.in_play(i)
+        decl = t.decls[t.zid(zone)]
+        flags = 0 if decl.visibility is not Visibility.PUBLIC else None
+        t.move(i, zone, bottom=bottom, flags=flags)
+        gone: list[int] = []
+        if was_in_play and not decl.in_play:
+            for a in t.attachments(i):
+                gone.append(a)
+                gone.extend(self.move_card(a, self.discard_zone(a)))
+            self.lasting = [e for e in self.lasting if e[1] != i and e[4] != i]
+        return gone
+
+    def discard_zone(self, i: int) -> str:
+        """Where card ``i`` goes when it is discarded (its owner's discard pile)."""
+        raise NotImplementedError
+
+    def face_down(self, i: int) -> bool:
+        return bool(self.table.flags[i] & FACE_DOWN)

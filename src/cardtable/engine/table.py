@@ -1,0 +1,226 @@
+"""Card instances as flat arrays, and the zones that hold them.
+
+Why flat arrays: search and simulation clone the state constantly. A card instance is an index ``i``;
+its definition, owner, controller, zone, flags and host live at position ``i`` of a few int lists, and
+each zone is a list of instance ids in order. Cloning the whole table is copying those lists (a few
+microseconds for a hundred cards), never walking an object graph.
+
+The table knows nothing of any game: a game declares its zones (name, visibility, owner, whether they
+count as "in play") and names its own flags on top of the two the engine needs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from ..core import Visibility
+
+NO_CARD = -1
+
+# Flag bits the engine itself reads; games add theirs from ``FIRST_GAME_FLAG`` upwards.
+EXHAUSTED = 1
+FACE_DOWN = 2
+FIRST_GAME_FLAG = 4
+
+ALL_SEATS = -1  # ``known`` value: every seat and every spectator has seen the card
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneDecl:
+    """One zone of a game: who may see its cards, whose it is, and whether its cards are in play.
+
+    ``visibility`` follows core's model: PUBLIC (everyone; a face-down card still hides its face),
+    OWNER (only ``owner``), HIDDEN (nobody — a deck; its owner included unless a card is known to him).
+    """
+
+    name: str
+    visibility: Visibility
+    owner: int | None = None
+    in_play: bool = False
+    ordered: bool = False  # True when order matters and is secret (a deck): views never hint at it
+
+    def visible_to(self, seat: int | None) -> bool:
+        if self.visibility is Visibility.PUBLIC:
+            return True
+        return self.visibility is Visibility.OWNER and seat is not None and seat == self.owner
+
+
+class CardTable:
+    """Every card instance of one game: ``defn[i]`` is an index into the game's catalog."""
+
+    __slots__ = ("decls", "zone_ids", "defn", "owner", "ctrl", "zone", "flags", "host", "known", "counters", "zones")
+
+    def __init__(self, decls: Sequence[ZoneDecl]) -> None:
+        self.decls = tuple(decls)
+        self.zone_ids = {d.name: z for z, d in enumerate(self.decls)}
+        self.defn: list[int] = []
+        self.owner: list[int] = []
+        self.ctrl: list[int] = []
+        self.zone: list[int] = []
+        self.flags: list[int] = []
+        self.host: list[int] = []
+        self.known: list[int] = []  # bit s set: seat s knows this card's face although its zone hides it
+        self.counters: dict[tuple[int, str], int] = {}
+        self.zones: list[list[int]] = [[] for _ in self.decls]
+
+    # --- building and copying ---------------------------------------------------------------------
+    def add(self, defn: int, owner: int, zone: str, flags: int = 0) -> int:
+        """Create an instance at the end (top) of ``zone``; returns its id."""
+        i = len(self.defn)
+        z = self.zone_ids[zone]
+        self.defn.append(defn)
+        self.owner.append(owner)
+        self.ctrl.append(owner)
+        self.zone.append(z)
+        self.flags.append(flags)
+        self.host.append(NO_CARD)
+        self.known.append(0)
+        self.zones[z].append(i)
+        return i
+
+    def copy(self) -> "CardTable":
+        t = CardTable.__new__(CardTable)
+        t.decls, t.zone_ids = self.decls, self.zone_ids
+        t.defn, t.owner, t.ctrl, t.zone = self.defn.copy(), self.owner.copy(), self.ctrl.copy(), self.zone.copy()
+        t.flags, t.host, t.known = self.flags.copy(), self.host.copy(), self.known.copy()
+        t.counters = self.counters.copy()
+        t.zones = [z.copy() for z in self.zones]
+        return t
+
+    def __len__(self) -> int:
+        return len(self.defn)
+
+    # --- queries ----------------------------------------------------------------------------------
+    def zid(self, name: str) -> int:
+        return self.zone_ids[name]
+
+    def cards(self, zone: str) -> list[int]:
+        """The instances in ``zone``, bottom first (a deck's top card is the last)."""
+        return self.zones[self.zone_ids[zone]]
+
+    def zone_name(self, i: int) -> str:
+        return self.decls[self.zone[i]].name
+
+    def in_play(self, i: int) -> bool:
+        return self.decls[self.zone[i]].in_play
+
+    def has(self, i: int, flag: int) -> bool:
+        return bool(self.flags[i] & flag)
+
+    def attachments(self, host: int) -> list[int]:
+        """Cards attached to ``host``, in the order they sit in their zones."""
+        return [i for i, h in enumerate(self.host) if h == host]
+
+    def counter(self, i: int, name: str) -> int:
+        return self.counters.get((i, name), 0)
+
+    # --- changes ----------------------------------------------------------------------------------
+    def set_flag(self, i: int, flag: int, on: bool = True) -> None:
+        self.flags[i] = (self.flags[i] | flag) if on else (self.flags[i] & ~flag)
+
+    def add_counter(self, i: int, name: str, n: int) -> int:
+        """Add ``n`` (may be negative) to a counter, never below 0; returns the new value."""
+        value = max(0, self.counters.get((i, name), 0) + n)
+        if value:
+            self.counters[(i, name)] = value
+        else:
+            self.counters.pop((i, name), None)
+        return value
+
+    def move(self, i: int, zone: str, *, bottom: bool = False, flags: int | None = None) -> None:
+        """Move instance ``i`` to the top (or bottom) of ``zone``.
+
+        A card that changes zone is a new object (the common rule of all three card games): its
+        counters go, and its host link is cut. Its own attachments are *not* moved here — the caller
+        decides where they go (``detach_all``) so that each game's "leaves with the host" rule is its
+        own event.
+        """
+        z = self.zone_ids[zone]
+        source_public = self.decls[self.zone[i]].visibility is Visibility.PUBLIC and not self.flags[i] & FACE_DOWN
+        self.zones[self.zone[i]].remove(i)
+        if bottom:
+            self.zones[z].insert(0, i)
+        else:
+            self.zones[z].append(i)
+        self.zone[i] = z
+        self.host[i] = NO_CARD
+        if flags is not None:
+            self.flags[i] = flags
+        if self.decls[z].ordered:
+            self.known[i] = 0  # into a secret order: nobody can tell which card it is any more
+        elif source_public and self.decls[z].visibility is not Visibility.PUBLIC:
+            self.known[i] = ALL_SEATS  # everyone saw it go (e.g. returned to a hand)
+        for key in [k for k in self.counters if k[0] == i]:
+            del self.counters[key]
+
+    def attach(self, i: int, host: int) -> None:
+        self.host[i] = host
+
+    def shuffle(self, zone: str, rng: Any) -> None:
+        """Shuffle a zone; nobody knows any card of it afterwards."""
+        cards = self.zones[self.zone_ids[zone]]
+        rng.shuffle(cards)
+        for i in cards:
+            self.known[i] = 0
+
+    # --- seats' knowledge -------------------------------------------------------------------------
+    def face_visible(self, i: int, seat: int | None) -> bool:
+        """May ``seat`` (``None`` = a spectator) see which card instance ``i`` is?
+
+        A face-down card in a visible zone shows its face only to its controller; a card a seat was
+        shown (``known``) stays visible to it until it goes into a secret order again.
+        """
+        known = self.known[i]
+        if known == ALL_SEATS or (seat is not None and known >> seat & 1):
+            return True
+        decl = self.decls[self.zone[i]]
+        if self.flags[i] & FACE_DOWN:
+            return seat is not None and seat == self.ctrl[i] and decl.visibility is not Visibility.HIDDEN
+        return decl.visible_to(seat)
+
+    def reveal_to(self, i: int, seats: Iterable[int]) -> None:
+        for s in seats:
+            self.known[i] |= 1 << s
+
+    def reveal_to_all(self, i: int) -> None:
+        self.known[i] = ALL_SEATS
+
+    # --- snapshots --------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "defn": list(self.defn), "owner": list(self.owner), "ctrl": list(self.ctrl),
+            "flags": list(self.flags), "host": list(self.host), "known": list(self.known),
+            "counters": [[i, name, n] for (i, name), n in sorted(self.counters.items())],
+            "zones": {d.name: list(self.zones[z]) for z, d in enumerate(self.decls)},
+        }
+
+    @classmethod
+    def from_dict(cls, decls: Sequence[ZoneDecl], d: Mapping[str, Any]) -> "CardTable":
+        """Rebuild from ``to_dict``; raises ``ValueError`` naming the first inconsistency."""
+        t = cls(decls)
+        n = len(d["defn"])
+        for key in ("defn", "owner", "ctrl", "flags", "host", "known"):
+            column = d[key]
+            if not isinstance(column, list) or len(column) != n or not all(type(v) is int for v in column):
+                raise ValueError(f"table.{key} must be a list of {n} integers")
+            setattr(t, key, list(column))
+        t.zone = [NO_CARD] * n
+        zones = d["zones"]
+        if not isinstance(zones, Mapping) or set(zones) != set(t.zone_ids):
+            raise ValueError(f"table.zones must name exactly the zones {sorted(t.zone_ids)}")
+        for name, cards in zones.items():
+            z = t.zone_ids[name]
+            if not isinstance(cards, list) or not all(type(i) is int and 0 <= i < n for i in cards):
+                raise ValueError(f"table.zones.{name} must list card instances 0..{n - 1}")
+            for i in cards:
+                if t.zone[i] != NO_CARD:
+                    raise ValueError(f"card instance {i} is in two zones")
+                t.zone[i] = z
+            t.zones[z] = list(cards)
+        if NO_CARD in t.zone:
+            raise ValueError(f"card instance {t.zone.index(NO_CARD)} is in no zone")
+        for entry in d.get("counters", []):
+            i, name, value = entry
+            t.counters[(int(i), str(name))] = int(value)
+        return t

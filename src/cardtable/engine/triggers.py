@@ -1,0 +1,242 @@
+"""Abilities, the trigger procedure for one event, and action/response windows.
+
+The procedure for an event E (the shape all three card games share; each game's order rules plug in):
+
+1. *interrupts* naming E are offered, active player first, alternating, until every player has
+   passed in succession; one may cancel E (``cancel_event``) or replace it;
+2. unless cancelled, E happens (the game's ``perform``);
+3. the game's state checks run;
+4. *forced* abilities triggered by E resolve — when several, a player the game names orders them;
+5. *reactions* to E are offered like interrupts (or queued, if the game says so, e.g. during a
+   phase in which no window may open).
+
+Each ability used is itself a sequence of frames the game pushes (``use_ability``), so anything it
+does goes through this same procedure.
+
+**Who is asked.** A window asks a player if he has a usable option — or if he holds hidden cards
+and the game says, from public facts only, that such cards could answer E (``hidden_could_answer``).
+Asking only players with a real option would tell the others, through whose turn it is, that they
+hold one. Front-ends and bots may auto-pass when the only option is "pass".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from ..core import Action
+from .frames import Frame, thaw
+from .modifiers import is_used, mark_used
+from .ops import Op, OpTable
+from .prompts import Order
+
+if TYPE_CHECKING:
+    from .state import CardState
+
+INTERRUPT, FORCED, REACTION, ACTION, PASSIVE = "interrupt", "forced", "reaction", "action", "passive"
+
+EventData = tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One compiled ability of a card definition (built once, at card-data load; never in a state).
+
+    ``when`` tests a triggering event (``(st, source, kind, data) -> bool``); ``condition`` whether it
+    may be used now (``(st, source, player) -> bool``); ``limit`` the timing that resets its use (e.g.
+    "end_of_turn"); ``zones`` where the source must be for it to work (``{p}`` = its controller; None
+    means in play); ``program`` is the game's compiled effect, opaque to the engine.
+    """
+
+    kind: str
+    index: int
+    event: str | None = None
+    when: Callable[..., bool] | None = None
+    condition: Callable[..., bool] | None = None
+    limit: str | None = None
+    optional: bool = True
+    zones: tuple[str, ...] | None = None
+    program: Any = None
+    text: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def source_in_place(st: "CardState", source: int, ability: Ability) -> bool:
+    t = st.table
+    if ability.zones is None:
+        return t.in_play(source)
+    here = t.zone_name(source)
+    return any(here == z.format(p=t.ctrl[source]) for z in ability.zones)
+
+
+def usable(st: "CardState", player: int, source: int, ability: Ability, kind: str | None = None,
+           data: EventData = ()) -> bool:
+    """May ``player`` use ``ability`` of ``source`` now (for E = ``kind``/``data``, if it triggers)?"""
+    t = st.table
+    if t.ctrl[source] != player or not source_in_place(st, source, ability):
+        return False
+    if ability.limit is not None and is_used(st, source, ability.index, ability.limit):
+        return False
+    if kind is not None and (ability.event != kind or (ability.when is not None and not ability.when(st, source, kind, dict(data)))):
+        return False
+    if ability.condition is not None and not ability.condition(st, source, player):
+        return False
+    return st.can_use(player, source, ability, kind, data)
+
+
+def matching(st: "CardState", ability_kind: str, player: int | None, kind: str | None, data: EventData = ()) -> list[tuple[int, Ability]]:
+    """(source, ability) pairs of ``ability_kind`` usable now (by ``player``, or by anyone if None)."""
+    out = []
+    for i in st.trigger_sources():
+        for ab in st.abilities_of(i):
+            if ab.kind != ability_kind:
+                continue
+            who = st.table.ctrl[i]
+            if player is not None and who != player:
+                continue
+            if usable(st, who, i, ab, kind, data):
+                out.append((i, ab))
+    return out
+
+
+def begin_use(st: "CardState", player: int, source: int, ability: Ability, kind: str | None, data: EventData) -> None:
+    """Mark the limit and hand over to the game, which pushes the ability's frames."""
+    if ability.limit is not None:
+        mark_used(st, source, ability.index, ability.limit)
+    st.use_ability(player, source, ability, kind, data)
+
+
+def emit(st: "CardState", kind: str, **data: Any) -> None:
+    """Push event ``kind``: the full procedure (interrupts, perform, checks, forced, reactions) runs next."""
+    st.push(EventOp.name, kind=kind, data=tuple(sorted(data.items())), stage="interrupt", cancelled=False)
+
+
+def cancel_event(st: "CardState") -> bool:
+    """Cancel the event whose interrupts are being resolved (the nearest one still to happen)."""
+    for k in range(len(st.stack) - 1, -1, -1):
+        f = st.stack[k]
+        if f.op == EventOp.name and f["stage"] in ("interrupt", "perform") and not f["cancelled"]:
+            st.stack[k] = f.evolve(cancelled=True)
+            return True
+    return False
+
+
+def event_args(frame: Frame) -> dict[str, Any]:
+    return dict(frame["data"])
+
+
+class EventOp(Op):
+    """Runs the trigger procedure for one event (module docstring). Args: kind, data, stage, cancelled."""
+
+    name = "engine.event"
+
+    def run(self, st: "CardState", frame: Frame) -> None:
+        stage, kind, data = frame["stage"], frame["kind"], frame["data"]
+        if stage == "interrupt":
+            st.replace(frame.evolve(stage="perform"))
+            if st.respondable(INTERRUPT, kind, data):
+                open_window(st, INTERRUPT, st.first_to_respond(), event=(kind, data))
+        elif stage == "perform":
+            if frame["cancelled"]:
+                st.pop()
+                st.note("cancelled", {"event": kind, **{k: thaw(v) for k, v in data}})
+                return
+            st.replace(frame.evolve(stage="checks"))
+            st.perform(kind, dict(data))
+        elif stage == "checks":
+            st.replace(frame.evolve(stage="forced"))
+            st.state_checks()
+        elif stage == "forced":
+            refs = ability_refs(matching(st, FORCED, None, kind, data))
+            st.replace(frame.evolve(stage="forced_order", refs=refs).receive(tuple(range(len(refs)))))
+            if len(refs) > 1:
+                st.push(Order.name, player=st.orderer(kind), items=tuple(range(len(refs))), ordered=(),
+                        kind="order_forced", prompt="Order the forced effects (the first chosen resolves first)")
+        elif stage == "forced_order":
+            refs, order = frame["refs"], frame.got or ()
+            st.replace(frame.evolve(stage="reaction", refs=()))
+            for k in reversed(order):
+                source, index = refs[k]
+                begin_use(st, st.table.ctrl[source], source, st.abilities_of(source)[index], kind, data)
+        elif stage == "reaction":
+            st.pop()
+            if st.respondable(REACTION, kind, data):
+                if st.defer_reactions(kind, data):
+                    return
+                open_window(st, REACTION, st.first_to_respond(), event=(kind, data))
+
+
+def open_window(st: "CardState", name: str, first: int, event: tuple[str, EventData] | None = None) -> None:
+    """Push a window: priority from ``first``, closes when every player has passed in succession."""
+    st.push(WindowOp.name, name=name, player=first, passes=0, event=event)
+
+
+class WindowOp(Op):
+    """A window of alternating priority. Args: name, player (who has priority), passes, event.
+
+    For ``interrupt`` and ``reaction`` windows the options are the usable abilities of that kind
+    answering ``event``; for any other name they are the game's ``window_actions``. Options are
+    ``use card= ability=`` (abilities) or the game's own actions, plus ``pass``.
+    """
+
+    name = "engine.window"
+
+    def run(self, st: "CardState", frame: Frame) -> None:
+        p = frame["player"]
+        options = self.options(st, frame)
+        if not options and not self._must_ask(st, frame, p):
+            self._passed(st, frame)
+            return
+        st.ask(p, f"window:{frame['name']}", st.window_prompt(frame["name"], p, frame["event"]),
+               [*options, Action(p, "pass")])
+
+    @staticmethod
+    def options(st: "CardState", frame: Frame) -> list[Action]:
+        p, name, event = frame["player"], frame["name"], frame["event"]
+        if name in (INTERRUPT, REACTION) and event is not None:
+            kind, data = event
+            return [Action(p, "use", (("ability", ab.index), ("card", i))) for i, ab in matching(st, name, p, kind, data)]
+        actions: list[Action] = list(st.window_actions(name, p))
+        for i, ab in matching(st, ACTION, p, None):
+            actions.append(Action(p, "use", (("ability", ab.index), ("card", i))))
+        return actions
+
+    @staticmethod
+    def _must_ask(st: "CardState", frame: Frame, p: int) -> bool:
+        """Ask even without options when hidden cards could answer (see the module docstring)."""
+        name, event = frame["name"], frame["event"]
+        kind = event[0] if event is not None else None
+        return st.hidden_could_answer(p, name, kind)
+
+    def _passed(self, st: "CardState", frame: Frame) -> None:
+        passes = frame["passes"] + 1
+        if passes >= st.players:
+            st.pop()
+            st.window_closed(frame["name"])
+        else:
+            st.replace(frame.evolve(player=(frame["player"] + 1) % st.players, passes=passes))
+
+    def answer(self, st: "CardState", frame: Frame, action: Action) -> None:
+        if action.kind == "pass":
+            self._passed(st, frame)
+            return
+        p = frame["player"]
+        st.replace(frame.evolve(player=(p + 1) % st.players, passes=0))
+        if action.kind == "use":
+            source, index = action.get("card"), action.get("ability")
+            assert isinstance(source, int) and isinstance(index, int)
+            ab = st.abilities_of(source)[index]
+            event = frame["event"]
+            kind, data = (event[0], event[1]) if event is not None else (None, ())
+            begin_use(st, p, source, ab, kind, data)
+        else:
+            st.start_action(frame["name"], action)
+
+
+TRIGGERS = OpTable()
+TRIGGERS.add(EventOp())
+TRIGGERS.add(WindowOp())
+
+
+def ability_refs(found: Sequence[tuple[int, Ability]]) -> tuple[tuple[int, int], ...]:
+    return tuple((i, ab.index) for i, ab in found)
