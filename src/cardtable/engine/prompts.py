@@ -150,9 +150,10 @@ class SecretRound(Op):
     def run(self, st: "CardState", frame: Frame) -> None:
         done = tuple(frame["done"])
         if frame.got is not None:  # the waiting seat just finished
-            seat = self._waiting(frame)
-            st.secrets[seat] = frame.got
-            done += (seat,)
+            finished = self._waiting(frame)
+            assert finished is not None, "a secret round got an answer with nobody waiting"
+            st.secrets[finished] = frame.got
+            done += (finished,)
             st.replace(frame.evolve(done=done))
             frame = st.top
         seat = self._waiting(frame)
