@@ -23,6 +23,7 @@ from .table import FACE_DOWN, NO_CARD, CardTable, ZoneDecl
 
 NO_OWNER = NO_CARD  # owner of a shared card (a story, a location deck): no seat
 
+_PLAIN = (int, str, bool, type(None))
 MAX_STEPS_WITHOUT_DECISION = 100_000  # a loop that never asks anything is a bug in a game's ops
 
 Lasting = tuple[Any, ...]  # (stat, target, amount, until, source) — see modifiers.py
@@ -92,7 +93,7 @@ class CardState(State):
         return self.stack[-1]
 
     def push(self, op: str, **args: Any) -> None:
-        self.stack.append(Frame(op, {k: freeze(v) for k, v in args.items()}))
+        self.stack.append(Frame(op, {k: (v if type(v) in _PLAIN else freeze(v)) for k, v in args.items()}))
 
     def pop(self) -> Frame:
         return self.stack.pop()
@@ -162,12 +163,14 @@ class CardState(State):
     def trigger_sources(self) -> Iterable[int]:
         """Cards whose abilities may work now: those in play and in the ``HAND_ZONES``."""
         t = self.table
+        out: list[int] = []
         for z, decl in enumerate(t.decls):
             if decl.in_play:
-                yield from t.zones[z]
+                out += t.zones[z]
         for pattern in self.HAND_ZONES:
             for p in range(self.players):
-                yield from t.cards(pattern.format(p=p))
+                out += t.cards(pattern.format(p=p))
+        return out
 
     def abilities_of(self, i: int) -> Sequence[Any]:
         """The compiled abilities (``engine.triggers.Ability``) card ``i`` has now."""

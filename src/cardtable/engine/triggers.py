@@ -87,11 +87,12 @@ def usable(st: "CardState", player: int, source: int, ability: Ability, kind: st
 def matching(st: "CardState", ability_kind: str, player: int | None, kind: str | None, data: EventData = ()) -> list[tuple[int, Ability]]:
     """(source, ability) pairs of ``ability_kind`` usable now (by ``player``, or by anyone if None)."""
     out = []
+    ctrl, abilities_of = st.table.ctrl, st.abilities_of
     for i in st.trigger_sources():
-        for ab in st.abilities_of(i):
+        for ab in abilities_of(i):
             if ab.kind != ability_kind:
                 continue
-            who = st.table.ctrl[i]
+            who = ctrl[i]
             if player is not None and who != player:
                 continue
             if usable(st, who, i, ab, kind, data):
