@@ -218,6 +218,9 @@ class DuelState(CardState):
             pool.remove(d)
         return pool
 
+    def definition_count(self) -> int:
+        return len(CARDS)
+
     def describe(self, seat: int | None) -> dict[str, Any]:
         return {"power": {str(i): self.power(i) for i in self.all_creatures()}}
 
@@ -257,7 +260,7 @@ def _turn(st: DuelState, frame: Frame) -> None:
         st.vars["active"] = 1 - p
         st.vars["turn"] += 1
         if st.vars["turn"] > TURN_CAP:
-            st.finish([], "turn cap reached")
+            st.finish([], "turn cap reached", {"truncated": True})
 
 
 def _check_cards_of_ints(cards: Any, what: str) -> list[int]:

@@ -130,6 +130,10 @@ class CardState(State):
         """Nothing left to do: push what comes next (the next phase or turn), or ``finish``."""
         raise NotImplementedError
 
+    def definition_count(self) -> int:
+        """How many card definitions the game has (``table.defn`` values are below it); for encoders."""
+        return max(self.table.defn, default=-1) + 1
+
     def public_options(self, seat: int | None) -> dict[str, Any]:
         """The table options ``seat`` may know (a game hides others' deck lists unless the table opens them)."""
         return dict(self.options)

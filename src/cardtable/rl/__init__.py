@@ -64,10 +64,9 @@ def __dir__() -> list[str]:
 
 def gym_id(game_id: str) -> str:
     """The Gymnasium registry id of ``game_id``: its versioned env name, e.g. ``cardtable/two_mists-v0``."""
-    from ..registry import load_game
+    from .spaces import load_encoding
 
-    package = type(load_game(game_id)).__module__
-    name, _, version = importlib.import_module(f"{package}.encoding").ENV_NAME.rpartition("_v")
+    name, _, version = load_encoding(game_id).ENV_NAME.rpartition("_v")
     return f"cardtable/{name}-v{version}"
 
 
@@ -81,13 +80,14 @@ def register_gym_envs() -> list[str]:
     """
     import gymnasium
 
+    from ..core import SetupError
     from ..registry import game_ids
 
     ids = []
     for game_id in game_ids():
         try:
             env_id = gym_id(game_id)
-        except ModuleNotFoundError:  # a game without an RL encoding
+        except SetupError:  # a game without an RL encoding
             continue
         if env_id not in gymnasium.registry:
             gymnasium.register(env_id, entry_point="cardtable.rl.gym_env:gym_env", kwargs={"game_id": game_id})

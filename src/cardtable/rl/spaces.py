@@ -93,9 +93,14 @@ def load_encoding(game_id: str) -> GameEncoding:
     try:
         module: ModuleType = importlib.import_module(f"{package}.encoding")
     except ModuleNotFoundError as err:
-        if err.name != f"{package}.encoding":
+        if err.name not in (f"{package}.encoding", package):
             raise
-        raise SetupError(f"game {game_id!r} has no RL encoding yet ({package}.encoding)") from None
+        from .cardgame import generic_encoding
+
+        generic = generic_encoding(game)
+        if generic is None:
+            raise SetupError(f"game {game_id!r} has no RL encoding yet ({package}.encoding)") from None
+        return generic  # type: ignore[return-value]
     missing = [h for h in _HOOKS if not hasattr(module, h)]
     if missing:
         raise SetupError(f"{package}.encoding lacks {', '.join(missing)}")
