@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import typer
 
+from .help import Command, Group
 from .info import cards_cmd, games_cmd, rules_cmd
 from .play import play_cmd
 from .replay import replay_cmd
@@ -24,15 +25,16 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
+    cls=Group,
 )
 
-app.command("serve")(serve_cmd)
-app.command("games")(games_cmd)
-app.command("rules")(rules_cmd)
-app.command("cards")(cards_cmd)
-app.command("play")(play_cmd)
-app.command("replay")(replay_cmd)
-app.command("simulate")(simulate_cmd)
+app.command("serve", cls=Command)(serve_cmd)
+app.command("games", cls=Command)(games_cmd)
+app.command("rules", cls=Command)(rules_cmd)
+app.command("cards", cls=Command)(cards_cmd)
+app.command("play", cls=Command)(play_cmd)
+app.command("replay", cls=Command)(replay_cmd)
+app.command("simulate", cls=Command)(simulate_cmd)
 
 
 def main() -> None:

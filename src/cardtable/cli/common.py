@@ -7,6 +7,7 @@ one red line on stderr with exit code 2 and a traceback always means a bug.
 from __future__ import annotations
 
 import json
+import os
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
@@ -19,8 +20,10 @@ from ..core import CardtableError, IllegalActionError, mix_seed
 
 if TYPE_CHECKING:
     from ..bots import Bot
+    from ..core import State
 
 EXIT_BAD_INPUT = 2
+PIPE_WIDTH = 100  # columns for output that goes to a file or a pipe, unless COLUMNS says otherwise
 
 
 class UserError(Exception):
@@ -31,8 +34,14 @@ def new_console() -> Console:
     """A console for the command's output.
 
     Built per command so that it writes to whatever ``sys.stdout`` is at that moment (tests swap it).
+    Output that is not going to a terminal has no width to fit, and rich's fallback of 80 columns
+    squeezed the text columns of wide tables (``cardtable cards | less``) to a few words a line; it
+    gets :data:`PIPE_WIDTH` columns instead, or ``COLUMNS`` when that is set.
     """
-    return Console(highlight=False)
+    console = Console(highlight=False)
+    if not console.is_terminal and not os.environ.get("COLUMNS", "").strip().isdigit():
+        console.width = PIPE_WIDTH
+    return console
 
 
 def fail(message: str) -> typer.Exit:
@@ -140,3 +149,24 @@ def write_json(path: Path, data: Any) -> None:
 def jsonable(data: Any) -> Any:
     """``data`` as it reads back from JSON (tuples become lists, ...), so it compares equal to a loaded file."""
     return json.loads(json.dumps(data))
+
+
+def check_reproduces(path: Path, record: Mapping[str, Any], state: State) -> list[str]:
+    """Compare a replayed ``state`` with the outcome and final state stored in its ``record``.
+
+    ``replay`` and ``play --resume`` both call this, so a hand-edited result is refused by either
+    instead of being trusted by one of them. Returns what was checked (for ``replay``'s summary).
+    """
+    checks = []
+    stored_outcome = record.get("outcome")
+    if stored_outcome is not None:
+        got = None if state.outcome is None else jsonable(state.outcome.to_dict())
+        if got != jsonable(stored_outcome):
+            raise UserError(f"{path} does not reproduce: the stored outcome differs from the replayed one")
+        checks.append("outcome")
+    stored_state = record.get("final_state")
+    if stored_state is not None:
+        if jsonable(state.to_dict()) != jsonable(stored_state):
+            raise UserError(f"{path} does not reproduce: the stored final state differs from the replayed one")
+        checks.append("final state")
+    return checks

@@ -78,7 +78,8 @@ def cards_cmd(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, 
     """List a game's cards: name, kind, who is barred from them, copies and text."""
     with boundary():
         game = load_game(game_id)
-        rows = get_renderer(game.id).card_rows(game)
+        renderer = get_renderer(game.id)
+        rows = renderer.card_rows(game)
         if not rows:
             raise UserError(f"{game.id} has no card catalog to list")
         table = Table(box=box.SIMPLE_HEAD, title=f"{game.info.name}: cards", title_justify="left",
@@ -89,6 +90,6 @@ def cards_cmd(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, 
         table.add_column("Copies", justify="right", footer=str(sum(int(r["copies"] or 0) for r in rows)))
         table.add_column("Text")
         for r in rows:
-            table.add_row(str(r["name"]), str(r["kind"]), ", ".join(r["forbidden"]) or "anyone", str(r["copies"]),
+            table.add_row(str(r["name"]), str(r["kind"]), renderer.barred_cell(r["forbidden"]), str(r["copies"]),
                           str(r["text"]))
         new_console().print(table)

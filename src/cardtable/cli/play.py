@@ -1,7 +1,8 @@
 """``cardtable play``: a game in the terminal, one person against bots, or bots alone to watch.
 
 The person's turns go through :func:`.prompt.human_decision`; quitting there (``q``, end of input)
-or Ctrl-C saves the game, so that it can be looked at again with ``cardtable replay``.
+or Ctrl-C saves the game, so that it can be continued with ``cardtable play GAME --resume FILE``
+(which writes back to that file) or looked at again with ``cardtable replay``.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from rich.text import Text
 from .. import load_game, replay
 from ..core import Rng, State, mix_seed
 from ..tui import get_renderer, seat_names
-from .common import (UserError, boundary, jsonable, make_bots, new_console, parse_options, parse_seat, read_json,
-                     split_specs, write_json)
+from .common import (UserError, boundary, check_reproduces, jsonable, make_bots, new_console, parse_options,
+                     parse_seat, read_json, split_specs, write_json)
 from .prompt import Quit, human_decision
 from .render import outcome_renderable, print_events
 
@@ -40,26 +41,39 @@ def _save_payload(state: State, seat: int | None, specs: Mapping[int, str]) -> d
     return data
 
 
-def _resume(path: Path, game_id: str) -> tuple[State, str, str]:
-    """Rebuild a saved game by replaying its record; return it with the saved seat and bot list."""
+def _resume(path: Path, game_id: str) -> tuple[State, str | None, str | None]:
+    """Rebuild a saved game by replaying its record; return it with the saved seat and bot list.
+
+    The record is checked as ``replay`` checks it (a stored outcome or final state must be what the
+    actions lead to), so a hand-edited file is refused rather than continued. Seat and bots come
+    back as ``--seat``/``--bots`` text, or ``None`` where the file does not say.
+    """
     data = read_json(path)
     if not isinstance(data, dict) or data.get("game") != game_id:
         raise UserError(f"{path} is not a saved {game_id} game")
     state = replay(data)
-    saved = data.get("saved_by") or {}
-    human = saved.get("human_seat")
-    bots = saved.get("bots") or {}
-    ordered = ",".join(str(bots[k]) for k in sorted(bots, key=int)) if isinstance(bots, dict) else ""
-    return state, "none" if human is None else str(human), ordered
+    check_reproduces(path, data, state)
+    saved = data.get("saved_by")
+    if saved is None:
+        return state, None, None
+    human = saved.get("human_seat") if isinstance(saved, dict) else None
+    bots = saved.get("bots") if isinstance(saved, dict) else None
+    if (not isinstance(saved, dict) or not isinstance(bots, dict)
+            or not (human is None or (isinstance(human, int) and not isinstance(human, bool)))
+            or not all(isinstance(k, str) and k.isdigit() and isinstance(v, str) for k, v in bots.items())):
+        raise UserError(f"{path} has a malformed 'saved_by' (expected human_seat: a seat number or null, and bots: "
+                        "seat number to bot spec); give --seat and --bots or fix the file")
+    ordered = ",".join(bots[k] for k in sorted(bots, key=int))
+    return state, "none" if human is None else str(human), ordered or None
 
 
 def play_cmd(
     game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. two-mists."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's)."),
-    seat: Optional[str] = typer.Option(None, "--seat", help="Your seat, or 'none' to watch the bots play [default: 0]."),
+    seat: Optional[str] = typer.Option(None, "--seat", help="Your seat, or 'none' to watch the bots play (default: 0)."),
     bots: Optional[str] = typer.Option(None, "--bots", "-b",
                                        help="One bot spec for every bot seat, or a comma list per bot seat in seat "
-                                            "order [default: heuristic]."),
+                                            "order (default: heuristic)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Game seed (default: random; printed at the start)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Write the game record (JSON) here at the end or on quit."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="Game option key=value (repeatable)."),
@@ -76,7 +90,7 @@ def play_cmd(
             state, saved_seat, saved_bots = _resume(resume, game.id)
             seed = state.seed
             seat = saved_seat if seat is None else seat
-            bots = (saved_bots or None) if bots is None else bots
+            bots = saved_bots if bots is None else bots
         else:
             options = parse_options(option)
             if seed is None:
@@ -102,6 +116,9 @@ def play_cmd(
             raise UserError("--delay must be zero or more seconds")
         if save is not None and save.is_dir():
             raise UserError(f"--save {save} is a directory; give a file name")
+        # A resumed game belongs to the file it came from: quitting again (or finishing) updates that
+        # file, so that the next --resume continues from the latest move instead of an old copy.
+        save_to = save if save is not None else resume
 
         console = new_console()
         renderer = get_renderer(game.id)
@@ -149,10 +166,10 @@ def play_cmd(
             quit_early = True
 
         if quit_early:
-            path = save or Path(f"{game.id}-seed{seed}.json")
+            path = save_to or Path(f"{game.id}-seed{seed}.json")
             write_json(path, _save_payload(state, human, spec_by_seat))
             console.print(Text(f"Game saved to {path} (turn {state.view(None).get('turn', '?')}). "
-                           f"Look at it again with: cardtable replay {path} --steps", style="bold"))
+                               f"Continue it with: cardtable play {game.id} --resume {path}", style="bold"))
             return
 
         log = state.log(human)
@@ -166,6 +183,6 @@ def play_cmd(
         if human is not None:
             won = human in outcome.winners
             console.print(Text("You won!" if won else "You lost.", style="bold green" if won else "bold red"))
-        if save is not None:
-            write_json(save, _save_payload(state, human, spec_by_seat))
-            console.print(f"Game record saved to {save}. Replay it with: cardtable replay {save} --steps")
+        if save_to is not None:
+            write_json(save_to, _save_payload(state, human, spec_by_seat))
+            console.print(f"Game record saved to {save_to}. Replay it with: cardtable replay {save_to} --steps")

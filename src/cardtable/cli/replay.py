@@ -17,7 +17,7 @@ from .. import load_game
 from .. import replay as replay_game
 from ..core import Action, State
 from ..tui import get_renderer, seat_names
-from .common import UserError, boundary, jsonable, new_console, parse_seat, read_json
+from .common import UserError, boundary, check_reproduces, new_console, parse_seat, read_json
 from .render import hanging, outcome_renderable, print_events
 
 
@@ -76,18 +76,7 @@ def replay_cmd(
             prev["seen"] = len(log0)
         state = replay_game(record, on_step=on_step)
 
-        checks = []
-        stored_outcome = record.get("outcome")
-        if stored_outcome is not None:
-            got = None if state.outcome is None else jsonable(state.outcome.to_dict())
-            if got != jsonable(stored_outcome):
-                raise UserError(f"{file} does not reproduce: the stored outcome differs from the replayed one")
-            checks.append("outcome")
-        stored_state = record.get("final_state")
-        if stored_state is not None:
-            if jsonable(state.to_dict()) != jsonable(stored_state):
-                raise UserError(f"{file} does not reproduce: the stored final state differs from the replayed one")
-            checks.append("final state")
+        checks = check_reproduces(file, record, state)
         done = f"{counter['n']} actions replayed"
         if checks:
             done += f"; {' and '.join(checks)} {'match' if len(checks) > 1 else 'matches'} the file"

@@ -171,6 +171,14 @@ class Renderer:
         return Panel(Group(lines, table, extra), title="Game over", box=box.DOUBLE)
 
     # --- reference --------------------------------------------------------------------------------------
+    @staticmethod
+    def barred_cell(forbidden: Sequence[str]) -> str:
+        """The "Barred for" cell: who may not take a card, and "nobody" when every character may.
+
+        Under a "Barred for" heading, "anyone" would read as "everyone is barred", the opposite.
+        """
+        return ", ".join(forbidden) or "nobody"
+
     def card_rows(self, game: Any) -> list[dict[str, Any]]:
         """Rows for ``cardtable cards``: name, kind, forbidden, copies, text (best effort for unknown games)."""
         catalog = getattr(game, "catalog", None)

@@ -79,9 +79,8 @@ class TwoMistsRenderer(Renderer):
 
     def barred_text(self, card_id: Any) -> str:
         card = self.cards.get(str(card_id))
-        if card is None or not card.forbidden:
-            return "anyone"
-        return ", ".join(char_name(c) for c in sorted(card.forbidden, key=_char_order))
+        forbidden = card.forbidden if card is not None else ()
+        return self.barred_cell([char_name(c) for c in sorted(forbidden, key=_char_order)])
 
     def effect_text(self, card_id: Any, seat: Mapping[str, Any] | None = None, equipment: int | None = None) -> str:
         """A short description of a card; with ``seat`` (a view's seat entry) numbers include its bonuses."""
@@ -609,7 +608,7 @@ class TwoMistsRenderer(Renderer):
         cards.add_column("Barred for", no_wrap=True)
         cards.add_column("Text")
         for row in self.card_rows(game):
-            cards.add_row(row["name"], row["kind"], ", ".join(row["forbidden"]) or "anyone", row["text"])
+            cards.add_row(row["name"], row["kind"], self.barred_cell(row["forbidden"]), row["text"])
         keys = Text("At a prompt: a number picks a choice · h this help · l the full log · q quit (and save).\n"
                     "You may also type a move: A1-A3 / E1-E2 (take), pass, decline, seat N (target or point at), "
                     "centre (point at the centre card). Full rules: cardtable rules two-mists --full", style="dim")

@@ -1,6 +1,6 @@
 """Every illegal action raises IllegalActionError naming its rule and leaves the state unchanged.
 
-Rules: TM-2.6, TM-5.2, TM-5.3, TM-7.3, TM-7.4, TM-7.7, TM-7.9, TM-8.1, TM-10.4 and the core's CORE-1..3.
+Rules: TM-2.6, TM-5.2, TM-5.3, TM-7.3 to TM-7.9, TM-8.1, TM-10.4 and the core's CORE-1..3.
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from typing import Any, Callable
 import pytest
 
 from cardtable.core import Action, IllegalActionError
+from cardtable.games.two_mists.refusals import CARD_RULES
 from cardtable.games.two_mists.testing import act, point, scenario, take, target
+from cardtable.registry import load_game
 
 FRONT = ["monster", "knight", "witch", "saint"]  # Fool in the centre
 
@@ -70,7 +72,7 @@ CASES: list[tuple[str, Callable[[], Any], Any, str]] = [
      {"player": 0, "kind": "take", "slot": "E1"}, "TM-5.2"),
     ("no such slot", _choose, {"player": 0, "kind": "take", "slot": "A4"}, "TM-5.2"),
     ("targeting self with damage", _targeting, {"player": 0, "kind": "target", "seat": 0}, "TM-7.3"),
-    ("intimidating self", lambda: _targeting("intimidate"), {"player": 0, "kind": "target", "seat": 0}, "TM-7.3"),
+    ("intimidating self", lambda: _targeting("intimidate"), {"player": 0, "kind": "target", "seat": 0}, "TM-7.9"),
     ("targeting a seat that does not exist", _targeting, {"player": 0, "kind": "target", "seat": 4}, "TM-5.3"),
     ("taking while a target is due", _targeting, {"player": 0, "kind": "take", "slot": "A2"}, "TM-5.3"),
     ("pointing at self", _pointing, {"player": 2, "kind": "point", "at": 2}, "TM-7.4"),
@@ -122,3 +124,63 @@ def test_tm_5_3_refused_action_objects_are_rejected_the_same_way():
     with pytest.raises(IllegalActionError) as err:
         act(s, "target", seat=1)
     assert err.value.rule == "TM-5.3"
+
+
+# ---------------------------------------------------------------------------------------------------
+# A self-target is refused under the rule of the card being resolved (TM-7.3 to TM-7.9)
+# ---------------------------------------------------------------------------------------------------
+def _at_damage_of(card: str):
+    """Seat 0 (the Witch, who may take all of these but Flurry) resolving ``card``, at its "another player" step."""
+    chars = ["knight", "monster", "witch", "saint"] if card == "flurry" else ["witch", "monster", "knight", "saint"]
+    s = scenario(characters=chars, action_row=[card, "attack", "attack"])
+    take(s, card)
+    while s.decision.kind == "point":  # Search (TM-7.4): everyone points first
+        point(s, "centre")
+    if card == "arcana":  # TM-7.8: the heal may be the taker's own; the damage may not
+        target(s, 0)
+    assert s.decision.kind == "target" and s.decision.player == 0
+    return s
+
+
+SELF_TARGET = [("attack", "TM-7.3"), ("search", "TM-7.4"), ("assault_fool", "TM-7.5"), ("reckless", "TM-7.6"),
+               ("flurry", "TM-7.7"), ("arcana", "TM-7.8"), ("intimidate", "TM-7.9")]
+
+
+@pytest.mark.parametrize("card,rule", SELF_TARGET, ids=[c for c, _ in SELF_TARGET])
+def test_self_target_cites_the_cards_own_rule(card, rule):
+    s = _at_damage_of(card)
+    before, logs = s.to_dict(), [s.log(p) for p in range(4)]
+    with pytest.raises(IllegalActionError) as err:
+        target(s, 0)
+    assert err.value.rule == rule, err.value.message
+    name = s.cat.cards[s.cat.instances[s.card]].name
+    assert err.value.message.startswith(f"{name}:") and "yourself" in err.value.message
+    assert s.to_dict() == before and [s.log(p) for p in range(4)] == logs
+    target(s, 1)  # another player is still fine
+
+
+def test_arcana_heal_on_yourself_is_legal_but_its_damage_is_not():
+    s = scenario(characters=["witch", "monster", "knight", "saint"], life=[5, 7, 7, 7],
+                 action_row=["arcana", "attack", "attack"])
+    take(s, "arcana")
+    target(s, 0)
+    assert s.life[0] == 7
+    with pytest.raises(IllegalActionError) as err:
+        target(s, 0)
+    assert err.value.rule == "TM-7.8"
+
+
+def test_an_extra_action_cites_the_card_taken_with_it_not_flurry():
+    s = scenario(characters=["knight", "monster", "witch", "saint"], action_row=["flurry", "intimidate", "attack"])
+    take(s, "flurry")
+    target(s, 1)
+    take(s, "intimidate")
+    with pytest.raises(IllegalActionError) as err:
+        target(s, 0)
+    assert err.value.rule == "TM-7.9"
+
+
+def test_every_action_card_has_its_own_self_target_rule():
+    game = load_game("two-mists")
+    names = {c.name for c in game.catalog.cards if not c.is_equipment}
+    assert names <= set(CARD_RULES), names - set(CARD_RULES)

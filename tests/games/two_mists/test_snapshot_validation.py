@@ -316,3 +316,50 @@ def test_any_damaged_snapshot_is_refused_with_a_record_error_or_gives_a_working_
         assert str(err).startswith(("snapshot field '", "not a Two Mists snapshot", "snapshot is for version")), err
         return
     _works(state)
+
+
+# ---- determinizing a loaded snapshot (D-CT-12, D-CT-13) ----------------------------------------------
+def _public_counts(view: dict[str, Any]) -> dict[str, Any]:
+    return {name: z.get("count") for name, z in view["zones"].items()}
+
+
+LOADED_BASES = [_snap(s) for s in _random_states(4, range(3), turn_cap=40)[::7]
+                + _random_states(3, range(3, 5), turn_cap=40)[::7]]
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, database=None)
+@given(data=st.data())
+def test_a_loaded_snapshot_and_its_determinizations_agree_on_every_public_count(data):
+    """Cards left out of the piles (D-CT-12) stay out of the sample's piles: same counts, same view."""
+    snap = copy.deepcopy(data.draw(st.sampled_from(LOADED_BASES), label="base"))
+    for pile in ("apile", "epile"):
+        keep = data.draw(st.lists(st.booleans(), min_size=len(snap[pile]), max_size=len(snap[pile])), label=pile)
+        snap[pile] = [x for x, k in zip(snap[pile], keep) if k]
+    state = GAME.from_dict(snap)
+    seat = data.draw(st.sampled_from([None, *range(state.players)]), label="seat")
+    sampled = state.determinize(seat, seed=data.draw(st.integers(0, 2**32), label="seed"))
+    assert _public_counts(sampled.view(None)) == _public_counts(state.view(None))
+    assert sampled.view(seat) == state.view(seat) and sampled.log(seat) == state.log(seat)
+    if seat is not None and state.to_act == seat:
+        assert sampled.legal_actions() == state.legal_actions()
+    assert GAME.from_dict(_snap(sampled)).to_dict() == _snap(sampled)  # the sample is a loadable state too
+
+
+def test_a_scenario_with_short_piles_determinizes_to_the_same_counts():
+    built = scenario(characters=FRONT, tableau={0: ["giants_spear"]}, action_pile=["search"], equipment_pile=[])
+    state = GAME.from_dict(_snap(built))
+    for seat in (None, 0, 1):
+        for seed in range(5):
+            sampled = state.determinize(seat, seed=seed)
+            assert _public_counts(sampled.view(None)) == _public_counts(state.view(None))
+            assert len(sampled.apile) == 1 and sampled.epile == []
+            assert sampled.view(seat) == state.view(seat)
+
+
+def test_determinizing_a_dealt_game_draws_as_before():
+    """A full pile is still a shuffle of every unseen card (so bots' searches replay unchanged)."""
+    s = GAME.new_game(seed=3, players=4)
+    sampled = s.determinize(1, seed=11)
+    visible = set(sampled.row) | {i for tab in sampled.tableau for i in tab}
+    assert sorted(sampled.apile) == [i for i in GAME.catalog.action_instances if i not in visible]
+    assert sorted(sampled.epile) == [i for i in GAME.catalog.equipment_instances if i not in visible]

@@ -21,6 +21,13 @@ _EXPECTED = {
     "point": ("TM-7.4", "point at a Monster suspect or the centre card"),
 }
 _PARAMS = {"take": ("slot",), "target": ("seat",), "point": ("at",), "pass": (), "decline": ()}
+# The rule that says each action card's target must be another player, by card name (the Assault
+# copies share one). A card missing here would be cited under the general target rule, TM-5.3;
+# the refusal tests check that every action card in the catalog has its own entry.
+CARD_RULES = {
+    "Attack": "TM-7.3", "Search": "TM-7.4", "Assault": "TM-7.5", "Reckless": "TM-7.6", "Flurry": "TM-7.7",
+    "Arcana": "TM-7.8", "Intimidate": "TM-7.9",
+}
 
 
 def explain(state: "MistsState", action: Action, decision: Decision) -> IllegalActionError | None:
@@ -43,7 +50,7 @@ def explain(state: "MistsState", action: Action, decision: Decision) -> IllegalA
         seat = action.get("seat")
         if not isinstance(seat, int) or not 0 <= seat < state.players:
             return IllegalActionError("TM-5.3", f"there is no seat {seat!r} at this table")
-        return IllegalActionError("TM-7.3", "this effect must target another player, not yourself")
+        return _self_target(state)
     if action.kind == "point" and kind == "point":
         at = action.get("at")
         if at == decision.player:
@@ -51,6 +58,19 @@ def explain(state: "MistsState", action: Action, decision: Decision) -> IllegalA
         return IllegalActionError("TM-7.4", f"{at!r} is not a player or 'centre'")
     rule, what = _EXPECTED[kind]
     return IllegalActionError(rule, f"now you must {what}; {action.kind!r} is not possible here")
+
+
+def _self_target(state: "MistsState") -> IllegalActionError:
+    """A legal seat was refused, so it is the taker's own: cite the card being resolved, not Attack's rule.
+
+    Only "another player" steps refuse the taker (Arcana's heal may pick them), so the step named
+    is the one due now.
+    """
+    card = state.cat.cards[state.cat.instances[state.card]]
+    op = card.steps[state.pc].op
+    what = {"damage": "its damage goes to another player",
+            "restrict_next_turn": "it names another player"}.get(op, "it targets another player")
+    return IllegalActionError(CARD_RULES.get(card.name, "TM-5.3"), f"{card.name}: {what}, not yourself")
 
 
 def _why_not_take(state: "MistsState", p: int, slot: int) -> IllegalActionError:

@@ -3,7 +3,8 @@
 The sampler reads only the seat's ``view`` and ``log`` — never the true state — so whatever it
 produces cannot leak a secret. It keeps every public fact and the seat's own secrets, and resamples:
 the other unrevealed characters and the centre card (uniformly among deals consistent with every card
-each player took, TM-13.2), the order of both piles, other seats' pending Search choices and the RNG.
+each player took, TM-13.2), the order of both piles (and, for a snapshot with cards left out of the
+game, which unseen cards they hold, D-CT-13), other seats' pending Search choices and the RNG.
 """
 
 from __future__ import annotations
@@ -66,10 +67,8 @@ def sample_state(game: "TwoMists", view: Mapping[str, Any], log: list[dict[str, 
     s.row = [EMPTY if c is None else c["instance"] for c in zones["action_row"]["cards"] + zones["equipment_row"]["cards"]]
     _deal_characters(s, view, rng)
     visible = set(s.row) | {i for tab in s.tableau for i in tab}
-    s.apile = [i for i in cat.action_instances if i not in visible]
-    s.epile = [i for i in cat.equipment_instances if i not in visible]
-    rng.shuffle(s.apile)
-    rng.shuffle(s.epile)
+    s.apile = _pile([i for i in cat.action_instances if i not in visible], zones["action_pile"]["count"], rng)
+    s.epile = _pile([i for i in cat.equipment_instances if i not in visible], zones["equipment_pile"]["count"], rng)
     s.turn, s.turn_cap, s.current, s.start = view["turn"], view["turn_cap"], view["current"], view["start_player"]
     s.restricted, s.extra = view["restricted"], view["extra_actions"]
     s.step = STEP_NAMES.index(view["step"])
@@ -86,6 +85,21 @@ def sample_state(game: "TwoMists", view: Mapping[str, Any], log: list[dict[str, 
     else:
         s._decision = None
     return s
+
+
+def _pile(unseen: list[int], count: int, rng: Rng) -> list[int]:
+    """A pile of ``count`` cards drawn from the ``unseen`` ones, in a random order (top last).
+
+    In a dealt game every unseen card is in the pile, so this is a shuffle of them all. A loaded
+    snapshot may leave cards out of the game (D-CT-12), and which ones is not in the view: the pile
+    is then a uniformly random subset of the public size, so the sample shows the same pile counts
+    as the state it came from (D-CT-13). The same draws either way: a full pile is shuffled exactly
+    as it always was, so sampling a dealt game is unchanged.
+    """
+    if not 0 <= count <= len(unseen):  # cannot happen for a view the engine produced
+        raise ValueError(f"a pile of {count} cards cannot be drawn from {len(unseen)} unseen ones")
+    rng.shuffle(unseen)
+    return unseen[len(unseen) - count:]
 
 
 def _union(masks: Any) -> int:
