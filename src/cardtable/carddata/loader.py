@@ -45,15 +45,44 @@ def load_card_file(path: Path, schema: type[M]) -> M:
 def _describe(path: Path, data: dict[str, Any], err: ValidationError) -> str:
     lines = []
     for problem in err.errors():
-        loc = list(problem["loc"])
+        loc = _data_path(data, list(problem["loc"]), problem["type"] == "missing")
         card = _card_id_at(data, loc)
         field = _field_path(loc[2:] if card is not None else loc)
-        where = f"card {card!r}, field {field!r}" if card is not None else f"field {field!r}"
+        if card is not None:
+            where = f"card {card!r}" if field == "(top level)" else f"card {card!r}, field {field!r}"
+        else:
+            where = f"field {field!r}"
         message = problem["msg"]
         if problem["type"] == "extra_forbidden":
             message = "unknown key (check its spelling against the rules' card vocabulary)"
+        elif problem["type"] == "value_error" and message.startswith("Value error, "):
+            message = message[len("Value error, "):]
         lines.append(f"{path}: {where}: {message}")
     return "\n".join(lines)
+
+
+def _data_path(data: Any, loc: list[Any], missing: bool) -> list[Any]:
+    """``loc`` without the segments pydantic adds for union members (a tag such as ``draw`` or
+    ``character``), which name no key in the file; a person looks for keys, so only those stay.
+
+    A segment is kept when it is a key (or index) of the data at that point, or when it is the last
+    one and the error says the key is missing.
+    """
+    out: list[Any] = []
+    node = data
+    for i, part in enumerate(loc):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+            out.append(part)
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+            out.append(part)
+        elif i == len(loc) - 1 and missing:
+            out.append(part)
+        elif not isinstance(node, (dict, list)):
+            out.append(part)  # below a scalar: keep pydantic's own words (never a union tag)
+            node = None
+    return out
 
 
 def _card_id_at(data: dict[str, Any], loc: list[Any]) -> str | None:

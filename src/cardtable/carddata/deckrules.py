@@ -1,0 +1,277 @@
+"""Declarative deck rules: a game lists its deck-building rules as data, and ``validate`` reports
+every violation at once, each with the rule's ID and a plain sentence.
+
+Nothing here knows a game. A deck is a main part (the cards you draw from) plus named side parts
+(components kept outside it, such as a leader or a set of markers); cards are looked up by id in a
+catalog of plain attribute mappings (``title``, ``type``, ``faction``, a per-card copy limit, ...),
+so each game decides which attributes exist and how they are called.
+
+A player building a deck wants the whole list of what is wrong, not the first problem, so every
+rule is checked and none stops at the first failure.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, NamedTuple, Protocol, Sequence
+
+MAIN = "main"
+
+Catalog = Mapping[str, Mapping[str, Any]]  # card id -> its attributes
+
+
+class Violation(NamedTuple):
+    """One broken rule: its ID and a sentence saying what is wrong with this deck."""
+
+    rule_id: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Card ids with counts: the main part and any named side parts (outside the main part)."""
+
+    name: str
+    main: Mapping[str, int]
+    sides: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    description: str = ""
+
+    def part(self, name: str) -> Mapping[str, int]:
+        return self.main if name == MAIN else self.sides.get(name, {})
+
+    def cards(self, part: str = MAIN) -> list[str]:
+        """Every copy, as a list of ids (a deck to shuffle)."""
+        return [card for card, n in self.part(part).items() for _ in range(n)]
+
+
+class Rule(Protocol):
+    rule_id: str
+    message: str
+
+    def check(self, deck: Deck, catalog: Catalog) -> list[Violation]: ...
+
+
+def _count(deck: Deck, part: str) -> int:
+    return sum(deck.part(part).values())
+
+
+def _where(part: str) -> str:
+    return "the deck" if part == MAIN else f"the {part}"
+
+
+def _bounds_text(n: int, exactly: int | None, at_least: int | None, at_most: int | None) -> str | None:
+    """``None`` if ``n`` is within the bounds, else the shortfall in words."""
+    if exactly is not None and n != exactly:
+        return f"there are {n}, not {exactly}"
+    if at_least is not None and n < at_least:
+        return f"there are only {n} (at least {at_least})"
+    if at_most is not None and n > at_most:
+        return f"there are {n} (at most {at_most})"
+    return None
+
+
+@dataclass(frozen=True)
+class PartSize:
+    """A part holds exactly / at least / at most so many cards (e.g. a deck of at least 47 cards,
+    exactly 3 cards of a kind kept outside it)."""
+
+    rule_id: str
+    message: str
+    part: str = MAIN
+    exactly: int | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+
+    def check(self, deck: Deck, catalog: Catalog) -> list[Violation]:
+        problem = _bounds_text(_count(deck, self.part), self.exactly, self.at_least, self.at_most)
+        return [Violation(self.rule_id, f"{self.message}: {problem} in {_where(self.part)}.")] if problem else []
+
+
+@dataclass(frozen=True)
+class MaxCopies:
+    """At most ``limit`` copies of cards sharing a title (``title_attr``); a card may lower its own
+    limit with ``per_card_attr`` (never raise it)."""
+
+    rule_id: str
+    message: str
+    limit: int
+    part: str = MAIN
+    title_attr: str = "title"
+    per_card_attr: str | None = None
+
+    def check(self, deck: Deck, catalog: Catalog) -> list[Violation]:
+        by_title: Counter[str] = Counter()
+        limits: dict[str, int] = {}
+        for card_id, n in deck.part(self.part).items():
+            attrs = catalog.get(card_id)
+            if attrs is None:
+                continue
+            title = str(attrs.get(self.title_attr, card_id))
+            by_title[title] += n
+            own = attrs.get(self.per_card_attr) if self.per_card_attr else None
+            limit = min(self.limit, own) if isinstance(own, int) else self.limit
+            limits[title] = min(limits.get(title, limit), limit)
+        return [Violation(self.rule_id, f"{self.message}: {n} copies of {title!r} (at most {limits[title]}).")
+                for title, n in sorted(by_title.items()) if n > limits[title]]
+
+
+@dataclass(frozen=True)
+class CountWith:
+    """The number of cards in a part whose ``attr`` is one of ``values`` is exactly / at least / at
+    most N (e.g. exactly 15 cards with a burst icon)."""
+
+    rule_id: str
+    message: str
+    attr: str
+    values: frozenset[Any]
+    part: str = MAIN
+    exactly: int | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+
+    def check(self, deck: Deck, catalog: Catalog) -> list[Violation]:
+        n = sum(count for card_id, count in deck.part(self.part).items()
+                if card_id in catalog and _matches(catalog[card_id].get(self.attr), self.values))
+        problem = _bounds_text(n, self.exactly, self.at_least, self.at_most)
+        return [Violation(self.rule_id, f"{self.message}: {problem} in {_where(self.part)}.")] if problem else []
+
+
+@dataclass(frozen=True)
+class AllowedValues:
+    """Every card in a part has ``attr`` among ``values`` (e.g. only characters, supports and events
+    in the deck)."""
+
+    rule_id: str
+    message: str
+    attr: str
+    values: frozenset[Any]
+    part: str = MAIN
+
+    def check(self, deck: Deck, catalog: Catalog) -> list[Violation]:
+        out = []
+        for card_id in deck.part(self.part):
+            attrs = catalog.get(card_id)
+            if attrs is not None and not _matches(attrs.get(self.attr), self.values):
+                out.append(Violation(self.rule_id, f"{self.message}: {_name(catalog, card_id)!r} is a "
+                                                   f"{attrs.get(self.attr)} in {_where(self.part)}."))
+        return out
+
+
+@dataclass(frozen=True)
+class DistinctTitles:
+    """No two cards in a part share a title (e.g. a story set of different stories)."""
+
+    rule_id: str
+    message: str
+    part: str = MAIN
+    title_attr: str = "title"
+
+    def check(self, deck: Deck, catalog: Catalog) -> list[Violation]:
+        titles: Counter[str] = Counter()
+        for card_id, n in deck.part(self.part).items():
+            titles[str(catalog.get(card_id, {}).get(self.title_attr, card_id))] += n
+        return [Violation(self.rule_id, f"{self.message}: {title!r} appears {n} times in {_where(self.part)}.")
+                for title, n in sorted(titles.items()) if n > 1]
+
+
+@dataclass(frozen=True)
+class MatchesLeader:
+    """Cards in a part must share ``attr`` with the leader (the single card of ``leader_part``):
+    a card whose ``attr`` is in ``free`` is allowed with any leader (e.g. colourless cards)."""
+
+    rule_id: str
+    message: str
+    attr: str
+    leader_part: str
+    leader_attr: str | None = None
+    part: str = MAIN
+    free: frozenset[Any] = frozenset()
+
+    def check(self, deck: Deck, catalog: Catalog) -> list[Violation]:
+        leaders = [c for c in deck.part(self.leader_part) if c in catalog]
+        if len(leaders) != 1:
+            return []  # the leader's own count is a PartSize rule; nothing to compare with here
+        allowed = _as_set(catalog[leaders[0]].get(self.leader_attr or self.attr))
+        out = []
+        for card_id in deck.part(self.part):
+            attrs = catalog.get(card_id)
+            if attrs is None:
+                continue
+            own = _as_set(attrs.get(self.attr))
+            if own & set(self.free) or own & allowed:
+                continue
+            out.append(Violation(self.rule_id, f"{self.message}: {_name(catalog, card_id)!r} does not match the "
+                                               f"leader {_name(catalog, leaders[0])!r}."))
+        return out
+
+
+@dataclass(frozen=True)
+class KnownCards:
+    """Every id in the deck is in the catalog (a deck built from another pool cannot be played)."""
+
+    rule_id: str
+    message: str = "every card must be in the card pool"
+
+    def check(self, deck: Deck, catalog: Catalog) -> list[Violation]:
+        parts = [MAIN, *deck.sides]
+        return [Violation(self.rule_id, f"{self.message}: {card_id!r} ({_where(part)}) is not.")
+                for part in parts for card_id in deck.part(part) if card_id not in catalog]
+
+
+def _as_set(value: Any) -> set[Any]:
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return set(value)
+    return {value}
+
+
+def _matches(value: Any, values: frozenset[Any]) -> bool:
+    return bool(_as_set(value) & set(values))
+
+
+def _name(catalog: Catalog, card_id: str) -> str:
+    return str(catalog.get(card_id, {}).get("title", card_id))
+
+
+@dataclass(frozen=True)
+class DeckRules:
+    """A game's deck-building rules, checked together."""
+
+    rules: Sequence[Rule]
+
+    def validate(self, deck: Deck, catalog: Catalog) -> list[Violation]:
+        """Every violation of every rule (empty: the deck is legal)."""
+        return [v for rule in self.rules for v in rule.check(deck, catalog)]
+
+    def rule_ids(self) -> list[str]:
+        return sorted({rule.rule_id for rule in self.rules})
+
+
+class UnknownCardError(ValueError):
+    """Names in a deck list that match no card; ``names`` lists them all, with suggestions."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+def resolve_names(counts: Mapping[str, int] | Iterable[str], by_id: Mapping[str, str],
+                  by_title: Mapping[str, str]) -> dict[str, int]:
+    """Card ids with counts from a list naming cards by id or by title (counts of the same card
+    named both ways add up). Unknown names raise ``UnknownCardError`` listing every one, each with
+    the closest known names, so a typo is fixed in one pass."""
+    items = counts.items() if isinstance(counts, Mapping) else ((name, 1) for name in counts)
+    out: dict[str, int] = {}
+    problems: list[str] = []
+    for name, n in items:
+        card_id = name if name in by_id else by_title.get(name)
+        if card_id is None:
+            close = difflib.get_close_matches(name, [*by_title, *by_id], n=2, cutoff=0.6)
+            hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+            problems.append(f"{name!r} is not a card in the pool{hint}")
+            continue
+        out[card_id] = out.get(card_id, 0) + n
+    if problems:
+        raise UnknownCardError(problems)
+    return out
