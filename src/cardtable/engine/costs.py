@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .state import CardState
 
 
-class Pay(Op):
+class Pay(Op["CardState"]):
     """Pay ``cost`` for ``player``; returns the payment made. Args: player, cost, prompt."""
 
     name = "engine.pay"

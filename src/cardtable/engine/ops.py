@@ -12,7 +12,7 @@ ask the very same question.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar
 
 from ..core import Action, IllegalActionError
 
@@ -22,26 +22,33 @@ if TYPE_CHECKING:
     from .state import CardState
 
 
-class Op:
-    """Base of every op. Subclasses implement ``run`` and, if they ask, ``answer``."""
+StepFn = TypeVar("StepFn", bound=Callable[..., None])
+S = TypeVar("S", bound="CardState")
+
+
+class Op(Generic[S]):
+    """Base of every op. Subclasses implement ``run`` and, if they ask, ``answer``.
+
+    Generic in the state class, so a game's op may take its own state type (``Op[MyState]``).
+    """
 
     name = "op"
 
-    def run(self, st: "CardState", frame: "Frame") -> None:
+    def run(self, st: S, frame: "Frame") -> None:
         raise NotImplementedError
 
-    def answer(self, st: "CardState", frame: "Frame", action: Action) -> None:
+    def answer(self, st: S, frame: "Frame", action: Action) -> None:
         raise IllegalActionError("ENGINE-1", f"{self.name} does not take answers")
 
-    def sample(self, st: "CardState", frame: "Frame", rng: "Rng") -> Any:
+    def sample(self, st: S, frame: "Frame", rng: "Rng") -> Any:
         """For secret choices: a value this frame could have returned, drawn with ``rng``."""
         raise NotImplementedError(f"{self.name} cannot be resampled")
 
 
-class FunctionOp(Op):
+class FunctionOp(Op[Any]):
     """An op that never asks: one function doing one step (the common case for game steps)."""
 
-    def __init__(self, name: str, fn: Callable[["CardState", "Frame"], None]) -> None:
+    def __init__(self, name: str, fn: Callable[[Any, "Frame"], None]) -> None:
         self.name = name
         self.fn = fn
 
@@ -53,25 +60,25 @@ class OpTable:
     """The ops a game uses: the engine's own plus the game's. Names are unique."""
 
     def __init__(self, *tables: "OpTable") -> None:
-        self.ops: dict[str, Op] = {}
+        self.ops: dict[str, Op[Any]] = {}
         for table in tables:
             for op in table.ops.values():
                 self.add(op)
 
-    def add(self, op: Op) -> Op:
+    def add(self, op: Op[Any]) -> Op[Any]:
         if op.name in self.ops:
             raise ValueError(f"op {op.name!r} is registered twice")
         self.ops[op.name] = op
         return op
 
-    def step(self, name: str) -> Callable[[Callable[["CardState", "Frame"], None]], Callable[["CardState", "Frame"], None]]:
-        """Decorator: register a function as a non-asking op called ``name``."""
-        def register(fn: Callable[["CardState", "Frame"], None]) -> Callable[["CardState", "Frame"], None]:
+    def step(self, name: str) -> Callable[[StepFn], StepFn]:
+        """Decorator: register a function ``(state, frame) -> None`` as a non-asking op called ``name``."""
+        def register(fn: StepFn) -> StepFn:
             self.add(FunctionOp(name, fn))
             return fn
         return register
 
-    def __getitem__(self, name: str) -> Op:
+    def __getitem__(self, name: str) -> Op[Any]:
         return self.ops[name]
 
     def __contains__(self, name: str) -> bool:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .state import CardState
 
 
-class Pick(Op):
+class Pick(Op["CardState"]):
     """Choose between ``min`` and ``max`` distinct items one at a time, then ``done``.
 
     Args: player, min, max, prompt, kind (the decision kind), and either ``cands`` (ints, when the
@@ -86,7 +86,7 @@ class Pick(Op):
         return tuple(cands[:k])
 
 
-class Choose(Op):
+class Choose(Op["CardState"]):
     """One of several labelled options; returns its index. Args: player, labels, prompt, kind."""
 
     name = "engine.choose"
@@ -104,7 +104,7 @@ class Choose(Op):
         st.ret(action.get("index"))
 
 
-class YesNo(Op):
+class YesNo(Op["CardState"]):
     """An optional step: returns True or False. Args: player, prompt, kind."""
 
     name = "engine.yesno"
@@ -117,7 +117,7 @@ class YesNo(Op):
         st.ret(action.kind == "yes")
 
 
-class Order(Op):
+class Order(Op["CardState"]):
     """Put ``items`` in an order by choosing the next one until one is left. Args: player, items, ordered, prompt."""
 
     name = "engine.order"
@@ -135,7 +135,7 @@ class Order(Op):
         st.replace(frame.evolve(ordered=tuple(frame["ordered"]) + (action.get("item"),)))
 
 
-class SecretRound(Op):
+class SecretRound(Op["CardState"]):
     """Each seat of ``seats`` in turn makes a choice the others may not see; all are revealed together.
 
     Args: seats, done (seats finished so far — public), child (the op that asks one seat; it gets

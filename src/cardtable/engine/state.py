@@ -176,6 +176,13 @@ class CardState(State):
                 out += t.cards(pattern.format(p=p))
         return out
 
+    def may_trigger(self, ability_kind: str, event_kind: str | None) -> bool:
+        """Could any card of the game have an ability of ``ability_kind`` answering ``event_kind``?
+
+        A cheap gate before scanning the cards (games answer from their compiled card pool).
+        """
+        return True
+
     def abilities_of(self, i: int) -> Sequence[Any]:
         """The compiled abilities (``engine.triggers.Ability``) card ``i`` has now."""
         return ()
@@ -387,11 +394,12 @@ class CardState(State):
                     i = int(entry)
                     c = vcards[str(i)]
                     t.owner[i], t.ctrl[i], t.flags[i], t.host[i], t.known[i] = c["owner"], c["ctrl"], c["flags"], c["host"], c["known"]
+                    group = c["owner"] if c["owner"] >= 0 else None
                     if c["defn"] is None:
-                        unknown.setdefault(c["owner"], []).append(i)
+                        unknown.setdefault(group, []).append(i)
                     else:
                         t.defn[i] = c["defn"]
-                        known.setdefault(c["owner"], []).append(c["defn"])
+                        known.setdefault(group, []).append(c["defn"])
                 t.zone[i] = z
                 ids.append(i)
             t.zones[z] = ids

@@ -86,6 +86,8 @@ def usable(st: "CardState", player: int, source: int, ability: Ability, kind: st
 
 def matching(st: "CardState", ability_kind: str, player: int | None, kind: str | None, data: EventData = ()) -> list[tuple[int, Ability]]:
     """(source, ability) pairs of ``ability_kind`` usable now (by ``player``, or by anyone if None)."""
+    if not st.may_trigger(ability_kind, kind):
+        return []
     out = []
     ctrl, abilities_of = st.table.ctrl, st.abilities_of
     for i in st.trigger_sources():
@@ -126,7 +128,7 @@ def event_args(frame: Frame) -> dict[str, Any]:
     return dict(frame["data"])
 
 
-class EventOp(Op):
+class EventOp(Op["CardState"]):
     """Runs the trigger procedure for one event (module docstring). Args: kind, data, stage, cancelled."""
 
     name = "engine.event"
@@ -172,7 +174,7 @@ def open_window(st: "CardState", name: str, first: int, event: tuple[str, EventD
     st.push(WindowOp.name, name=name, player=first, passes=0, event=event)
 
 
-class WindowOp(Op):
+class WindowOp(Op["CardState"]):
     """A window of alternating priority. Args: name, player (who has priority), passes, event.
 
     For ``interrupt`` and ``reaction`` windows the options are the usable abilities of that kind

@@ -1,7 +1,197 @@
-"""The Call of Cthulhu collectible card game (rules: ``/work/shared/rules/call-of-cthulhu.md``).
+"""The Call of Cthulhu collectible card game (Fantasy Flight Games, 2004), on the card-game engine.
 
-For now this package holds the card data only: the schema of a card set file (CC-12.7) with the
-closed ability vocabulary of CC-12.1–12.6 (``schema``), the original card pool (``cards/``), the
-deck rules of CC-2 (``decks``) and the ready-made decks (``decks/``). The rules engine compiles
-these records; the game object is added with the rules.
+Rules as implemented: the spec's IDs (CC-1 … CC-13), cited by the rules' docstrings and tests.
+``DEFINITION`` is the game object; it becomes the registry's ``GAME`` when the game is complete.
 """
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, Mapping
+
+from ...core import GameDefinition, GameInfo, SetupError, State
+from ...engine import OpTable, ENGINE_OPS, Frame
+from . import rules  # noqa: F401 - registers the game's ops
+from .catalog_glue import deck_from_mapping, deck_problems, ready_decks
+from .defs import Defs
+from .effects import compile_abilities, unsupported_cards
+from .schema import CharacterCard, DomainCard, EventCard, StoryCard, SupportCard
+from .state import OPS, CocState, zones_for
+
+GAME_VERSION = "1"
+
+CocState.OPS = OpTable(ENGINE_OPS, OPS)
+
+
+class CallOfCthulhu(GameDefinition):
+    info = GameInfo("call-of-cthulhu", "Call of Cthulhu CCG", 2, 2, GAME_VERSION)
+
+    @cached_property
+    def sets(self) -> list[Any]:
+        """Every validated card set file under ``cards/`` (CC-12.7), in name order."""
+        from pathlib import Path
+
+        from ...carddata import load_card_file
+        from .schema import CardSet
+
+        return [load_card_file(path, CardSet) for path in sorted((Path(__file__).parent / "cards").glob("*.yaml"))]
+
+    @cached_property
+    def defs(self) -> Defs:
+        cards = [c for s in self.sets for c in s.cards
+                 if isinstance(c, (CharacterCard, SupportCard, EventCard, StoryCard, DomainCard))]
+        defs = Defs(cards)
+        self.deftuple = defs.defs  # the rules' hot path reads definitions straight from this tuple
+        return defs
+
+    @cached_property
+    def has_passives(self) -> bool:
+        """Any passive ability compiled? (If not, effective stats are the printed ones plus lasting effects.)"""
+        return any(ab.kind == "passive" for abilities in self.compiled for ab in abilities)
+
+    @cached_property
+    def story_sets(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for s in self.sets:
+            for c in s.cards:
+                if isinstance(c, StoryCard):
+                    out.setdefault(c.set or s.set, []).append(c.id)
+        return out
+
+    @cached_property
+    def compiled(self) -> list[Any]:
+        return compile_abilities(self.defs)
+
+    @cached_property
+    def hand_trigger_events(self) -> dict[str, frozenset[str]]:
+        """Event kinds a card in hand could answer (reaction/interrupt events): public, from the pool."""
+        out: dict[str, set[str]] = {"reaction": set(), "interrupt": set()}
+        for k, abilities in enumerate(self.compiled):
+            for ab in abilities:
+                if ab.zones is not None and ab.kind in out and ab.event:
+                    out[ab.kind].add(ab.event)
+        return {k: frozenset(v) for k, v in out.items()}
+
+    @cached_property
+    def trigger_pairs(self) -> frozenset[tuple[str, str | None]]:
+        """(ability kind, event) pairs some card of the pool has (the engine's cheap gate)."""
+        return frozenset((ab.kind, ab.event) for abilities in self.compiled for ab in abilities)
+
+    @cached_property
+    def has_action_events(self) -> bool:
+        return any(ab.kind == "action" and ab.zones is not None for abilities in self.compiled for ab in abilities)
+
+    @property
+    def card_set_versions(self) -> dict[str, int]:
+        return {s.set: s.version for s in self.sets}
+
+    def story_set(self, name: str | None) -> list[int]:
+        sets = self.story_sets
+        if name is None:
+            name = sorted(sets)[0]
+        if name not in sets:
+            raise SetupError(f"unknown story set {name!r}; known: {', '.join(sorted(sets))}")
+        ids = sets[name]
+        if len(ids) != 10:
+            raise SetupError(f"CC-2.5: the story set {name!r} has {len(ids)} stories, not exactly 10")
+        return [self.defs.index(i) for i in ids]
+
+    def parse_options(self, seed: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        opts = dict(options or {})
+        unknown = set(opts) - {"decks", "story_set", "open_decklists", "max_turns", "story_cards"}
+        if unknown:
+            raise SetupError(f"unknown Call of Cthulhu option(s): {', '.join(sorted(map(str, unknown)))}")
+        ready = ready_decks(self.defs)
+        names = sorted(ready)
+        chosen = opts.get("decks")
+        if chosen is None:
+            from ...core import Rng
+
+            rng = Rng(seed ^ 0x5EED)
+            chosen = [names[rng.below(len(names))], names[rng.below(len(names))]]
+        if not isinstance(chosen, list) or len(chosen) != 2:
+            raise SetupError("decks: give two decks (ready deck names or deck mappings)")
+        decks = []
+        for k, deck in enumerate(chosen):
+            if isinstance(deck, str):
+                if deck not in ready:
+                    raise SetupError(f"unknown ready deck {deck!r}; ready decks: {', '.join(names)}")
+                decks.append(ready[deck])
+            else:
+                decks.append(deck_from_mapping(self.defs, deck, f"deck {k + 1}"))
+        problems = [f"deck {k + 1} ({d['name']}): {p}" for k, d in enumerate(decks) for p in deck_problems(self.defs, d)]
+        if problems:
+            raise SetupError("illegal deck (CC-2.8): " + "; ".join(problems))
+        open_lists = opts.get("open_decklists", False)
+        if not isinstance(open_lists, bool):
+            raise SetupError("open_decklists must be true or false")
+        cap = opts.get("max_turns")
+        if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or not 1 <= cap <= 10_000):
+            raise SetupError("max_turns must be a whole number from 1 to 10000 (CC-1.8)")
+        story_set = opts.get("story_set")
+        if story_set is not None and not isinstance(story_set, str):
+            raise SetupError("story_set must be the name of a story set")
+        if "story_cards" in opts and opts["story_cards"] != self.story_set(story_set):
+            raise SetupError("story_cards does not match the story set (a record from another card pool?)")
+        return {"decks": [{"name": d["name"], "cards": list(d["cards"]), "domains": list(d["domains"])} for d in decks],
+                "story_set": story_set, "story_cards": self.story_set(story_set), "open_decklists": open_lists,
+                "max_turns": cap}
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "deftuple":  # built with ``defs``
+            _ = self.defs
+            return self.__dict__["deftuple"]
+        raise AttributeError(name)
+
+    def new_game(self, seed: int = 0, players: int | None = None, options: Mapping[str, Any] | None = None) -> CocState:
+        """CC-4: shuffle, reveal 3 stories, place domains, draw 8, choose resources, pick the first player."""
+        if players not in (None, 2):
+            raise SetupError(f"this Call of Cthulhu table is for 2 players, not {players!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SetupError(f"the seed must be an integer, not {seed!r}")
+        opts = self.parse_options(seed, options)
+        st = CocState.blank(self, seed, 2, opts, zones_for(2))
+        assert isinstance(st, CocState)
+        for p, deck in enumerate(opts["decks"]):
+            for d in deck["cards"]:
+                st.table.add(d, p, f"deck:{p}")
+            st.table.shuffle(f"deck:{p}", st.rng)  # CC-4.1
+        for d in opts["story_cards"]:
+            st.table.add(d, -1, "story_deck")
+        st.table.shuffle("story_deck", st.rng)
+        for slot in range(3):  # CC-4.2
+            top = st.table.cards("story_deck")[-1]
+            st.move_card(top, f"row:{slot}")
+            st.table.reveal_to_all(top)
+        st.stack = [Frame("cc.setup", {"stage": "draw"})]
+        st.start()
+        return st
+
+    def from_dict(self, data: Mapping[str, Any]) -> State:
+        return CocState.load(self, data, zones_for(2))
+
+    def sample_state(self, view: Mapping[str, Any], log: list[dict[str, Any]], seed: int) -> State:
+        return CocState.sample(self, view, log, seed, zones_for(2))
+
+    def card_catalog(self) -> dict[str, Any]:
+        cards = []
+        for d in self.defs.defs:
+            cards.append({"index": d.index, "id": d.id, "title": d.title, "type": d.type, "faction": d.faction,
+                          "cost": "X" if d.cost_is_x else d.cost, "skill": d.skill, "icons": list(d.icons),
+                          "boosters": list(d.boosters), "struggles": list(d.struggles),
+                          "keywords": sorted(d.keywords), "unique": d.unique, "text": d.text})
+        return {"cards": cards, "characters": []}
+
+    def check_card_data(self) -> list[str]:
+        return [f"ability not supported yet: {c}" for c in unsupported_cards(self.defs)]
+
+
+def _on_empty(st: CocState) -> None:
+    rules.begin_turn(st)
+
+
+CocState.on_empty_stack = _on_empty  # type: ignore[method-assign, assignment]
+
+# Not yet ``GAME``: the registry lists the game once its card abilities are carried out (issue 9).
+# Until then tests register ``DEFINITION`` themselves (tests/games/call_of_cthulhu/conftest.py).
+DEFINITION = CallOfCthulhu()

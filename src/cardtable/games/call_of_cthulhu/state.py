@@ -1,0 +1,439 @@
+"""The Call of Cthulhu state on the card-game engine: zones, variables and what the rules compute.
+
+Zones (CC-3): per player ``deck``, ``hand``, ``play`` (characters and supports; an attachment is a
+card in ``play`` whose host link names its host), ``discard``, ``won`` and one resource zone per
+domain ``res:P:D`` (public, out of play, CC-3.13); shared ``story_deck``, the three story slots
+``row:0..2`` and ``resolving`` (an event or card being played, public). Domains are markers, not
+cards (CC-3.1): their drained state is ``vars["drained"][3*P+D]``. Success tokens are
+``vars["tokens"][2*slot+P]``; they belong to the slot's story and go when it leaves the row.
+
+Per card: ``EXHAUSTED``, ``INSANE`` flags; counters ``wounds``, ``story`` (slot + 1 it is committed
+to, CC-3.16) and ``seq`` (when it entered play — "the first one stays", CC-10.5).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+from ...core import Action, IllegalActionError, Visibility
+from ...engine import EXHAUSTED, FIRST_GAME_FLAG, CardState, OpTable, ZoneDecl, lasting_total
+from ...engine.frames import thaw
+from . import effects
+from .defs import STRUGGLES, CardDef, Defs
+
+INSANE = FIRST_GAME_FLAG
+
+STORIES_TO_WIN = 3
+TOKENS_TO_WIN_STORY = 5
+STORY_ROW_SIZE = 3
+DOMAINS_PER_PLAYER = 3
+OPENING_DRAW = 8
+OPENING_RESOURCES = 3
+DRAW_PER_TURN = 2
+FIRST_TURN_DRAW = 1
+RESOURCES_PER_TURN = 1
+
+OPS = OpTable()  # the game's ops (rules.py registers them); the state class joins them with the engine's
+
+
+def zones_for(players: int) -> list[ZoneDecl]:
+    zones: list[ZoneDecl] = []
+    for p in range(players):
+        zones += [
+            ZoneDecl(f"deck:{p}", Visibility.HIDDEN, p, ordered=True),
+            ZoneDecl(f"hand:{p}", Visibility.OWNER, p),
+            ZoneDecl(f"play:{p}", Visibility.PUBLIC, p, in_play=True),
+            ZoneDecl(f"discard:{p}", Visibility.PUBLIC, p),
+            ZoneDecl(f"won:{p}", Visibility.PUBLIC, p),
+        ]
+        zones += [ZoneDecl(f"res:{p}:{d}", Visibility.PUBLIC, p) for d in range(DOMAINS_PER_PLAYER)]
+    zones.append(ZoneDecl("story_deck", Visibility.HIDDEN, None, ordered=True))
+    zones += [ZoneDecl(f"row:{s}", Visibility.PUBLIC, None, in_play=True) for s in range(STORY_ROW_SIZE)]
+    zones.append(ZoneDecl("resolving", Visibility.PUBLIC, None))
+    return zones
+
+
+class CocState(CardState):
+    """A game of the Call of Cthulhu CCG (2 players)."""
+
+    __slots__ = ()
+    VARS = {
+        "turn": 1, "active": 0, "first": 0, "phase": "setup", "resourced": 0, "seq": 0,
+        "drained": [0] * 6, "tokens": [0] * 6, "story_phase": 0, "queued": [], "paid_from": 0,
+    }
+    HAND_ZONES = ("hand:{p}",)
+
+    # --- definitions and basic reads ----------------------------------------------------------------
+    @property
+    def defs(self) -> Defs:
+        return self.game.defs  # type: ignore[attr-defined, no-any-return]
+
+    def card(self, i: int) -> CardDef:
+        return self.game.deftuple[self.table.defn[i]]  # type: ignore[attr-defined, no-any-return]
+
+    def active_player(self) -> int:
+        return int(self.vars["active"])
+
+    def opponent(self, p: int) -> int:
+        return 1 - p
+
+    def discard_zone(self, i: int) -> str:
+        owner = self.table.owner[i]
+        return f"discard:{owner}"
+
+    def definition_count(self) -> int:
+        return len(self.defs)
+
+    def insane(self, i: int) -> bool:
+        return bool(self.table.flags[i] & INSANE)
+
+    def exhausted(self, i: int) -> bool:
+        return bool(self.table.flags[i] & EXHAUSTED)
+
+    def committed_slot(self, i: int) -> int | None:
+        v = self.table.counter(i, "story")
+        return None if v == 0 else v - 1
+
+    def wounds(self, i: int) -> int:
+        return self.table.counter(i, "wounds")
+
+    def characters(self, p: int) -> list[int]:
+        return [i for i in self.table.cards(f"play:{p}") if self.card(i).type == "character"]
+
+    def committed_at_any(self, p: int) -> bool:
+        return any(self.committed_slot(i) is not None for i in self.characters(p))
+
+    def can_commit(self, i: int) -> bool:
+        """Not while an effect prevents it ("cannot commit")."""
+        return not effects.prevented(self, "commit", i)
+
+    def story_at(self, slot: int) -> int | None:
+        cards = self.table.cards(f"row:{slot}")
+        return cards[0] if cards else None
+
+    def committed_at(self, slot: int, p: int | None = None) -> list[int]:
+        """Characters committed to the story in ``slot`` (of ``p``, or of both)."""
+        players = range(self.players) if p is None else (p,)
+        return [i for q in players for i in self.characters(q) if self.committed_slot(i) == slot]
+
+    # --- effective characteristics (CC-7.21: printed + lasting modifiers, never below 0) -----------
+    def skill(self, i: int) -> int:
+        if self.insane(i):
+            return 0
+        d = self.card(i)
+        value = d.skill + lasting_total(self, "skill", i) + self.passive_total("skill", i)
+        for s in self.lasting:
+            if s[0] == "set_skill" and s[1] == i:
+                value = s[2]
+        return max(0, value)
+
+    def icons(self, i: int, kind: int) -> int:
+        if self.insane(i):
+            return 0
+        name = STRUGGLES[kind]
+        return max(0, self.card(i).icons[kind] + lasting_total(self, f"icon:{name}", i) + self.passive_total(f"icon:{name}", i))
+
+    def boosters(self, i: int, kind: int) -> int:
+        if self.insane(i):
+            return 0
+        return self.card(i).boosters[kind]
+
+    def has_keyword(self, i: int, keyword: str) -> bool:
+        """CC-7.23 keywords as they are now: printed or granted, not removed; none while insane (CC-9.1)."""
+        if self.table.flags[i] & INSANE:
+            return False
+        if not self.lasting and not self.game.has_passives:  # type: ignore[attr-defined]
+            return keyword in self.card(i).keywords
+        if lasting_total(self, f"lose:{keyword}", i) > 0 or self.passive_total(f"lose:{keyword}", i) > 0:
+            return False
+        if lasting_total(self, "blank", i) > 0:
+            return lasting_total(self, f"kw:{keyword}", i) > 0
+        return keyword in self.card(i).keywords or lasting_total(self, f"kw:{keyword}", i) > 0 \
+            or self.passive_total(f"kw:{keyword}", i) > 0
+
+    def durability(self, i: int) -> int:
+        """CC-7.22: 1 + Toughness bonus (granted toughness adds)."""
+        bonus = 0 if self.insane(i) or lasting_total(self, "blank", i) > 0 else self.card(i).toughness
+        bonus += lasting_total(self, "toughness", i) + self.passive_total("toughness", i)
+        return max(1, 1 + bonus)
+
+    def passive_total(self, stat: str, i: int) -> int:
+        """What passive abilities in play add to ``stat`` of card ``i`` (effects.py computes them)."""
+        if not self.game.has_passives:  # type: ignore[attr-defined]
+            return 0
+        return effects.passive_total(self, stat, i)
+
+    # --- resources and costs (CC-6) ------------------------------------------------------------------
+    def resources(self, p: int, d: int) -> list[int]:
+        return self.table.cards(f"res:{p}:{d}")
+
+    def resource_count(self, p: int, d: int) -> int:
+        """CC-6.2: icons attached (a Transient card gives 2)."""
+        return sum(len(self.card(r).resource_icons) for r in self.resources(p, d))
+
+    def faction_cards(self, p: int, d: int, faction: str) -> int:
+        """CC-6.2: resource cards of the domain with a resource icon of ``faction`` (Transient counts 1)."""
+        return sum(1 for r in self.resources(p, d) if faction in self.card(r).resource_icons)
+
+    def drained(self, p: int, d: int) -> bool:
+        return bool(self.vars["drained"][3 * p + d])
+
+    def actual_cost(self, i: int, x: int = 0) -> int:
+        """CC-6.10: printed (or X) + increases − reductions, never below 0; a printed 0 is never reduced."""
+        d = self.card(i)
+        printed = x if d.cost_is_x else d.cost
+        if printed == 0:
+            return 0
+
+        delta, floor = effects.cost_modifiers(self, i)
+        cost = max(0, printed + delta)
+        return max(cost, 1) if floor else cost
+
+    def paying_domains(self, p: int, i: int, cost: int) -> list[int]:
+        """CC-6.3: undrained domains that can pay ``cost`` for card ``i`` (count, match, Loyal)."""
+        if cost == 0:
+            return []
+        d = self.card(i)
+
+        grant = effects.has_match_grant(self, i)
+        out = []
+        for dom in range(DOMAINS_PER_PLAYER):
+            if self.drained(p, dom) or self.resource_count(p, dom) < cost:
+                continue
+            res = self.resources(p, dom)
+            if d.faction != "neutral" and not grant and not any(d.faction in self.card(r).resource_icons for r in res):
+                continue  # CC-6.3(b)
+            if d.loyal and (len(res) if grant else self.faction_cards(p, dom, d.faction)) < cost:
+                continue  # CC-6.3(c), CC-6.7
+            out.append(dom)
+        return out
+
+    def steadfast_ok(self, p: int, i: int) -> bool:
+        """CC-6.8: at least N resource cards of the card's faction over all your domains."""
+        need = self.card(i).steadfast
+        if not need:
+            return True
+        have = sum(self.faction_cards(p, dom, self.card(i).faction) for dom in range(DOMAINS_PER_PLAYER))
+        return have >= need
+
+    def ability_paying_domains(self, p: int, n: int) -> list[int]:
+        """CC-6.9: undrained domains with at least ``n`` resources (no match needed)."""
+        return [d for d in range(DOMAINS_PER_PLAYER) if not self.drained(p, d) and self.resource_count(p, d) >= n]
+
+    def payment_options(self, player: int, cost: Any) -> list[tuple[str, Any]]:
+        """Engine hook (engine.pay): ``cost`` is ``("card", i, c)`` or ``("ability", n)``."""
+        if cost[0] == "card":
+            _, i, c = cost
+            if c == 0:
+                return [("free", ())]
+            domains = self.paying_domains(player, i, c)
+        else:
+            domains = self.ability_paying_domains(player, cost[1])
+        return [(f"drain domain {d + 1} ({self.resource_count(player, d)} resources)", (d,)) for d in domains]
+
+    def pay(self, player: int, payment: Any) -> None:
+        for d in payment:
+            self.vars["paid_from"] = self.resource_count(player, d)  # CC-6.5: what the domain offered
+            self.drain(player, d)
+
+    def drain(self, p: int, d: int) -> None:
+        """Drain a domain; its Transient resources are discarded once it is drained (CC-6.13)."""
+        self.vars["drained"][3 * p + d] = 1
+        self.note("drained", {"player": p, "domain": d})
+        for r in [r for r in self.resources(p, d) if self.card(r).transient]:
+            self.move_card(r, self.discard_zone(r))
+            self.note("transient_discarded", {"player": p, "domain": d, "card": r, "title": self.card(r).title})
+
+    # --- who may play what ------------------------------------------------------------------------------
+    def controls_title(self, p: int, title: str, excluding: int | None = None) -> bool:
+        return any(self.card(j).title == title for j in self.table.cards(f"play:{p}") if j != excluding)
+
+    def heroic_villainous_block(self, p: int, i: int) -> bool:
+        """CC-7.23: Heroic and Villainous never together under one player's control (non-insane)."""
+        d = self.card(i)
+        for mine, other in (("heroic", "villainous"), ("villainous", "heroic")):
+            if mine in d.keywords and any(self.has_keyword(c, other) for c in self.characters(p)):
+                return True
+        return False
+
+    def hosts_for(self, p: int, i: int) -> list[int]:
+        """CC-7.32: legal hosts of attachment support ``i`` (empty list: none)."""
+
+        spec = self.card(i).attach_to
+        cands = [c for q in range(self.players) for c in self.table.cards(f"play:{q}")]
+        cands += [s for s in (self.story_at(k) for k in range(STORY_ROW_SIZE)) if s is not None]
+        return [c for c in cands if effects.matches_filter(self, spec, c, controller=p, source=i)]
+
+    def play_refusal(self, p: int, i: int, x: int = 0) -> IllegalActionError | None:
+        """Why ``p`` may not play hand card ``i`` now, naming the rule; None if he may."""
+        d = self.card(i)
+        window = self._window_name()
+        if d.type in ("character", "support"):
+            if p != self.active_player() or window != "ops":
+                return IllegalActionError("CC-6.14", f"{d.title}: only the active player plays characters and supports, in the operations phase")
+        elif d.type == "event":
+            if window is None or not d.trigger.startswith("action"):
+                return IllegalActionError("CC-6.14", f"{d.title} is played {d.trigger.replace(':', ' to ')}, not as an action now")
+
+            why = effects.event_playable(self, p, i)
+            if why is not None:
+                return why
+        else:
+            return IllegalActionError("CC-2.1", f"{d.title} is not a card that can be played")
+        if d.unique and self.controls_title(p, d.title):
+            return IllegalActionError("CC-10.2", f"{d.title} is unique and you already have it in play")
+        if d.type == "character" and self.heroic_villainous_block(p, i):
+            return IllegalActionError("CC-7.23", f"{d.title}: you cannot control Heroic and Villainous characters at once")
+        if not self.steadfast_ok(p, i):
+            return IllegalActionError("CC-6.8", f"{d.title} needs {d.steadfast} resources of its faction (Steadfast)")
+        if d.type == "support" and d.attach_to is not None and not self.hosts_for(p, i):
+            return IllegalActionError("CC-7.32", f"{d.title} has no legal host to attach to")
+        cost = self.actual_cost(i, x)
+        if cost > 0 and not self.paying_domains(p, i, cost):
+            rule = "CC-6.7" if d.loyal else "CC-6.3"
+            return IllegalActionError(rule, f"{d.title} costs {cost}: no undrained domain of yours can pay it "
+                                            f"(enough resources{', ' if d.faction != 'neutral' else ''}"
+                                            f"{'a ' + d.faction + ' resource' if d.faction != 'neutral' else ''}"
+                                            f"{', Loyal' if d.loyal else ''})")
+        return None
+
+    def x_values(self, p: int, i: int) -> list[int]:
+        """CC-6.6: the X a player may name (the paying domain bounds the actual cost)."""
+        if not self.card(i).cost_is_x:
+            return [0]
+        top = max([self.resource_count(p, d) for d in range(DOMAINS_PER_PLAYER) if not self.drained(p, d)], default=0)
+        return list(range(top + 1))
+
+    def _window_name(self) -> str | None:
+        for f in reversed(self.stack):
+            if f.op == "engine.window":
+                return str(f["name"])
+        return None
+
+    def window_actions(self, name: str, player: int) -> Sequence[Action]:
+        if name in ("interrupt", "reaction"):
+            return ()
+        out = []
+        for i in self.table.cards(f"hand:{player}"):
+            for x in self.x_values(player, i):
+                if self.play_refusal(player, i, x) is None:
+                    params: tuple[tuple[str, int], ...] = (("card", i),) if not self.card(i).cost_is_x else (("card", i), ("x", x))
+                    out.append(Action(player, "play", params))
+        return out
+
+    def hidden_could_answer(self, player: int, window: str, kind: str | None) -> bool:
+        """Anyone holding cards might hold an event for this window (asked or not would tell)."""
+        if not self.table.cards(f"hand:{player}"):
+            return False
+        if window in ("interrupt", "reaction"):
+            return kind in self.game.hand_trigger_events.get(window, ())  # type: ignore[attr-defined]
+        if window == "ops" and player == self.active_player():
+            return True  # he may hold a character or support to play
+        return self.game.has_action_events  # type: ignore[attr-defined, no-any-return]
+
+    def start_action(self, name: str, action: Action) -> None:
+        self.push("cc.play", player=action.player, card=action.get("card"), x=action.get("x") or 0, stage="host",
+                  host=-1)
+
+    def window_prompt(self, name: str, player: int, event: Any) -> str:
+        labels = {"refresh": "Refresh phase", "draw": "Draw phase", "resource": "Resource phase",
+                  "ops": "Operations phase", "attack": "After attackers commit", "defend": "After defenders commit",
+                  "story_end": "After the stories", "turn_end": "End of turn"}
+        if event is not None:
+            return f"Respond to {event[0].replace('_', ' ')}? ({name})"
+        return f"{labels.get(name, name)}: take an action or pass"
+
+    # --- abilities (effects.py) -------------------------------------------------------------------
+    def abilities_of(self, i: int) -> Sequence[Any]:
+        return self.game.compiled[self.table.defn[i]]  # type: ignore[attr-defined, no-any-return]
+
+    def may_trigger(self, ability_kind: str, event_kind: str | None) -> bool:
+        return (ability_kind, event_kind) in self.game.trigger_pairs  # type: ignore[attr-defined]
+
+    def trigger_sources(self) -> Iterable[int]:
+        """CC-12.1: cards in play (not insane ones: no text), stories in the row, and hands (events)."""
+        t = self.table
+        out = [i for p in range(self.players) for i in t.cards(f"play:{p}") if not t.flags[i] & INSANE]
+        for s in range(STORY_ROW_SIZE):
+            out += t.cards(f"row:{s}")
+        for p in range(self.players):
+            out += t.cards(f"hand:{p}")
+        return out
+
+    def can_use(self, player: int, source: int, ability: Any, kind: str | None, data: Any) -> bool:
+
+        return effects.can_use(self, player, source, ability, kind, data)
+
+    def use_ability(self, player: int, source: int, ability: Any, kind: str | None, data: Any) -> None:
+
+        effects.use_ability(self, player, source, ability, kind, data)
+
+    def perform(self, kind: str, data: dict[str, Any]) -> None:
+        from .rules import perform
+
+        perform(self, kind, data)
+
+    def state_checks(self) -> None:
+        from .rules import state_checks
+
+        state_checks(self)
+
+    def defer_reactions(self, kind: str, data: Any) -> bool:
+        """CC-5.6: while stories resolve no window opens; reactions to events then wait for W-STORY-END.
+
+        The queue is public (events are), in the order the events occurred (CC-5.6.1).
+        """
+        if self.vars["story_phase"] != 2:
+            return False
+        self.vars["queued"] = self.vars["queued"] + [[kind, [[k, thaw(v)] for k, v in data]]]
+        return True
+
+    # --- views -----------------------------------------------------------------------------------------
+    def public_options(self, seat: int | None) -> dict[str, Any]:
+        """Deck lists are private unless the table opens them (``open_decklists``)."""
+        opts = dict(self.options)
+        if not opts.get("open_decklists"):
+            opts["decks"] = [deck if seat == p else None for p, deck in enumerate(opts.get("decks", []))]
+        return opts
+
+    def describe(self, seat: int | None) -> dict[str, Any]:
+        t = self.table
+        chars = {}
+        for p in range(self.players):
+            for i in t.cards(f"play:{p}"):
+                if self.card(i).type == "character":
+                    chars[str(i)] = {
+                        "skill": self.skill(i), "icons": [self.icons(i, k) for k in range(4)],
+                        "keywords": sorted(k for k in ("willpower", "invulnerability", "fast", "heroic", "villainous")
+                                           if self.has_keyword(i, k)),
+                        "durability": self.durability(i), "wounds": self.wounds(i), "story": self.committed_slot(i),
+                    }
+        domains = [[{"resources": self.resource_count(p, d), "drained": self.drained(p, d)} for d in range(3)]
+                   for p in range(self.players)]
+        return {"characters": chars, "domains": domains, "threshold": [self.threshold(p) for p in range(self.players)]}
+
+    def threshold(self, p: int) -> int:
+        """CC-1.4: stories needed to win: 3 + modifiers, never below 1."""
+        return max(1, STORIES_TO_WIN + lasting_total(self, "threshold", f"p{p}"))
+
+    def prior(self, owner: int | None, unknown: int, known: Sequence[int], seat: int | None) -> list[int]:
+        """Definitions for cards ``seat`` cannot see (engine determinization), from public facts only.
+
+        The story deck: the story set (public, CC-2.5) minus the stories seen. A seat's own deck: its
+        own list. An opponent's deck: his list if the table opened it, else the pool (every deck card,
+        four copies each) — never the true hidden list.
+        """
+        from .catalog_glue import prior_for
+
+        return prior_for(self, owner, unknown, known, seat)
+
+    def check_vars(self, values: Mapping[str, Any]) -> None:
+        for key in ("drained", "tokens"):
+            v = values[key]
+            if not isinstance(v, list) or len(v) != 6 or not all(type(x) is int and x >= 0 for x in v):
+                raise ValueError(f"vars.{key} must be a list of 6 counts")
+        for key in ("turn", "active", "first", "seq", "resourced", "story_phase", "paid_from"):
+            if type(values[key]) is not int:
+                raise ValueError(f"vars.{key} must be an integer")
+        if values["active"] not in (0, 1) or values["first"] not in (0, 1):
+            raise ValueError("vars.active and vars.first must be seat 0 or 1")
