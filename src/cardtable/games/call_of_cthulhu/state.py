@@ -343,6 +343,12 @@ class CocState(CardState):
             return f"Respond to {event[0].replace('_', ' ')}? ({name})"
         return f"{labels.get(name, name)}: take an action or pass"
 
+    def _explain_illegal(self, action: Action, decision: Any) -> IllegalActionError | None:
+        """Name the rule an illegal action breaks (the person trying it learns why, not just "no")."""
+        from .refusals import explain
+
+        return explain(self, action, decision)
+
     # --- abilities (effects.py) -------------------------------------------------------------------
     def abilities_of(self, i: int) -> Sequence[Any]:
         return self.game.compiled[self.table.defn[i]]  # type: ignore[attr-defined, no-any-return]
