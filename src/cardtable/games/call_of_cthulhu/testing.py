@@ -105,12 +105,13 @@ def build(*, hands: PerSeat = ((), ()), decks: PerSeat | None = None, play: PerS
           drained: Sequence[Sequence[int]] = ((), ()), row: Sequence[str | None] = DEFAULT_ROW,
           story_deck: Sequence[str] | None = None, tokens: Mapping[int, tuple[int, int]] | None = None,
           active: int = 0, turn: int = 3, first: int = 0, at: str = "ops", resourced: bool = False,
-          seed: int = 1, options: Mapping[str, Any] | None = None) -> Scenario:
+          seed: int = 1, options: Mapping[str, Any] | None = None, run: bool = True) -> Scenario:
     """Lay out a table and run to its first decision (module docstring).
 
     ``domains[p][d]``: the resource cards under player ``p``'s domain ``d``; ``drained[p]``: his drained
     domains; ``tokens[slot] = (seat 0's, seat 1's)``; ``story_deck`` top first (default: the rest of
-    the first story set, in set order); ``decks`` default to ten copies of ``FILLER`` each.
+    the first story set, in set order); ``decks`` default to ten copies of ``FILLER`` each. ``run=False``
+    leaves the engine unstarted (to read what the rules compute in exactly this layout).
     """
     if at not in AT:
         raise ValueError(f"at={at!r}: expected one of {', '.join(AT)}")
@@ -183,7 +184,8 @@ def build(*, hands: PerSeat = ((), ()), decks: PerSeat | None = None, play: PerS
         st.vars["tokens"][2 * slot + 1] = b
     st.vars.update(active=active, turn=turn, first=first, resourced=int(resourced))
     st.stack = _stack_for(st, at)
-    st.start()
+    if run:
+        st.start()
     return Scenario(st, ids)
 
 
