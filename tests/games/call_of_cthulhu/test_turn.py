@@ -107,7 +107,7 @@ def test_cc_5_50_no_attackers_ends_the_story_phase() -> None:
 
 
 def test_cc_5_51_to_5_55_story_phase_steps_in_order() -> None:
-    """CC-5.51–5.55: attackers, (W-ATTACK), defenders, (W-DEFEND), resolution, (W-STORY-END), end of turn."""
+    """CC-5.51 W-ATTACK, CC-5.52 defenders, CC-5.53 W-DEFEND, CC-5.54 resolution, CC-5.55 W-STORY-END, then end of turn."""
     sc = build(at="attack", play=([PATROL], [PATROL]),
                row=("The Drowned Bell of Innsmouth", "The Silent Observatory", "The Coast Road at Midnight"))
     st = sc.st

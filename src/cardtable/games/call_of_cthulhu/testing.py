@@ -99,8 +99,11 @@ def _ref(spec: CardSpec) -> Card:
     return spec if isinstance(spec, Card) else Card(spec)
 
 
-def build(*, hands: PerSeat = ((), ()), decks: PerSeat | None = None, play: PerSeat = ((), ()),
-          discard: PerSeat = ((), ()), won: PerSeat = ((), ()),
+Titles = Sequence[Sequence[str]]  # per seat: card titles or ids
+
+
+def build(*, hands: Titles = ((), ()), decks: Titles | None = None, play: PerSeat = ((), ()),
+          discard: Titles = ((), ()), won: Titles = ((), ()),
           domains: Sequence[Sequence[Sequence[str]]] = (((), (), ()), ((), (), ())),
           drained: Sequence[Sequence[int]] = ((), ()), row: Sequence[str | None] = DEFAULT_ROW,
           story_deck: Sequence[str] | None = None, tokens: Mapping[int, tuple[int, int]] | None = None,
@@ -136,13 +139,13 @@ def build(*, hands: PerSeat = ((), ()), decks: PerSeat | None = None, play: PerS
     if story_deck is None:
         taken = {defs[defs.index(r)].title for r in in_row} | {defs[defs.index(r)].title for p in won for r in p}
         story_deck = [s for s in story_titles if s not in taken]
-    for ref in reversed(story_deck):
+    for ref in reversed(list(story_deck)):
         add(ref, -1, "story_deck")
-    for slot, ref in enumerate(row):
-        if ref is not None:
-            add(ref, -1, f"row:{slot}")
+    for slot, in_slot in enumerate(row):
+        if in_slot is not None:
+            add(in_slot, -1, f"row:{slot}")
     for p in (0, 1):
-        deck = [FILLER] * 10 if decks is None else list(decks[p])
+        deck: list[str] = [FILLER] * 10 if decks is None else list(decks[p])
         for ref in reversed(deck):
             add(ref, p, f"deck:{p}")
         for ref in hands[p]:
