@@ -133,8 +133,12 @@ class Store:
             self.engine: Engine = create_engine(url, connect_args={"check_same_thread": False})
             event.listen(self.engine, "connect", _sqlite_pragmas)
             workers = 1
-        else:
-            self.engine = create_engine(url, pool_size=4, max_overflow=4, pool_pre_ping=True)
+        else:  # fail within seconds, not minutes, when the server is unreachable (unless the URL says)
+            connect_args: dict[str, Any] = {}
+            if url.get_backend_name() == "postgresql" and "connect_timeout" not in url.query:
+                connect_args["connect_timeout"] = 10
+            self.engine = create_engine(url, pool_size=4, max_overflow=4, pool_pre_ping=True,
+                                        connect_args=connect_args)
             workers = 4
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cardtable-db")
 
@@ -146,6 +150,11 @@ class Store:
 
     def create_schema(self) -> None:
         metadata.create_all(self.engine)
+
+    def check_writable(self) -> None:
+        """Raise if the database refuses writes (a read-only file, role or replica): a no-op update."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == "").values(status=tables_t.c.status))
 
     def close(self) -> None:
         self._executor.shutdown(wait=True)
