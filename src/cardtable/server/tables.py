@@ -28,7 +28,7 @@ from ..bots.base import DEFAULT_BOT_LIMITS, BotLimits
 from .botrun import BotFailed, BotRunner, MoveTimeout
 from .clientframes import PingFrame, parse_client_frame
 from .connections import Connection, spawn
-from .store import ActionWriter, SeatToken, Store, TableRow, utcnow
+from .store import ActionWriter, SeatToken, Store, StoreUnavailable, TableRow, utcnow
 from .tokens import hash_token, new_table_id, new_token, token_matches
 
 log = logging.getLogger("cardtable.server")
@@ -404,6 +404,9 @@ class TableManager:
                 await self._commit(table, action)
             except IllegalActionError as err:
                 return self._refuse(conn, "illegal", err.message, err.rule)
+            except StoreUnavailable as err:  # logged by the store, once per run of failures
+                return self._refuse(conn, "internal", f"the server could not store your move ({err.reason}); "
+                                                      f"nothing changed, try again in a moment")
             except Exception:
                 log.exception("table %s: could not store an action", table.id)
                 return self._refuse(conn, "internal", "the server could not store your action; nothing changed, "
@@ -488,8 +491,9 @@ class TableManager:
                 action = Rng(mix_seed(table.row.seed, "fallback", seat, seq)).choice(decision.options)
             try:
                 await self._commit(table, action)
-            except Exception:
-                log.exception("table %s: could not store the move of bot seat %d; retrying", table.id, seat)
+            except Exception as err:
+                if not isinstance(err, StoreUnavailable):  # that one the store has logged, once
+                    log.exception("table %s: could not store the move of bot seat %d; retrying", table.id, seat)
                 self._broadcast(table)
                 spawn(self._retry_bots(table))
         self._forget_if_idle(table)
