@@ -60,12 +60,12 @@ def test_a_bot_over_the_move_time_limit_plays_the_deterministic_fallback(
     def slow(spec: str, game_id: str, bot_seed: int, view: dict[str, Any], decision: Any, rng_seed: int) -> Any:
         if decision.player == 1:
             slow_seqs.append(len(view["log"]) if "log" in view else -1)
-            time.sleep(1.0)
+            time.sleep(2.0)
         return original(spec, game_id, bot_seed, view, decision, rng_seed)
 
     monkeypatch.setattr(botrun, "compute_move", slow)
     caplog.set_level(logging.DEBUG, logger="cardtable.server")
-    with make_client(sqlite_url, bot_move_timeout=0.2) as client:
+    with make_client(sqlite_url, bot_move_timeout=0.5, bot_workers=4) as client:
         created = create_table(client, ["random", "heuristic", "random"], seed=29)
         tid = created["table_id"]
         with client.websocket_connect(f"/ws/tables/{tid}") as ws:
@@ -109,14 +109,14 @@ def test_a_search_over_the_time_limit_is_killed_and_its_worker_replaced() -> Non
     view, decision = _position()
 
     async def scenario() -> tuple[list[int], list[int], dict[str, Any]]:
-        runner = BotRunner("process", workers=1, move_timeout=1.0)
+        runner = BotRunner("process", workers=1, limits=BotLimits(max_seconds=60), move_timeout=1.0)
         try:
             await runner.move("ismcts:1", "two-mists", 1, decision.player, 0, view, decision)  # warm a worker up
             before = runner.worker_pids
             started = time.monotonic()
             with pytest.raises(MoveTimeout):
-                await runner.move("ismcts:5s", "two-mists", 1, decision.player, 0, view, decision)
-            assert time.monotonic() - started < 4.5  # it did not wait for the 5 s search
+                await runner.move("ismcts:60s", "two-mists", 1, decision.player, 0, view, decision)
+            assert time.monotonic() - started < 30  # it did not wait for the 60 s search
             after_timeout = runner.worker_pids
             action = await runner.move("ismcts:2", "two-mists", 1, decision.player, 0, view, decision)
             return before, after_timeout, action
@@ -132,7 +132,7 @@ def test_a_search_over_the_time_limit_is_killed_and_its_worker_replaced() -> Non
 def test_searches_are_served_in_arrival_order_and_cheap_bots_never_wait_behind_them() -> None:
     view, decision = _position()
 
-    async def scenario() -> tuple[list[str], float, float]:
+    async def scenario() -> tuple[list[str], bool]:
         runner = BotRunner("process", workers=1, move_timeout=60)
         order: list[str] = []
         try:
@@ -142,21 +142,20 @@ def test_searches_are_served_in_arrival_order_and_cheap_bots_never_wait_behind_t
                 await runner.move(spec, "two-mists", 1, decision.player, 0, view, decision, label=name)
                 order.append(name)
 
-            started = time.monotonic()
-            long = asyncio.ensure_future(search("A", "ismcts:1.5s"))
+            long = asyncio.ensure_future(search("A", "ismcts:5s"))
             await asyncio.sleep(0.05)
             queued = [asyncio.ensure_future(search(name, "ismcts:3")) for name in "BCD"]
             await asyncio.sleep(0.05)
             await runner.move("random", "two-mists", 1, decision.player, 0, view, decision)  # a thread: no queue
-            cheap_done = time.monotonic() - started
+            search_still_running = not long.done()
             await asyncio.gather(long, *queued)
-            return order, cheap_done, time.monotonic() - started
+            return order, search_still_running
         finally:
             runner.close()
 
-    order, cheap_done, all_done = asyncio.run(scenario())
+    order, search_still_running = asyncio.run(scenario())
     assert order == ["A", "B", "C", "D"]
-    assert cheap_done < all_done and cheap_done < 1.4  # the random bot did not wait for the 1.5 s search
+    assert search_still_running  # the random bot did not wait for the 5 s search
 
 
 def test_closing_the_runner_kills_a_running_search_at_once() -> None:

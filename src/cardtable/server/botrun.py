@@ -50,6 +50,7 @@ ExecutorKind = Literal["process", "thread"]
 
 CHEAP_KINDS = frozenset({"random", "heuristic"})  # run in a thread even when searches use processes
 DEFAULT_MOVE_TIMEOUT = 15.0  # seconds; at least twice the largest time budget (see default_move_timeout)
+_START_TIMEOUT = 120.0  # seconds a new worker may take to start (imports on a loaded machine)
 _KILL_GRACE = 2.0  # seconds to wait for a SIGKILLed worker to be reaped
 _PR_SET_PDEATHSIG = 1
 
@@ -117,6 +118,7 @@ def _worker_main(conn: Connection, parent_pid: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in the terminal is for the server, not us
     from .. import bots, registry  # noqa: F401  (import once, so the first move is not slow)
 
+    conn.send(("ready", None))  # the start-up above does not count against the first move's time limit
     while True:
         try:
             job = conn.recv()
@@ -138,6 +140,7 @@ class _Worker:
                                    daemon=True)
         self.process.start()
         child.close()
+        self.ready = False  # set once the worker said it has started
 
     def kill(self) -> None:
         """Stop the process now (a search in progress is abandoned; it holds nothing to clean up) and reap it."""
@@ -187,6 +190,15 @@ class SearchPool:
     async def run(self, job: tuple[Any, ...], timeout: float) -> dict[str, Any]:
         """Run ``compute_move(*job)`` in a worker; raise ``MoveTimeout``/``BotFailed`` if it gives none."""
         worker = await self._acquire()
+        try:
+            if not worker.ready:
+                await asyncio.wait_for(_receive(worker.conn), _START_TIMEOUT)
+                worker.ready = True
+        except BaseException as err:
+            self._discard(worker)
+            if isinstance(err, (asyncio.TimeoutError, EOFError, OSError)):
+                raise BotFailed(f"a bot worker process did not start ({type(err).__name__})") from None
+            raise
         try:
             worker.conn.send(job)
             status, payload = await asyncio.wait_for(_receive(worker.conn), timeout)
