@@ -109,7 +109,7 @@ def test_a_search_over_the_time_limit_is_killed_and_its_worker_replaced() -> Non
     view, decision = _position()
 
     async def scenario() -> tuple[list[int], list[int], dict[str, Any]]:
-        runner = BotRunner("process", workers=1, limits=BotLimits(max_seconds=60), move_timeout=1.0)
+        runner = BotRunner("process", workers=1, limits=BotLimits(max_seconds=60), move_timeout=3.0)
         try:
             await runner.move("ismcts:1", "two-mists", 1, decision.player, 0, view, decision)  # warm a worker up
             before = runner.worker_pids

@@ -116,8 +116,14 @@ def _worker_main(conn: Connection, parent_pid: int) -> None:
     """Answer jobs ``(spec, game_id, bot_seed, view, decision, rng_seed)`` until the pipe closes."""
     _die_with_parent(parent_pid)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in the terminal is for the server, not us
-    from .. import bots, registry  # noqa: F401  (import once, so the first move is not slow)
+    from .. import bots  # noqa: F401
+    from ..registry import game_ids, load_game
 
+    for game_id in game_ids():  # load every game (card data) now, so a first move is not slow
+        try:
+            load_game(game_id)
+        except Exception:  # a broken game fails its own moves later, with its own error
+            pass
     conn.send(("ready", None))  # the start-up above does not count against the first move's time limit
     while True:
         try:
