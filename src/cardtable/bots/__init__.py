@@ -4,12 +4,12 @@
 ``decision.options``. Kinds: ``random``, ``heuristic`` (per-game policy), ``ismcts`` (generic search).
 """
 
-from .base import BOT_KINDS, Bot, make_bot
+from .base import BOT_KINDS, DEFAULT_BOT_LIMITS, Bot, BotLimits, BotSpec, make_bot, parse_bot_spec
 from .heuristic import POLICIES, HeuristicBot, load_policy, register_policy
 from .ismcts import ISMCTSBot
 from .random_bot import RandomBot
 
 __all__ = [
-    "BOT_KINDS", "Bot", "HeuristicBot", "ISMCTSBot", "POLICIES", "RandomBot", "load_policy", "make_bot",
-    "register_policy",
+    "BOT_KINDS", "DEFAULT_BOT_LIMITS", "Bot", "BotLimits", "BotSpec", "HeuristicBot", "ISMCTSBot", "POLICIES",
+    "RandomBot", "load_policy", "make_bot", "parse_bot_spec", "register_policy",
 ]

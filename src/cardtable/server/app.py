@@ -20,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from ..core.state import RECORD_FORMAT
 from ..registry import game_ids, list_games, load_game
 from . import frames
+from ..bots.base import DEFAULT_BOT_LIMITS, BotLimits
 from .botrun import BotRunner, ExecutorKind
 from .errors import install_error_handlers
 from .replays import replay_payload
@@ -38,14 +39,16 @@ The API is running: see <a href="/api/tables">/api/tables</a> and <a href="/api/
 
 
 def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executor: ExecutorKind = "process",
-               bot_workers: int | None = None) -> FastAPI:
+               bot_workers: int | None = None, bot_limits: BotLimits = DEFAULT_BOT_LIMITS,
+               bot_move_timeout: float | None = None) -> FastAPI:
     """Build the server for the database at ``db_url`` (``sqlite:///file.db`` or ``postgresql+psycopg://…``).
 
     ``static_dir`` holds the browser client (default ``cardtable/web/static``); the server starts
     without it. Bots run in a process pool by default; ``bot_executor="thread"`` runs them in threads.
+    ``bot_limits`` bounds the bots' budgets and ``bot_move_timeout`` each move (docs/web.md, "Bot limits").
     """
     store = Store(db_url)
-    bots = BotRunner(bot_executor, bot_workers)
+    bots = BotRunner(bot_executor, bot_workers, bot_limits, bot_move_timeout)
     manager = TableManager(store, bots)
     static = Path(static_dir) if static_dir is not None else DEFAULT_STATIC_DIR
 

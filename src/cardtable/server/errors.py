@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
+from .store import StoreUnavailable
 from .tables import TableError
 
 log = logging.getLogger("cardtable.server")
@@ -74,6 +75,11 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(TableError)
     async def _table(_: Request, exc: TableError) -> JSONResponse:
         return error_response(exc.status, exc.code, exc.message)
+
+    @app.exception_handler(StoreUnavailable)
+    async def _store(_: Request, exc: StoreUnavailable) -> JSONResponse:  # logged by the store, once per burst
+        return error_response(503, "unavailable", f"the server could not store this ({exc.reason}); nothing "
+                                                  f"changed, try again in a moment", {"Retry-After": "5"})
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:

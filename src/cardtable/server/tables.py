@@ -24,10 +24,11 @@ from ..core import Action, GameDefinition, IllegalActionError, Rng, SetupError, 
 from ..core.events import log_for
 from ..registry import load_game
 from . import frames
-from .botrun import BotRunner
+from ..bots.base import DEFAULT_BOT_LIMITS, BotLimits
+from .botrun import BotFailed, BotRunner, MoveTimeout
 from .clientframes import PingFrame, parse_client_frame
 from .connections import Connection, spawn
-from .store import ActionWriter, SeatToken, Store, TableRow, utcnow
+from .store import ActionWriter, SeatToken, Store, StoreUnavailable, TableRow, utcnow
 from .tokens import hash_token, new_table_id, new_token, token_matches
 
 log = logging.getLogger("cardtable.server")
@@ -134,8 +135,8 @@ def rebuild_state(row: TableRow, actions: list[dict[str, Any]], game: GameDefini
     return state
 
 
-def validate_seat_kinds(seats: list[str], game_id: str) -> list[str]:
-    """Normalise the seat kinds (``human`` or a bot spec); raise ``TableError`` naming a bad one."""
+def validate_seat_kinds(seats: list[str], game_id: str, limits: BotLimits = DEFAULT_BOT_LIMITS) -> list[str]:
+    """Normalise the seat kinds (``human`` or a bot spec within ``limits``); raise ``TableError`` naming a bad one."""
     from ..bots import BOT_KINDS, make_bot
 
     out = []
@@ -145,9 +146,10 @@ def validate_seat_kinds(seats: list[str], game_id: str) -> list[str]:
             out.append(HUMAN)
             continue
         try:
-            make_bot(spec, game_id, 0)
+            make_bot(spec, game_id, 0, limits=limits)
         except SetupError as err:
-            raise TableError(422, "bad_seat", f"seat {seat}: {err} (or \"human\")") from None
+            hint = ' (or "human")' if "unknown bot" in str(err) else ""
+            raise TableError(422, "bad_seat", f"seat {seat}: {err}{hint}") from None
         except Exception as err:  # a bot that fails to build is a bad spec too, not a server error
             raise TableError(422, "bad_seat", f"seat {seat}: bot {spec!r} cannot be built: {err}; "
                                               f"kinds: human, {', '.join(BOT_KINDS)}") from None
@@ -211,7 +213,7 @@ class TableManager:
         if len(seats) != players:
             raise TableError(422, "bad_seats", f"'seats' lists {len(seats)} seat(s) but 'players' is {players}: "
                                                f"give one kind per seat")
-        kinds = validate_seat_kinds(seats, game_id)
+        kinds = validate_seat_kinds(seats, game_id, self.bots.limits)
         if seed is None:
             seed = Rng(mix_seed(new_token())).next64() >> 1
         try:
@@ -402,6 +404,9 @@ class TableManager:
                 await self._commit(table, action)
             except IllegalActionError as err:
                 return self._refuse(conn, "illegal", err.message, err.rule)
+            except StoreUnavailable as err:  # logged by the store, once per run of failures
+                return self._refuse(conn, "internal", f"the server could not store your move ({err.reason}); "
+                                                      f"nothing changed, try again in a moment")
             except Exception:
                 log.exception("table %s: could not store an action", table.id)
                 return self._refuse(conn, "internal", "the server could not store your action; nothing changed, "
@@ -462,10 +467,16 @@ class TableManager:
     async def _bot_turn(self, table: LiveTable, seat: int, seq: int, view: dict[str, Any], decision: Any) -> None:
         spec = table.row.seats[seat]
         try:
-            raw = await self.bots.move(spec, table.row.game_id, table.row.seed, seat, seq, view, decision)
+            raw = await self.bots.move(spec, table.row.game_id, table.row.seed, seat, seq, view, decision,
+                                       label=table.id)
             action: Action | None = Action.from_dict(raw)
         except asyncio.CancelledError:
             raise
+        except MoveTimeout:  # logged by the runner, once
+            action = None
+        except BotFailed as err:
+            log.warning("table %s: bot %s (seat %d) failed (%s); playing a fallback move", table.id, spec, seat, err)
+            action = None
         except Exception:
             log.exception("table %s: bot %s (seat %d) failed; playing a random legal option", table.id, spec, seat)
             action = None
@@ -480,8 +491,9 @@ class TableManager:
                 action = Rng(mix_seed(table.row.seed, "fallback", seat, seq)).choice(decision.options)
             try:
                 await self._commit(table, action)
-            except Exception:
-                log.exception("table %s: could not store the move of bot seat %d; retrying", table.id, seat)
+            except Exception as err:
+                if not isinstance(err, StoreUnavailable):  # that one the store has logged, once
+                    log.exception("table %s: could not store the move of bot seat %d; retrying", table.id, seat)
                 self._broadcast(table)
                 spawn(self._retry_bots(table))
         self._forget_if_idle(table)
