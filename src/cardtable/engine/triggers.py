@@ -156,7 +156,7 @@ class EventOp(Op["CardState"]):
         if stage == "checks":
             depth = len(st.stack)
             st.replace(frame.evolve(stage="forced"))
-            st.state_checks()
+            st.state_checks_after(kind)
             if len(st.stack) != depth or st._decision is not None or st._outcome is not None:
                 return
             stage = "forced"
