@@ -300,7 +300,7 @@ function onError(msg) {
 
 function showRefusal(refusal) {
   const text = (refusal && refusal.text) || "The server refused this link.";
-  clear(board).append(h("section", { class: "refusal", "data-reason": (refusal && refusal.reason) || null },
+  clear(board).append(h("section", { class: "refusal", role: "alert", "data-reason": (refusal && refusal.reason) || null },
     h("h2", { class: "refusal-title" }, "This link does not open the table"),
     h("p", {}, text),
     h("p", { class: "refusal-actions" },

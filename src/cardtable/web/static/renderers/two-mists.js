@@ -229,9 +229,14 @@ function promptBox(ctx, move) {
   const cur = view.current;
   const actor = view.to_act;
   if (ctx.decision) {
-    const hint = ctx.decision.kind === "target" ? "Click a player (or press their number)."
-      : ctx.decision.kind === "point" ? "Click a player or the centre-card button (or press a number)."
-        : "Click a highlighted card or a button (or press its number).";
+    // A touch screen has no number keys and nobody "clicks" on it.
+    const touch = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+    const hint = touch
+      ? (ctx.decision.kind === "target" ? "Tap a player." : ctx.decision.kind === "point" ? "Tap a player or the centre-card button."
+        : "Tap a highlighted card or a button.")
+      : ctx.decision.kind === "target" ? "Click a player (or press their number)."
+        : ctx.decision.kind === "point" ? "Click a player or the centre-card button (or press a number)."
+          : "Click a highlighted card or a button (or press its number).";
     box.append(h("h2", { class: "prompt-title" }, pointingTitle(ctx) || `Your move: ${ctx.decision.prompt}`),
       h("p", { class: "prompt-hint" }, resolvingText(ctx), hint));
   } else if (ctx.status === "waiting") {
