@@ -29,6 +29,10 @@ CHROMIUM_ARGS = [
 ]
 SHOTS = Path(os.environ.get("CARDTABLE_SHOTS", "/tmp/shots"))
 LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+# A phone as Chromium emulates one: touch events, a mobile viewport (a page wider than the screen would
+# make innerWidth grow, so tests compare with PHONE["width"]).
+PHONE_OPTIONS = {"has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 
 _SERVER_CODE = """
 import sys, uvicorn
@@ -162,12 +166,13 @@ class PageErrors:
 
 @pytest.fixture
 def new_page(browser: Any) -> Iterator[Callable[..., Any]]:
-    """``new_page(viewport=LAPTOP)``: a page in a fresh browser context (own storage, like another person)."""
+    """``new_page(viewport=LAPTOP, **context_options)``: a page in a fresh browser context (own storage, like
+    another person); the options go to ``browser.new_context`` (e.g. ``has_touch=True, is_mobile=True``)."""
     contexts: list[Any] = []
     errors = PageErrors()
 
-    def make(viewport: dict[str, int] | None = None) -> Any:
-        ctx = browser.new_context(viewport=viewport or LAPTOP)
+    def make(viewport: dict[str, int] | None = None, **options: Any) -> Any:
+        ctx = browser.new_context(viewport=viewport or LAPTOP, **options)
         ctx.set_default_timeout(20000)
         contexts.append(ctx)
         return errors.watch(ctx.new_page())

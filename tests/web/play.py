@@ -49,6 +49,8 @@ def act_once(page: Any, how: str = "click") -> bool:
     assert not st["error"], f"unexpected error message: {st['error']}"
     if how == "click":
         page.locator('#board [data-option="1"]').first.click()
+    elif how == "tap":
+        page.locator('#board [data-option="1"]').first.tap()
     elif how == "keys":
         page.keyboard.press("1")
     elif how == "enter":

@@ -50,7 +50,7 @@ def test_forged_token_is_refused_without_reconnecting(server, new_page):
     page = new_page()
     page.goto(f"{server.url}/table/{created['table_id']}?token=forged-token")
     page.wait_for_function("() => document.getElementById('conn').dataset.state === 'refused'")
-    assert "not valid" in page.locator("#messages").inner_text()
+    assert "not valid" in page.locator("#board").inner_text()
     page.wait_for_timeout(1500)
     assert page.locator("#conn").get_attribute("data-state") == "refused"
 

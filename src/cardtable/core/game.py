@@ -81,6 +81,14 @@ class GameDefinition(ABC):
         """
         return {"cards": [], "characters": []}
 
+    def how_to_play(self) -> dict[str, Any]:
+        """The game explained for a newcomer, for the browser's "How to play" panel.
+
+        ``{"title": str, "sections": [{"heading": str, "paragraphs": [str], "items": [{"term", "text"}]}]}``,
+        public text only. The default says no more than the game's name; a game overrides it.
+        """
+        return {"title": f"How to play {self.info.name}", "sections": []}
+
     def check_card_data(self) -> list[str]:
         """Load every card set and list problems (e.g. a card with text but no ability or script)."""
         return []

@@ -83,6 +83,13 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
             raise TableError(404, "no_game", f"there is no game {game_id!r}; known games: {', '.join(game_ids())}")
         return load_game(game_id).card_catalog()
 
+    @app.get("/api/games/{game_id}/rules", responses=error_responses(404, 422))
+    async def game_rules(game_id: str) -> dict[str, Any]:
+        """The game explained for a newcomer (``GameDefinition.how_to_play``): the "How to play" panel."""
+        if game_id not in game_ids():
+            raise TableError(404, "no_game", f"there is no game {game_id!r}; known games: {', '.join(game_ids())}")
+        return load_game(game_id).how_to_play()
+
     @app.post("/api/tables", status_code=201, responses=error_responses(400, 409, 422))
     async def create_table(body: CreateTableBody) -> dict[str, Any]:
         table, admin_token, seat_tokens = await manager.create_table(

@@ -116,6 +116,12 @@ class TwoMists(GameDefinition):
         } for c in cat.cards]
         return {"characters": characters, "cards": cards}
 
+    def how_to_play(self) -> dict[str, Any]:
+        """The rules in plain words plus every character and card of the catalog (``howto.py``)."""
+        from .howto import how_to_play
+
+        return how_to_play(self.info.name, self.catalog)
+
     def check_card_data(self) -> list[str]:
         """Every set loads; every card with text has effects (actions) or a passive (equipment)."""
         problems = []
