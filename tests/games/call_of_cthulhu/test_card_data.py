@@ -370,3 +370,95 @@ def test_cc_12_7_any_damaged_card_file_loads_or_is_refused_with_a_readable_error
         build_pool([path])
     except CardDataError as err:
         assert str(path) in str(err) and "Traceback" not in str(err)
+
+
+# ---- the vocabulary beyond what the pool uses ---------------------------------------------------
+
+VOCABULARY = """
+set: vocabulary
+version: 1
+cards:
+  - id: V01
+    title: Everything Counts
+    type: character
+    faction: agency
+    cost: X
+    skill: X
+    keywords: [{steadfast: 1}]
+    abilities:
+      - kind: passive
+        effect: {op: set_skill, target: self, value: {count: {type: character, controller: you}, times: 2}}
+      - kind: reaction
+        trigger: {event: leaves_play, filter: {type: support, controller: opponent}, destination: discard}
+        condition:
+          any_of:
+            - {value: {tokens: {story: source_story, side: opponent}}, at_least: 3}
+            - {value: {won_stories: opponent}, more_than: {won_stories: you}}
+          not: {phase: story}
+        effect: {op: heal, target: self, n: all}
+      - kind: forced
+        trigger: {event: domain_drained, controller: opponent}
+        effect: {op: refresh_domain, domain: event_domain}
+      - kind: action
+        condition: {all_of: [{value: {overpaid: true}, at_least: 1}, {value: {resources: {faction: agency}}, equals: 3}]}
+        effect:
+          - {op: grant_keyword, target: self, keyword: {toughness: 2}, duration: {while: {active_player: you}}}
+          - {op: wound, target: {choose: 2, up_to: true, chooser: opponent, type: character, select: lowest_skill}, n: X}
+  - id: V02
+    title: Every Trigger Shape
+    type: support
+    faction: neutral
+    cost: 0
+    abilities:
+      - kind: reaction
+        trigger: {event: story_won, story: any, player: opponent}
+        effect: {op: put_into_play, card: {choose: 1, zone: discard, type: character}, from: discard, state: exhausted,
+                 committed_to: {choose: 1, with_committed: opponent}}
+      - kind: reaction
+        trigger: {event: success_token_placed, story: any, side: you}
+        effect: {op: for_each, filter: {type: character, controller: you, has_keyword: [fast, heroic]},
+                 effect: {op: place_counter, target: it, name: omen, n: {counters: omen}}}
+      - kind: reaction
+        trigger: {event: discarded_from_hand, player: opponent}
+        effect: {op: move_success, from_story: {choose: 1, tokens: you, token_count: 2}, to_story: each, side: you, n: 1}
+  - id: V03
+    title: A Story of Nothing
+    type: story
+    set: elsewhere
+    struggles: {terror: 0, combat: 0, arcane: 0, investigation: 3}
+    win_effect: {effect: {op: modify_victory_threshold, player: each, delta: -1}}
+"""
+
+
+def test_cc_12_the_vocabulary_accepts_every_documented_shape(tmp_path):
+    path = tmp_path / "vocabulary.yaml"
+    path.write_text(VOCABULARY, encoding="utf-8")
+    pool = build_pool([path])
+    assert pool.story_sets == {"elsewhere": ("V03",)}
+    card = pool.cards["V01"]
+    assert isinstance(card, CharacterCard) and card.cost == "X" and card.skill == "X"
+    assert [a.kind for a in card.abilities] == ["passive", "reaction", "forced", "action"]
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ("not: {phase: story}", "not: {}", "an empty condition"),
+    ("at_least: 3}", "at_least: 3, at_most: 4}", "exactly one of at_least"),
+    ("- {value: {won_stories: opponent}, more_than: {won_stories: you}}", "- {more_than: 2}",
+     "more_than needs a value to compare"),
+    ("choose: 2, up_to: true, chooser: opponent,", "up_to: true,", "up_to and chooser only go with choose"),
+    ("filter: {type: character, controller: you, has_keyword:", "filter: {choose: 1, has_keyword:",
+     "for_each goes over every matching card"),
+    ("{count: {type: character, controller: you}, times: 2}", "{count: {choose: 1}}", "a counted filter cannot choose"),
+    ("keyword: {toughness: 2}", "keyword: {toughness: 2, steadfast: 1}", "a keyword is a name"),
+    ("n: {counters: omen}", "n: {counters: Omen!}", "should match pattern"),
+    ("token_count: 2}", "}", "tokens and token_count go together"),
+    ("destination: discard", "destination: limbo", "'discard'"),
+    ("cost: X\n    skill: X", "cost: 1\n    skill: 1", "neither cost nor skill is X"),
+])
+def test_cc_12_the_vocabulary_refuses_malformed_shapes(tmp_path, old, new, words):
+    assert VOCABULARY.count(old) == 1, old
+    path = tmp_path / "vocabulary.yaml"
+    path.write_text(VOCABULARY.replace(old, new), encoding="utf-8")
+    with pytest.raises(CardDataError) as err:
+        build_pool([path])
+    assert words in str(err.value) and str(path) in str(err.value), str(err.value)
