@@ -315,6 +315,8 @@ DAMAGE: list[tuple[str, Mutation, str, str]] = [
      "card 'AG03', field 'abilities[0]'", "from out of play"),
     ("unknown limit", lambda d: _ability(d, "AG03").update(limit="twice_per_turn"),
      "card 'AG03', field 'abilities[0].limit'", "'once_per_turn'"),
+    ("controller of a card in hand", lambda d: _ability(d, "SY04")["effect"]["card"].update(controller="you"),
+     "card 'SY04', field 'abilities[0].effect.card'", "has an owner, not a controller"),
     ("unknown duration", lambda d: _ability(d, "AG08")["effect"].update(duration="forever"),
      "card 'AG08', field 'abilities[0].effect.duration'", "'until_end_of_phase'"),
 ]

@@ -179,6 +179,8 @@ class Filter(_Strict):
     def _choice_words(self) -> "Filter":
         if self.choose is None and (self.up_to or self.chooser != "you"):
             raise ValueError("up_to and chooser only go with choose")
+        if self.zone in ("hand", "deck", "discard") and self.controller is not None:
+            raise ValueError(f"a card in a {self.zone} has an owner, not a controller (CC-3.4): use owner")
         return self
 
 
