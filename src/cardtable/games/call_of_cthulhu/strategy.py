@@ -109,6 +109,12 @@ class _NONE:
     type = ""
 
 
+def _story(option: Action) -> int:
+    story = option.get("story")
+    assert isinstance(story, int)
+    return story
+
+
 def _chosen(view: Mapping[str, Any]) -> list[tuple[int, int]]:
     """The (character, story) pairs declared so far in the commit being made (public, on the stack)."""
     flat = view["stack"][-1]["args"].get("chosen", [])
@@ -142,7 +148,7 @@ def _attack(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, list
     if not commits:
         return by_kind["done"][0]
     chosen = _chosen(view)
-    slots = sorted({o.get("story") for o in commits})
+    slots = sorted({_story(o) for o in commits})
     used = {s for _c, s in chosen}
     if not _ready_characters(view, 1 - me):  # unchallenged: every story with a character gains two tokens
         fresh = [s for s in slots if s not in used] or slots
@@ -156,7 +162,7 @@ def _attack(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, list
             target = chosen[0][1]
         else:
             target = max(slots, key=lambda s: (_story_tokens(view, s, me), -_story_tokens(view, s, 1 - me)))
-    return max((o for o in commits if o.get("story") == target), key=lambda o: _skill(view, o.get("card")))
+    return max((o for o in commits if _story(o) == target), key=lambda o: _skill(view, o.get("card")))
 
 
 def _defend(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, list[Action]]) -> Action:
@@ -168,7 +174,7 @@ def _defend(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, list
     ap = 1 - me
     chosen = _chosen(view)
     defended = {s for _c, s in chosen}
-    slots = sorted({o.get("story") for o in commits}, key=lambda s: -_story_tokens(view, s, ap))
+    slots = sorted({_story(o) for o in commits}, key=lambda s: -_story_tokens(view, s, ap))
     open_slots = [s for s in slots if s not in defended]
     if open_slots:
         slot = open_slots[0]
@@ -178,4 +184,4 @@ def _defend(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, list
         if not behind:
             return by_kind["done"][0]
         slot = behind[0]
-    return max((o for o in commits if o.get("story") == slot), key=lambda o: _skill(view, o.get("card")))
+    return max((o for o in commits if _story(o) == slot), key=lambda o: _skill(view, o.get("card")))
