@@ -36,16 +36,70 @@ class _RedactTokens(logging.Filter):
         return True
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str = "sqlite:///cardtable.db",
-          log_level: str = "info") -> None:
-    """Run the server until interrupted, printing the URL to open."""
+def install_token_redaction() -> None:
+    """Add the token filter to uvicorn's loggers (once; filters survive uvicorn's logging set-up)."""
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, _RedactTokens) for f in logger.filters):
+            logger.addFilter(_RedactTokens())
+
+
+def default_allowed_hosts(host: str) -> tuple[str, ...]:
+    """The names a server bound to ``host`` answers for without ``--allowed-host``.
+
+    IP addresses are always accepted (see guard.py); a wildcard bind also accepts this machine's
+    own names, which is how friends on the same network usually reach it.
+    """
+    import socket
+
+    names = ["localhost"]
+    if host in ("0.0.0.0", "::", ""):
+        names += [socket.gethostname().lower(), socket.getfqdn().lower()]
+    elif not _is_ip(host):
+        names.append(host.lower())
+    return tuple(dict.fromkeys(names))
+
+
+def _is_ip(host: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
+def uvicorn_config(app: Any, host: str, port: int, settings: Any, log_level: str = "info") -> Any:
+    """uvicorn's ``Config`` with the settings' timeouts and h11 limits and the head/body deadlines."""
     import uvicorn
 
-    app = create_app(db_url)
+    from .httpproto import DeadlineH11Protocol
+
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_WS_MESSAGE, log_level=log_level,
-                            timeout_graceful_shutdown=5)  # configures uvicorn's loggers
-    for name in ("uvicorn.access", "uvicorn.error"):
-        logging.getLogger(name).addFilter(_RedactTokens())
+                            timeout_graceful_shutdown=5, http=DeadlineH11Protocol,
+                            timeout_keep_alive=settings.keep_alive_timeout,  # type: ignore[arg-type]
+                            h11_max_incomplete_event_size=settings.max_header_bytes)
+    config.cardtable_header_timeout = settings.header_timeout  # type: ignore[attr-defined]
+    config.cardtable_body_timeout = settings.body_timeout  # type: ignore[attr-defined]
+    return config
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str = "sqlite:///cardtable.db",
+          log_level: str = "info", settings: Any = None) -> None:
+    """Run the server until interrupted, printing the URL to open.
+
+    ``settings`` is a ``ServerSettings`` (default: from ``CARDTABLE_*`` variables); the names the
+    server answers for always include ``default_allowed_hosts(host)``.
+    """
+    import uvicorn
+
+    from .settings import ServerSettings
+
+    settings = (settings or ServerSettings.load()).with_hosts(*default_allowed_hosts(host))
+    app = create_app(db_url, settings=settings)
+    config = uvicorn_config(app, host, port, settings, log_level)  # configures uvicorn's loggers
+    install_token_redaction()
     shown = f"[{host}]" if ":" in host else host
     print(f"cardtable table: http://{shown}:{port}/", flush=True)
     uvicorn.Server(config).run()

@@ -21,7 +21,8 @@ from .tables import TableError
 log = logging.getLogger("cardtable.server")
 
 _STATUS_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
-                 405: "method_not_allowed", 409: "conflict", 413: "too_large", 422: "invalid_request"}
+                 405: "method_not_allowed", 409: "conflict", 413: "too_large", 422: "invalid_request",
+                 429: "rate_limited"}
 
 
 def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -73,7 +74,13 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(TableError)
     async def _table(_: Request, exc: TableError) -> JSONResponse:
-        return error_response(exc.status, exc.code, exc.message)
+        retry_after = getattr(exc, "retry_after", None)
+        headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
+        return error_response(exc.status, exc.code, exc.message, headers)
+
+    @app.exception_handler(RecursionError)
+    async def _too_deep(_: Request, exc: RecursionError) -> JSONResponse:
+        return error_response(422, "invalid_request", "the body nests arrays or objects too deeply")
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
