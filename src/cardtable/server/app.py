@@ -227,14 +227,14 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
             await manager.disconnect(conn)
 
     # --- the browser client -------------------------------------------------------------------
-    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
+    @app.get("/", include_in_schema=False)
     async def index() -> Any:
         page = static / "index.html"
         if page.is_file():
             return FileResponse(page, media_type="text/html")
         return HTMLResponse(_NO_CLIENT_PAGE.format(missing=page))
 
-    @app.api_route("/table/{table_id}", methods=["GET", "HEAD"], include_in_schema=False)
+    @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> Any:
         page = static / "table.html"
         if page.is_file():

@@ -78,14 +78,12 @@ def install_error_handlers(app: FastAPI) -> None:
         headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
         return error_response(exc.status, exc.code, exc.message, headers)
 
-    @app.exception_handler(RecursionError)
-    async def _too_deep(_: Request, exc: RecursionError) -> JSONResponse:
-        return error_response(422, "invalid_request", "the body nests arrays or objects too deeply")
-
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = _STATUS_CODES.get(exc.status_code, "error")
         message = exc.detail if isinstance(exc.detail, str) else code.replace("_", " ")
+        if exc.status_code == 400 and isinstance(exc.__cause__, RecursionError):  # FastAPI's body parsing
+            message = "the body nests arrays or objects too deeply"
         if exc.status_code == 404 and message == "Not Found":
             message = f"nothing at {request.url.path}; the API lives under /api (see /api/docs)"
         headers = dict(exc.headers or {})

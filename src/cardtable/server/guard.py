@@ -12,6 +12,7 @@ received, before any route reads it into memory.
   are not browsers send neither header and are not affected.
 * **Body size**: a ``Content-Length`` over the limit is refused at once; a streamed (chunked) body is
   counted as it arrives and refused when it passes the limit, and the connection is closed.
+* **HEAD** is answered for every resource GET answers (as GET, without the body).
 * **Security headers** on every response: the client is same-origin scripts and styles only, is
   never framed, and never sends a ``Referer`` (seat tokens live in URLs).
 """
@@ -130,7 +131,10 @@ class Guard:
             await self._refuse(scope, send, 413, "too_large", f"request bodies are limited to {limit} bytes",
                                close=True)
             return
-        await self.app(scope, _counting(receive, limit), _with_security_headers(send))
+        send = _with_security_headers(send)
+        if scope["method"] == "HEAD":  # RFC 9110: HEAD is GET without the body, for every resource
+            scope, send = {**scope, "method": "GET"}, _without_body(send)
+        await self.app(scope, _counting(receive, limit), send)
 
     @staticmethod
     async def _refuse(scope: Scope, send: Send, status: int, code: str, message: str, close: bool = False) -> None:
@@ -159,6 +163,15 @@ def _counting(receive: Receive, limit: int) -> Receive:
                 raise StarletteHTTPException(413, f"request bodies are limited to {limit} bytes",
                                              headers={"Connection": "close"})
         return message
+
+    return wrapped
+
+
+def _without_body(send: Send) -> Send:
+    async def wrapped(message: Message) -> None:
+        if message["type"] == "http.response.body":
+            message = {**message, "body": b""}
+        await send(message)
 
     return wrapped
 

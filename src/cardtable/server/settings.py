@@ -21,7 +21,7 @@ ENV_PREFIX = "CARDTABLE_"
 class ServerSettings(BaseModel):
     """Limits and trust settings of one server; the defaults suit a server for friends on the internet."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     # --- who may talk to the server --------------------------------------------------------------
     allowed_hosts: tuple[str, ...] = Field(

@@ -278,11 +278,6 @@ class TableManager:
             raise TableError(422, "seed_needs_practice",
                              "a seed can only be chosen for a practice table (add \"practice\": true; every seat "
                              "then sees that the deal may be known to whoever chose it)")
-        cap = self.settings.max_waiting_tables
-        if client is not None and cap and self.waiting_tables_of(client) >= cap:
-            raise TableError(429, "too_many_waiting",
-                             f"your address already has {cap} tables waiting for players; start one of them "
-                             f"or wait for them to expire before creating another")
         try:
             game = load_game(game_id)
         except SetupError as err:
@@ -295,6 +290,11 @@ class TableManager:
             raise TableError(422, "bad_seats", f"'seats' lists {len(seats)} seat(s) but 'players' is {players}: "
                                                f"give one kind per seat")
         kinds = validate_seat_kinds(seats, game_id)
+        cap = self.settings.max_waiting_tables
+        if client is not None and cap and HUMAN in kinds and self.waiting_tables_of(client) >= cap:
+            raise TableError(429, "too_many_waiting",
+                             f"your address already has {cap} tables waiting for players; start one of them "
+                             f"or wait for them to expire before creating another")
         if seed is None:
             seed = Rng(mix_seed(new_token())).next64() >> 1
         try:
