@@ -322,3 +322,63 @@ def test_a_stored_table_from_before_the_new_columns_still_loads(tmp_path: Path) 
         summary = client.get(f"/api/tables/{tid}").json()
         assert summary["practice"] is False and summary["seats"][0]["reserved"] is False
 
+
+
+def test_many_concurrent_joins_and_link_openings_leave_one_holder(tmp_path: Path) -> None:
+    """Invite-link openings and Joins of the same seat, all at once, on a real server: one person holds it."""
+    import httpx
+    from websockets.asyncio.client import connect
+
+    from .test_limits import LiveServer
+
+    from cardtable.server.settings import ServerSettings
+
+    settings = ServerSettings.load({"join_rate": 0, "max_sockets": 0}, environ={})
+    url = f"sqlite:///{tmp_path / 'race.db'}"
+
+    async def one_round(base: str, ws_base: str) -> tuple[list[str], list[Any], str]:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            created = (await http.post("/api/tables", json={"game": "two-mists", "players": 3,
+                                                            "seats": ["human", "human", "random"]})).json()
+            tid, link = created["table_id"], created["seats"][1]["token"]
+
+            async def join() -> str | None:
+                res = await http.post(f"/api/tables/{tid}/join", json={"seat": 1})
+                return res.json()["token"] if res.status_code == 200 else None
+
+            async def open_link() -> Any:
+                ws = await connect(f"{ws_base}/ws/tables/{tid}?token={link}")
+                first = json.loads(await ws.recv())
+                if first["type"] != "hello":
+                    await ws.close()
+                    return None
+                return ws
+
+            results = await asyncio.gather(*[join() if i % 2 else open_link() for i in range(24)])
+            await asyncio.sleep(0.3)  # let any revocation reach its socket
+            joined = [r for r in results if isinstance(r, str)]
+            holders = []
+            for ws in results:
+                if ws is None or isinstance(ws, str):
+                    continue
+                try:  # a socket that still holds the seat answers a ping; a revoked one is closed
+                    await ws.send(json.dumps({"type": "ping"}))
+                    while json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] != "pong":
+                        pass
+                    holders.append(ws)
+                except Exception:
+                    pass
+                finally:
+                    await ws.close()
+            return joined, holders, tid
+
+    with LiveServer(url, settings) as live:
+        base, ws_base = f"http://127.0.0.1:{live.port}", f"ws://127.0.0.1:{live.port}"
+        for _ in range(5):
+            joined, holders, tid = asyncio.run(one_round(base, ws_base))
+            assert len(joined) + (1 if holders else 0) == 1, (joined, len(holders))
+            table = live.app.state.manager.tables[tid]
+            expected = hash_token(joined[0]) if joined else None
+            if expected is not None:
+                assert table.token_hashes[1] == expected and not holders
+            assert 1 in table.claimed
