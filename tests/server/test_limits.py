@@ -345,3 +345,22 @@ def test_wildcard_bind_answers_for_ip_addresses_and_this_machines_names() -> Non
     assert not host_allowed("rebind.attacker.example:8000", hosts)
     assert default_allowed_hosts("cards.example") == ("localhost", "cards.example")
 
+
+
+def test_serve_flags_set_the_limits_and_refuse_bad_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    import cardtable.server as server_pkg
+    from cardtable.cli import app
+    from cardtable.server.settings import settings_from_flags
+
+    got = settings_from_flags(["create_rate=20", "idle_ttl = 3600"], ["Cards.Example"], environ={})
+    assert got.create_rate == 20 and got.idle_ttl == 3600 and "cards.example" in got.allowed_hosts
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(server_pkg, "serve", lambda **kw: seen.update(kw))
+    done = CliRunner().invoke(app, ["serve", "--limit", "max_sockets=4", "--allowed-host", "cards.example"])
+    assert done.exit_code == 0, done.output
+    assert seen["settings"].max_sockets == 4 and "cards.example" in seen["settings"].allowed_hosts
+    for bad in [["--limit", "max_sockets"], ["--limit", "max_socket=4"], ["--limit", "header_timeout=-1"]]:
+        done = CliRunner().invoke(app, ["serve", *bad])
+        assert done.exit_code == 2 and "Traceback" not in done.output, done.output

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from . import serve
+from .settings import settings_from_flags
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -15,8 +16,16 @@ def main(argv: list[str] | None = None) -> None:
                         help="database URL: sqlite:///file.db (default sqlite:///cardtable.db) or "
                              "postgresql+psycopg://user@host/db")
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+    parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                        help="a host name players use to reach the server (repeatable; IP addresses always work)")
+    parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                        help="change one limit (repeatable), e.g. --limit create_rate=20; see docs/web.md")
     args = parser.parse_args(argv)
-    serve(host=args.host, port=args.port, db_url=args.db, log_level=args.log_level)
+    try:
+        settings = settings_from_flags(args.limit, args.allowed_host)
+    except ValueError as err:
+        parser.exit(2, f"{parser.prog}: {err}\n")
+    serve(host=args.host, port=args.port, db_url=args.db, log_level=args.log_level, settings=settings)
 
 
 if __name__ == "__main__":

@@ -85,6 +85,22 @@ class ServerSettings(BaseModel):
         return self.model_copy(update={"allowed_hosts": merged})
 
 
+def settings_from_flags(limits: list[str] | None, allowed_hosts: list[str] | None,
+                        environ: Mapping[str, str] | None = None) -> ServerSettings:
+    """``--limit name=value`` and ``--allowed-host name`` flags (over ``CARDTABLE_*`` variables).
+
+    Raises ``ValueError`` naming the bad flag or setting.
+    """
+    overrides: dict[str, Any] = {}
+    for item in limits or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise ValueError(f"bad --limit {item!r}: use name=value, e.g. --limit create_rate=20")
+        overrides[name.strip()] = value.strip()
+    settings = ServerSettings.load(overrides, environ)
+    return settings.with_hosts(*(h.strip() for h in allowed_hosts or [] if h.strip()))
+
+
 def _from_text(name: str, raw: str) -> Any:
     if name == "allowed_hosts":
         return tuple(h.strip().lower() for h in raw.split(",") if h.strip())
@@ -102,4 +118,4 @@ def describe_limits() -> str:
     return "\n".join(lines)
 
 
-__all__ = ["ENV_PREFIX", "ServerSettings", "describe_limits"]
+__all__ = ["ENV_PREFIX", "ServerSettings", "describe_limits", "settings_from_flags"]

@@ -27,10 +27,12 @@ const REASONS = {
   bad_token: "This link's seat token is not valid for this table. Ask for a new invite link or watch instead.",
   not_found: "There is no such table.",
   version_mismatch: "This table was played with another version of the game and cannot be opened here.",
+  expired: "This table expired: nobody moved for too long. Start a new one from the lobby.",
+  too_many_sockets: "Too many tables are open from your address. Close some tabs, then reload.",
   internal: "The server had a problem storing that; nothing changed. Try again.",
 };
 // Close codes after which reconnecting cannot help (bad token, no such table, unusable table).
-const FATAL_CLOSE = new Set([4403, 4404, 4409]);
+const FATAL_CLOSE = new Set([4403, 4404, 4409, 4410]);
 
 const app = {
   ws: null,
@@ -255,7 +257,7 @@ function onError(msg) {
   app.pending = null;
   board.classList.remove("busy");
   board.removeAttribute("aria-busy");
-  if (["bad_token", "not_found", "version_mismatch"].includes(msg.reason)) app.fatal = true;
+  if (["bad_token", "not_found", "version_mismatch", "expired"].includes(msg.reason)) app.fatal = true;
   const friendly = REASONS[msg.reason] || "The server refused that.";
   const detail = [msg.message, msg.rule ? `rule ${msg.rule}` : null].filter(Boolean).join(" · ");
   showMessage("error", friendly, detail, msg.reason);
@@ -367,6 +369,7 @@ function render() {
 function drawStatus(ctx) {
   const items = [{ label: "", value: app.renderer.title || ctx.game, cls: "si-game" }];
   if (ctx.table && ctx.table.name) items.push({ label: "Table", value: ctx.table.name });
+  if (ctx.table && ctx.table.practice) items.push({ label: "", value: "Practice (seed chosen by a player)", cls: "si-practice" });
   items.push({ label: "", value: ctx.seat === null ? "Watching" : `You are seat ${ctx.seat}`, cls: "si-you" });
   if (app.renderer.statusItems) items.push(...app.renderer.statusItems(ctx));
   if (ctx.status === "waiting") items.push({ label: "", value: waitingText(ctx), cls: "si-waiting" });
