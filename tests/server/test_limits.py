@@ -154,6 +154,13 @@ def test_a_half_sent_request_head_is_closed_in_time(live: LiveServer) -> None:
     assert httpx.get(f"http://127.0.0.1:{live.port}/api/tables", timeout=10).status_code == 200
 
 
+def test_an_oversized_request_head_is_refused(live: LiveServer) -> None:
+    with live.connect() as sock:
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * 40000 + b"\r\n\r\n")
+        sock.settimeout(10)
+        assert sock.recv(65536).startswith(b"HTTP/1.1 400")
+
+
 def test_a_half_sent_body_is_closed_in_time(live: LiveServer) -> None:
     with live.connect() as sock:
         sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"

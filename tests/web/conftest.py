@@ -160,6 +160,8 @@ class PageErrors:
 
     def watch(self, page: Any) -> Any:
         page.on("pageerror", lambda err: self.errors.append(f"{page.url}: {err}"))
+        page.on("console", lambda msg: self.errors.append(f"{page.url}: {msg.text}")
+                if msg.type == "error" and "Content Security Policy" in msg.text else None)  # blocked by the CSP
         return page
 
 
