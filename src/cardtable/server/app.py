@@ -78,7 +78,7 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
     app.state.settings = settings
     install_error_handlers(app)
     app.add_middleware(Guard, allowed_hosts=lambda: settings.allowed_hosts,
-                       max_body_bytes=lambda: settings.max_body_bytes)
+                       max_body_bytes=lambda: settings.max_body_bytes, max_header_bytes=lambda: settings.max_header_bytes)
 
     # --- lobby API ----------------------------------------------------------------------------
     @app.get("/api/games", responses=error_responses(422))

@@ -22,7 +22,7 @@ log = logging.getLogger("cardtable.server")
 
 _STATUS_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
                  405: "method_not_allowed", 409: "conflict", 413: "too_large", 422: "invalid_request",
-                 429: "rate_limited"}
+                 429: "rate_limited", 431: "too_large"}
 
 
 def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:

@@ -10,6 +10,7 @@ received, before any route reads it into memory.
 * **Origin** (WebSocket) and **Origin / Sec-Fetch-Site** (POST and other unsafe methods): a browser
   names the page that made the request; anything but this server itself is refused. Clients that
   are not browsers send neither header and are not affected.
+* **Head size**: the request line and headers are bounded too (a complete head passes h11's limit).
 * **Body size**: a ``Content-Length`` over the limit is refused at once; a streamed (chunked) body is
   counted as it arrives and refused when it passes the limit, and the connection is closed.
 * **HEAD** is answered for every resource GET answers (as GET, without the body).
@@ -90,15 +91,24 @@ def _headers(scope: Scope) -> dict[str, str]:
 class Guard:
     """The middleware (wrap the whole app: ``Guard(app, settings)``)."""
 
-    def __init__(self, app: ASGIApp, allowed_hosts: Callable[[], Iterable[str]], max_body_bytes: Callable[[], int]) -> None:
+    def __init__(self, app: ASGIApp, allowed_hosts: Callable[[], Iterable[str]], max_body_bytes: Callable[[], int],
+                 max_header_bytes: Callable[[], int] = lambda: 16 * 1024) -> None:
         self.app = app
         self.allowed_hosts = allowed_hosts
         self.max_body_bytes = max_body_bytes
+        self.max_header_bytes = max_header_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
         if kind not in ("http", "websocket"):
             await self.app(scope, receive, send)
+            return
+        head = len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"") + sum(
+            len(k) + len(v) + 4 for k, v in scope.get("headers", []))
+        if head > self.max_header_bytes():  # h11 bounds a head that arrives in pieces, not a whole one
+            await self._refuse(scope, send, 431, "too_large",
+                               f"the request line and headers are limited to {self.max_header_bytes()} bytes",
+                               close=True)
             return
         headers = _headers(scope)
         host = headers.get("host", "")
