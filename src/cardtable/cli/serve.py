@@ -19,18 +19,31 @@ def serve_cmd(
     bot_move_timeout: Optional[float] = typer.Option(
         None, min=0.001, help="Hard limit of one bot move (s); then a fallback move is played. "
                               "Default: 15, or twice --bot-max-seconds if that is more."),
+    allowed_host: list[str] = typer.Option(
+        [], "--allowed-host", metavar="NAME",
+        help="A host name players use to reach the server (repeatable; IP addresses always work). Needed "
+             "with --host 0.0.0.0 behind a DNS name. Env: CARDTABLE_ALLOWED_HOSTS=a,b."),
+    limit: list[str] = typer.Option(
+        [], "--limit", metavar="NAME=VALUE",
+        help="Change one limit, e.g. --limit create_rate=20 (repeatable; env: CARDTABLE_<NAME>). "
+             "The limits are listed in docs/web.md under 'Limits'."),
 ) -> None:
     """Start the web table (lobby, tables, bots) and print the URL to open."""
     with boundary():
         try:
             from ..server import serve  # imported here: the web extra is optional
+            from ..server.settings import settings_from_flags
             from ..server.startup import ServeError
         except ImportError as err:
             raise UserError(f"the web table needs the web extra: pip install 'cardtable[web]' ({err.name} is missing)")
         from ..bots.base import BotLimits
 
         try:
-            serve(host=host, port=port, db_url=db, bot_limits=BotLimits(bot_max_iterations, bot_max_seconds),
-                  bot_move_timeout=bot_move_timeout)
+            settings = settings_from_flags(limit, allowed_host)
+        except ValueError as err:
+            raise UserError(str(err)) from None
+        try:
+            serve(host=host, port=port, db_url=db, settings=settings,
+                  bot_limits=BotLimits(bot_max_iterations, bot_max_seconds), bot_move_timeout=bot_move_timeout)
         except ServeError as err:
             raise UserError(str(err)) from None

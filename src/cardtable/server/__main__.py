@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from . import serve
+from .settings import settings_from_flags
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -27,11 +28,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot-move-timeout", type=float, default=None,
                         help="hard limit of one bot move in seconds, then a fallback move is played "
                              "(default: 15, or twice --bot-max-seconds if that is more)")
+    parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                        help="a host name players use to reach the server (repeatable; IP addresses always work)")
+    parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                        help="change one limit (repeatable), e.g. --limit create_rate=20; see docs/web.md")
     args = parser.parse_args(argv)
     try:
+        settings = settings_from_flags(args.limit, args.allowed_host)
+    except ValueError as err:
+        parser.exit(2, f"{parser.prog}: {err}\n")
+    try:
         limits = BotLimits(args.bot_max_iterations, args.bot_max_seconds)
-        serve(host=args.host, port=args.port, db_url=args.db, log_level=args.log_level, bot_limits=limits,
-              bot_move_timeout=args.bot_move_timeout)
+        serve(host=args.host, port=args.port, db_url=args.db, log_level=args.log_level, settings=settings,
+              bot_limits=limits, bot_move_timeout=args.bot_move_timeout)
     except (ServeError, SetupError) as err:
         print(f"error: {err}", file=sys.stderr)
         sys.exit(2)

@@ -32,7 +32,7 @@ from typing import Any, Callable, TypeVar
 
 from sqlalchemy import (
     JSON, BigInteger, Boolean, Column, DateTime, Engine, ForeignKey, Integer, MetaData, String, Table, bindparam,
-    create_engine, event, func, insert, select, update,
+    create_engine, event, func, insert, inspect, select, update,
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
@@ -57,7 +57,13 @@ tables_t = Table(
     Column("admin_token_hash", String(64), nullable=False),
     Column("status", String(16), nullable=False, index=True),
     Column("created", DateTime(timezone=True), nullable=False),
+    # added later (``_ADDED_COLUMNS``): older databases get them on start-up
+    Column("practice", Boolean, nullable=False, default=False),  # the seed was chosen by a participant
+    Column("creator_seat", Integer, nullable=True),  # the seat the creator keeps; Join never hands it out
 )
+
+# Columns added to ``tables`` after its first release, with the SQL default existing rows get.
+_ADDED_COLUMNS = {"practice": "BOOLEAN NOT NULL DEFAULT FALSE", "creator_seat": "INTEGER"}
 
 actions_t = Table(
     "actions", metadata,
@@ -105,6 +111,8 @@ class TableRow:
     admin_token_hash: str
     status: str
     created: datetime
+    practice: bool = False
+    creator_seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +194,7 @@ def _row_to_table(row: Any) -> TableRow:
         id=row.id, name=row.name, game_id=row.game_id, game_version=row.game_version,
         card_sets=dict(row.card_sets), players=row.players, options=dict(row.options), seed=int(row.seed),
         seats=list(row.seats), admin_token_hash=row.admin_token_hash, status=row.status, created=created,
+        practice=bool(row.practice), creator_seat=row.creator_seat,
     )
 
 
@@ -217,6 +226,11 @@ class Store:
 
     def create_schema(self) -> None:
         metadata.create_all(self.engine)
+        with self.engine.begin() as conn:  # a database made by an older version lacks the newer columns
+            present = {c["name"] for c in inspect(conn).get_columns("tables")}
+            for name, ddl in _ADDED_COLUMNS.items():
+                if name not in present:
+                    conn.exec_driver_sql(f"ALTER TABLE tables ADD COLUMN {name} {ddl}")
 
     def check_writable(self) -> None:
         """Raise if the database refuses writes (a read-only file, role or replica): a no-op update."""
@@ -235,6 +249,7 @@ class Store:
                 id=row.id, name=row.name, game_id=row.game_id, game_version=row.game_version,
                 card_sets=row.card_sets, players=row.players, options=row.options, seed=row.seed,
                 seats=row.seats, admin_token_hash=row.admin_token_hash, status=row.status, created=row.created,
+                practice=row.practice, creator_seat=row.creator_seat,
             ))
             if seat_hashes:
                 conn.execute(_INSERT_SEAT_TOKENS, [
@@ -255,7 +270,9 @@ class Store:
             return [_row_to_table(r) for r in conn.execute(query)]
 
     def unfinished_tables(self) -> list[TableRow]:
-        query = select(tables_t).where(tables_t.c.status != "finished").order_by(tables_t.c.created)
+        """Tables to rebuild on start-up: not finished and not expired (an expired table stays closed)."""
+        query = (select(tables_t).where(tables_t.c.status.not_in(("finished", "expired")))
+                 .order_by(tables_t.c.created))
         with self.engine.connect() as conn:
             return [_row_to_table(r) for r in conn.execute(query)]
 

@@ -18,9 +18,10 @@ GAME_VERSION = "1"
 
 
 class MistsOptions(BaseModel):
-    """Table options; anything unknown is refused with a readable message."""
+    """Table options; anything unknown is refused with a readable message, and nothing is coerced
+    (``"turn_cap": true`` or ``"50"`` is an error, not 1 or 50)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     turn_cap: int = Field(300, ge=1, le=10_000, description="TM-5.8 safety cap")
 
 

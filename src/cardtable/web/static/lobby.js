@@ -120,6 +120,7 @@ async function onCreate(ev) {
       return;
     }
     body.seed = Number(seed);
+    body.practice = true; // a chosen seed is only allowed on a practice table, which every seat sees
   }
   if (nameIn.value.trim()) body.name = nameIn.value.trim();
   createBtn.disabled = true;
@@ -161,7 +162,7 @@ function showCreated(res, body) {
   created.hidden = false;
   const seats = res.seats || [];
   const humans = seats.filter((s) => s.kind === "human" && s.invite_url);
-  const mine = humans.find((s) => s.seat === 0) || humans[0];
+  const mine = humans.find((s) => s.seat === res.creator_seat) || humans[0];
   created.append(h("h2", { class: "box-title" }, "Table created"),
     h("p", { class: "created-name" }, body.name || `${gameName(body.game)} table`,
       h("span", { class: "muted" }, ` · ${seats.length} seats`)));
@@ -205,19 +206,19 @@ async function refreshTables() {
     tablesEl.append(h("p", { class: "muted" }, "No tables yet. Create one!"));
     return;
   }
-  const order = { waiting: 0, playing: 1, finished: 2 };
+  const order = { waiting: 0, playing: 1, finished: 2, expired: 3 };
   tables.sort((a, b) => (order[a.status] ?? 3) - (order[b.status] ?? 3) || String(b.created).localeCompare(String(a.created)));
   const table = h("table", { class: "table-list" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Table"), h("th", { scope: "col", class: "col-game" }, "Game"),
       h("th", { scope: "col", class: "col-seats" }, "Seats"), h("th", { scope: "col" }, "Status"), h("th", { scope: "col" }, h("span", { class: "sr-only" }, "Actions")))));
   const tbody = h("tbody");
   for (const t of tables) {
-    const free = (t.seats || []).filter((s) => s.kind === "human" && !s.claimed);
+    const free = (t.seats || []).filter((s) => s.kind === "human" && !s.claimed && !s.reserved);
     const seats = (t.seats || []).map((s) => (s.kind === "human" ? (s.claimed ? "human" : "open") : s.kind)).join(" · ");
     const cell = h("td", { class: "actions" });
     const actions = h("div", { class: "actions-inner" });
     cell.append(actions);
-    if (free.length && t.status !== "finished") {
+    if (free.length && (t.status === "waiting" || t.status === "playing")) {
       actions.append(h("button", { type: "button", class: "btn small primary", on: { click: () => join(t.table_id) } },
         `Join (${free.length} free)`));
     }
@@ -225,7 +226,9 @@ async function refreshTables() {
     tbody.append(h("tr", { "data-table": t.table_id },
       h("td", { class: "col-name" }, t.name || t.table_id), h("td", { class: "col-game" }, gameName(t.game)),
       h("td", { class: ["seat-summary", "col-seats"] }, seats),
-      h("td", {}, h("span", { class: ["status-tag", `st-${t.status}`] }, t.status)), cell));
+      h("td", {}, h("span", { class: ["status-tag", `st-${t.status}`] }, t.status),
+        t.practice ? h("span", { class: "status-tag st-practice", title: "The seed was chosen by a player" }, "practice") : null),
+      cell));
   }
   table.append(tbody);
   tablesEl.append(table);

@@ -39,10 +39,12 @@ const REASONS = {
   bad_token: "This link's seat token is not valid for this table. Ask for a new invite link or watch instead.",
   not_found: "There is no such table.",
   version_mismatch: "This table was played with another version of the game and cannot be opened here.",
+  expired: "This table expired: nobody moved for too long. Start a new one from the lobby.",
+  too_many_sockets: "Too many tables are open from your address. Close some tabs, then reload.",
   internal: "The server had a problem storing that; nothing changed. Try again.",
 };
 // Close codes after which reconnecting cannot help (bad token, no such table, unusable table).
-const FATAL_CLOSE = new Set([4403, 4404, 4409]);
+const FATAL_CLOSE = new Set([4403, 4404, 4409, 4410]);
 
 const app = {
   ws: null,
@@ -283,7 +285,7 @@ function onError(msg) {
   board.classList.remove("busy");
   board.removeAttribute("aria-busy");
   const friendly = REASONS[msg.reason] || "The server refused that.";
-  if (["bad_token", "not_found", "version_mismatch"].includes(msg.reason)) {
+  if (["bad_token", "not_found", "version_mismatch", "expired"].includes(msg.reason)) {
     app.fatal = true;
     if (!app.frame) {
       // Nothing to play: the board itself says so, once (no strip repeating it, no "Connecting…").
@@ -435,6 +437,7 @@ function resultWords(ctx) {
 function drawStatus(ctx) {
   const items = [];
   if (ctx.table && ctx.table.name) items.push({ key: "table", label: "Table", value: ctx.table.name, cls: "si-table" });
+  if (ctx.table && ctx.table.practice) items.push({ key: "practice", value: "Practice (seed chosen by a player)", cls: "si-practice" });
   items.push({ key: "you", value: ctx.seat === null ? "Watching" : `You are seat ${ctx.seat}`, cls: "si-you" });
   if (app.renderer.statusItems) items.push(...app.renderer.statusItems(ctx));
   if (ctx.status === "waiting") items.push({ key: "waiting", value: waitingText(ctx), cls: "si-waiting" });
