@@ -20,7 +20,7 @@ from rich.text import Text
 
 from .. import load_game
 from ..core import GameDefinition
-from .common import UserError, boundary, make_bots, new_console, parse_options, split_specs
+from .common import GAME_HELP, UserError, boundary, make_bots, new_console, parse_options, split_specs
 
 
 def _pct(x: float) -> str:
@@ -141,7 +141,7 @@ def print_summary(console: Console, summary: Mapping[str, Any], game: GameDefini
 
 
 def simulate_cmd(
-    game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. two-mists."),
+    game_id: str = typer.Argument(..., metavar="GAME", help=GAME_HELP),
     games: int = typer.Option(1000, "--games", "-n", help="How many games to play."),
     bots: str = typer.Option("random", "--bots", "-b", help="Bot spec per seat, comma-separated (one spec = all seats)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: number of bots)."),
