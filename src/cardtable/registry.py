@@ -1,7 +1,7 @@
 """Which games exist and where their modules live.
 
 A game is one package under ``cardtable/games`` that exposes ``GAME`` (a ``GameDefinition``); its id
-is the package name with hyphens (``two_mists`` → ``two-mists``). The registry finds packages by
+is the package name with hyphens (``my_game`` → ``my-game``). The registry finds packages by
 looking at the folder, so adding a game touches nothing outside its package. A package that is not
 (yet) a playable game — no ``GAME`` — is skipped without importing the others. Games are imported
 lazily: listing ids costs a directory scan, loading one never pays for the rest.
