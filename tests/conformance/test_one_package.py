@@ -5,6 +5,9 @@ line of its own, so a Two Mists noun in any other module of the package is a bug
 either hard-codes the game or documents it as if it did. The nouns are the fixed ones of the rules
 (characters, worlds, the mists, the wrath, TM- rule IDs) plus the game's own character ids and its
 distinctive card names, read from its catalog so a renamed card is still caught.
+
+Another game's package may use words Two Mists also uses ("character" is a Call of Cthulhu card
+type), so there only the game's name and its TM- rule IDs count: a game must not lean on Two Mists.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from cardtable.testing.golden import GOLDEN_GAMES
 SRC = Path(cardtable.__file__).resolve().parent
 GAME_DIR = SRC / "games" / "two_mists"
 
+STRICT_NOUNS = ["two.?mists", r"TM-\d"]  # Two Mists itself, in any package but its own
 FIXED_NOUNS = ["two.?mists", "mists?", "characters?", "worlds?", "wrath", r"TM-\d", "centre card", "holy poison"]
 # Card names that are plain English verbs a generic module may use in their ordinary sense.
 GENERIC_CARD_WORDS = {"attack", "search", "flurry", "intimidate"}
@@ -34,6 +38,8 @@ ALLOWED: list[tuple[str, str, str]] = [
     ("bots/ismcts.py", "across worlds", "ISMCTS vocabulary: one determinized state is a 'world'"),
     ("bots/ismcts.py", "some worlds only", "ISMCTS vocabulary: one determinized state is a 'world'"),
     ("bots/ismcts.py", "in this world", "ISMCTS vocabulary: one determinized state is a 'world'"),
+    ("carddata/deckrules.py", "only characters, supports and events", "a Call of Cthulhu card type as an example"),
+    ("carddata/loader.py", "``character``)", "a Call of Cthulhu card type as an example"),
 ]
 
 
@@ -50,10 +56,11 @@ def _modules() -> list[Path]:
 
 
 def _offending_lines() -> tuple[list[str], set[int]]:
-    nouns = _nouns()
+    every, strict = _nouns(), re.compile(r"\b(" + "|".join(STRICT_NOUNS) + r")\b", re.IGNORECASE)
     found, used = [], set()
     for path in _modules():
         rel = path.relative_to(SRC).as_posix()
+        nouns = strict if rel.startswith("games/") else every
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             text = line
             for i, (module, phrase, _why) in enumerate(ALLOWED):
