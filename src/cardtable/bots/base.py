@@ -1,7 +1,7 @@
 """The bot contract and the factory that builds bots from short specs.
 
 A bot sees exactly what a seat sees — its ``view`` and the pending ``Decision`` — and never the
-``State``: that is the only way to guarantee a bot cannot cheat (TM-12.7) and that the same bot can sit
+``State``: that is the only way to guarantee a bot cannot cheat and that the same bot can sit
 behind a UI, a server or a simulator. Its randomness comes from the ``Rng`` it is handed, never from
 the game's RNG, so running a bot cannot change the course of a game.
 

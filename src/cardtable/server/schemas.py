@@ -31,7 +31,7 @@ class CreateTableBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    game: str = Field(min_length=1, max_length=64, description="game id, e.g. two-mists")
+    game: str = Field(min_length=1, max_length=64, description="game id, one of GET /api/games")
     players: int = Field(ge=1, le=16)
     seats: list[str] = Field(min_length=1, max_length=16,
                              description='one kind per seat: "human" or a bot spec ("random", "ismcts:200")')
