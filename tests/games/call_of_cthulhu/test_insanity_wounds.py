@@ -9,7 +9,7 @@ ACOLYTE, PATROL, MUSCLE, DOG = "Yellow-Robed Acolyte", "Harbor Patrolman", "Hire
 
 def test_cc_9_1_going_insane_uncommits_discards_attachments_and_blanks_the_character() -> None:
     """CC-9.1 / CC-7.33: insane: face down, neither ready nor exhausted, uncommitted, attachments discarded,
-    0 skill and no icons or keywords; it stays in play (CC-9.2 its identity public)."""
+    0 skill and no icons or keywords; it stays in play."""
     sc = build(at="resolve:0", play=([Card(ACOLYTE, story=0, exhausted=True)],
                                      [Card(MUSCLE, story=0, exhausted=True), Card("Motor Car", host=0),
                                       Card(DOG, insane=True)]))

@@ -54,7 +54,7 @@ def test_cc_5_30_a_second_resource_in_one_turn_is_refused() -> None:
 
 
 def test_cc_5_3_playing_outside_an_action_window_is_refused() -> None:
-    """CC-5.3 / CC-5.6: cards are played as actions in windows; a commit decision is none."""
+    """CC-5.3: cards are played as actions in windows; a commit decision is none."""
     sc = build(at="attack", hands=([DOG], []), play=([PATROL], []))
     assert sc.refuse(Action(0, "play", (("card", sc.id(DOG)),))).rule == "CC-5.3"
 

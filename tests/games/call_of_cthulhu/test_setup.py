@@ -87,7 +87,7 @@ def test_cc_2_1_too_few_cards_and_non_deck_cards_are_refused_naming_each_rule() 
     with pytest.raises(SetupError) as e:
         GAME.new_game(1, options={"decks": [deck, legal_deck()]})
     msg = str(e.value)
-    assert "CC-2.8" in msg and "CC-2.1: the deck has 41 cards" in msg and "The Drowned Bell of Innsmouth" in msg
+    assert "CC-2.8" in msg and msg.count("CC-2.1") == 2 and "41" in msg and "The Drowned Bell of Innsmouth" in msg
 
 
 def test_cc_2_2_and_2_3_domain_count_and_copy_limit() -> None:
@@ -97,7 +97,7 @@ def test_cc_2_2_and_2_3_domain_count_and_copy_limit() -> None:
     with pytest.raises(SetupError) as e:
         GAME.new_game(1, options={"decks": [legal_deck(), deck]})
     msg = str(e.value)
-    assert "deck 2" in msg and "CC-2.3: 5 copies of Stray Dog" in msg and "CC-2.2: exactly 3 domain cards, not 2" in msg
+    assert "deck 2" in msg and "CC-2.3" in msg and "Stray Dog" in msg and "CC-2.2" in msg and "deck 1" not in msg
 
 
 def test_cc_2_4_factions_mix_freely_and_cc_2_5_the_story_deck_is_ten_different_stories() -> None:

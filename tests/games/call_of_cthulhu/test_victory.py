@@ -55,8 +55,9 @@ def test_cc_1_6_2_and_cc_12_3_1_story_victory_is_checked_before_deck_out() -> No
 
 
 def test_cc_1_6_3_both_decks_empty_at_once_is_a_draw() -> None:
-    """CC-1.6.3 / D-02: both draw decks empty after the same step: nobody wins."""
-    sc = build(at="refresh", decks=([], []))
+    """CC-1.6.3 / D-02: both draw decks empty after the same step: nobody wins (the opponent's deck is laid
+    out empty here, as only an effect could empty both in one step)."""
+    sc = build(at="draw", decks=(["Stray Dog"], []))
     out = sc.st.outcome
     assert out is not None and out.winners == [] and "CC-1.6.3" in out.reason
 
