@@ -31,6 +31,10 @@ GENERIC_CARD_WORDS = {"attack", "search", "flurry", "intimidate"}
 # (module relative to cardtable/, exact phrase, why it is a generic use of the word). Each entry must
 # still match something, so the list cannot outlive its reason.
 ALLOWED: list[tuple[str, str, str]] = [
+    ("server/schemas.py", "# Characters that reorder", "text characters (Unicode), not game characters"),
+    ("server/schemas.py", "Refuse control characters", "text characters (Unicode)"),
+    ("server/schemas.py", "bidirectional control character", "text characters (Unicode)"),
+    ("server/schemas.py", "the control character U+", "text characters (Unicode)"),
     ("server/tokens.py", "URL-safe characters", "characters of a text token"),
     ("server/clientframes.py", "at character {err.pos}", "a position in the text of a JSON frame"),
     ("cli/render.py", "its first character", "the first letter of a printed line"),
