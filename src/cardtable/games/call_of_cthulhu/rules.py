@@ -104,8 +104,11 @@ def _turn(st: CocState, frame: Frame) -> None:
         end_phase(st)
         set_phase(st, "resource")
         st.vars["resourced"] = 0
-        if t.cards(f"hand:{p}"):
-            st.push("cc.resource_choice", player=p)
+        if t.cards(f"hand:{p}"):  # one, plus any extra an effect allows (extra_resource_phase_attach)
+            from ...engine import lasting_total
+
+            for _ in range(1 + lasting_total(st, "extra_resource", f"p{p}")):
+                st.push("cc.resource_choice", player=p)
     elif stage == "w_resource":
         open_window(st, "resource", p)
     elif stage == "ops":  # CC-5.40
@@ -124,6 +127,10 @@ def _turn(st: CocState, frame: Frame) -> None:
     elif stage == "end_triggers":  # CC-5.60 (2)
         emit(st, "turn_end", player=p)
     elif stage == "next":  # CC-5.60 (3)(4), CC-1.8
+        from .effects import return_control
+
+        return_control(st, "end_of_phase")
+        return_control(st, "end_of_turn")
         expire(st, "end_of_phase")
         expire(st, "end_of_turn")
         st.pop()
@@ -140,6 +147,9 @@ def set_phase(st: CocState, phase: str) -> None:
 
 def end_phase(st: CocState) -> None:
     """CC-5.61: lasting effects of non-passive abilities end with their phase."""
+    from .effects import return_control
+
+    return_control(st, "end_of_phase")
     expire(st, "end_of_phase")
 
 
@@ -263,6 +273,9 @@ def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
     if kind == "card_played":
         i, p = data["card"], data["player"]
         d = st.card(i)
+        from .effects import card_was_played
+
+        card_was_played(st, p, i)
         if d.type in ("character", "support"):
             host = data["host"]
             if host >= 0 and not (t.in_play(host) or t.zone_name(host).startswith("row:")):
@@ -297,7 +310,7 @@ def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
         t.add_counter(data["card"], "story", -t.counter(data["card"], "story"))
     elif kind == "wounded":
         i = data["card"]
-        if t.in_play(i) and not st.has_keyword(i, "invulnerability"):
+        if t.in_play(i) and not st.has_keyword(i, "invulnerability") and not st.effects_prevented("wound", i):
             t.add_counter(i, "wounds", data["n"])
             st.note("wounded", {"card": i, "title": st.card(i).title, "n": data["n"]})
     elif kind == "goes_insane":
@@ -568,6 +581,7 @@ def _resolve(st: CocState, frame: Frame) -> None:
             st.push("cc.token", slot=slot, player=ap)
     else:  # CC-8.19 / CC-8.11: everyone committed here is uncommitted
         st.pop()
+        expire(st, "end_of_story")  # "once per story" limits and "until the end of this story" effects
         if st.story_at(slot) == frame["story"]:
             for i in reversed(st.committed_at(slot)):
                 emit(st, "uncommitted", card=i)
@@ -588,7 +602,8 @@ def _struggle_result(st: CocState, frame: Frame) -> None:
             if cands:
                 pick(st, loser, cands, 1, 1, "Terror struggle lost: choose a character to go insane", kind="terror_victim")
         elif kind == COMBAT:
-            cands = [i for i in st.committed_at(slot, loser) if not st.insane(i) and not st.has_keyword(i, "invulnerability")]
+            cands = [i for i in st.committed_at(slot, loser) if not st.insane(i) and not st.has_keyword(i, "invulnerability")
+                     and not st.effects_prevented("wound", i)]
             if cands:
                 pick(st, loser, cands, 1, 1, "Combat struggle lost: choose a character to wound", kind="combat_victim")
         elif kind == ARCANE:
