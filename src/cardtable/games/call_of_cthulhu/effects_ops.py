@@ -301,8 +301,9 @@ def cost_payable(st: "CocState", cost: Any, ctx: Ctx) -> bool:
         return len(_cost_cands(st, cost, ctx)) >= (spec.choose or 1)
     if isinstance(cost, S.DiscardFromHandCost):
         v = cost.discard_from_hand
-        n, spec = (v, None) if isinstance(v, int) else (v.choose or 1, v)
-        return hidden_count(st, f"hand:{p}", spec, ctx) >= n
+        if isinstance(v, int):
+            return hidden_count(st, f"hand:{p}", None, ctx) >= v
+        return hidden_count(st, f"hand:{p}", v, ctx) >= (v.choose or 1)
     if isinstance(cost, S.RemoveSuccessTokensCost):
         return bool(_token_story_cands(st, cost.remove_success_tokens, ctx))
     if isinstance(cost, S.WoundSelfCost):
@@ -671,8 +672,11 @@ def prep(*ops: str) -> Callable[[Prep], Prep]:
 
 
 def _emit_each(acts: Acts, st: "CocState", kind: str, key: str, cards: list[int], **extra: Any) -> None:
+    def one(c: int) -> Callable[[], None]:
+        return lambda: emit(st, kind, **{key: c}, **extra)
+
     for c in cards:
-        acts.append(lambda c=c: emit(st, kind, **{key: c}, **extra))
+        acts.append(one(c))
 
 
 # cards and zones
@@ -1148,7 +1152,7 @@ def perform_extra(st: "CocState", kind: str, data: dict[str, Any]) -> None:
     from .rules import leave_play
 
     t = st.table
-    c = data.get("card")
+    c: Any = data.get("card")
     if kind == "milled":
         p = data["player"]
         for _ in range(data["n"]):
