@@ -1078,3 +1078,14 @@ def test_lasting_effects_end_with_their_phase() -> None:
 
     expire(tb.st, "end_of_phase")
     assert lasting_total(tb.st, "skill", tb["Old Sea Captain"]) == 0
+
+
+def test_every_card_with_an_ability_has_a_scenario_here() -> None:
+    """The coverage check: each card id with text abilities or a win effect is cited by a test in this file."""
+    from pathlib import Path
+
+    text = Path(__file__).read_text(encoding="utf-8")
+    cited = {d.id for d in G.defs.defs if d.id in text}
+    missing = [f"{d.id} {d.title}" for d in G.defs.defs
+               if (d.abilities or d.win_effect is not None) and d.id not in cited]
+    assert missing == []
