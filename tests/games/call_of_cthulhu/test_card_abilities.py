@@ -1089,3 +1089,11 @@ def test_every_card_with_an_ability_has_a_scenario_here() -> None:
     missing = [f"{d.id} {d.title}" for d in G.defs.defs
                if (d.abilities or d.win_effect is not None) and d.id not in cited]
     assert missing == []
+
+
+def test_hidden_hands_are_asked_only_for_events_a_hand_card_could_answer() -> None:
+    """Engine information rule: a seat holding cards is asked in a response window only if some card of the
+    pool could answer that event *from hand* (Grove Celebrant answers ``sacrificed`` from the discard pile)."""
+    assert G.hand_trigger_events["interrupt"] == frozenset({"card_played", "destroyed", "restored", "success_token_placed"})
+    assert "sacrificed" not in G.hand_trigger_events["reaction"]
+    assert G.discard_triggers == frozenset({G.defs.index("Grove Celebrant")})

@@ -80,7 +80,7 @@ class CallOfCthulhu(GameDefinition):
         out: dict[str, set[str]] = {"reaction": set(), "interrupt": set()}
         for k, abilities in enumerate(self.compiled):
             for ab in abilities:
-                if ab.zones is not None and ab.kind in out and ab.event:
+                if ab.zones is not None and "hand:{p}" in ab.zones and ab.kind in out and ab.event:
                     out[ab.kind].add(ab.event)
         return {k: frozenset(v) for k, v in out.items()}
 
