@@ -138,6 +138,9 @@ class Server:
             [sys.executable, "-m", "cardtable.server", "--host", HOST, "--port", str(self.port), "--db", self.db_url,
              "--log-level", "warning"],
             stdout=self.log, stderr=subprocess.STDOUT,
+            # one client address plays every table: lift the per-client limits (docs/web.md, "Limits")
+            env={**os.environ, "CARDTABLE_CREATE_RATE": "0", "CARDTABLE_JOIN_RATE": "0",
+                 "CARDTABLE_MAX_WAITING_TABLES": "0", "CARDTABLE_MAX_SOCKETS": "0"},
         )
         self.base = f"http://{HOST}:{self.port}"
 
@@ -216,7 +219,7 @@ async def table_loop(http: httpx.AsyncClient, ws_base: str, mode: str, bot: str,
     seats = ["human"] * 4 if mode == "humans" else ["human", bot, bot, bot]
     while time.monotonic() < deadline:
         resp = await http.post("/api/tables", json={"game": "two-mists", "players": 4, "seats": seats,
-                                                    "seed": rng.getrandbits(62)})
+                                                    "seed": rng.getrandbits(62), "practice": True})
         if resp.status_code != 201:
             stats.errors.append(f"create: {resp.status_code} {resp.text[:200]}")
             await asyncio.sleep(0.5)

@@ -1,8 +1,9 @@
 """cardtable: rules-enforced engines for tabletop card games.
 
     >>> import cardtable
-    >>> game = cardtable.load_game("two-mists")
-    >>> state = game.new_game(seed=7, players=4)
+    >>> info = cardtable.list_games()[0]          # the games this build has
+    >>> game = cardtable.load_game(info.id)
+    >>> state = game.new_game(seed=7, players=info.max_players)
     >>> state.is_terminal
     False
 """

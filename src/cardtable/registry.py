@@ -1,13 +1,18 @@
 """Which games exist and where their modules live.
 
 A game is one package under ``cardtable/games`` that exposes ``GAME`` (a ``GameDefinition``); its id
-is the package name with hyphens (``two_mists`` → ``two-mists``). The registry finds packages by
+is the package name with hyphens (``my_game`` → ``my-game``). The registry finds packages by
 looking at the folder, so adding a game touches nothing outside its package. A package that is not
 (yet) a playable game — no ``GAME`` — is skipped without importing the others. Games are imported
 lazily: listing ids costs a directory scan, loading one never pays for the rest.
 
 ``register`` adds a game from elsewhere (a test's toy game, a plug-in), so every generic tool —
 ``replay``, the conformance suite — takes it like any other.
+
+Per-tool parts of a game are *facets*: modules of the game's package with a conventional name
+(``tui`` for the terminal renderer, ``strategy`` for the heuristic bot, ``encoding`` for RL).
+:func:`game_facet` finds them, so no tool keeps a table of games; a game without a facet gets the
+tool's generic behaviour.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import importlib
 import importlib.util
 import pkgutil
 from functools import lru_cache
+from types import ModuleType
 
 from . import games as _games_pkg
 from .core.errors import SetupError
@@ -70,7 +76,7 @@ def _load_package(game_id: str) -> GameDefinition:
 
 
 def load_game(game_id: str) -> GameDefinition:
-    """The definition of game ``game_id`` (e.g. ``"two-mists"``)."""
+    """The definition of game ``game_id`` (one of :func:`game_ids`)."""
     if game_id in _EXTRA:
         return _EXTRA[game_id]
     if not isinstance(game_id, str) or game_id not in _packages():
@@ -81,3 +87,29 @@ def load_game(game_id: str) -> GameDefinition:
 
 def list_games() -> list[GameInfo]:
     return [load_game(g).info for g in game_ids()]
+
+
+def game_package(game_id: str) -> str:
+    """The module path of the package ``game_id`` lives in (its facets are submodules of it).
+
+    A discovered game's package is its folder; a registered one's is the module that defines its
+    ``GameDefinition`` class (``SetupError`` for an unknown id).
+    """
+    if game_id not in _EXTRA and game_id in _packages():
+        return _packages()[game_id]
+    return type(load_game(game_id)).__module__
+
+
+def game_facet(game_id: str, name: str) -> ModuleType | None:
+    """The game's ``name`` facet module (e.g. ``tui``), or ``None`` when its package has none.
+
+    Only a missing facet counts as none: a facet that exists but fails to import raises, so a
+    broken module is never silently replaced by the generic behaviour.
+    """
+    module = f"{game_package(game_id)}.{name}"
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as err:
+        if err.name is not None and (module == err.name or module.startswith(err.name + ".")):
+            return None
+        raise

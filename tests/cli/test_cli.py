@@ -226,9 +226,10 @@ def test_simulate_json_and_parallel_jobs_agree(runner, in_tmp):
     one = json.loads(_ok(runner.invoke(app, args)))
     two = json.loads(_ok(runner.invoke(app, args + ["--jobs", "2"])))
     assert one["games"] == 16 and one["players"] == 3
-    expected = json.loads(json.dumps(summarize(run_games("two-mists", 3, ["random"] * 3, 16, 5))))
-    assert set(expected) >= {"by_bot", "by_seat", "by_character", "by_world", "endings", "turns", "length",
-                             "no_winner", "turn_histogram"}
+    tags = cardtable.load_game("two-mists").outcome_tags
+    expected = json.loads(json.dumps(summarize(run_games("two-mists", 3, ["random"] * 3, 16, 5), tags)))
+    assert set(expected) >= {"by_bot", "by_seat", "by_tag", "turns", "length", "no_winner", "turn_histogram"}
+    assert set(expected["by_tag"]) == {"characters", "world", "ending"}  # the tags Two Mists declares
     for key in expected:  # the CLI prints sim.stats.summarize as it is, whatever --jobs is
         assert one[key] == two[key] == expected[key], key
     assert {k: one[k] for k in ("game", "bots", "seed", "jobs")} == {"game": "two-mists", "bots": ["random"] * 3,
@@ -251,8 +252,8 @@ def test_simulate_tables_render_the_summary():
                result([0, 1], ["knight", "saint", "witch"], "back", 15, [2]),
                result([], ["witch", "saint", "knight"], "back", 20, [])]
     buf = io.StringIO()
-    print_summary(Console(file=buf, width=150, highlight=False), summarize(results), cardtable.load_game("two-mists"),
-                  2.0)
+    game = cardtable.load_game("two-mists")
+    print_summary(Console(file=buf, width=150, highlight=False), summarize(results, game.outcome_tags), game, 2.0)
     lines = [" ".join(line.split()) for line in buf.getvalue().splitlines()]
     assert "h 4 2 50.0% 15.0–85.0%" in lines  # by bot: seat-games, wins, rate, interval
     assert "r 8 3 37.5% 13.7–69.4%" in lines

@@ -104,15 +104,17 @@ def test_waiting_table_and_claims_survive_restart(db_url: str) -> None:
         created = create_table(client, ["human", "random", "human"], seed=9)
         tid = created["table_id"]
         joined = client.post(f"/api/tables/{tid}/join").json()
-        assert joined["seat"] == 0
+        assert joined["seat"] == 2  # seat 0 is the creator's
     with make_client(db_url) as client:
         summary = client.get(f"/api/tables/{tid}").json()
-        assert summary["status"] == "waiting"
-        assert [s["claimed"] for s in summary["seats"]] == [True, True, False]
+        assert summary["status"] == "waiting" and summary["practice"] is True
+        assert [s["claimed"] for s in summary["seats"]] == [False, True, True]
+        assert [s["reserved"] for s in summary["seats"]] == [True, False, False]  # kept across the restart
+        assert client.post(f"/api/tables/{tid}/join").json()["error"]["code"] == "no_free_seat"
         with client.websocket_connect(f"/ws/tables/{tid}?token={joined['token']}") as ws:
-            assert recv(ws)["seat"] == 0
+            assert recv(ws)["seat"] == 2
             assert recv(ws)["status"] == "waiting"
-            late = client.post(f"/api/tables/{tid}/join").json()
-            assert late["seat"] == 2
-            assert recv(ws)["status"] == "playing"
+            with client.websocket_connect(f"/ws/tables/{tid}?token={created['seats'][0]['token']}") as mine:
+                assert recv(mine)["seat"] == 0
+                assert recv(ws)["status"] == "playing"
         assert client.get(f"/api/tables/{tid}").json()["status"] == "playing"

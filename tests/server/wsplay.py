@@ -16,13 +16,20 @@ from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from cardtable.server import create_app
+from cardtable.server.settings import ServerSettings
 
 Frame = dict[str, Any]
 
 
 def make_client(db_url: str, **kwargs: Any) -> TestClient:
-    """A TestClient for a new app on ``db_url`` (bots in threads unless told otherwise)."""
+    """A TestClient for a new app on ``db_url`` (bots in threads unless told otherwise).
+
+    The server's settings are the defaults plus ``testserver`` (TestClient's ``Host``) as an allowed
+    host; ``limits={...}`` overrides some of them.
+    """
     kwargs.setdefault("bot_executor", "thread")
+    limits = kwargs.pop("limits", {})
+    kwargs.setdefault("settings", ServerSettings.load(limits, environ={}).with_hosts("testserver"))
     return TestClient(create_app(db_url, **kwargs))
 
 
@@ -66,8 +73,11 @@ def sync(ws: WebSocketTestSession) -> list[Frame]:
     return before
 
 
-def create_table(client: TestClient, seats: list[str], seed: int = 7, **extra: Any) -> Frame:
-    body = {"game": "two-mists", "players": len(seats), "seats": seats, "seed": seed, **extra}
+def create_table(client: TestClient, seats: list[str], seed: int | None = 7, **extra: Any) -> Frame:
+    """A table; with a ``seed`` (the default, for repeatable tests) it is a practice table."""
+    body = {"game": "two-mists", "players": len(seats), "seats": seats, **extra}
+    if seed is not None:
+        body.update(seed=seed, practice=True)
     resp = client.post("/api/tables", json=body)
     assert resp.status_code == 201, resp.text
     return resp.json()  # type: ignore[no-any-return]

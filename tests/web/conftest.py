@@ -29,6 +29,10 @@ CHROMIUM_ARGS = [
 ]
 SHOTS = Path(os.environ.get("CARDTABLE_SHOTS", "/tmp/shots"))
 LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+# A phone as Chromium emulates one: touch events, a mobile viewport (a page wider than the screen would
+# make innerWidth grow, so tests compare with PHONE["width"]).
+PHONE_OPTIONS = {"has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 
 _SERVER_CODE = """
 import sys, uvicorn
@@ -57,8 +61,11 @@ class Server:
 
     def start(self, timeout: float = 45.0) -> "Server":
         log = open(self.log_path, "ab")
+        # the browser tests create many tables from one address: lift the per-client limits
+        env = {**os.environ, "CARDTABLE_CREATE_RATE": "0", "CARDTABLE_JOIN_RATE": "0",
+               "CARDTABLE_MAX_WAITING_TABLES": "0"}
         self.proc = subprocess.Popen([sys.executable, "-c", _SERVER_CODE, self.db_url, str(self.port)],
-                                     stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+                                     stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -96,7 +103,7 @@ class Server:
     def create_table(self, seats: list[str], seed: int | None = None, **extra: Any) -> dict[str, Any]:
         body: dict[str, Any] = {"game": "two-mists", "players": len(seats), "seats": seats, **extra}
         if seed is not None:
-            body["seed"] = seed
+            body.update(seed=seed, practice=True)  # a chosen seed needs a practice table
         return self.api("POST", "/api/tables", json=body)
 
 
@@ -157,17 +164,20 @@ class PageErrors:
 
     def watch(self, page: Any) -> Any:
         page.on("pageerror", lambda err: self.errors.append(f"{page.url}: {err}"))
+        page.on("console", lambda msg: self.errors.append(f"{page.url}: {msg.text}")
+                if msg.type == "error" and "Content Security Policy" in msg.text else None)  # blocked by the CSP
         return page
 
 
 @pytest.fixture
 def new_page(browser: Any) -> Iterator[Callable[..., Any]]:
-    """``new_page(viewport=LAPTOP)``: a page in a fresh browser context (own storage, like another person)."""
+    """``new_page(viewport=LAPTOP, **context_options)``: a page in a fresh browser context (own storage, like
+    another person); the options go to ``browser.new_context`` (e.g. ``has_touch=True, is_mobile=True``)."""
     contexts: list[Any] = []
     errors = PageErrors()
 
-    def make(viewport: dict[str, int] | None = None) -> Any:
-        ctx = browser.new_context(viewport=viewport or LAPTOP)
+    def make(viewport: dict[str, int] | None = None, **options: Any) -> Any:
+        ctx = browser.new_context(viewport=viewport or LAPTOP, **options)
         ctx.set_default_timeout(20000)
         contexts.append(ctx)
         return errors.watch(ctx.new_page())

@@ -50,7 +50,7 @@ def test_forged_token_is_refused_without_reconnecting(server, new_page):
     page = new_page()
     page.goto(f"{server.url}/table/{created['table_id']}?token=forged-token")
     page.wait_for_function("() => document.getElementById('conn').dataset.state === 'refused'")
-    assert "not valid" in page.locator("#messages").inner_text()
+    assert "not valid" in page.locator("#board").inner_text()
     page.wait_for_timeout(1500)
     assert page.locator("#conn").get_attribute("data-state") == "refused"
 
@@ -72,18 +72,17 @@ def test_lobby_lists_tables_to_join_and_watch(server, new_page):
     row.wait_for()
     assert "waiting" in row.inner_text()
     assert row.get_by_role("link", name="Watch").get_attribute("href").endswith("?watch=1")
-    row.get_by_role("button", name="Join (2 free)").click()
+    # seat 0 is the creator's own: Join offers only seat 1
+    row.get_by_role("button", name="Join (1 free)").click()
     page.wait_for_url("**/table/**?token=*")
     wait_connected(page)
-    assert "You are seat 0" in page.locator("#status").inner_text()
-    # The other free seat, from the API, then both seats are taken and the game starts.
-    other = server.api("POST", f"/api/tables/{created['table_id']}/join", json={})
-    assert other["seat"] == 1
+    assert "You are seat 1" in page.locator("#status").inner_text()
+    # The creator opens their own link, then both seats are taken and the game starts.
     second = new_page({"width": 1920, "height": 1080})
-    second.goto(server.url + other["invite_url"])
+    second.goto(server.url + created["seats"][0]["invite_url"])
     wait_connected(second)
     page.wait_for_function("() => window.cardtable.app.frame.status === 'playing'")
-    page.wait_for_function("() => window.cardtable.app.frame.decision || window.cardtable.app.frame.view.to_act !== 0")
+    page.wait_for_function("() => window.cardtable.app.frame.decision || window.cardtable.app.frame.view.to_act !== 1")
     shot(page, "table-1920")
     play([page, second], "click")
     assert "Winners:" in outcome_text(page)
@@ -141,3 +140,26 @@ def test_table_falls_back_to_the_plain_view_without_the_card_catalog(server, new
     page.wait_for_selector("pre.json")
     assert page.locator(".player-panel").count() == 0
     assert "card data could not be loaded" in page.locator("#messages").inner_text()
+
+
+def test_pages_run_under_the_content_security_policy(server, browser):
+    """The server's CSP is in force in the browser and the client needs nothing it forbids."""
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        violations: list[str] = []
+        page.on("console", lambda msg: violations.append(msg.text) if "Content Security Policy" in msg.text else None)
+        created = server.create_table(["human", "random", "random"])
+        for path in ["/", created["seats"][0]["invite_url"], created["watch_url"]]:
+            res = page.goto(server.url + path)
+            assert "frame-ancestors 'none'" in res.headers["content-security-policy"]
+            page.wait_for_load_state("networkidle")
+        wait_connected(page)
+        assert violations == [], violations
+        # an inline script is refused: the policy really applies
+        page.evaluate("() => { const s = document.createElement('script'); s.textContent = 'window.__x = 1';"
+                      " document.head.append(s); }")
+        page.wait_for_timeout(200)
+        assert page.evaluate("() => window.__x") is None and violations
+    finally:
+        ctx.close()

@@ -1,15 +1,15 @@
-"""Bots: they see a seat's view and the pending decision, never the state (TM-12.7).
+"""Bots: they see a seat's view and the pending decision, never the state.
 
-``make_bot("heuristic", "two-mists", seed=1).act(view, decision, rng)`` returns one of
+``make_bot("heuristic", game_id, seed=1).act(view, decision, rng)`` returns one of
 ``decision.options``. Kinds: ``random``, ``heuristic`` (per-game policy), ``ismcts`` (generic search).
 """
 
-from .base import BOT_KINDS, Bot, make_bot
-from .heuristic import POLICIES, HeuristicBot, load_policy, register_policy
+from .base import BOT_KINDS, DEFAULT_BOT_LIMITS, Bot, BotLimits, BotSpec, make_bot, parse_bot_spec
+from .heuristic import POLICIES, HeuristicBot, has_policy, load_policy, register_policy
 from .ismcts import ISMCTSBot
 from .random_bot import RandomBot
 
 __all__ = [
-    "BOT_KINDS", "Bot", "HeuristicBot", "ISMCTSBot", "POLICIES", "RandomBot", "load_policy", "make_bot",
-    "register_policy",
+    "BOT_KINDS", "DEFAULT_BOT_LIMITS", "Bot", "BotLimits", "BotSpec", "HeuristicBot", "ISMCTSBot", "POLICIES",
+    "RandomBot", "has_policy", "load_policy", "make_bot", "parse_bot_spec", "register_policy",
 ]

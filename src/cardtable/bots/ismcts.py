@@ -7,7 +7,7 @@ across worlds by keying tree nodes on the observer's own action history from the
 information set as far as its own choices go), so the search averages over what the observer cannot
 know instead of trusting one guess. Other seats' moves, and the observer's moves below the tree, are
 played by a uniformly random rollout policy to the end of the game, and the observer's score from the
-outcome (1 win / 0 loss in Two Mists) is backed up. UCB1 with availability counts handles actions
+outcome (e.g. 1 win / 0 loss) is backed up. UCB1 with availability counts handles actions
 that are legal in some worlds only.
 
 Nothing here knows a game noun. All randomness comes from the ``Rng`` handed to ``act`` (or the bot's

@@ -47,8 +47,13 @@ class Deck:
 
 
 class Rule(Protocol):
-    rule_id: str
-    message: str
+    """One deck rule: its ID, its statement in plain words, and a check listing its violations."""
+
+    @property
+    def rule_id(self) -> str: ...
+
+    @property
+    def message(self) -> str: ...
 
     def check(self, deck: Deck, catalog: Catalog) -> list[Violation]: ...
 

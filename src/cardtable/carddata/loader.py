@@ -79,9 +79,6 @@ def _data_path(data: Any, loc: list[Any], missing: bool) -> list[Any]:
             out.append(part)
         elif i == len(loc) - 1 and missing:
             out.append(part)
-        elif not isinstance(node, (dict, list)):
-            out.append(part)  # below a scalar: keep pydantic's own words (never a union tag)
-            node = None
     return out
 
 

@@ -17,12 +17,15 @@ from rich.console import Console
 from rich.text import Text
 
 from ..core import CardtableError, IllegalActionError, mix_seed
+from ..registry import game_ids
 
 if TYPE_CHECKING:
     from ..bots import Bot
     from ..core import State
 
 EXIT_BAD_INPUT = 2
+# The GAME argument's help names the games this build has (a directory scan, no game is imported).
+GAME_HELP = f"Game id: {', '.join(game_ids()) or 'none installed'} (see cardtable games)."
 PIPE_WIDTH = 100  # columns for output that goes to a file or a pipe, unless COLUMNS says otherwise
 
 

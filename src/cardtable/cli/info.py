@@ -12,7 +12,7 @@ from rich.text import Text
 
 from .. import list_games, load_game
 from ..tui import get_renderer
-from .common import UserError, boundary, new_console
+from .common import GAME_HELP, UserError, boundary, new_console
 
 
 def games_cmd() -> None:
@@ -40,7 +40,7 @@ def _docs_path(game_id: str) -> Path | None:
 
 
 def rules_cmd(
-    game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. two-mists."),
+    game_id: str = typer.Argument(..., metavar="GAME", help=GAME_HELP),
     full: bool = typer.Option(False, "--full", help="Print the whole rules document."),
 ) -> None:
     """Summarise a game's rules and say where the full rules document is."""
@@ -58,14 +58,7 @@ def rules_cmd(
         console.print(Panel(Text(renderer.rules_summary(game)),
                         title=f"{info.name} ({info.min_players}-{info.max_players} players, version {info.version})",
                         title_align="left", box=box.ROUNDED, expand=False))
-        chars = renderer.character_rows(game)
-        if chars:
-            table = Table(box=box.SIMPLE_HEAD, title="Characters", title_justify="left", title_style="bold")
-            table.add_column("Character", style="bold", no_wrap=True)
-            table.add_column("Players", no_wrap=True)
-            table.add_column("Goal")
-            for c in chars:
-                table.add_row(c["name"], ",".join(map(str, c.get("players", []))), c["text"])
+        for table in renderer.rules_tables(game):
             console.print(table)
         if path is not None:
             console.print(f"Full rules (rule IDs as cited in error messages): {path}")
@@ -74,22 +67,11 @@ def rules_cmd(
             console.print(f"Full rules: docs/rules/{game.id}.md in the cardtable source tree.")
 
 
-def cards_cmd(game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. two-mists.")) -> None:
-    """List a game's cards: name, kind, who is barred from them, copies and text."""
+def cards_cmd(game_id: str = typer.Argument(..., metavar="GAME", help=GAME_HELP)) -> None:
+    """List a game's cards: name, kind, copies and text, plus the columns the game adds."""
     with boundary():
         game = load_game(game_id)
-        renderer = get_renderer(game.id)
-        rows = renderer.card_rows(game)
-        if not rows:
+        table = get_renderer(game.id).cards_table(game)
+        if table is None:
             raise UserError(f"{game.id} has no card catalog to list")
-        table = Table(box=box.SIMPLE_HEAD, title=f"{game.info.name}: cards", title_justify="left",
-                      title_style="bold", show_footer=True)
-        table.add_column("Card", style="bold", no_wrap=True, footer=f"{len(rows)} kinds")
-        table.add_column("Kind", no_wrap=True)
-        table.add_column("Barred for", no_wrap=True)
-        table.add_column("Copies", justify="right", footer=str(sum(int(r["copies"] or 0) for r in rows)))
-        table.add_column("Text")
-        for r in rows:
-            table.add_row(str(r["name"]), str(r["kind"]), renderer.barred_cell(r["forbidden"]), str(r["copies"]),
-                          str(r["text"]))
         new_console().print(table)

@@ -21,7 +21,7 @@ from rich.text import Text
 from .. import load_game, replay
 from ..core import Rng, State, mix_seed
 from ..tui import get_renderer, seat_names
-from .common import (UserError, boundary, check_reproduces, jsonable, make_bots, new_console, parse_options,
+from .common import (GAME_HELP, UserError, boundary, check_reproduces, jsonable, make_bots, new_console, parse_options,
                      parse_seat, read_json, split_specs, write_json)
 from .prompt import Quit, human_decision
 from .render import outcome_renderable, print_events
@@ -68,12 +68,12 @@ def _resume(path: Path, game_id: str) -> tuple[State, str | None, str | None]:
 
 
 def play_cmd(
-    game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. two-mists."),
+    game_id: str = typer.Argument(..., metavar="GAME", help=GAME_HELP),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's)."),
     seat: Optional[str] = typer.Option(None, "--seat", help="Your seat, or 'none' to watch the bots play (default: 0)."),
     bots: Optional[str] = typer.Option(None, "--bots", "-b",
                                        help="One bot spec for every bot seat, or a comma list per bot seat in seat "
-                                            "order (default: heuristic)."),
+                                            "order (default: heuristic), random for a game without a heuristic."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Game seed (default: random; printed at the start)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Write the game record (JSON) here at the end or on quit."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="Game option key=value (repeatable)."),
@@ -98,7 +98,10 @@ def play_cmd(
             state = game.new_game(seed=seed, players=players, options=options)
         assert seed is not None
         seat = "0" if seat is None else seat
-        bots = "heuristic" if bots is None else bots
+        if bots is None:
+            from ..bots import has_policy
+
+            bots = "heuristic" if has_policy(game.id) else "random"
         n = state.players
         human = parse_seat(seat, n)
         bot_seats = [s for s in range(n) if s != human]

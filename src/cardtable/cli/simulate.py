@@ -19,8 +19,8 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import load_game
-from ..core import GameDefinition
-from .common import UserError, boundary, make_bots, new_console, parse_options, split_specs
+from ..core import GameDefinition, OutcomeTag
+from .common import GAME_HELP, UserError, boundary, make_bots, new_console, parse_options, split_specs
 
 
 def _pct(x: float) -> str:
@@ -59,11 +59,59 @@ def _rate_table(title: str, first: str, rows: Mapping[str, Mapping[str, Any]], u
     return t
 
 
+def _seat_tag_table(tag: OutcomeTag, rows: Mapping[str, Mapping[str, Any]], split: OutcomeTag | None) -> Table:
+    """Win rate per value of a per-seat tag, with one column per value of the tag it is split by."""
+    splits = sorted({k for d in rows.values() for k in d if k != "all"}, key=split.sort_key if split else str)
+    t = _table(f"{tag.heading} (95% intervals)")
+    t.add_column(tag.title, style="bold", no_wrap=True)
+    t.add_column("Seats", justify="right")
+    t.add_column("Win rate", justify="right", no_wrap=True)
+    for w in splits:
+        t.add_column(f"{split.label(w)} {split.title.lower()}" if split else w, justify="right", no_wrap=True)
+    for v in sorted(rows, key=tag.sort_key):
+        d = rows[v]
+        cells = [tag.label(v), str(d["all"]["n"]), _rci(d["all"])]
+        for w in splits:
+            r = d.get(w)
+            cells.append(_rci(r) if r and r["n"] else "-")
+        t.add_row(*cells)
+    return t
+
+
+def _game_tag_table(tag: OutcomeTag, rows: Mapping[str, Mapping[str, Any]]) -> Table:
+    """Per value of a per-game tag: how many games, their share, how seats fared, length, no winner."""
+    t = _table(f"{tag.heading} (95% intervals)")
+    t.add_column(tag.title, style="bold")
+    t.add_column("Games", justify="right")
+    t.add_column("Share of games", justify="right", no_wrap=True)
+    t.add_column("Seat win rate", justify="right", no_wrap=True)
+    t.add_column("Mean turns", justify="right")
+    t.add_column("No winner", justify="right")
+    for v in sorted(rows, key=tag.sort_key):
+        row = rows[v]
+        t.add_row(tag.label(v), str(row["games"]), _rci(row), _rci(row["seat_win_rate"]),
+                  f"{row['mean_turns']:.1f}", str(row["no_winner"]))
+    return t
+
+
+def _count_tag_table(tag: OutcomeTag, counts: Mapping[str, int], summary: Mapping[str, Any]) -> Table:
+    """Games per value of a per-game tag, most frequent first, and the games nobody won."""
+    n = summary["games"]
+    t = _table(tag.heading)
+    t.add_column(tag.title, style="bold")
+    t.add_column("Games", justify="right")
+    t.add_column("Share", justify="right")
+    for k, v in sorted(counts.items(), key=lambda kv: -kv[1]):
+        t.add_row(tag.label(k), str(v), _pct(v / n if n else 0))
+    t.add_row("no winner at all", str(summary["no_winner"]["wins"]), _pct(summary["no_winner"]["rate"]))
+    return t
+
+
 def print_summary(console: Console, summary: Mapping[str, Any], game: GameDefinition, elapsed: float) -> None:
     """Print :func:`cardtable.sim.stats.summarize` output as tables.
 
-    Sections the summary leaves empty (no characters, no world lines, ...) are skipped, so games without
-    those ideas get a shorter report; ``game`` only orders the characters as its catalog does.
+    After the win rates by bot and by seat, one table per outcome tag the game declares
+    (``game.outcome_tags``, in that order) that the games reported; then the length of games.
     """
     n = summary["games"]
     console.print()
@@ -71,48 +119,19 @@ def print_summary(console: Console, summary: Mapping[str, Any], game: GameDefini
     console.print()
     console.print(_rate_table("Win rate by seat", "Seat", summary["by_seat"]))
     console.print()
-    chars = summary["by_character"]
-    if chars:
-        worlds = sorted({k for d in chars.values() for k in d if k != "all"},
-                        key=lambda w: (w != "front", w))
-        t = _table("Win rate by character (95% intervals)")
-        t.add_column("Character", style="bold", no_wrap=True)
-        t.add_column("Seats", justify="right")
-        t.add_column("Win rate", justify="right", no_wrap=True)
-        for w in worlds:
-            t.add_column(f"{w.capitalize()} world", justify="right", no_wrap=True)
-        order = {c.id: i for i, c in enumerate(getattr(getattr(game, "catalog", None), "characters", ()) or ())}
-        for c in sorted(chars, key=lambda c: order.get(c, 99)):
-            d = chars[c]
-            cells = [c.capitalize(), str(d["all"]["n"]), _rci(d["all"])]
-            for w in worlds:
-                r = d.get(w)
-                cells.append(_rci(r) if r and r["n"] else "-")
-            t.add_row(*cells)
-        console.print(t)
-        console.print()
-    if summary["by_world"]:
-        t = _table("By world line (95% intervals)")
-        t.add_column("World", style="bold")
-        t.add_column("Games", justify="right")
-        t.add_column("Share of games", justify="right", no_wrap=True)
-        t.add_column("Seat win rate", justify="right", no_wrap=True)
-        t.add_column("Mean turns", justify="right")
-        t.add_column("No winner", justify="right")
-        for w, row in sorted(summary["by_world"].items(), key=lambda kv: (kv[0] != "front", kv[0])):
-            t.add_row(w.capitalize(), str(row["games"]), _rci(row), _rci(row["seat_win_rate"]),
-                      f"{row['mean_turns']:.1f}", str(row["no_winner"]))
-        console.print(t)
-        console.print()
-    if summary["endings"]:
-        t = _table("How games ended")
-        t.add_column("Ending", style="bold")
-        t.add_column("Games", justify="right")
-        t.add_column("Share", justify="right")
-        for k, v in sorted(summary["endings"].items(), key=lambda kv: -kv[1]):
-            t.add_row(k, str(v), _pct(v / n if n else 0))
-        t.add_row("no winner at all", str(summary["no_winner"]["wins"]), _pct(summary["no_winner"]["rate"]))
-        console.print(t)
+    tags = game.outcome_tags
+    by_key = {t.key: t for t in tags}
+    for tag in tags:
+        rows = summary["by_tag"].get(tag.key)
+        if not rows:
+            continue
+        if tag.per_seat:
+            split = by_key.get(tag.split_by) if tag.split_by else None
+            console.print(_seat_tag_table(tag, rows, split if split is not None and not split.per_seat else None))
+        elif tag.table == "counts":
+            console.print(_count_tag_table(tag, rows, summary))
+        else:
+            console.print(_game_tag_table(tag, rows))
         console.print()
     t = _table("Game length")
     t.add_column("", style="bold")
@@ -141,7 +160,7 @@ def print_summary(console: Console, summary: Mapping[str, Any], game: GameDefini
 
 
 def simulate_cmd(
-    game_id: str = typer.Argument(..., metavar="GAME", help="Game id, e.g. two-mists."),
+    game_id: str = typer.Argument(..., metavar="GAME", help=GAME_HELP),
     games: int = typer.Option(1000, "--games", "-n", help="How many games to play."),
     bots: str = typer.Option("random", "--bots", "-b", help="Bot spec per seat, comma-separated (one spec = all seats)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: number of bots)."),
@@ -207,12 +226,12 @@ def simulate_cmd(
                                     backend=backend, ray_address=ray_address)
                 progress.update(task, completed=len(results))
         elapsed = time.perf_counter() - started
-        summary = summarize(results)
+        summary = summarize(results, game.outcome_tags)
         summary.update({"game": game.id, "players": n_players, "bots": specs, "seed": seed, "jobs": jobs,
                         "backend": backend,
                         "seconds": elapsed, "games_per_second": len(results) / elapsed if elapsed > 0 else None})
         if out is not None:
-            export_results(results, out)
+            export_results(results, out, tags=game.outcome_tags)
             summary["out"] = str(out)
         if as_json:
             sys.stdout.write(json.dumps(summary, indent=1) + "\n")

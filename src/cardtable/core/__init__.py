@@ -6,13 +6,13 @@ Nothing here knows a game noun; every game builds on these pieces.
 from .actions import Action, Decision
 from .errors import CardDataError, CardtableError, IllegalActionError, RecordError, SetupError
 from .events import Event
-from .game import GameDefinition, GameInfo, Outcome
+from .game import GameDefinition, GameInfo, Outcome, OutcomeTag
 from .rng import Rng, mix_seed
 from .state import State
 from .zones import Visibility, ZoneSpec, zone_view
 
 __all__ = [
     "Action", "CardDataError", "CardtableError", "Decision", "Event", "GameDefinition", "GameInfo",
-    "IllegalActionError", "Outcome", "RecordError", "Rng", "SetupError", "State", "Visibility",
+    "IllegalActionError", "Outcome", "OutcomeTag", "RecordError", "Rng", "SetupError", "State", "Visibility",
     "ZoneSpec", "mix_seed", "zone_view",
 ]

@@ -14,7 +14,7 @@ class CardtableError(Exception):
 class IllegalActionError(CardtableError):
     """An action that is not one of the current legal actions.
 
-    ``rule`` is a rule ID such as ``TM-7.9`` (or ``CORE-…`` for engine-level checks such as a
+    ``rule`` is a rule ID from the game's rules document (or ``CORE-…`` for engine-level checks such as a
     malformed action); ``message`` is a sentence for the person who tried it. The state is unchanged.
     """
 

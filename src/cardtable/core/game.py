@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
 
 if TYPE_CHECKING:
     from .state import State
@@ -51,6 +51,55 @@ class Outcome:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class OutcomeTag:
+    """A fact of a finished game that simulation statistics group by, declared by the game.
+
+    Why declared: the simulator and its report must name no game's ideas, yet a game's own
+    statistics (win rate per role, per ending, ...) are what a simulation is run for. A game lists
+    its tags in :attr:`GameDefinition.outcome_tags`; ``cardtable.sim`` tabulates them and
+    ``cardtable simulate`` prints one table per tag, in the order declared.
+
+    * ``key`` — the :attr:`Outcome.details` entry read (and the tag's key in summaries);
+    * ``title`` — the tag's name as a column heading (``"Role"``); ``heading`` — its table's title;
+    * ``per_seat`` — the detail is a list with one value per seat (win rates per value), else one
+      value per game;
+    * ``order`` / ``labels`` — display order of known values (the rest follow, sorted) and their
+      display names (default: the value itself);
+    * ``split_by`` — for a per-seat tag, the key of a per-game tag: its rates are also given per
+      value of that tag, one column each;
+    * ``table`` — for a per-game tag: ``"rates"`` (games, share, seat win rate, mean turns, games
+      nobody won, per value) or ``"counts"`` (games and share per value, most frequent first);
+    * ``read`` — derives the value from the details when it is not stored under ``key``
+      (``None`` = the game does not report it);
+    * ``column`` — for a per-seat tag, the export column stem: ``seat<N>_<column>`` (default ``key``).
+    """
+
+    key: str
+    title: str
+    heading: str
+    per_seat: bool = False
+    order: tuple[str, ...] = ()
+    labels: Mapping[str, str] = field(default_factory=dict)
+    split_by: str | None = None
+    table: Literal["rates", "counts"] = "rates"
+    read: Callable[[Mapping[str, Any]], Any] | None = None
+    column: str | None = None
+
+    def value(self, details: Mapping[str, Any]) -> Any:
+        """The tag's raw value in a game's outcome details (a per-seat list for per-seat tags)."""
+        return self.read(details) if self.read is not None else details.get(self.key)
+
+    def label(self, value: Any) -> str:
+        """How a value is shown in a table."""
+        return self.labels.get(str(value), str(value))
+
+    def sort_key(self, value: Any) -> tuple[int, str]:
+        """Declared values first, in their declared order; the others after them, by name."""
+        v = str(value)
+        return (self.order.index(v) if v in self.order else len(self.order), v)
+
+
 class GameDefinition(ABC):
     """Base class of every game module's ``GAME`` object."""
 
@@ -73,13 +122,26 @@ class GameDefinition(ABC):
     def from_dict(self, data: Mapping[str, Any]) -> "State":
         """Rebuild a state from ``State.to_dict()``."""
 
+    @property
+    def outcome_tags(self) -> tuple[OutcomeTag, ...]:
+        """What simulation statistics group finished games by (none by default; see :class:`OutcomeTag`)."""
+        return ()
+
     def card_catalog(self) -> dict[str, Any]:
-        """The game's public card data as plain JSON: ``{"cards": [...], "characters": [...]}``.
+        """The game's public card data as plain JSON: ``{"cards": [...], ...}`` (a game adds its own keys).
 
         Clients (the browser renderer, ``GET /api/games/{id}/cards``) take card names, texts and effects
         from here instead of keeping their own copy. Only public facts: nothing depends on a game state.
         """
-        return {"cards": [], "characters": []}
+        return {"cards": []}
+
+    def how_to_play(self) -> dict[str, Any]:
+        """The game explained for a newcomer, for the browser's "How to play" panel.
+
+        ``{"title": str, "sections": [{"heading": str, "paragraphs": [str], "items": [{"term", "text"}]}]}``,
+        public text only. The default says no more than the game's name; a game overrides it.
+        """
+        return {"title": f"How to play {self.info.name}", "sections": []}
 
     def check_card_data(self) -> list[str]:
         """Load every card set and list problems (e.g. a card with text but no ability or script)."""

@@ -17,6 +17,8 @@ def freeze(value: Any) -> Value:
     """Turn JSON data back into frame values (lists become tuples), refusing anything else."""
     if value is None or isinstance(value, (bool, int, str)):
         return value
+    if type(value) is tuple and all(v is None or type(v) in (int, str, bool) for v in value):
+        return value  # already a frame value (the common case on the hot path)
     if isinstance(value, (list, tuple)):
         return tuple(freeze(v) for v in value)
     raise ValueError(f"a frame value must be an int, a string, a bool, null or a list of them, not {type(value).__name__}")

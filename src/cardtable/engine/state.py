@@ -199,6 +199,10 @@ class CardState(State):
         """Make event ``kind`` happen (step 2 of the trigger procedure)."""
         raise NotImplementedError
 
+    def state_checks_after(self, kind: str) -> None:
+        """The state checks after event ``kind`` (a game may skip kinds that can change nothing checked)."""
+        self.state_checks()
+
     def state_checks(self) -> None:
         """Run the game's state checks after an event (may ``finish`` or push frames)."""
 

@@ -134,34 +134,49 @@ class EventOp(Op["CardState"]):
     name = "engine.event"
 
     def run(self, st: "CardState", frame: Frame) -> None:
+        """Walk the stages in one call while nothing needs a frame of its own (the common case)."""
         stage, kind, data = frame["stage"], frame["kind"], frame["data"]
         if stage == "interrupt":
-            st.replace(frame.evolve(stage="perform"))
             if st.respondable(INTERRUPT, kind, data):
+                st.replace(frame.evolve(stage="perform"))
                 open_window(st, INTERRUPT, st.first_to_respond(), event=(kind, data))
-        elif stage == "perform":
+                return
+            stage = "perform"
+        if stage == "perform":
             if frame["cancelled"]:
                 st.pop()
                 st.note("cancelled", {"event": kind, **{k: thaw(v) for k, v in data}})
                 return
+            depth = len(st.stack)
             st.replace(frame.evolve(stage="checks"))
             st.perform(kind, dict(data))
-        elif stage == "checks":
+            if len(st.stack) != depth or st._decision is not None or st._outcome is not None:
+                return
+            stage = "checks"
+        if stage == "checks":
+            depth = len(st.stack)
             st.replace(frame.evolve(stage="forced"))
-            st.state_checks()
-        elif stage == "forced":
+            st.state_checks_after(kind)
+            if len(st.stack) != depth or st._decision is not None or st._outcome is not None:
+                return
+            stage = "forced"
+        if stage == "forced":
             refs = ability_refs(matching(st, FORCED, None, kind, data))
-            st.replace(frame.evolve(stage="forced_order", refs=refs).receive(tuple(range(len(refs)))))
-            if len(refs) > 1:
-                st.push(Order.name, player=st.orderer(kind), items=tuple(range(len(refs))), ordered=(),
-                        kind="order_forced", prompt="Order the forced effects (the first chosen resolves first)")
-        elif stage == "forced_order":
+            if refs:
+                st.replace(frame.evolve(stage="forced_order", refs=refs).receive(tuple(range(len(refs)))))
+                if len(refs) > 1:
+                    st.push(Order.name, player=st.orderer(kind), items=tuple(range(len(refs))), ordered=(),
+                            kind="order_forced", prompt="Order the forced effects (the first chosen resolves first)")
+                return
+            stage = "reaction"
+        if stage == "forced_order":
             refs, order = frame["refs"], frame.got or ()
             st.replace(frame.evolve(stage="reaction", refs=()))
             for k in reversed(order):
                 source, index = refs[k]
                 begin_use(st, st.table.ctrl[source], source, st.abilities_of(source)[index], kind, data)
-        elif stage == "reaction":
+            return
+        if stage == "reaction":
             st.pop()
             if st.respondable(REACTION, kind, data):
                 if st.defer_reactions(kind, data):

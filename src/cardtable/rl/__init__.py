@@ -63,7 +63,7 @@ def __dir__() -> list[str]:
 
 
 def gym_id(game_id: str) -> str:
-    """The Gymnasium registry id of ``game_id``: its versioned env name, e.g. ``cardtable/two_mists-v0``."""
+    """The Gymnasium registry id of ``game_id``: its versioned env name (``ENV_NAME`` ``x_v0`` → ``cardtable/x-v0``)."""
     from .spaces import load_encoding
 
     name, _, version = load_encoding(game_id).ENV_NAME.rpartition("_v")
@@ -76,7 +76,7 @@ def register_gym_envs() -> list[str]:
     Runs when ``cardtable.rl.gym_env`` is imported, and on ``import cardtable.rl`` if Gymnasium is
     already loaded (registering must not be the thing that imports it). Idempotent. The entry point is
     a string, so registering imports nothing heavy; ``gymnasium.make`` passes its kwargs to ``gym_env``.
-    Without either, ``gymnasium.make("cardtable.rl.gym_env:cardtable/two_mists-v0")`` imports first.
+    Without either, ``gymnasium.make("cardtable.rl.gym_env:" + gym_id(game_id))`` imports first.
     """
     import gymnasium
 

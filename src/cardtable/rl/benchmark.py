@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..core import Action, Rng, mix_seed
-from ..registry import load_game
+from ..registry import game_ids, load_game
 from .pettingzoo_env import pettingzoo_env
 
 
@@ -207,11 +207,14 @@ def main() -> None:  # pragma: no cover - manual use: python -m cardtable.rl.ben
     import json
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="two-mists")
+    parser.add_argument("--game", default=None, help="game id (default: every game, one result each)")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
-    print(json.dumps(pettingzoo_steps_per_second(args.game, args.seconds, args.players), indent=2))
+    if args.game is not None:
+        print(json.dumps(pettingzoo_steps_per_second(args.game, args.seconds, args.players), indent=2))
+        return
+    print(json.dumps({g: pettingzoo_steps_per_second(g, args.seconds, args.players) for g in game_ids()}, indent=2))
 
 
 if __name__ == "__main__":  # pragma: no cover

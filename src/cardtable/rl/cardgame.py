@@ -14,7 +14,8 @@ Read from the declared parts of a ``CardState`` view, nothing else:
   only its first ``MAX_OPTIONS`` (the engine's prompts ask one pick at a time, so this stays rare).
 * **Rewards**: +1 to each winner, -1 to every other seat; 0 to all when nobody wins.
 
-A game can still ship its own ``encoding.py`` (as Two Mists does); this one is used when it does not.
+A game can still ship its own ``encoding`` facet (``encoding.py`` in its package); this one is used
+when it does not.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ Conventions:
   mask (``int8``, 1 = legal) is in ``info["action_mask"]`` after every ``reset`` and ``step``.
 * ``step`` applies the agent's action, then lets the bots play until the agent must decide again or
   the game is over. Reward is 0 until the end, then the game's outcome reward for the seat
-  (Two Mists: +1 win, -1 loss; 0 when stopped by the turn cap, which sets ``truncated``).
+  (its ``rewards`` hook, e.g. +1 win, -1 loss; a game stopped by a turn cap sets ``truncated``).
 * An **illegal action** (not marked in the mask) ends the episode at once with ``illegal_reward``
   (default -1) and ``info["illegal_action"] = True`` rather than raising, so that generic tooling that
   samples the unmasked action space (e.g. ``gymnasium.utils.env_checker``) still works. Pass

@@ -1,22 +1,21 @@
 """Any cardtable game as a PettingZoo AEC (turn-based, agent-by-agent) environment.
 
-Why AEC: card-game decisions are sequential — exactly one seat decides at a time, even during Two
-Mists' "simultaneous" Search pointing (the engine asks each seat in turn and keeps picks secret,
-TM-7.4/TM-12.5) — which is what AEC models directly. ``agent_selection`` is always the seat of
-``state.to_act``, so it does not simply rotate: it follows the game (targets, extra actions, pointing).
+Why AEC: card-game decisions are sequential — exactly one seat decides at a time, even when a rule
+says "everyone chooses at once" (the engine asks each seat in turn and keeps the choices secret
+until all are in) — which is what AEC models directly. ``agent_selection`` is always the seat of
+``state.to_act``, so it does not simply rotate: it follows the game (targets, extra actions, secret rounds).
 
 Design rules:
 
 * **No leaks.** ``observe(agent)`` is a function of ``state.view(seat)``: the observation vector is
   the game encoder's ``encode(view)`` (computed by its proven-equal ``encode_seat`` fast path when it
   has one, see :class:`~cardtable.rl.spaces.SeatObserver`), the mask is the view's own pending
-  decision. Whatever the view hides (other characters, the centre card, pile order, others' pointing
-  picks) cannot reach a learner; a property test resamples it all and the tensor must not change.
-* **Rewards** come only at the end, from the outcome via the game's ``rewards`` hook. Two Mists:
-  +1 for each winner, -1 for every other seat (also when nobody wins, TM-11.2), 0 for everyone when
-  the game stops at the turn cap.
+  decision. Whatever the view hides (other seats' hidden cards, pile order, others' secret choices)
+  cannot reach a learner; a property test resamples it all and the tensor must not change.
+* **Rewards** come only at the end, from the outcome via the game's ``rewards`` hook (typically
+  +1 for each winner and -1 for every other seat, 0 for everyone when the game stops at a turn cap).
 * **Termination vs truncation.** A game that ends by its rules sets ``terminations`` for every agent;
-  a game stopped by the turn cap (TM-5.8, option ``turn_cap``) sets ``truncations`` instead. Either
+  a game stopped by a turn cap (the game's ``is_truncated`` hook says so) sets ``truncations`` instead. Either
   way ``infos[agent]["outcome"]`` then holds ``outcome.to_dict()`` (winners, reason, details).
 * **Seeding.** ``reset(seed=s)`` reseeds a SplitMix64 stream from which each game's engine seed is
   drawn, so a seeded env replays the same games; ``env.game_state.record()`` replays any game exactly with
@@ -175,7 +174,7 @@ class CardtableAECEnv(AECEnv):
 
 def pettingzoo_env(game_id: str, players: int | None = None, seed: int | None = None,
                    render_mode: str | None = None, **options: Any) -> CardtableAECEnv:
-    """A PettingZoo AEC environment for ``game_id`` (e.g. ``"two-mists"``).
+    """A PettingZoo AEC environment for ``game_id`` (any id of ``cardtable.registry.game_ids()``).
 
     ``players`` defaults to the game's default table size; ``seed`` seeds the stream of game seeds
     used by ``reset()`` without a seed; ``**options`` are game options (``turn_cap=50``). The env is

@@ -2,13 +2,13 @@
 
 RL libraries want one fixed ``Discrete(n)`` action space and a fixed-size observation, while the
 engine offers a short, changing list of ``Action`` objects and a JSON-like view. Each game bridges the
-two in its own ``encoding.py`` (next to its rules, so game knowledge stays with the game; e.g.
-:mod:`cardtable.games.two_mists.encoding`). This module finds that module, checks it provides the
+two in its own ``encoding`` facet (``encoding.py`` next to its rules, so game knowledge stays with
+the game; see :func:`cardtable.registry.game_facet`). This module finds that module, checks it provides the
 hooks below, and wraps its action space with the numpy-facing helpers (masks, ``gymnasium`` spaces).
 
 A game's ``encoding`` module provides:
 
-* ``ENV_NAME`` — the versioned environment name (``"two_mists_v0"``); bump the version whenever the
+* ``ENV_NAME`` — the versioned environment name (``"<game>_v0"``); bump the version whenever the
   action mapping or the observation layout changes, so saved policies never silently misread it;
 * ``action_space(players) -> ActionSpace`` — the stable action <-> index mapping (protocol below);
 * ``observation_encoder(players) -> ObservationEncoder`` — ``encode(view) -> float32 array`` of fixed
@@ -20,7 +20,6 @@ A game's ``encoding`` module provides:
 
 from __future__ import annotations
 
-import importlib
 from functools import lru_cache
 from types import ModuleType
 from typing import Any, Mapping, Protocol, Sequence
@@ -28,8 +27,9 @@ from typing import Any, Mapping, Protocol, Sequence
 import numpy as np
 
 from ..core import Action, Decision, Outcome, SetupError, State
-from ..registry import load_game
+from ..registry import game_facet, game_package, load_game
 
+FACET = "encoding"  # the module of a game's package that holds its RL encoding
 _HOOKS = ("ENV_NAME", "action_space", "observation_encoder", "rewards", "is_truncated", "render_text")
 
 
@@ -87,24 +87,21 @@ class IllegalActionIndex(ValueError):
 
 @lru_cache(maxsize=None)
 def load_encoding(game_id: str) -> GameEncoding:
-    """The ``encoding`` module of ``game_id``'s package; a clear error if the game has none."""
+    """The ``encoding`` facet of ``game_id``'s package, else the generic engine encoding; a clear
+    error if the game has neither."""
     game = load_game(game_id)
-    package = type(game).__module__
-    try:
-        module: ModuleType = importlib.import_module(f"{package}.encoding")
-    except ModuleNotFoundError as err:
-        if err.name not in (f"{package}.encoding", package):
-            raise
+    module: ModuleType | None = game_facet(game_id, FACET)
+    if module is None:
         from .cardgame import generic_encoding
 
         generic = generic_encoding(game)
         if generic is None:
-            raise SetupError(f"game {game_id!r} has no RL encoding yet ({package}.encoding)") from None
+            raise SetupError(f"game {game_id!r} has no RL encoding yet ({game_package(game_id)}.{FACET})")
         return generic  # type: ignore[return-value]
     missing = [h for h in _HOOKS if not hasattr(module, h)]
     if missing:
-        raise SetupError(f"{package}.encoding lacks {', '.join(missing)}")
-    return module
+        raise SetupError(f"{module.__name__} lacks {', '.join(missing)}")
+    return module  # type: ignore[return-value]
 
 
 class DiscreteActions:
@@ -198,8 +195,8 @@ class SeatObserver:
     The observation is by definition ``encoder.encode(state.view(seat))``. An encoder may also offer
     ``encode_seat(state, seat)``: the same vector read straight from the state, without building the
     JSON-able view (most of an env step otherwise). A game that provides it must prove it equal to the
-    view route (Two Mists: ``tests/rl/test_encoding.py``, at every decision of many games, per seat,
-    and unchanged under ``determinize``). The mask is the seat's own pending decision, which is what
+    view route (as ``tests/rl/test_encoding.py`` does for its games: at every decision of many games,
+    per seat, and unchanged under ``determinize``). The mask is the seat's own pending decision, which is what
     ``view(seat)["decision"]`` holds.
     """
 

@@ -1,13 +1,19 @@
-"""``python -m cardtable.server [--host H] [--port P] [--db URL]``: run the web table."""
+"""``python -m cardtable.server [--host H] [--port P] [--db URL] [bot limits]``: run the web table."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 from . import serve
+from .settings import settings_from_flags
 
 
 def main(argv: list[str] | None = None) -> None:
+    from ..bots.base import DEFAULT_BOT_LIMITS, BotLimits
+    from ..core import SetupError
+    from .startup import ServeError
+
     parser = argparse.ArgumentParser(prog="python -m cardtable.server", description="Run the cardtable web table.")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
@@ -15,8 +21,29 @@ def main(argv: list[str] | None = None) -> None:
                         help="database URL: sqlite:///file.db (default sqlite:///cardtable.db) or "
                              "postgresql+psycopg://user@host/db")
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+    parser.add_argument("--bot-max-iterations", type=int, default=DEFAULT_BOT_LIMITS.max_iterations,
+                        help=f"largest ismcts budget a table may ask for (default {DEFAULT_BOT_LIMITS.max_iterations})")
+    parser.add_argument("--bot-max-seconds", type=float, default=DEFAULT_BOT_LIMITS.max_seconds,
+                        help=f"largest ismcts time budget in seconds (default {DEFAULT_BOT_LIMITS.max_seconds:g})")
+    parser.add_argument("--bot-move-timeout", type=float, default=None,
+                        help="hard limit of one bot move in seconds, then a fallback move is played "
+                             "(default: 15, or twice --bot-max-seconds if that is more)")
+    parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                        help="a host name players use to reach the server (repeatable; IP addresses always work)")
+    parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                        help="change one limit (repeatable), e.g. --limit create_rate=20; see docs/web.md")
     args = parser.parse_args(argv)
-    serve(host=args.host, port=args.port, db_url=args.db, log_level=args.log_level)
+    try:
+        settings = settings_from_flags(args.limit, args.allowed_host)
+    except ValueError as err:
+        parser.exit(2, f"{parser.prog}: {err}\n")
+    try:
+        limits = BotLimits(args.bot_max_iterations, args.bot_max_seconds)
+        serve(host=args.host, port=args.port, db_url=args.db, log_level=args.log_level, settings=settings,
+              bot_limits=limits, bot_move_timeout=args.bot_move_timeout)
+    except (ServeError, SetupError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        sys.exit(2)
 
 
 if __name__ == "__main__":

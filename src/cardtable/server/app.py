@@ -12,7 +12,7 @@ import logging
 from pathlib import Path
 from typing import Any, AsyncIterator
 
-from fastapi import FastAPI, Query, WebSocket
+from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
@@ -20,12 +20,16 @@ from starlette.concurrency import run_in_threadpool
 from ..core.state import RECORD_FORMAT
 from ..registry import game_ids, list_games, load_game
 from . import frames
+from ..bots.base import DEFAULT_BOT_LIMITS, BotLimits
 from .botrun import BotRunner, ExecutorKind
 from .errors import install_error_handlers
+from .guard import Guard
+from .limits import RateLimiter
 from .replays import replay_payload
 from .schemas import CreateTableBody, JoinBody, error_responses
+from .settings import ServerSettings
 from .store import Store
-from .tables import BadToken, TableError, TableManager, table_summary
+from .tables import EXPIRED, BadToken, TableError, TableManager, table_summary
 from .tokens import token_matches
 
 log = logging.getLogger("cardtable.server")
@@ -38,16 +42,27 @@ The API is running: see <a href="/api/tables">/api/tables</a> and <a href="/api/
 
 
 def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executor: ExecutorKind = "process",
-               bot_workers: int | None = None) -> FastAPI:
+               bot_workers: int | None = None, bot_limits: BotLimits = DEFAULT_BOT_LIMITS,
+               bot_move_timeout: float | None = None, settings: ServerSettings | None = None) -> FastAPI:
     """Build the server for the database at ``db_url`` (``sqlite:///file.db`` or ``postgresql+psycopg://…``).
 
     ``static_dir`` holds the browser client (default ``cardtable/web/static``); the server starts
     without it. Bots run in a process pool by default; ``bot_executor="thread"`` runs them in threads.
+    ``bot_limits`` bounds the bots' budgets and ``bot_move_timeout`` each move (docs/web.md, "Bot limits").
+    ``settings`` holds every other limit (docs/web.md, "Limits"); the default answers for ``localhost``
+    and IP addresses only.
     """
+    from . import install_token_redaction
+
+    install_token_redaction()
+    settings = settings or ServerSettings.load()
     store = Store(db_url)
-    bots = BotRunner(bot_executor, bot_workers)
-    manager = TableManager(store, bots)
+    bots = BotRunner(bot_executor, bot_workers, bot_limits, bot_move_timeout)
+    manager = TableManager(store, bots, settings)
     static = Path(static_dir) if static_dir is not None else DEFAULT_STATIC_DIR
+    create_limit = RateLimiter("new tables", settings.create_rate, settings.rate_window)
+    join_limit = RateLimiter("joins", settings.join_rate, settings.rate_window)
+    sockets_of: dict[str, int] = {}  # open WebSockets per client address
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -63,7 +78,10 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
                   redoc_url=None)
     app.state.store = store
     app.state.manager = manager
+    app.state.settings = settings
     install_error_handlers(app)
+    app.add_middleware(Guard, allowed_hosts=lambda: settings.allowed_hosts,
+                       max_body_bytes=lambda: settings.max_body_bytes, max_header_bytes=lambda: settings.max_header_bytes)
 
     # --- lobby API ----------------------------------------------------------------------------
     @app.get("/api/games", responses=error_responses(422))
@@ -80,11 +98,20 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
             raise TableError(404, "no_game", f"there is no game {game_id!r}; known games: {', '.join(game_ids())}")
         return load_game(game_id).card_catalog()
 
-    @app.post("/api/tables", status_code=201, responses=error_responses(400, 409, 422))
-    async def create_table(body: CreateTableBody) -> dict[str, Any]:
+    @app.get("/api/games/{game_id}/rules", responses=error_responses(404, 422))
+    async def game_rules(game_id: str) -> dict[str, Any]:
+        """The game explained for a newcomer (``GameDefinition.how_to_play``): the "How to play" panel."""
+        if game_id not in game_ids():
+            raise TableError(404, "no_game", f"there is no game {game_id!r}; known games: {', '.join(game_ids())}")
+        return load_game(game_id).how_to_play()
+
+    @app.post("/api/tables", status_code=201, responses=error_responses(400, 403, 409, 413, 422, 429))
+    async def create_table(body: CreateTableBody, request: Request) -> dict[str, Any]:
+        client = client_address(request)
+        create_limit.hit(client)
         table, admin_token, seat_tokens = await manager.create_table(
             game_id=body.game, players=body.players, seats=body.seats, options=body.options, seed=body.seed,
-            name=body.name)
+            name=body.name, practice=body.practice, client=client)
         seats = []
         for seat, kind in enumerate(table.row.seats):
             entry: dict[str, Any] = {"seat": seat, "kind": kind}
@@ -92,11 +119,11 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
                 entry["token"] = seat_tokens[seat]
                 entry["invite_url"] = invite_url(table.id, seat_tokens[seat])
             seats.append(entry)
-        return {"table_id": table.id, "admin_token": admin_token, "seats": seats,
-                "watch_url": f"/table/{table.id}?watch=1"}
+        return {"table_id": table.id, "admin_token": admin_token, "seats": seats, "practice": table.row.practice,
+                "creator_seat": table.row.creator_seat, "watch_url": f"/table/{table.id}?watch=1"}
 
     @app.get("/api/tables", responses=error_responses(422))
-    async def list_tables(status: str | None = Query(default=None, pattern="^(waiting|playing|finished)$"),
+    async def list_tables(status: str | None = Query(default=None, pattern="^(waiting|playing|finished|expired)$"),
                           limit: int = Query(default=200, ge=1, le=1000)) -> list[dict[str, Any]]:
         rows = await store.run(store.list_tables, limit, status)
         tokens = await store.run(store.seat_tokens, [r.id for r in rows])
@@ -108,22 +135,26 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
         tokens = await store.run(store.seat_tokens, [table_id])
         return table_summary(row, row.status, [t.seat for t in tokens[table_id] if t.claimed])
 
-    @app.post("/api/tables/{table_id}/join", responses=error_responses(400, 404, 409, 422))
-    async def join(table_id: str, body: JoinBody | None = None) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/join", responses=error_responses(400, 403, 404, 409, 413, 422, 429))
+    async def join(table_id: str, request: Request, body: JoinBody | None = None) -> dict[str, Any]:
+        join_limit.hit(client_address(request))
         seat, token = await manager.join(table_id, body.seat if body is not None else None)
         return {"seat": seat, "token": token, "invite_url": invite_url(table_id, token)}
 
     @app.get("/api/tables/{table_id}/record", responses=error_responses(403, 404, 409, 422))
     async def record(table_id: str, token: str = Query(default="", max_length=200)) -> dict[str, Any]:
+        """The whole game with its seed: hidden information, so nobody (not even the admin token) gets it
+        before the game is over."""
         row = await _row(table_id)
+        if row.status != "finished":
+            raise TableError(409, "not_finished", "the record (with the seed and every hidden card) is available "
+                                                  "once the game is over, to its admin and seat tokens")
         allowed = bool(token) and token_matches(token, row.admin_token_hash)
-        if not allowed and token and row.status == "finished":
+        if not allowed and token:
             tokens = await store.run(store.seat_tokens, [table_id])
             allowed = any(token_matches(token, t.token_hash) for t in tokens[table_id])
         if not allowed:
-            hint = ("pass ?token= with the table's admin token or a seat token" if row.status == "finished"
-                    else "until the game is over only the admin token (?token=) may read the record")
-            raise TableError(403, "forbidden", hint)
+            raise TableError(403, "forbidden", "pass ?token= with the table's admin token or a seat token")
         actions = await store.run(store.actions, table_id)
         game_record: dict[str, Any] = {
             "format": RECORD_FORMAT, "game": row.game_id, "version": row.game_version,
@@ -151,7 +182,24 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None,
                            watch: str | None = None) -> None:
+        client = websocket.client.host if websocket.client else "unknown"
         await websocket.accept()
+        cap = settings.max_sockets
+        if cap and sockets_of.get(client, 0) >= cap:
+            await _close_with(websocket, "too_many_sockets", f"your address already has {cap} table connections "
+                                                             f"open; close some tabs and reload", 4429)
+            return
+        sockets_of[client] = sockets_of.get(client, 0) + 1
+        try:
+            await _serve_socket(websocket, table_id, token)
+        finally:
+            left = sockets_of.get(client, 1) - 1
+            if left > 0:
+                sockets_of[client] = left
+            else:
+                sockets_of.pop(client, None)
+
+    async def _serve_socket(websocket: WebSocket, table_id: str, token: str | None) -> None:
         try:
             table = await manager.get(table_id)
         except TableError as err:
@@ -159,6 +207,10 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
             return
         if table is None:
             await _close_with(websocket, "not_found", f"there is no table {table_id!r}", 4404)
+            return
+        if table.status == EXPIRED:
+            await _close_with(websocket, EXPIRED, "this table expired: nobody moved for too long; start a new one "
+                                                  "from the lobby", 4410)
             return
         try:
             conn = await manager.connect(table, websocket, token or None)
@@ -205,6 +257,11 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
         log.warning("no browser client at %s; serving the API only", static)
 
     return app
+
+
+def client_address(request: Request) -> str:
+    """Who is asking, for per-client limits: the peer's address (uvicorn puts a trusted proxy's client here)."""
+    return request.client.host if request.client else "unknown"
 
 
 def invite_url(table_id: str, token: str) -> str:

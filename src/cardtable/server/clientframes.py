@@ -38,12 +38,47 @@ def _frame_problem(err: ValidationError) -> str:
     return "; ".join(parts)
 
 
+MAX_DEPTH = 16  # no frame of the protocol nests deeper than a few levels
+
+
+def json_depth_exceeds(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether ``text`` opens more than ``limit`` nested arrays/objects, counted without parsing.
+
+    Why before ``json.loads``: the standard parser recurses once per level, and ``[[[…]]]`` of a few
+    thousand levels (well under the frame limit) raises ``RecursionError`` and used to end the
+    connection. Brackets inside strings are skipped.
+    """
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
 def parse_client_frame(text: str) -> ActFrame | PingFrame:
     """Parse one client frame or raise ``ValueError`` with a message a person can act on."""
+    if text.count("[") + text.count("{") > MAX_DEPTH and json_depth_exceeds(text):
+        raise ValueError(f"the frame nests arrays or objects more than {MAX_DEPTH} levels deep")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise ValueError(f"the frame is not valid JSON ({err.msg} at character {err.pos})") from None
+    except RecursionError:  # pragma: no cover - the depth check comes first
+        raise ValueError("the frame nests arrays or objects too deeply") from None
     if not isinstance(data, dict):
         raise ValueError("a frame must be a JSON object such as {\"type\": \"ping\"}")
     kind = data.get("type")

@@ -43,10 +43,11 @@ class Connection:
     other clients; ``log_sent`` is how much of this seat's log it already has.
     """
 
-    def __init__(self, ws: WebSocket, table: "LiveTable", seat: int | None) -> None:
+    def __init__(self, ws: WebSocket, table: "LiveTable", seat: int | None, token_hash: str | None = None) -> None:
         self.ws = ws
         self.table = table
         self.seat = seat
+        self.token_hash = token_hash  # the seat token this socket was opened with (revoked when it changes)
         self.log_sent = 0
         self.closed = False
         self._queue: collections.deque[str] = collections.deque()
@@ -98,6 +99,20 @@ class Connection:
             self.closed = True
         finally:
             self._sender = None
+
+    def close_soon(self, code: int) -> None:
+        """Stop sending (after the frames already queued) and close the socket with ``code``."""
+        if self.closed:
+            return
+        self.closed = True
+        spawn(self._flush_and_close(code))
+
+    async def _flush_and_close(self, code: int) -> None:
+        sender = self._sender
+        if sender is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(sender, timeout=5)
+        await self._close(code)
 
     async def _close(self, code: int) -> None:
         with contextlib.suppress(Exception):

@@ -16,12 +16,14 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
+from .store import StoreUnavailable
 from .tables import TableError
 
 log = logging.getLogger("cardtable.server")
 
 _STATUS_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
-                 405: "method_not_allowed", 409: "conflict", 413: "too_large", 422: "invalid_request"}
+                 405: "method_not_allowed", 409: "conflict", 413: "too_large", 422: "invalid_request",
+                 429: "rate_limited", 431: "too_large"}
 
 
 def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -73,12 +75,21 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(TableError)
     async def _table(_: Request, exc: TableError) -> JSONResponse:
-        return error_response(exc.status, exc.code, exc.message)
+        retry_after = getattr(exc, "retry_after", None)
+        headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
+        return error_response(exc.status, exc.code, exc.message, headers)
+
+    @app.exception_handler(StoreUnavailable)
+    async def _store(_: Request, exc: StoreUnavailable) -> JSONResponse:  # logged by the store, once per burst
+        return error_response(503, "unavailable", f"the server could not store this ({exc.reason}); nothing "
+                                                  f"changed, try again in a moment", {"Retry-After": "5"})
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = _STATUS_CODES.get(exc.status_code, "error")
         message = exc.detail if isinstance(exc.detail, str) else code.replace("_", " ")
+        if exc.status_code == 400 and isinstance(exc.__cause__, RecursionError):  # FastAPI's body parsing
+            message = "the body nests arrays or objects too deeply"
         if exc.status_code == 404 and message == "Not Found":
             message = f"nothing at {request.url.path}; the API lives under /api (see /api/docs)"
         headers = dict(exc.headers or {})

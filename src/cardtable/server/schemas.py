@@ -6,25 +6,50 @@ names the field, instead of a silently ignored setting.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+# Characters that reorder or hide the text around them (Trojan Source): a table name using them could
+# show one thing and be another.
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def check_display_text(value: str, what: str) -> str:
+    """Refuse control characters and bidirectional overrides in text shown to other people."""
+    for ch in value:
+        if ch in _BIDI_CONTROLS:
+            raise ValueError(f"{what} may not contain the bidirectional control character U+{ord(ch):04X}")
+        if unicodedata.category(ch) in ("Cc", "Cf") and ch != "\u200d":  # ZWJ builds emoji; others hide text
+            raise ValueError(f"{what} may not contain the control character U+{ord(ch):04X}")
+    return value
 
 
 class CreateTableBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """``strict``: ``"players": "3"`` or ``"turn_cap": true`` is refused rather than converted."""
 
-    game: str = Field(min_length=1, max_length=64, description="game id, e.g. two-mists")
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    game: str = Field(min_length=1, max_length=64, description="game id, one of GET /api/games")
     players: int = Field(ge=1, le=16)
     seats: list[str] = Field(min_length=1, max_length=16,
                              description='one kind per seat: "human" or a bot spec ("random", "ismcts:200")')
     options: dict[str, Any] | None = None
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    seed: int | None = Field(default=None, ge=0, lt=2**63,
+                             description="only for a practice table (whoever picks the seed can know the deal)")
+    practice: bool = Field(default=False, description="a practice table: a chosen seed is allowed, and "
+                                                      "every seat is told")
     name: str | None = Field(default=None, max_length=100)
+
+    @field_validator("name")
+    @classmethod
+    def _name_is_plain(cls, value: str | None) -> str | None:
+        return None if value is None else check_display_text(value, "the table name")
 
 
 class JoinBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     seat: int | None = Field(default=None, ge=0)
 
@@ -45,6 +70,8 @@ _ERROR_MEANINGS = {
     403: "the token does not allow this",
     404: "no such table or game",
     409: "the table's state does not allow this now",
+    413: "the request body is larger than the server's limit",
+    429: "too many requests from this address, or too many tables waiting; see Retry-After",
     422: "the request is well-formed but its values are not acceptable; the message says which",
 }
 

@@ -8,8 +8,13 @@ anyone about it, so a crash can lose nothing that a player has seen.
 The engine is synchronous on purpose (simple, and both drivers are mature); callers run every method
 through :meth:`Store.run`, which uses the store's own thread pool so the event loop never blocks. For
 SQLite that pool has one thread: SQLite allows one writer at a time anyway, and one thread means no
-``database is locked`` retries. SQLite files use WAL with ``synchronous=NORMAL``: a commit survives a
-crash of the process (not necessarily a power cut), at a fraction of the cost of a full fsync.
+``database is locked`` retries. SQLite files use WAL with ``synchronous=FULL``: every commit is on disk
+(fsync of the WAL) before it returns, so an acknowledged move survives a power cut too, not only a
+crash of the process (docs/web.md, "Durability").
+
+A write the database refuses for a reason outside the request (disk full, I/O error, connection
+lost) raises :class:`StoreUnavailable`; the log says so once per run of failures and once when writes
+work again, instead of a traceback per refused request.
 """
 
 from __future__ import annotations
@@ -17,6 +22,9 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import logging
+import sqlite3
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -24,11 +32,14 @@ from typing import Any, Callable, TypeVar
 
 from sqlalchemy import (
     JSON, BigInteger, Boolean, Column, DateTime, Engine, ForeignKey, Integer, MetaData, String, Table, bindparam,
-    create_engine, event, func, insert, select, update,
+    create_engine, event, func, insert, inspect, select, update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 
 T = TypeVar("T")
+
+log = logging.getLogger("cardtable.server")
 
 metadata = MetaData()
 
@@ -46,7 +57,13 @@ tables_t = Table(
     Column("admin_token_hash", String(64), nullable=False),
     Column("status", String(16), nullable=False, index=True),
     Column("created", DateTime(timezone=True), nullable=False),
+    # added later (``_ADDED_COLUMNS``): older databases get them on start-up
+    Column("practice", Boolean, nullable=False, default=False),  # the seed was chosen by a participant
+    Column("creator_seat", Integer, nullable=True),  # the seat the creator keeps; Join never hands it out
 )
+
+# Columns added to ``tables`` after its first release, with the SQL default existing rows get.
+_ADDED_COLUMNS = {"practice": "BOOLEAN NOT NULL DEFAULT FALSE", "creator_seat": "INTEGER"}
 
 actions_t = Table(
     "actions", metadata,
@@ -94,6 +111,8 @@ class TableRow:
     admin_token_hash: str
     status: str
     created: datetime
+    practice: bool = False
+    creator_seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,10 +125,65 @@ class SeatToken:
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA synchronous=FULL")  # acknowledged = on disk, power cuts included
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=5000")
     cur.close()
+
+
+class StoreUnavailable(Exception):
+    """The database refused a write for a reason outside the request (disk full, I/O error, lost connection).
+
+    Nothing was stored; the same write may succeed later. ``reason`` is the database's own words.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _WriteHealth:
+    """Logs a run of failed writes once (at its first failure) and once more when writes work again."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._failures = 0
+
+    def failed(self, reason: str) -> None:
+        with self._lock:
+            self._failures += 1
+            first = self._failures == 1
+        if first:
+            log.error("the database refuses writes (%s): players are told that nothing was stored and to try "
+                      "again; nothing acknowledged is lost. Said once until a write succeeds.", reason)
+        else:
+            log.debug("the database still refuses writes (%s)", reason)
+
+    def succeeded(self) -> None:
+        if not self._failures:  # the common case, without the lock
+            return
+        with self._lock:
+            failures, self._failures = self._failures, 0
+        if failures:
+            log.warning("database writes work again (%d refused meanwhile)", failures)
+
+
+def _write(method: Callable[..., T]) -> Callable[..., T]:
+    """Decorate a ``Store`` write: transient database failures become ``StoreUnavailable``, logged once."""
+
+    @functools.wraps(method)
+    def wrapper(self: "Store", *args: Any, **kwargs: Any) -> T:
+        try:
+            result = method(self, *args, **kwargs)
+        except (OperationalError, sqlite3.OperationalError) as err:
+            orig = getattr(err, "orig", None) or err
+            reason = " ".join(str(orig).split()) or type(orig).__name__
+            self.health.failed(reason)
+            raise StoreUnavailable(reason) from err
+        self.health.succeeded()
+        return result
+
+    return wrapper
 
 
 def _row_to_table(row: Any) -> TableRow:
@@ -120,6 +194,7 @@ def _row_to_table(row: Any) -> TableRow:
         id=row.id, name=row.name, game_id=row.game_id, game_version=row.game_version,
         card_sets=dict(row.card_sets), players=row.players, options=dict(row.options), seed=int(row.seed),
         seats=list(row.seats), admin_token_hash=row.admin_token_hash, status=row.status, created=created,
+        practice=bool(row.practice), creator_seat=row.creator_seat,
     )
 
 
@@ -133,10 +208,15 @@ class Store:
             self.engine: Engine = create_engine(url, connect_args={"check_same_thread": False})
             event.listen(self.engine, "connect", _sqlite_pragmas)
             workers = 1
-        else:
-            self.engine = create_engine(url, pool_size=4, max_overflow=4, pool_pre_ping=True)
+        else:  # fail within seconds, not minutes, when the server is unreachable (unless the URL says)
+            connect_args: dict[str, Any] = {}
+            if url.get_backend_name() == "postgresql" and "connect_timeout" not in url.query:
+                connect_args["connect_timeout"] = 10
+            self.engine = create_engine(url, pool_size=4, max_overflow=4, pool_pre_ping=True,
+                                        connect_args=connect_args)
             workers = 4
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cardtable-db")
+        self.health = _WriteHealth()
 
     # --- plumbing ---------------------------------------------------------------------------------
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
@@ -146,18 +226,30 @@ class Store:
 
     def create_schema(self) -> None:
         metadata.create_all(self.engine)
+        with self.engine.begin() as conn:  # a database made by an older version lacks the newer columns
+            present = {c["name"] for c in inspect(conn).get_columns("tables")}
+            for name, ddl in _ADDED_COLUMNS.items():
+                if name not in present:
+                    conn.exec_driver_sql(f"ALTER TABLE tables ADD COLUMN {name} {ddl}")
+
+    def check_writable(self) -> None:
+        """Raise if the database refuses writes (a read-only file, role or replica): a no-op update."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == "").values(status=tables_t.c.status))
 
     def close(self) -> None:
         self._executor.shutdown(wait=True)
         self.engine.dispose()
 
     # --- tables -----------------------------------------------------------------------------------
+    @_write
     def insert_table(self, row: TableRow, seat_hashes: dict[int, str]) -> None:
         with self.engine.begin() as conn:
             conn.execute(_INSERT_TABLE, dict(
                 id=row.id, name=row.name, game_id=row.game_id, game_version=row.game_version,
                 card_sets=row.card_sets, players=row.players, options=row.options, seed=row.seed,
                 seats=row.seats, admin_token_hash=row.admin_token_hash, status=row.status, created=row.created,
+                practice=row.practice, creator_seat=row.creator_seat,
             ))
             if seat_hashes:
                 conn.execute(_INSERT_SEAT_TOKENS, [
@@ -178,10 +270,13 @@ class Store:
             return [_row_to_table(r) for r in conn.execute(query)]
 
     def unfinished_tables(self) -> list[TableRow]:
-        query = select(tables_t).where(tables_t.c.status != "finished").order_by(tables_t.c.created)
+        """Tables to rebuild on start-up: not finished and not expired (an expired table stays closed)."""
+        query = (select(tables_t).where(tables_t.c.status.not_in(("finished", "expired")))
+                 .order_by(tables_t.c.created))
         with self.engine.connect() as conn:
             return [_row_to_table(r) for r in conn.execute(query)]
 
+    @_write
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
@@ -208,6 +303,7 @@ class Store:
         """Commit one accepted action (and the table's new status, in the same transaction)."""
         self.append_actions([PendingAction(table_id, seq, action, status)])
 
+    @_write
     def append_actions(self, batch: list["PendingAction | PendingClaim"]) -> None:
         """Commit several tables' actions and seat claims in one transaction (group commit; see ``ActionWriter``)."""
         statuses = [{"tid": p.table_id, "new_status": p.status} for p in batch if p.status is not None]

@@ -16,7 +16,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any, Iterable
+import time
+from typing import Any, Callable, Iterable
 
 from starlette.websockets import WebSocket
 
@@ -24,15 +25,19 @@ from ..core import Action, GameDefinition, IllegalActionError, Rng, SetupError, 
 from ..core.events import log_for
 from ..registry import load_game
 from . import frames
-from .botrun import BotRunner
+from ..bots.base import DEFAULT_BOT_LIMITS, BotLimits
+from .botrun import BotFailed, BotRunner, MoveTimeout
 from .clientframes import PingFrame, parse_client_frame
 from .connections import Connection, spawn
-from .store import ActionWriter, SeatToken, Store, TableRow, utcnow
+from .settings import ServerSettings
+from .store import ActionWriter, SeatToken, Store, StoreUnavailable, TableRow, utcnow
 from .tokens import hash_token, new_table_id, new_token, token_matches
 
 log = logging.getLogger("cardtable.server")
 
 HUMAN = "human"
+EXPIRED = "expired"
+CLOSED_STATUSES = ("finished", EXPIRED)  # a table in one of these takes no more moves or seats
 
 class TableError(Exception):
     """A request about a table that cannot be honoured; ``status`` is the HTTP status to answer."""
@@ -52,7 +57,8 @@ class BadToken(Exception):
 class LiveTable:
     """A table in memory: its set-up row, state, seat tokens, connections and running bot."""
 
-    def __init__(self, row: TableRow, game: GameDefinition, state: State, tokens: list[SeatToken]) -> None:
+    def __init__(self, row: TableRow, game: GameDefinition, state: State, tokens: list[SeatToken],
+                 now: float | None = None, creator: str | None = None) -> None:
         self.row = row
         self.game = game
         self.state = state
@@ -63,6 +69,8 @@ class LiveTable:
         self.connections: set[Connection] = set()
         self.thinking: set[int] = set()
         self.bot_task: asyncio.Task[None] | None = None
+        self.last_active = time.monotonic() if now is None else now  # last move or seat taken (for expiry)
+        self.creator = creator  # the creating client's address, for the cap on waiting tables (memory only)
         self._logs: dict[int | None, tuple[list[dict[str, Any]], int]] = {}
 
     def seat_log(self, seat: int | None) -> list[dict[str, Any]]:
@@ -107,7 +115,12 @@ class LiveTable:
 
 
 def table_summary(row: TableRow, status: str, claimed: Iterable[int]) -> dict[str, Any]:
-    """The lobby's description of a table (docs/protocol.md, ``GET /api/tables``)."""
+    """The lobby's description of a table (docs/protocol.md, ``GET /api/tables``).
+
+    ``practice`` says the seed was chosen by a participant (who may then know the whole deal), so every
+    seat sees it in the lobby and in the ``hello`` frame. ``reserved`` marks the creator's own seat while
+    it is unopened: Join never hands it out.
+    """
     claimed = set(claimed)
     return {
         "table_id": row.id,
@@ -115,7 +128,9 @@ def table_summary(row: TableRow, status: str, claimed: Iterable[int]) -> dict[st
         "game": row.game_id,
         "players": row.players,
         "status": status,
-        "seats": [{"seat": s, "kind": kind, "claimed": kind != HUMAN or s in claimed}
+        "practice": row.practice,
+        "seats": [{"seat": s, "kind": kind, "claimed": kind != HUMAN or s in claimed,
+                   "reserved": kind == HUMAN and s == row.creator_seat and s not in claimed}
                   for s, kind in enumerate(row.seats)],
         "created": row.created.isoformat().replace("+00:00", "Z"),
     }
@@ -134,8 +149,8 @@ def rebuild_state(row: TableRow, actions: list[dict[str, Any]], game: GameDefini
     return state
 
 
-def validate_seat_kinds(seats: list[str], game_id: str) -> list[str]:
-    """Normalise the seat kinds (``human`` or a bot spec); raise ``TableError`` naming a bad one."""
+def validate_seat_kinds(seats: list[str], game_id: str, limits: BotLimits = DEFAULT_BOT_LIMITS) -> list[str]:
+    """Normalise the seat kinds (``human`` or a bot spec within ``limits``); raise ``TableError`` naming a bad one."""
     from ..bots import BOT_KINDS, make_bot
 
     out = []
@@ -145,9 +160,10 @@ def validate_seat_kinds(seats: list[str], game_id: str) -> list[str]:
             out.append(HUMAN)
             continue
         try:
-            make_bot(spec, game_id, 0)
+            make_bot(spec, game_id, 0, limits=limits)
         except SetupError as err:
-            raise TableError(422, "bad_seat", f"seat {seat}: {err} (or \"human\")") from None
+            hint = ' (or "human")' if "unknown bot" in str(err) else ""
+            raise TableError(422, "bad_seat", f"seat {seat}: {err}{hint}") from None
         except Exception as err:  # a bot that fails to build is a bad spec too, not a server error
             raise TableError(422, "bad_seat", f"seat {seat}: bot {spec!r} cannot be built: {err}; "
                                               f"kinds: human, {', '.join(BOT_KINDS)}") from None
@@ -159,13 +175,17 @@ def validate_seat_kinds(seats: list[str], game_id: str) -> list[str]:
 class TableManager:
     """Creates, loads and runs tables; the only code that changes a live table."""
 
-    def __init__(self, store: Store, bots: BotRunner) -> None:
+    def __init__(self, store: Store, bots: BotRunner, settings: ServerSettings | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.settings = settings or ServerSettings()
+        self.clock = clock
         self.store = store
         self.writer = ActionWriter(store)
         self.bots = bots
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._stopping = False
+        self._sweeper: asyncio.Task[None] | None = None
 
     # --- life cycle -------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -180,26 +200,86 @@ class TableManager:
             except Exception as err:  # one broken table must not keep the server down
                 log.error("table %s cannot be rebuilt and stays closed: %s", row.id, err)
                 continue
-            table = LiveTable(row, load_game(row.game_id), state, tokens.get(row.id, []))
+            table = LiveTable(row, load_game(row.game_id), state, tokens.get(row.id, []), now=self.clock())
             self.tables[row.id] = table
             await self._sync_status(table)
             self._kick_bots(table)
         if rows:
             log.info("rebuilt %d unfinished table(s)", len(self.tables))
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def stop(self) -> None:
         self._stopping = True
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
 
+    # --- expiry -----------------------------------------------------------------------------------
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_interval)
+            try:
+                await self.expire_idle()
+            except Exception:  # a failed sweep (database down) is retried at the next one
+                log.exception("could not expire idle tables")
+
+    def _expiry_due(self, table: LiveTable, now: float) -> bool:
+        if table.status not in ("waiting", "playing"):
+            return False
+        idle = now - table.last_active
+        never_joined = table.status == "waiting" and not (table.claimed & set(table.human_seats()))
+        return idle >= self.settings.idle_ttl or (never_joined and idle >= self.settings.unjoined_ttl)
+
+    async def expire_idle(self) -> list[str]:
+        """Expire every table nobody ever joined within ``unjoined_ttl`` or that has not moved for ``idle_ttl``.
+
+        An expired table is marked ``expired`` in the database (so a restart does not bring it back),
+        its sockets are closed and it leaves memory. Returns the ids expired.
+        """
+        now = self.clock()
+        done = []
+        for table in [t for t in self.tables.values() if self._expiry_due(t, now)]:
+            async with table.lock:
+                if not self._expiry_due(table, self.clock()):
+                    continue
+                await self.store.run(self.store.set_status, table.id, EXPIRED)
+                table.status = EXPIRED
+                if table.bot_task is not None:
+                    table.bot_task.cancel()
+                    table.bot_task = None
+                table.thinking = set()
+                for conn in list(table.connections):
+                    conn.send(frames.dumps(frames.error_frame(
+                        EXPIRED, "this table expired: nobody moved for too long; start a new one from the lobby")))
+                    conn.close_soon(4410)
+                self.tables.pop(table.id, None)
+                done.append(table.id)
+        if done:
+            log.info("expired %d idle table(s)", len(done))
+        return done
+
+    def waiting_tables_of(self, client: str) -> int:
+        return sum(1 for t in self.tables.values() if t.creator == client and t.status == "waiting")
+
     # --- creating and finding tables --------------------------------------------------------------
     async def create_table(self, *, game_id: str, players: int, seats: list[str], options: dict[str, Any] | None,
-                           seed: int | None, name: str | None) -> tuple[LiveTable, str, dict[int, str]]:
-        """Create a table; returns it, the admin token and a token per human seat."""
+                           seed: int | None, name: str | None, practice: bool = False,
+                           client: str | None = None) -> tuple[LiveTable, str, dict[int, str]]:
+        """Create a table; returns it, the admin token and a token per human seat.
+
+        Only a ``practice`` table may have a seed chosen by its creator: whoever picks the seed can
+        compute the whole deal, so on any other table the server draws it and keeps it to itself until
+        the game ends. ``client`` (the creator's address) counts towards its cap on waiting tables.
+        """
+        if seed is not None and not practice:
+            raise TableError(422, "seed_needs_practice",
+                             "a seed can only be chosen for a practice table (add \"practice\": true; every seat "
+                             "then sees that the deal may be known to whoever chose it)")
         try:
             game = load_game(game_id)
         except SetupError as err:
@@ -211,7 +291,12 @@ class TableManager:
         if len(seats) != players:
             raise TableError(422, "bad_seats", f"'seats' lists {len(seats)} seat(s) but 'players' is {players}: "
                                                f"give one kind per seat")
-        kinds = validate_seat_kinds(seats, game_id)
+        kinds = validate_seat_kinds(seats, game_id, self.bots.limits)
+        cap = self.settings.max_waiting_tables
+        if client is not None and cap and HUMAN in kinds and self.waiting_tables_of(client) >= cap:
+            raise TableError(429, "too_many_waiting",
+                             f"your address already has {cap} tables waiting for players; start one of them "
+                             f"or wait for them to expire before creating another")
         if seed is None:
             seed = Rng(mix_seed(new_token())).next64() >> 1
         try:
@@ -225,10 +310,12 @@ class TableManager:
             id=table_id, name=(name or "").strip() or f"{info.name} {table_id}", game_id=game_id,
             game_version=info.version, card_sets=dict(game.card_set_versions), players=players,
             options=dict(state.options), seed=seed, seats=kinds, admin_token_hash=hash_token(admin_token),
-            status="waiting" if seat_tokens else "playing", created=utcnow(),
+            status="waiting" if seat_tokens else "playing", created=utcnow(), practice=practice,
+            creator_seat=min(seat_tokens) if seat_tokens else None,
         )
         await self.store.run(self.store.insert_table, row, {s: hash_token(t) for s, t in seat_tokens.items()})
-        table = LiveTable(row, game, state, [SeatToken(s, hash_token(t), False) for s, t in seat_tokens.items()])
+        table = LiveTable(row, game, state, [SeatToken(s, hash_token(t), False) for s, t in seat_tokens.items()],
+                          now=self.clock(), creator=client)
         self.tables[table_id] = table
         async with table.lock:
             self._kick_bots(table)
@@ -268,13 +355,14 @@ class TableManager:
         except Exception as err:  # the stored game no longer replays (rules changed under it)
             raise TableError(409, "unplayable", f"table {table_id} cannot be rebuilt with this version of "
                                                 f"{row.game_id}: {err}") from None
-        table = LiveTable(row, load_game(row.game_id), state, tokens[table_id])
-        self.tables[table_id] = table
+        table = LiveTable(row, load_game(row.game_id), state, tokens[table_id], now=self.clock())
+        if row.status != EXPIRED:  # an expired table is answered from the database, never kept
+            self.tables[table_id] = table
         return table
 
     def _forget_if_idle(self, table: LiveTable) -> None:
         """Finished tables leave memory when nobody watches; they are reloaded on demand."""
-        if table.status == "finished" and not table.connections and table.bot_task is None:
+        if table.status in CLOSED_STATUSES and not table.connections and table.bot_task is None:
             self.tables.pop(table.id, None)
 
     # --- seats ------------------------------------------------------------------------------------
@@ -282,7 +370,10 @@ class TableManager:
         """Claim a free human seat (``seat`` or the first free one); returns (seat, its new token).
 
         The seat gets a fresh token: an invite link made for it earlier and never opened stops working,
-        so a seat is never held by two people who do not know about each other.
+        so a seat is never held by two people who do not know about each other. The creator's own seat
+        (``row.creator_seat``) is never handed out here. Claims are serialized by the table's lock and
+        committed with the new token in one transaction; ``connect`` checks a token again under the same
+        lock, so an invite link opened while a Join takes its seat is refused, not shared.
         """
         table = await self.get(table_id)
         if table is None:
@@ -291,7 +382,10 @@ class TableManager:
             if table.status == "finished":
                 self._forget_if_idle(table)
                 raise TableError(409, "finished", "this game is over; there is no seat to join")
-            free = [s for s in table.human_seats() if s not in table.claimed]
+            if table.status == EXPIRED:
+                raise TableError(409, EXPIRED, "this table expired; there is no seat to join")
+            reserved = table.row.creator_seat
+            free = [s for s in table.human_seats() if s not in table.claimed and s != reserved]
             if seat is None:
                 if not free:
                     raise TableError(409, "no_free_seat", "every human seat at this table is taken; watch it instead")
@@ -301,6 +395,9 @@ class TableManager:
             elif table.row.seats[seat] != HUMAN:
                 raise TableError(409, "seat_is_bot", f"seat {seat} is played by a bot ({table.row.seats[seat]})"
                                                      + (f"; free human seats: {free}" if free else ""))
+            elif seat == reserved and seat not in table.claimed:
+                raise TableError(409, "seat_reserved", f"seat {seat} is kept for the table's creator"
+                                                       + (f"; free human seats: {free}" if free else ""))
             elif seat not in free:
                 raise TableError(409, "seat_taken", f"seat {seat} is already taken"
                                                     + (f"; free human seats: {free}" if free else ""))
@@ -316,12 +413,23 @@ class TableManager:
         changed = status != table.status
         await self.writer.claim(table.id, seat, token_hash, status if changed else None)
         table.claimed = claimed
+        table.last_active = self.clock()
         if token_hash is not None:
             table.token_hashes[seat] = token_hash
+            self._revoke_others(table, seat, token_hash)
         if changed:
             table.status = status
             self._kick_bots(table)
             self._broadcast(table)
+
+    def _revoke_others(self, table: LiveTable, seat: int, token_hash: str) -> None:
+        """Close at once every socket of ``seat`` opened with a token other than ``token_hash``."""
+        for conn in list(table.connections):
+            if conn.seat == seat and conn.token_hash != token_hash:
+                table.connections.discard(conn)
+                conn.send(frames.dumps(frames.error_frame(
+                    "bad_token", f"seat {seat} was given to someone else; this link no longer opens it")))
+                conn.close_soon(4403)
 
     async def _sync_status(self, table: LiveTable) -> None:
         status = table.status_now()
@@ -348,9 +456,11 @@ class TableManager:
             if not ok:
                 raise BadToken()
         async with table.lock:
-            if seat is not None and seat not in table.claimed:
+            if seat is not None and not token_matches(token or "", table.token_hashes.get(seat)):
+                raise BadToken()  # a Join gave the seat a new token while this socket waited for the lock
+            if seat is not None and seat not in table.claimed and table.status not in CLOSED_STATUSES:
                 await self._claim(table, seat, None)  # broadcasts if the table starts
-            conn = Connection(ws, table, seat)
+            conn = Connection(ws, table, seat, table.token_hashes.get(seat) if seat is not None else None)
             conn.send(frames.dumps(frames.hello_frame(seat, table.summary(), table.row.game_id)))
             log_now = table.seat_log(seat)
             conn.send(frames.dumps(frames.state_frame(
@@ -387,11 +497,15 @@ class TableManager:
             return self._refuse(conn, "wrong_seat", f"you hold seat {conn.seat}; this action is for seat {action.player}")
         table = conn.table
         async with table.lock:
+            if conn.closed or conn not in table.connections:
+                return self._refuse(conn, "bad_token", "this connection no longer holds a seat")
             if frame.seq != table.seq:
                 return self._refuse(conn, "stale", f"the table is at seq {table.seq}; your action answered seq "
                                                    f"{frame.seq} (use the latest state frame)")
             if table.status == "finished":
                 return self._refuse(conn, "not_your_turn", "the game is over")
+            if table.status == EXPIRED:
+                return self._refuse(conn, EXPIRED, "this table expired")
             if table.status == "waiting":
                 missing = [s for s in table.human_seats() if s not in table.claimed]
                 return self._refuse(conn, "not_your_turn", f"the table is waiting for seat(s) "
@@ -402,6 +516,9 @@ class TableManager:
                 await self._commit(table, action)
             except IllegalActionError as err:
                 return self._refuse(conn, "illegal", err.message, err.rule)
+            except StoreUnavailable as err:  # logged by the store, once per run of failures
+                return self._refuse(conn, "internal", f"the server could not store your move ({err.reason}); "
+                                                      f"nothing changed, try again in a moment")
             except Exception:
                 log.exception("table %s: could not store an action", table.id)
                 return self._refuse(conn, "internal", "the server could not store your action; nothing changed, "
@@ -421,6 +538,7 @@ class TableManager:
         status = "finished" if new_state.is_terminal else None
         await self.writer.append(table.id, table.seq, action.to_dict(), status)
         table.state = new_state
+        table.last_active = self.clock()
         if status is not None:
             table.status = status
         self._kick_bots(table)
@@ -462,10 +580,16 @@ class TableManager:
     async def _bot_turn(self, table: LiveTable, seat: int, seq: int, view: dict[str, Any], decision: Any) -> None:
         spec = table.row.seats[seat]
         try:
-            raw = await self.bots.move(spec, table.row.game_id, table.row.seed, seat, seq, view, decision)
+            raw = await self.bots.move(spec, table.row.game_id, table.row.seed, seat, seq, view, decision,
+                                       label=table.id)
             action: Action | None = Action.from_dict(raw)
         except asyncio.CancelledError:
             raise
+        except MoveTimeout:  # logged by the runner, once
+            action = None
+        except BotFailed as err:
+            log.warning("table %s: bot %s (seat %d) failed (%s); playing a fallback move", table.id, spec, seat, err)
+            action = None
         except Exception:
             log.exception("table %s: bot %s (seat %d) failed; playing a random legal option", table.id, spec, seat)
             action = None
@@ -480,8 +604,9 @@ class TableManager:
                 action = Rng(mix_seed(table.row.seed, "fallback", seat, seq)).choice(decision.options)
             try:
                 await self._commit(table, action)
-            except Exception:
-                log.exception("table %s: could not store the move of bot seat %d; retrying", table.id, seat)
+            except Exception as err:
+                if not isinstance(err, StoreUnavailable):  # that one the store has logged, once
+                    log.exception("table %s: could not store the move of bot seat %d; retrying", table.id, seat)
                 self._broadcast(table)
                 spawn(self._retry_bots(table))
         self._forget_if_idle(table)

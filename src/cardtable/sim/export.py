@@ -1,8 +1,9 @@
 """Write game results as flat rows to CSV (stdlib) or Parquet (needs the optional ``pyarrow``).
 
 One row per game. Scalars stay columns; per-seat facts get one column per seat (``seat0_bot``,
-``seat0_score``, ``seat0_character``…) so a spreadsheet or a dataframe can group on them directly;
-anything else nested is stored as a JSON string so CSV and Parquet hold the same columns.
+``seat0_score``, and ``seat0_<column>`` for every per-seat :class:`~cardtable.core.OutcomeTag` the
+game declares) so a spreadsheet or a dataframe can group on them directly; anything else nested is
+stored as a JSON string so CSV and Parquet hold the same columns.
 """
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
-from ..core import CardtableError
+from ..core import CardtableError, OutcomeTag
 from .runner import GameResult
 
 
@@ -21,12 +22,17 @@ class ExportError(CardtableError):
 
 
 FORMATS = ("csv", "parquet")
-# Outcome details that are lists indexed by seat; they become ``seat<N>_<name>`` columns.
-PER_SEAT_DETAILS = {"characters": "character"}
 
 
-def result_rows(results: Iterable[GameResult]) -> list[dict[str, Any]]:
-    """Flatten results into rows with the same columns for every game of a run."""
+def per_seat_columns(tags: Sequence[OutcomeTag]) -> dict[str, str]:
+    """Outcome details that are lists indexed by seat (the per-seat tags stored under their key) ->
+    the stem of their ``seat<N>_<stem>`` columns."""
+    return {t.key: t.column or t.key for t in tags if t.per_seat and t.read is None}
+
+
+def result_rows(results: Iterable[GameResult], tags: Sequence[OutcomeTag] = ()) -> list[dict[str, Any]]:
+    """Flatten results into rows with the same columns for every game of a run (``tags``: the game's)."""
+    per_seat = per_seat_columns(tags)
     rows = []
     for r in results:
         n = len(r.bots)
@@ -45,9 +51,9 @@ def result_rows(results: Iterable[GameResult]) -> list[dict[str, Any]]:
         for key, value in r.details.items():
             if key == "turns":
                 continue
-            if key in PER_SEAT_DETAILS and isinstance(value, list) and len(value) == n:
+            if key in per_seat and isinstance(value, list) and len(value) == n:
                 for s in range(n):
-                    row[f"seat{s}_{PER_SEAT_DETAILS[key]}"] = value[s]
+                    row[f"seat{s}_{per_seat[key]}"] = value[s]
             elif isinstance(value, (str, int, float, bool)) or value is None:
                 row[key] = value
             else:
@@ -67,9 +73,9 @@ def _columns(rows: list[dict[str, Any]]) -> list[str]:
     return cols
 
 
-def write_csv(results: Iterable[GameResult], path: str | Path) -> int:
+def write_csv(results: Iterable[GameResult], path: str | Path, tags: Sequence[OutcomeTag] = ()) -> int:
     """Write a CSV file; returns the number of rows."""
-    rows = result_rows(results)
+    rows = result_rows(results, tags)
     with open(path, "w", newline="", encoding="utf-8") as fh:
         writer = csv.DictWriter(fh, fieldnames=_columns(rows))
         writer.writeheader()
@@ -77,7 +83,7 @@ def write_csv(results: Iterable[GameResult], path: str | Path) -> int:
     return len(rows)
 
 
-def write_parquet(results: Iterable[GameResult], path: str | Path) -> int:
+def write_parquet(results: Iterable[GameResult], path: str | Path, tags: Sequence[OutcomeTag] = ()) -> int:
     """Write a Parquet file (needs ``pyarrow``: ``pip install 'cardtable[parquet]'``); returns the row count."""
     try:
         import pyarrow as pa
@@ -85,7 +91,7 @@ def write_parquet(results: Iterable[GameResult], path: str | Path) -> int:
     except ImportError:
         raise ExportError("Parquet export needs pyarrow, which is not installed; "
                           "install it with: pip install 'cardtable[parquet]' (or write .csv instead)") from None
-    rows = result_rows(results)
+    rows = result_rows(results, tags)
     cols = _columns(rows)
     arrays = {}
     for c in cols:
@@ -99,13 +105,17 @@ def write_parquet(results: Iterable[GameResult], path: str | Path) -> int:
     return len(rows)
 
 
-def export_results(results: Iterable[GameResult], path: str | Path, fmt: str | None = None) -> int:
-    """Write ``results`` to ``path`` as ``fmt`` (``csv``/``parquet``; default from the file suffix)."""
+def export_results(results: Iterable[GameResult], path: str | Path, fmt: str | None = None,
+                   tags: Sequence[OutcomeTag] = ()) -> int:
+    """Write ``results`` to ``path`` as ``fmt`` (``csv``/``parquet``; default from the file suffix).
+
+    ``tags`` are the game's outcome tags (its per-seat ones become ``seat<N>_<column>`` columns).
+    """
     fmt = (fmt or Path(path).suffix.lstrip(".") or "csv").lower()
     if fmt == "pq":
         fmt = "parquet"
     if fmt == "csv":
-        return write_csv(results, path)
+        return write_csv(results, path, tags)
     if fmt == "parquet":
-        return write_parquet(results, path)
+        return write_parquet(results, path, tags)
     raise ExportError(f"unknown export format {fmt!r}; use one of: {', '.join(FORMATS)}")

@@ -31,7 +31,7 @@ class GameResult:
     length: int  # decisions taken (every action counts, targets and pointing included)
     turns: int | None  # game turns, when the game reports them in its outcome details
     bots: list[str]  # bot spec per seat
-    details: dict[str, Any] = field(default_factory=dict)  # the game's outcome details (characters, world…)
+    details: dict[str, Any] = field(default_factory=dict)  # the game's outcome details, as it reports them
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -6,6 +6,8 @@ Rates are counted per *seat occurrence* (a bot that filled two seats in a game c
 several players can win the same game and a seat is the unit that wins or loses.
 
 :func:`summarize` gathers everything into one JSON-able dict; ``cardtable simulate`` only renders it.
+Game-specific groupings (per role, per ending, ...) come only from the tags a game declares
+(:class:`~cardtable.core.OutcomeTag`), so this module names no game's ideas.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass
 from statistics import fmean
-from typing import Any, Callable, Hashable, Iterable
+from typing import Any, Callable, Hashable, Iterable, Sequence
 
+from ..core import OutcomeTag
 from .runner import GameResult
 
 
@@ -78,14 +81,14 @@ def win_rate_by_bot(results: Iterable[GameResult]) -> dict[str, Rate]:
     return win_rate_by(results, lambda r, s: r.bots[s])
 
 
-def _character(r: GameResult, s: int) -> str | None:
-    chars = r.details.get("characters")
-    return chars[s] if isinstance(chars, list) and s < len(chars) else None
-
-
-def _world(r: GameResult) -> str | None:
-    world = r.details.get("world")
-    return None if world is None else str(world)
+def tag_value(r: GameResult, tag: OutcomeTag, seat: int | None = None) -> str | None:
+    """The value of ``tag`` in game ``r`` (at ``seat`` for a per-seat tag), as text; ``None`` if unreported."""
+    value = tag.value(r.details)
+    if tag.per_seat:
+        if not isinstance(value, list) or seat is None or not 0 <= seat < len(value):
+            return None
+        value = value[seat]
+    return None if value is None else str(value)
 
 
 def win_rate_by_seat(results: Iterable[GameResult]) -> dict[int, Rate]:
@@ -93,32 +96,31 @@ def win_rate_by_seat(results: Iterable[GameResult]) -> dict[int, Rate]:
     return dict(sorted(win_rate_by(results, lambda r, s: s).items()))
 
 
-def win_rate_by_character(results: Iterable[GameResult]) -> dict[str, Rate]:
-    """Per character (``details["characters"]``, games that report one)."""
-    return win_rate_by(results, _character)
+def win_rate_by_tag(results: Iterable[GameResult], tag: OutcomeTag) -> dict[str, Rate]:
+    """Per value of ``tag``: a per-seat tag counts the seats that held the value, a per-game tag every
+    seat of the games that had it (games that do not report the tag are left out)."""
+    return win_rate_by(results, lambda r, s: tag_value(r, tag, s))
 
 
-def win_rate_by_character_and_world(results: Iterable[GameResult]) -> dict[str, dict[str, Rate]]:
-    """Per character: ``"all"`` its games, and one entry per world line (games that report one)."""
+def win_rate_by_tag_split(results: Iterable[GameResult], tag: OutcomeTag,
+                          split: OutcomeTag | None) -> dict[str, dict[str, Rate]]:
+    """Per value of the per-seat ``tag``: ``"all"`` its seats, and one entry per value of the per-game
+    ``split`` tag (games that report both)."""
     rs = list(results)
-    out: dict[str, dict[str, Rate]] = {c: {"all": rate} for c, rate in win_rate_by_character(rs).items()}
+    out: dict[str, dict[str, Rate]] = {v: {"all": rate} for v, rate in win_rate_by_tag(rs, tag).items()}
+    if split is not None:
+        def key(r: GameResult, s: int) -> tuple[str, str] | None:
+            v, w = tag_value(r, tag, s), tag_value(r, split)
+            return None if v is None or w is None else (v, w)
 
-    def key(r: GameResult, s: int) -> tuple[str, str] | None:
-        char, world = _character(r, s), _world(r)
-        return None if char is None or world is None else (char, world)
-
-    for (char, world), rate in win_rate_by(rs, key).items():
-        out[char][world] = rate
-    return {c: dict(sorted(d.items())) for c, d in out.items()}
-
-
-def win_rate_by_world(results: Iterable[GameResult]) -> dict[str, Rate]:
-    """Per world line (``details["world"]``): the share of seats that won in games of that world."""
-    return win_rate_by(results, lambda r, s: _world(r))
+        for (v, w), rate in win_rate_by(rs, key).items():
+            out[v][w] = rate
+    return {v: dict(sorted(d.items())) for v, d in out.items()}
 
 
 def win_rate_by_bot_and(results: Iterable[GameResult], field: str) -> dict[tuple[str, Any], Rate]:
-    """Per (bot spec, per-seat detail such as ``characters``) or (bot spec, game detail such as ``world``)."""
+    """Per (bot spec, a per-seat detail's value) or (bot spec, a game detail's value); ``field`` names
+    an ``Outcome.details`` entry (a list indexed by seat, or one value)."""
     def key(r: GameResult, s: int) -> tuple[str, Any] | None:
         value = r.details.get(field)
         if isinstance(value, list):
@@ -129,14 +131,15 @@ def win_rate_by_bot_and(results: Iterable[GameResult], field: str) -> dict[tuple
 
 
 @dataclass(frozen=True, slots=True)
-class WorldSummary:
-    """Games of one world line: their share of all games, how seats fared, how long they lasted."""
+class GroupSummary:
+    """The games with one value of a per-game tag: their share of all games, how seats fared, how long
+    they lasted."""
 
     games: int
-    share: Rate  # games of this world / all games
-    seat_win_rate: Rate  # seats that won / seats, in games of this world
-    mean_turns: float  # over the games of this world that report turns
-    no_winner: int  # games of this world nobody won
+    share: Rate  # games with this value / all games
+    seat_win_rate: Rate  # seats that won / seats, in those games
+    mean_turns: float  # over those games that report turns
+    no_winner: int  # those games nobody won
 
     def to_dict(self) -> dict[str, Any]:
         """The share's row (``n``, ``wins``, ``rate``, ``ci95``) plus the other fields."""
@@ -144,17 +147,43 @@ class WorldSummary:
                 "no_winner": self.no_winner, "seat_win_rate": self.seat_win_rate.to_row()}
 
 
-def world_summary(results: Iterable[GameResult]) -> dict[str, WorldSummary]:
-    """Per world line (``details["world"]``, games that report one), sorted by name."""
+def tag_summary(results: Iterable[GameResult], tag: OutcomeTag) -> dict[str, GroupSummary]:
+    """Per value of the per-game ``tag`` (games that report one), sorted by value."""
     rs = list(results)
-    seat_rates = win_rate_by_world(rs)
+    seat_rates = win_rate_by_tag(rs, tag)
     out = {}
-    for world, seat_rate in seat_rates.items():
-        games = [r for r in rs if _world(r) == world]
+    for value, seat_rate in seat_rates.items():
+        games = [r for r in rs if tag_value(r, tag) == value]
         turns = [r.turns for r in games if r.turns is not None]
-        out[world] = WorldSummary(len(games), Rate.of(len(games), len(rs)), seat_rate,
+        out[value] = GroupSummary(len(games), Rate.of(len(games), len(rs)), seat_rate,
                                   fmean(turns) if turns else 0.0, sum(1 for r in games if not r.winners))
     return out
+
+
+def tag_counts(results: Iterable[GameResult], tag: OutcomeTag) -> dict[str, int]:
+    """Games per value of the per-game ``tag`` (games that report it), in order of first appearance."""
+    out: dict[str, int] = {}
+    for r in results:
+        value = tag_value(r, tag)
+        if value is not None:
+            out[value] = out.get(value, 0) + 1
+    return out
+
+
+def tag_table(results: Iterable[GameResult], tag: OutcomeTag, tags: Sequence[OutcomeTag] = ()) -> dict[str, Any]:
+    """The JSON-able statistics of one tag, as :func:`summarize` holds them under ``by_tag[tag.key]``.
+
+    Per-seat tag: value -> ``{"all": row, <split value>: row, ...}`` (``split_by`` looked up in
+    ``tags``); per-game ``rates`` tag: value -> :meth:`GroupSummary.to_dict`; ``counts`` tag:
+    value -> games.
+    """
+    rs = list(results)
+    if tag.per_seat:
+        split = next((t for t in tags if t.key == tag.split_by and not t.per_seat), None) if tag.split_by else None
+        return {v: {w: rate.to_row() for w, rate in d.items()} for v, d in win_rate_by_tag_split(rs, tag, split).items()}
+    if tag.table == "counts":
+        return dict(tag_counts(rs, tag))
+    return {k: v.to_dict() for k, v in tag_summary(rs, tag).items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,41 +234,28 @@ def histogram(values: Iterable[int], buckets: int = 10) -> list[dict[str, int]]:
     return [{"from": lo + i * width, "to": lo + (i + 1) * width - 1, "games": c} for i, c in enumerate(counts)]
 
 
-def ending_counts(results: Iterable[GameResult]) -> dict[str, int]:
-    """How games ended, by the number of players in ``details["died"]`` (games that report it)."""
-    out: dict[str, int] = {}
-    for r in results:
-        died = r.details.get("died")
-        if died is None:
-            continue
-        ending = "no death (turn cap)" if not died else "one death" if len(died) == 1 else "two deaths (wrath)"
-        out[ending] = out.get(ending, 0) + 1
-    return out
-
-
 def no_winner_rate(results: Iterable[GameResult]) -> Rate:
     """Share of games nobody won (turn cap, or no goal held)."""
     rs = list(results)
     return Rate.of(sum(1 for r in rs if not r.winners), len(rs))
 
 
-def summarize(results: Iterable[GameResult]) -> dict[str, Any]:
+def summarize(results: Iterable[GameResult], tags: Sequence[OutcomeTag] = ()) -> dict[str, Any]:
     """Everything above as one JSON-able dict (what ``cardtable simulate`` prints).
 
-    Every rate is a :meth:`Rate.to_row`; ``by_character`` maps a character to ``"all"`` and its world
-    lines; ``by_world`` holds :meth:`WorldSummary.to_dict`; ``turns`` and ``length`` hold
-    :class:`LengthSummary` fields; ``turn_histogram`` is :func:`histogram` of the turns.
+    ``tags`` are the game's :attr:`~cardtable.core.GameDefinition.outcome_tags`; ``by_tag`` holds
+    :func:`tag_table` of each, by key (tags that no game reported are left out). Every rate is a
+    :meth:`Rate.to_row`; ``turns`` and ``length`` hold :class:`LengthSummary` fields;
+    ``turn_histogram`` is :func:`histogram` of the turns.
     """
     rs = list(results)
+    by_tag = {t.key: tag_table(rs, t, tags) for t in tags}
     return {
         "games": len(rs),
         "no_winner": no_winner_rate(rs).to_row(),
         "by_bot": {k: v.to_row() for k, v in win_rate_by_bot(rs).items()},
         "by_seat": {str(k): v.to_row() for k, v in win_rate_by_seat(rs).items()},
-        "by_character": {c: {w: v.to_row() for w, v in d.items()}
-                         for c, d in win_rate_by_character_and_world(rs).items()},
-        "by_world": {k: v.to_dict() for k, v in world_summary(rs).items()},
-        "endings": ending_counts(rs),
+        "by_tag": {k: v for k, v in by_tag.items() if v},
         "turns": length_summary(rs, "turns").to_dict(),
         "length": length_summary(rs, "length").to_dict(),
         "turn_histogram": histogram(r.turns for r in rs if r.turns is not None),

@@ -2,6 +2,9 @@
 
 Any change in rules, logging or randomness shows up as a readable diff of this text. Regenerate
 deliberately with ``python scripts/make_golden.py`` and review the diff before committing it.
+
+Which playthroughs exist is read from the files (``tests/golden/<game id>/<N>p-seed<S>.txt``), so a
+game adds golden playthroughs without a line here: ``scripts/make_golden.py GAME PLAYERS SEED``.
 """
 
 from __future__ import annotations
@@ -9,12 +12,26 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 from pathlib import Path
 
 from ..registry import load_game
 
 GOLDEN_DIR = Path(__file__).resolve().parents[3] / "tests" / "golden"
-GOLDEN_GAMES: tuple[tuple[str, int, int], ...] = (("two-mists", 4, 1), ("two-mists", 3, 2), ("two-mists", 4, 7))
+_NAME = re.compile(r"(\d+)p-seed(\d+)\.txt")
+
+
+def golden_games(directory: Path = GOLDEN_DIR) -> tuple[tuple[str, int, int], ...]:
+    """``(game id, players, seed)`` of every golden file under ``directory``, sorted."""
+    found = []
+    for path in directory.glob("*/*.txt") if directory.is_dir() else ():
+        m = _NAME.fullmatch(path.name)
+        if m is not None:
+            found.append((path.parent.name, int(m.group(1)), int(m.group(2))))
+    return tuple(sorted(found))
+
+
+GOLDEN_GAMES: tuple[tuple[str, int, int], ...] = golden_games()
 
 
 def playthrough_text(game_id: str, players: int, seed: int) -> str:

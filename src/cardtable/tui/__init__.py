@@ -1,39 +1,42 @@
 """Terminal rendering: views, choices and log lines in words, picked by game id.
 
-Game modules never import this package; a game with no renderer of its own gets the generic one.
-
-    >>> from cardtable.tui import describe_event
-    >>> describe_event("two-mists", {"kind": "damaged", "dealer": 1, "target": 2, "amount": 2, "life": 5})
-    'Seat 1 dealt 2 damage to seat 2 (life now 5).'
+A game's own renderer is its ``tui`` facet: the module ``tui`` of the game's package, whose
+``RENDERER`` is a :class:`Renderer` subclass (see :func:`cardtable.registry.game_facet`). A game
+without one, or an id no game has, gets the generic renderer, which works from the shapes every
+game shares. The game's rules modules never import this package; only its ``tui`` facet does.
 """
 
 from __future__ import annotations
 
-import importlib
 from functools import lru_cache
 from typing import Any, Mapping
 
 from rich.console import RenderableType
 
-from ..core import Action
+from ..core import Action, SetupError
+from ..registry import game_facet
 from .generic import Names, Renderer, seat_names
 
-# game id -> "module:class" of its renderer (imported lazily)
-_RENDERERS: dict[str, str] = {
-    "two-mists": "cardtable.tui.two_mists:TwoMistsRenderer",
-}
+FACET = "tui"  # the module of a game's package that holds its renderer
+RENDERER_NAME = "RENDERER"  # ... and the name of the Renderer subclass in it
 
 
 @lru_cache(maxsize=None)
 def get_renderer(game_id: str) -> Renderer:
-    """The renderer for ``game_id``; the generic one for games without their own."""
-    target = _RENDERERS.get(game_id)
-    if target is None:
+    """The renderer for ``game_id``: its ``tui`` facet's ``RENDERER``, else the generic one."""
+    try:
+        module = game_facet(game_id, FACET)
+    except SetupError:  # not a game id: words for its events still come out, generically
+        module = None
+    cls = getattr(module, RENDERER_NAME, None) if module is not None else None
+    if module is None or cls is None:
         r = Renderer()
         r.game_id = game_id
         return r
-    module, cls = target.split(":")
-    return getattr(importlib.import_module(module), cls)()
+    if not (isinstance(cls, type) and issubclass(cls, Renderer)):
+        raise SetupError(f"{module.__name__}.{RENDERER_NAME} must be a cardtable.tui.Renderer subclass")
+    renderer: Renderer = cls()
+    return renderer
 
 
 def render_view(game_id: str, view: Mapping[str, Any], names: Names = None) -> RenderableType:
@@ -42,9 +45,9 @@ def render_view(game_id: str, view: Mapping[str, Any], names: Names = None) -> R
 
 
 def describe_action(game_id: str, action: Action, view: Mapping[str, Any] | None = None, names: Names = None) -> str:
-    """One choice in words, e.g. ``Take A2: Reckless — 2 damage to another player, then 5 self-damage``.
+    """One choice in words, as the person choosing reads it.
 
-    ``view`` is the view *before* the action (it supplies the card in a slot, lives, bonuses).
+    ``view`` is the view *before* the action (it supplies what the action's parameters point at).
     """
     return get_renderer(game_id).describe_action(action, view, names)
 

@@ -1,7 +1,7 @@
 """A plain renderer that works for any game: it only relies on the shapes every game shares.
 
-Game-specific renderers (``cardtable.tui.two_mists``) subclass :class:`Renderer` and override what they
-can say better. Everything here returns rich renderables or plain strings; nothing prints.
+Game-specific renderers (a game's ``tui`` facet, see :mod:`cardtable.tui`) subclass :class:`Renderer`
+and override what they can say better. Everything here returns rich renderables or plain strings; nothing prints.
 """
 
 from __future__ import annotations
@@ -171,16 +171,8 @@ class Renderer:
         return Panel(Group(lines, table, extra), title="Game over", box=box.DOUBLE)
 
     # --- reference --------------------------------------------------------------------------------------
-    @staticmethod
-    def barred_cell(forbidden: Sequence[str]) -> str:
-        """The "Barred for" cell: who may not take a card, and "nobody" when every character may.
-
-        Under a "Barred for" heading, "anyone" would read as "everyone is barred", the opposite.
-        """
-        return ", ".join(forbidden) or "nobody"
-
     def card_rows(self, game: Any) -> list[dict[str, Any]]:
-        """Rows for ``cardtable cards``: name, kind, forbidden, copies, text (best effort for unknown games)."""
+        """Rows for ``cardtable cards``: id, name, kind, copies, text (best effort for unknown games)."""
         catalog = getattr(game, "catalog", None)
         rows = []
         for card in getattr(catalog, "cards", ()) or ():
@@ -188,21 +180,49 @@ class Renderer:
                 "id": getattr(card, "id", "?"),
                 "name": getattr(card, "name", "?"),
                 "kind": getattr(card, "kind", ""),
-                "forbidden": sorted(getattr(card, "forbidden", ()) or ()),
                 "copies": getattr(card, "copies", ""),
                 "text": getattr(card, "text", ""),
             })
         return rows
 
-    def character_rows(self, game: Any) -> list[dict[str, Any]]:
-        catalog = getattr(game, "catalog", None)
-        return [{"id": getattr(c, "id", "?"), "name": getattr(c, "name", "?"), "text": getattr(c, "text", "")}
-                for c in getattr(catalog, "characters", ()) or ()]
+    def card_columns(self) -> list[tuple[str, str]]:
+        """``(heading, row key)`` of the ``cardtable cards`` columns, in order; a game adds its own."""
+        return [("Card", "name"), ("Kind", "kind"), ("Copies", "copies"), ("Text", "text")]
+
+    def cards_table(self, game: Any) -> Table | None:
+        """The ``cardtable cards`` table built from :meth:`card_rows` and :meth:`card_columns`.
+
+        ``None`` when the game has no catalog to list. The name column counts the kinds of card and
+        the copies column adds up the copies, whatever other columns a game declares.
+        """
+        rows = self.card_rows(game)
+        if not rows:
+            return None
+        columns = self.card_columns()
+        table = Table(box=box.SIMPLE_HEAD, title=f"{game.info.name}: cards", title_justify="left",
+                      title_style="bold", show_footer=True)
+        for heading, key in columns:
+            if key == "name":
+                table.add_column(heading, style="bold", no_wrap=True, footer=f"{len(rows)} kinds")
+            elif key == "copies":
+                table.add_column(heading, justify="right",
+                                 footer=str(sum(int(r.get("copies") or 0) for r in rows)))
+            elif key == "text":
+                table.add_column(heading)
+            else:
+                table.add_column(heading, no_wrap=True)
+        for r in rows:
+            table.add_row(*(str(r.get(key, "")) for _, key in columns))
+        return table
 
     def rules_summary(self, game: Any) -> str:
         module = inspect.getmodule(type(game))
         doc = inspect.getdoc(module) if module is not None else None
         return doc or f"{game.info.name}: no summary available."
+
+    def rules_tables(self, game: Any) -> list[RenderableType]:
+        """What ``cardtable rules`` prints under the summary (roles, goals, ...); none by default."""
+        return []
 
     def render_help(self, game: Any, view: Mapping[str, Any] | None = None) -> RenderableType:
         table = Table(box=box.SIMPLE_HEAD, title="Cards", title_justify="left")

@@ -276,7 +276,7 @@ def test_card_catalog_words_goals_only_where_the_card_file_does_and_the_base_def
     class Bare(GameDefinition):  # a game that defines no cards keeps the base default
         new_game = from_dict = sample_state = None  # type: ignore[assignment]
 
-    assert Bare().card_catalog() == {"cards": [], "characters": []}
+    assert Bare().card_catalog() == {"cards": []}  # the base names no game's ideas
 
 
 # ---- fuzzing: any damage to a card file gives a CardDataError naming the file, never a traceback ------

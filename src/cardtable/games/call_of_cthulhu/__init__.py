@@ -30,12 +30,9 @@ class CallOfCthulhu(GameDefinition):
     @cached_property
     def sets(self) -> list[Any]:
         """Every validated card set file under ``cards/`` (CC-12.7), in name order."""
-        from pathlib import Path
+        from .catalog import load_pool
 
-        from ...carddata import load_card_file
-        from .schema import CardSet
-
-        return [load_card_file(path, CardSet) for path in sorted((Path(__file__).parent / "cards").glob("*.yaml"))]
+        return list(load_pool().sets)
 
     @cached_property
     def defs(self) -> Defs:
@@ -126,6 +123,7 @@ class CallOfCthulhu(GameDefinition):
         decks = []
         for k, deck in enumerate(chosen):
             if isinstance(deck, str):
+                deck = next((n for n, d in ready.items() if deck in (n, d["stem"])), deck)
                 if deck not in ready:
                     raise SetupError(f"unknown ready deck {deck!r}; ready decks: {', '.join(names)}")
                 decks.append(ready[deck])

@@ -636,6 +636,13 @@ def _token(st: CocState, frame: Frame) -> None:
 # --- state checks (CC-12.3.1) and winning stories (CC-8.20) ----------------------------------------------
 
 
+# Events after which no state check of CC-12.3.1 can newly apply (no token, draw, wound, toughness,
+# control, keyword or won-pile change): the checks are skipped there, which matters on the hot path.
+NO_CHECKS_AFTER = frozenset({"turn_start", "turn_end", "readied", "exhausted", "domain_refreshed", "struggle_won",
+                             "struggle_lost", "story_resolution_start", "story_resolved", "committed", "uncommitted",
+                             "resource_attached"})
+
+
 def state_checks(st: CocState) -> None:
     """CC-12.3.1, in order: story wins, victory, deck-out, destruction, uniqueness, Heroic/Villainous."""
     if st.vars["phase"] == "setup" or st.is_terminal:

@@ -95,8 +95,15 @@ def _one_key(names: tuple[str, ...]) -> Callable[[Any], str | None]:
     return pick
 
 
-def _disc(what: str) -> Discriminator:
-    return Discriminator(_shape, custom_error_type="shape", custom_error_message=f"expected {what}")
+def _disc(what: str, names: tuple[str, ...] | None = None) -> Discriminator:
+    """A shape discriminator; with ``names``, only those strings are accepted as names (so ``"2"``
+    for a number is refused as "expected ...", not as "should be 'X'")."""
+
+    def pick(value: Any) -> str | None:
+        tag = _shape(value)
+        return None if tag == "name" and names is not None and value not in names else tag
+
+    return Discriminator(pick, custom_error_type="shape", custom_error_message=f"expected {what}")
 
 
 # ---- filters (CC-12.6) ---------------------------------------------------------------------------
@@ -172,6 +179,8 @@ class Filter(_Strict):
     def _choice_words(self) -> "Filter":
         if self.choose is None and (self.up_to or self.chooser != "you"):
             raise ValueError("up_to and chooser only go with choose")
+        if self.zone in ("hand", "deck", "discard") and self.controller is not None:
+            raise ValueError(f"a card in a {self.zone} has an owner, not a controller (CC-3.4): use owner")
         return self
 
 
@@ -252,7 +261,7 @@ class ValueExpr(_Strict):
 
 Value = Annotated[Union[Annotated[int, Tag("number")], Annotated[Literal["X"], Tag("name")],
                         Annotated[ValueExpr, Tag("mapping")]],
-                  _disc('an int, "X" or a value mapping such as {count: FILTER}')]
+                  _disc('an int, "X" or a value mapping such as {count: FILTER}', ("X",))]
 
 
 class Condition(_Strict):
@@ -552,7 +561,7 @@ class Heal(_Effect):
     op: Literal["heal"]
     target: CardTarget
     n: Annotated[Union[Annotated[int, Tag("number")], Annotated[Literal["all", "X"], Tag("name")],
-                       Annotated[ValueExpr, Tag("mapping")]], _disc('an int, "X", "all" or a value mapping')] = 1
+                       Annotated[ValueExpr, Tag("mapping")]], _disc('an int, "X", "all" or a value mapping', ("X", "all"))] = 1
 
 
 class MoveWound(_Effect):
@@ -1005,10 +1014,10 @@ CardId = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$", max_length
 
 
 class Icons(_Strict):
-    terror: int = Field(0, ge=0)
-    combat: int = Field(0, ge=0)
-    arcane: int = Field(0, ge=0)
-    investigation: int = Field(0, ge=0)
+    terror: int = Field(default=0, ge=0)
+    combat: int = Field(default=0, ge=0)
+    arcane: int = Field(default=0, ge=0)
+    investigation: int = Field(default=0, ge=0)
 
     def total(self) -> int:
         return self.terror + self.combat + self.arcane + self.investigation
@@ -1022,7 +1031,7 @@ class _DeckCard(_Strict):
     id: CardId
     title: str = Field(min_length=1)
     faction: Faction
-    cost: Annotated[Union[Annotated[int, Tag("number")], Annotated[Literal["X"], Tag("name")]], _disc('an int ≥ 0 or "X"')]
+    cost: Annotated[Union[Annotated[int, Tag("number")], Annotated[Literal["X"], Tag("name")]], _disc('an int ≥ 0 or "X"', ("X",))]
     resource_icons: list[Faction] | None = Field(None, min_length=1, max_length=2)
     unique: bool = False
     subtypes: list[str] = []
@@ -1088,7 +1097,7 @@ class CharacterCard(_DeckCard):
     is_character: ClassVar[bool] = True
 
     type: Literal["character"]
-    skill: Annotated[Union[Annotated[int, Tag("number")], Annotated[Literal["X"], Tag("name")]], _disc('an int ≥ 0 or "X"')]
+    skill: Annotated[Union[Annotated[int, Tag("number")], Annotated[Literal["X"], Tag("name")]], _disc('an int ≥ 0 or "X"', ("X",))]
     icons: Icons = Icons()
     boosters: Icons = Icons()
 
@@ -1133,7 +1142,7 @@ class EventCard(_DeckCard):
         ability = self.abilities[0]
         kind, _, event = self.trigger.partition(":")
         if ability.kind != kind:
-            raise ValueError(f"the event's trigger is {self.trigger} but its ability is a {ability.kind}")
+            raise ValueError(f"the event's trigger is {self.trigger} but its ability is of kind {ability.kind}")
         if event and (ability.trigger is None or ability.trigger.event != event):
             raise ValueError(f"the event's trigger is {self.trigger} but its ability triggers on "
                              f"{ability.trigger.event if ability.trigger else 'nothing'}")

@@ -314,7 +314,11 @@ class CocState(CardState):
         if name in ("interrupt", "reaction"):
             return ()
         out = []
+        ops_turn = name == "ops" and player == self.active_player()
         for i in self.table.cards(f"hand:{player}"):
+            d = self.card(i)
+            if (d.type == "event" and not d.trigger.startswith("action")) or (d.type != "event" and not ops_turn):
+                continue  # CC-6.14: cheap refusals first (this runs at every window)
             for x in self.x_values(player, i):
                 if self.play_refusal(player, i, x) is None:
                     params: tuple[tuple[str, int], ...] = (("card", i),) if not self.card(i).cost_is_x else (("card", i), ("x", x))
@@ -387,6 +391,13 @@ class CocState(CardState):
         from .rules import state_checks
 
         state_checks(self)
+
+    def state_checks_after(self, kind: str) -> None:
+        """State checks after event ``kind`` — skipped for events that can change nothing they test."""
+        from .rules import NO_CHECKS_AFTER, state_checks
+
+        if kind not in NO_CHECKS_AFTER:
+            state_checks(self)
 
     def defer_reactions(self, kind: str, data: Any) -> bool:
         """CC-5.6: while stories resolve no window opens; reactions to events then wait for W-STORY-END.

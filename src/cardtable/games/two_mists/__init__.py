@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ...core import Event, GameDefinition, GameInfo, Rng, SetupError
+from ...core import Event, GameDefinition, GameInfo, OutcomeTag, Rng, SetupError
 from .catalog import CHARACTER_ORDER, Catalog, default_catalog
 from .rules import EMPTY, START_LIFE, ActionTable, MistsState, SLOTS
 
@@ -18,9 +18,10 @@ GAME_VERSION = "1"
 
 
 class MistsOptions(BaseModel):
-    """Table options; anything unknown is refused with a readable message."""
+    """Table options; anything unknown is refused with a readable message, and nothing is coerced
+    (``"turn_cap": true`` or ``"50"`` is an error, not 1 or 50)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     turn_cap: int = Field(300, ge=1, le=10_000, description="TM-5.8 safety cap")
 
 
@@ -94,6 +95,12 @@ class TwoMists(GameDefinition):
         s._begin_turn(s.current)
         return s
 
+    @property
+    def outcome_tags(self) -> tuple[OutcomeTag, ...]:
+        """What ``cardtable simulate`` tabulates: win rate per character (split by world line), the
+        world lines, and how games ended (by the deaths in the outcome)."""
+        return _outcome_tags(tuple(c.id for c in self.catalog.characters))
+
     def card_catalog(self) -> dict[str, Any]:
         """Every character and card as JSON (public data only), from the compiled catalog.
 
@@ -115,6 +122,12 @@ class TwoMists(GameDefinition):
             "weapon": c.weapon, "poison": c.poison,
         } for c in cat.cards]
         return {"characters": characters, "cards": cards}
+
+    def how_to_play(self) -> dict[str, Any]:
+        """The rules in plain words plus every character and card of the catalog (``howto.py``)."""
+        from .howto import how_to_play
+
+        return how_to_play(self.info.name, self.catalog)
 
     def check_card_data(self) -> list[str]:
         """Every set loads; every card with text has effects (actions) or a passive (equipment)."""
@@ -149,3 +162,22 @@ def _action_table(catalog: Catalog, players: int) -> ActionTable:
 GAME = TwoMists()
 
 __all__ = ["GAME", "MistsState", "SLOTS", "TwoMists"]
+
+
+def _ending(details: Mapping[str, Any]) -> str | None:
+    """How a game ended, by its deaths: none (turn cap), one, or two (the Saint's wrath)."""
+    died = details.get("died")
+    if died is None:
+        return None
+    return "no death (turn cap)" if not died else "one death" if len(died) == 1 else "two deaths (wrath)"
+
+
+@lru_cache(maxsize=None)
+def _outcome_tags(characters: tuple[str, ...]) -> tuple[OutcomeTag, ...]:
+    return (
+        OutcomeTag("characters", "Character", "Win rate by character", per_seat=True, order=characters,
+                   labels={c: c.capitalize() for c in characters}, split_by="world", column="character"),
+        OutcomeTag("world", "World", "By world line", order=("front", "back"),
+                   labels={"front": "Front", "back": "Back"}),
+        OutcomeTag("ending", "Ending", "How games ended", table="counts", read=_ending),
+    )

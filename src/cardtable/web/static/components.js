@@ -44,14 +44,20 @@ export function srOnly(text) {
   return h("span", { class: "sr-only" }, text);
 }
 
-/** Turn an element into a clickable, focusable option of the pending decision. */
-export function makeChoice(el, choice, { label } = {}) {
+/**
+ * Turn an element into a clickable, focusable option of the pending decision.
+ *
+ * The accessible name is the element's own visible text behind a screen-reader-only "Option N: " (plus
+ * `prefix`, e.g. "Take"), so whatever a sighted player reads (say "Not for Knight") is also heard, and
+ * speech-input users can say what they see. The number badge is CSS-generated from data-option (kept
+ * out of the name). `title` (a tooltip) may say more.
+ */
+export function makeChoice(el, choice, { prefix = "", title = null } = {}) {
   if (!choice) return el;
   el.classList.add("choice");
   el.dataset.option = String(choice.n);
-  const aria = `Option ${choice.n}: ${label || choice.label}`;
-  el.setAttribute("aria-label", aria);
-  el.title = aria;
+  el.title = title || choice.label;
+  el.prepend(srOnly(`Option ${choice.n}: ${prefix ? `${prefix} ` : ""}`));
   if (el.tagName !== "BUTTON") {
     el.setAttribute("role", "button");
     el.tabIndex = 0;
@@ -64,21 +70,21 @@ export function makeChoice(el, choice, { label } = {}) {
   }
   el.addEventListener("click", (ev) => {
     ev.preventDefault();
+    ev.stopPropagation();
     choice.pick();
   });
-  el.prepend(h("span", { class: "key-badge", "aria-hidden": "true" }, String(choice.n)));
   return el;
 }
 
 /** A row of buttons, one per choice (Pass, Decline, …). */
 export function choiceButtons(items, { title = null } = {}) {
   const box = h("div", { class: "choice-buttons", role: "group", "aria-label": title || "Choices" });
-  if (title) box.append(h("span", { class: "choice-buttons-title" }, title));
+  if (title) box.append(h("span", { class: "choice-buttons-title", "aria-hidden": "true" }, title));
   for (const { choice, text, hint, cls } of items) {
     if (!choice) continue;
     const btn = h("button", { type: "button", class: ["btn", cls] }, h("span", { class: "btn-text" }, text),
-      hint ? h("span", { class: "btn-hint" }, hint) : null);
-    makeChoice(btn, choice, { label: hint ? `${text} — ${hint}` : text });
+      hint ? [" ", h("span", { class: "btn-hint" }, hint)] : null);
+    makeChoice(btn, choice, { title: hint ? `${text}: ${hint}` : text });
     box.append(btn);
   }
   return box;
@@ -92,7 +98,7 @@ export function lifeMeter(life, { max = 7, dead = false } = {}) {
       hearts.append(h("span", { class: i < life ? "heart full" : "heart empty" }, i < life ? "♥" : "♡"));
     }
   }
-  return h("div", { class: ["life", life <= 2 ? "low" : null, dead ? "dead" : null] },
+  return h("div", { class: ["life", life <= 2 ? "low" : null, dead ? "dead" : null], title: `Life ${life}${dead ? " (dead)" : ""}` },
     h("span", { class: "life-number", "aria-label": `life ${life}` }, String(life)),
     hearts);
 }
@@ -104,11 +110,15 @@ export function chip(text, cls = "", title = null) {
 
 /**
  * A player panel. opts: {seat, name, tag, current, you, life, lifeMax, character, markers[], body[],
- * choice, choiceLabel, footer}
+ * choice, choiceText, footer, cls}
+ *
+ * When the panel is an option (a target, a suspect) it holds a real button saying what choosing it does
+ * (`choiceText`); a click anywhere on the panel chooses it too. The header stays one line whatever it
+ * holds, so the "turn" badge never pushes the panel's rows down.
  */
 export function playerPanel(opts) {
   const panel = h("section", {
-    class: ["player-panel", opts.current ? "current" : null, opts.you ? "you" : null, opts.cls],
+    class: ["player-panel", opts.current ? "current" : null, opts.you ? "you" : null, opts.choice ? "target" : null, opts.cls],
     "data-seat": opts.seat,
     "aria-label": opts.ariaLabel || opts.name,
   });
@@ -116,20 +126,30 @@ export function playerPanel(opts) {
     h("header", { class: "pp-head" },
       h("span", { class: "pp-name" }, opts.name),
       opts.tag ? h("span", { class: "pp-tag" }, opts.tag) : null,
-      opts.current ? h("span", { class: "pp-turn", title: "Their turn" }, "▶ turn") : null),
+      opts.current ? h("span", { class: "pp-turn", title: "Their turn" }, "▶", h("span", { class: "pp-turn-word" }, " turn")) : null),
   );
   if (opts.life !== undefined) panel.append(lifeMeter(opts.life, { max: opts.lifeMax, dead: opts.dead }));
   if (opts.character) panel.append(opts.character);
   if (opts.markers && opts.markers.length) panel.append(h("div", { class: "pp-markers" }, opts.markers));
   if (opts.body) append(panel, [opts.body]);
   if (opts.footer) panel.append(opts.footer);
-  if (opts.choice) makeChoice(panel, opts.choice, { label: opts.choiceLabel });
+  if (opts.choice) {
+    const btn = h("button", { type: "button", class: "btn pp-choose" }, opts.choiceText || opts.choice.label);
+    makeChoice(btn, opts.choice);
+    panel.append(btn);
+    panel.addEventListener("click", (ev) => {
+      if (ev.defaultPrevented) return;
+      ev.preventDefault();
+      opts.choice.pick();
+    });
+  }
   return panel;
 }
 
 /**
- * A card tile. opts: {slot, name, kind, text, detail, empty, faceDown, choice, choiceLabel, cls}
- * `name`, `text` and `detail` are static card data and are marked as such.
+ * A card tile. opts: {slot, name, kind, text, detail, empty, faceDown, choice, title, cls, badge}
+ * `name`, `text` and `detail` are static card data and are marked as such; `title` is its tooltip.
+ * The parts are separated by spaces in the DOM so that the tile's accessible name reads as words.
  */
 export function cardTile(opts) {
   const tile = h("div", {
@@ -137,19 +157,22 @@ export function cardTile(opts) {
       opts.faceDown ? "face-down" : null, opts.cls],
     "data-slot": opts.slot || null,
     "data-card": opts.cardId || null,
+    title: opts.title || null,
   });
-  if (opts.slot) tile.append(h("span", { class: "ct-slot" }, opts.slot));
+  const parts = [];
+  if (opts.slot) parts.push(h("span", { class: "ct-slot" }, opts.slot, opts.badge ? h("span", { class: "ct-badge" }, ` ${opts.badge}`) : null));
   if (opts.empty) {
-    tile.append(h("span", { class: "ct-name muted" }, opts.emptyText || "empty"));
+    parts.push(h("span", { class: "ct-name muted" }, opts.emptyText || "empty"));
   } else if (opts.faceDown) {
-    tile.append(h("span", { class: "ct-name" }, opts.name || "face down"));
-    if (opts.text) tile.append(h("span", { class: "ct-text" }, opts.text));
+    parts.push(h("span", { class: "ct-name" }, opts.name || "face down"));
+    if (opts.text) parts.push(h("span", { class: "ct-text" }, opts.text));
   } else {
-    tile.append(staticText(opts.name, "ct-name"));
-    if (opts.text) tile.append(staticText(opts.text, "ct-text"));
-    if (opts.detail) tile.append(staticText(opts.detail, "ct-detail"));
+    parts.push(staticText(opts.name, "ct-name"));
+    if (opts.text) parts.push(staticText(opts.text, "ct-text"));
+    if (opts.detail) parts.push(staticText(opts.detail, "ct-detail"));
   }
-  if (opts.choice) makeChoice(tile, opts.choice, { label: opts.choiceLabel });
+  parts.forEach((part, i) => tile.append(i ? " " : "", part));
+  if (opts.choice) makeChoice(tile, opts.choice, { prefix: "Take", title: opts.title });
   return tile;
 }
 
@@ -160,25 +183,54 @@ export function cardRow({ title, tiles, note = null, cls = null }) {
     h("div", { class: "row-cards" }, tiles));
 }
 
-/** The status bar: a list of {label, value, cls} items. */
-export function statusBar(items) {
-  const bar = h("ul", { class: "status-items" });
+/**
+ * The status bar: a list of {key, label, value, cls, quiet} items, updated in place.
+ *
+ * The bar is a polite live region, so only what changed is touched: a screen reader then announces
+ * "Your turn" or "Turn 5" as they change and not the whole bar on every frame. `quiet` items (say
+ * "thinking…", which comes and goes all the time) are shown but not announced.
+ */
+export function updateStatusBar(container, items) {
+  let bar = container.querySelector(":scope > ul.status-items");
+  if (!bar) {
+    bar = h("ul", { class: "status-items" });
+    container.append(bar);
+  }
+  const existing = new Map([...bar.children].map((li) => [li.dataset.key, li]));
+  let prev = null;
   for (const item of items) {
     if (!item) continue;
-    bar.append(h("li", { class: ["status-item", item.cls] },
-      item.label ? h("span", { class: "si-label" }, item.label) : null,
-      h("span", { class: "si-value" }, item.value)));
+    const key = item.key || item.cls || item.label || item.value;
+    let li = existing.get(key);
+    if (li) {
+      existing.delete(key);
+    } else {
+      li = h("li", { "data-key": key },
+        item.label ? h("span", { class: "si-label" }, item.label) : null,
+        h("span", { class: "si-value" }));
+    }
+    li.className = ["status-item", item.cls].filter(Boolean).join(" ");
+    if (item.quiet) li.setAttribute("aria-hidden", "true");
+    else li.removeAttribute("aria-hidden");
+    const value = li.querySelector(".si-value");
+    if (value.textContent !== String(item.value)) value.textContent = String(item.value);
+    const next = prev ? prev.nextSibling : bar.firstChild;
+    if (next !== li) bar.insertBefore(li, next);
+    prev = li;
   }
+  for (const li of existing.values()) li.remove();
   return bar;
 }
 
 /**
  * The incremental game log. `describe(event)` returns a Node or a string; `classify(event)` a CSS class.
- * Events arrive as (events, start): start is the index of events[0] in the seat's log.
+ * Events arrive as (events, start): start is the index of events[0] in the seat's log. `list` is the <ol>,
+ * `scroller` the element that scrolls (the role="log" box around it).
  */
 export class LogList {
-  constructor(list, { describe, classify = () => "" }) {
+  constructor(list, { describe, classify = () => "", scroller = null }) {
     this.list = list;
+    this.scroller = scroller || list;
     this.describe = describe;
     this.classify = classify;
     this.count = 0;
@@ -189,6 +241,16 @@ export class LogList {
     this.count = 0;
   }
 
+  /** Whether the reader is at (or near) the newest line, so new lines should scroll into view. */
+  atEnd() {
+    const el = this.scroller;
+    return el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+  }
+
+  scrollToEnd() {
+    this.scroller.scrollTop = this.scroller.scrollHeight;
+  }
+
   /** Returns false when there is a gap (the caller should resynchronise). */
   add(events, start) {
     if (start > this.count) return false;
@@ -197,7 +259,6 @@ export class LogList {
       while (this.list.children.length > start) this.list.lastElementChild.remove();
       this.count = start;
     }
-    const stick = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
     const frag = document.createDocumentFragment();
     for (const event of events) {
       let content;
@@ -214,7 +275,6 @@ export class LogList {
       this.count += 1;
     }
     this.list.append(frag);
-    if (stick || start === 0) this.list.scrollTop = this.list.scrollHeight;
     return true;
   }
 }

@@ -2,6 +2,7 @@
 // list the tables that are open or running (join a free seat, or watch). HTTP API: docs/protocol.md.
 
 import { clear, h } from "./components.js";
+import { setupHelp } from "./help.js";
 
 const form = document.getElementById("create-form");
 const gameSel = document.getElementById("game");
@@ -14,6 +15,15 @@ const createBtn = document.getElementById("create");
 const created = document.getElementById("created");
 const tablesEl = document.getElementById("tables");
 const messages = document.getElementById("messages");
+
+const help = setupHelp({
+  button: document.getElementById("help-open"),
+  dialog: document.getElementById("help"),
+  body: document.getElementById("help-body"),
+  title: document.getElementById("help-title"),
+  close: document.getElementById("help-close"),
+  controls: false,
+});
 
 let games = [];
 const BOT_WORDS = {
@@ -74,6 +84,7 @@ function onGameChange() {
   for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h("option", { value: n }, String(n)));
   playersSel.value = String(g.max_players);
   gameNote.textContent = `${g.min_players}–${g.max_players} players · version ${g.version}`;
+  help.setGame(g.id);
   drawSeats();
 }
 
@@ -109,6 +120,7 @@ async function onCreate(ev) {
       return;
     }
     body.seed = Number(seed);
+    body.practice = true; // a chosen seed is only allowed on a practice table, which every seat sees
   }
   if (nameIn.value.trim()) body.name = nameIn.value.trim();
   createBtn.disabled = true;
@@ -150,7 +162,7 @@ function showCreated(res, body) {
   created.hidden = false;
   const seats = res.seats || [];
   const humans = seats.filter((s) => s.kind === "human" && s.invite_url);
-  const mine = humans.find((s) => s.seat === 0) || humans[0];
+  const mine = humans.find((s) => s.seat === res.creator_seat) || humans[0];
   created.append(h("h2", { class: "box-title" }, "Table created"),
     h("p", { class: "created-name" }, body.name || `${gameName(body.game)} table`,
       h("span", { class: "muted" }, ` · ${seats.length} seats`)));
@@ -194,26 +206,29 @@ async function refreshTables() {
     tablesEl.append(h("p", { class: "muted" }, "No tables yet. Create one!"));
     return;
   }
-  const order = { waiting: 0, playing: 1, finished: 2 };
+  const order = { waiting: 0, playing: 1, finished: 2, expired: 3 };
   tables.sort((a, b) => (order[a.status] ?? 3) - (order[b.status] ?? 3) || String(b.created).localeCompare(String(a.created)));
   const table = h("table", { class: "table-list" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Table"), h("th", { scope: "col" }, "Game"),
-      h("th", { scope: "col" }, "Seats"), h("th", { scope: "col" }, "Status"), h("th", { scope: "col" }, h("span", { class: "sr-only" }, "Actions")))));
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Table"), h("th", { scope: "col", class: "col-game" }, "Game"),
+      h("th", { scope: "col", class: "col-seats" }, "Seats"), h("th", { scope: "col" }, "Status"), h("th", { scope: "col" }, h("span", { class: "sr-only" }, "Actions")))));
   const tbody = h("tbody");
   for (const t of tables) {
-    const free = (t.seats || []).filter((s) => s.kind === "human" && !s.claimed);
+    const free = (t.seats || []).filter((s) => s.kind === "human" && !s.claimed && !s.reserved);
     const seats = (t.seats || []).map((s) => (s.kind === "human" ? (s.claimed ? "human" : "open") : s.kind)).join(" · ");
     const cell = h("td", { class: "actions" });
     const actions = h("div", { class: "actions-inner" });
     cell.append(actions);
-    if (free.length && t.status !== "finished") {
+    if (free.length && (t.status === "waiting" || t.status === "playing")) {
       actions.append(h("button", { type: "button", class: "btn small primary", on: { click: () => join(t.table_id) } },
         `Join (${free.length} free)`));
     }
     actions.append(h("a", { class: "btn small", href: `/table/${encodeURIComponent(t.table_id)}?watch=1` }, "Watch"));
     tbody.append(h("tr", { "data-table": t.table_id },
-      h("td", {}, t.name || t.table_id), h("td", {}, gameName(t.game)), h("td", { class: "seat-summary" }, seats),
-      h("td", {}, h("span", { class: ["status-tag", `st-${t.status}`] }, t.status)), cell));
+      h("td", { class: "col-name" }, t.name || t.table_id), h("td", { class: "col-game" }, gameName(t.game)),
+      h("td", { class: ["seat-summary", "col-seats"] }, seats),
+      h("td", {}, h("span", { class: ["status-tag", `st-${t.status}`] }, t.status),
+        t.practice ? h("span", { class: "status-tag st-practice", title: "The seed was chosen by a player" }, "practice") : null),
+      cell));
   }
   table.append(tbody);
   tablesEl.append(table);

@@ -1,7 +1,8 @@
 // The table page: one WebSocket per page (docs/protocol.md), the game's renderer module draws the board.
 // The seat token lives in the URL (?token=…), so a reload or a dropped connection simply reconnects.
 
-import { LogList, clear, h, seatName, seatRef, seatTag, statusBar } from "./components.js";
+import { LogList, clear, h, seatName, seatRef, seatTag, updateStatusBar } from "./components.js";
+import { setupHelp } from "./help.js";
 
 const params = new URLSearchParams(location.search);
 const token = params.get("token");
@@ -15,7 +16,18 @@ const side = document.getElementById("side-top");
 const statusEl = document.getElementById("status");
 const connEl = document.getElementById("conn");
 const messagesEl = document.getElementById("messages");
-const logEl = document.getElementById("log");
+const logEl = document.getElementById("log-list");
+const logBox = document.getElementById("log");
+const sideEl = document.getElementById("side");
+const titleEl = document.getElementById("page-title");
+const keysHelp = document.getElementById("keys-help");
+const help = setupHelp({
+  button: document.getElementById("help-open"),
+  dialog: document.getElementById("help"),
+  body: document.getElementById("help-body"),
+  title: document.getElementById("help-title"),
+  close: document.getElementById("help-close"),
+});
 
 const REASONS = {
   wrong_seat: "Only the seat whose turn it is can act (you are watching or hold another seat).",
@@ -27,10 +39,12 @@ const REASONS = {
   bad_token: "This link's seat token is not valid for this table. Ask for a new invite link or watch instead.",
   not_found: "There is no such table.",
   version_mismatch: "This table was played with another version of the game and cannot be opened here.",
+  expired: "This table expired: nobody moved for too long. Start a new one from the lobby.",
+  too_many_sockets: "Too many tables are open from your address. Close some tabs, then reload.",
   internal: "The server had a problem storing that; nothing changed. Try again.",
 };
 // Close codes after which reconnecting cannot help (bad token, no such table, unusable table).
-const FATAL_CLOSE = new Set([4403, 4404, 4409]);
+const FATAL_CLOSE = new Set([4403, 4404, 4409, 4410]);
 
 const app = {
   ws: null,
@@ -48,6 +62,8 @@ const app = {
   log: null, // LogList
   pending: null, // {seq} while an act frame awaits an answer
   focusedDecision: null, // seq of the decision we moved focus to
+  focusedOutcome: false, // the end screen has had the focus once
+  refusal: null, // {reason, text} when the server refused this link before showing anything
   queue: Promise.resolve(),
   tablePoll: null,
 };
@@ -64,7 +80,7 @@ function wsUrl() {
 function setConn(state, text) {
   connEl.dataset.state = state;
   board.classList.toggle("offline", state !== "open");
-  clear(connEl).append(text);
+  clear(connEl).append(h("span", { class: "conn-text" }, text));
   if (state === "lost") {
     connEl.append(" ", h("button", { type: "button", class: "btn small", on: { click: () => connect(true) } },
       "Reconnect now"));
@@ -113,7 +129,8 @@ function connect(now = false) {
     board.classList.remove("busy");
     if (FATAL_CLOSE.has(ev.code) || app.fatal) {
       app.fatal = true;
-      setConn("refused", "Not connected: the server refused this link");
+      setConn("refused", "Not connected");
+      if (!app.frame) showRefusal(app.refusal);
       return;
     }
     scheduleReconnect();
@@ -168,13 +185,19 @@ async function onHello(msg) {
     app.renderer = await loadRenderer(forcedRenderer || msg.game, msg.game);
     app.rendererFor = msg.game;
     app.log = new LogList(logEl, {
+      scroller: logBox,
       describe: (event) => app.renderer.describeEvent(event, context()),
       classify: (event) => (app.renderer.eventClass ? app.renderer.eventClass(event) : ""),
     });
+    help.setGame(msg.game, { extra: app.renderer.helpSections ? app.renderer.helpSections() : [] });
   }
   const title = app.renderer.title || msg.game;
+  const spectator = msg.seat === null || msg.seat === undefined;
   document.title = `${title} · ${msg.table && msg.table.name ? msg.table.name : "table"} · cardtable`;
-  if (msg.seat === null || msg.seat === undefined) {
+  titleEl.textContent = spectator ? `${title} · watching` : title;
+  // A spectator has no character: the side box holds only the log (and a note on what they see).
+  sideEl.setAttribute("aria-label", spectator ? "About watching and the game log" : "Your character and the game log");
+  if (spectator) {
     setConn("open", "Connected · watching");
   } else {
     setConn("open", `Connected · seat ${msg.seat}`);
@@ -241,6 +264,9 @@ function onState(frame) {
     return;
   }
   const prevSeq = app.frame ? app.frame.seq : null;
+  // Follow the newest line unless the reader scrolled up to read; a fresh log (first frame, reload,
+  // a finished game opened later) always starts at its end.
+  const follow = start === 0 || app.log.atEnd();
   app.events = app.events.slice(0, start).concat(frame.log || []);
   app.frame = frame;
   app.log.add(frame.log || [], start);
@@ -248,18 +274,42 @@ function onState(frame) {
   if (app.pending && frame.seq !== app.pending.seq) app.pending = null;
   if (prevSeq !== null && frame.seq !== prevSeq) clearMessage("error");
   if (frame.status !== "waiting") stopTableSummary();
+  document.body.classList.add("ready");
   render();
+  // After drawing: the side box above the log may have changed the log's height.
+  if (follow) app.log.scrollToEnd();
 }
 
 function onError(msg) {
   app.pending = null;
   board.classList.remove("busy");
   board.removeAttribute("aria-busy");
-  if (["bad_token", "not_found", "version_mismatch"].includes(msg.reason)) app.fatal = true;
   const friendly = REASONS[msg.reason] || "The server refused that.";
+  if (["bad_token", "not_found", "version_mismatch", "expired"].includes(msg.reason)) {
+    app.fatal = true;
+    if (!app.frame) {
+      // Nothing to play: the board itself says so, once (no strip repeating it, no "Connecting…").
+      app.refusal = { reason: msg.reason, text: friendly };
+      setConn("refused", "Not connected");
+      showRefusal(app.refusal);
+      return;
+    }
+  }
   const detail = [msg.message, msg.rule ? `rule ${msg.rule}` : null].filter(Boolean).join(" · ");
   showMessage("error", friendly, detail, msg.reason);
   if (app.frame) render();
+}
+
+function showRefusal(refusal) {
+  const text = (refusal && refusal.text) || "The server refused this link.";
+  clear(board).append(h("section", { class: "refusal", role: "alert", "data-reason": (refusal && refusal.reason) || null },
+    h("h2", { class: "refusal-title" }, "This link does not open the table"),
+    h("p", {}, text),
+    h("p", { class: "refusal-actions" },
+      refusal && refusal.reason === "bad_token"
+        ? h("a", { class: "btn", href: `/table/${encodeURIComponent(tableId)}?watch=1` }, "Watch this table")
+        : null,
+      h("a", { class: "btn", href: "/" }, "Back to the lobby"))));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -349,10 +399,24 @@ function render() {
   if (!app.pending) board.removeAttribute("aria-busy");
 
   drawStatus(ctx);
-  document.title = `${ctx.decision ? "● Your move · " : ""}${app.renderer.title || ctx.game} · cardtable`;
+  const over = ctx.status === "finished" || Boolean(ctx.outcome);
+  const name = app.renderer.title || ctx.game;
+  document.title = over ? `Game over${resultWords(ctx)} · ${name} · cardtable`
+    : `${ctx.decision ? "● Your move · " : ""}${name} · cardtable`;
+  // The keyboard hints only help someone who has moves to make.
+  keysHelp.hidden = ctx.seat === null || over;
 
-  // Focus: move to the first option of a new decision; otherwise keep it where it was.
-  if (ctx.decision && app.focusedDecision !== ctx.seq && focusIsFree) {
+  // Focus: move to the first option of a new decision; at the end to the result (once); otherwise
+  // keep it where it was.
+  const outcomeEl = over ? board.querySelector('[data-testid="outcome"]') : null;
+  if (outcomeEl && !app.focusedOutcome && (focusIsFree || !document.activeElement || document.activeElement === document.body)) {
+    app.focusedOutcome = true;
+    outcomeEl.tabIndex = -1;
+    outcomeEl.focus({ preventScroll: false });
+  } else if (outcomeEl && app.focusedOutcome && focusInBoard && !board.contains(document.activeElement)) {
+    outcomeEl.tabIndex = -1;
+    outcomeEl.focus({ preventScroll: true });
+  } else if (ctx.decision && app.focusedDecision !== ctx.seq && focusIsFree) {
     app.focusedDecision = ctx.seq;
     const first = board.querySelector('[data-option="1"]');
     if (first) first.focus({ preventScroll: true });
@@ -364,17 +428,24 @@ function render() {
   }
 }
 
+function resultWords(ctx) {
+  const winners = (ctx.outcome && ctx.outcome.winners) || [];
+  if (ctx.seat === null || !ctx.outcome) return "";
+  return winners.includes(ctx.seat) ? ": you won" : ": you lost";
+}
+
 function drawStatus(ctx) {
-  const items = [{ label: "", value: app.renderer.title || ctx.game, cls: "si-game" }];
-  if (ctx.table && ctx.table.name) items.push({ label: "Table", value: ctx.table.name });
-  items.push({ label: "", value: ctx.seat === null ? "Watching" : `You are seat ${ctx.seat}`, cls: "si-you" });
+  const items = [];
+  if (ctx.table && ctx.table.name) items.push({ key: "table", label: "Table", value: ctx.table.name, cls: "si-table" });
+  if (ctx.table && ctx.table.practice) items.push({ key: "practice", value: "Practice (seed chosen by a player)", cls: "si-practice" });
+  items.push({ key: "you", value: ctx.seat === null ? "Watching" : `You are seat ${ctx.seat}`, cls: "si-you" });
   if (app.renderer.statusItems) items.push(...app.renderer.statusItems(ctx));
-  if (ctx.status === "waiting") items.push({ label: "", value: waitingText(ctx), cls: "si-waiting" });
+  if (ctx.status === "waiting") items.push({ key: "waiting", value: waitingText(ctx), cls: "si-waiting" });
   if (ctx.thinking.length) {
-    items.push({ label: "", value: `${ctx.thinking.map((s) => ctx.seatName(s)).join(", ")} thinking…`, cls: "si-thinking" });
+    items.push({ key: "thinking", value: `${ctx.thinking.map((s) => ctx.seatName(s)).join(", ")} thinking…`, cls: "si-thinking", quiet: true });
   }
-  if (ctx.status === "finished") items.push({ label: "", value: "Game over", cls: "si-over" });
-  clear(statusEl).append(statusBar(items));
+  if (ctx.status === "finished") items.push({ key: "over", value: "Game over", cls: "si-over" });
+  updateStatusBar(statusEl, items);
 }
 
 function waitingText(ctx) {
@@ -428,6 +499,7 @@ document.addEventListener("keydown", (ev) => {
   if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.repeat) return;
   const tag = ev.target && ev.target.tagName;
   if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+  if (help.isOpen()) return; // the dialog has the keyboard (Esc closes it)
   if (/^[1-9]$/.test(ev.key)) {
     const el = board.querySelector(`[data-option="${ev.key}"]`);
     if (el) {
@@ -441,10 +513,42 @@ document.addEventListener("keydown", (ev) => {
 });
 
 // ------------------------------------------------------------------------------------------------
+// Touch screens show no tooltips: a tap on a card, character or marker that has one shows its text in a
+// bubble until the next tap (options are left alone: a tap on them chooses).
+// ------------------------------------------------------------------------------------------------
+let lastPointer = "mouse";
+let tapTip = null;
+document.addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType; }, true);
+
+function hideTapTip() {
+  if (tapTip) tapTip.remove();
+  tapTip = null;
+}
+
+document.addEventListener("click", (ev) => {
+  const hadTip = Boolean(tapTip);
+  hideTapTip();
+  if (lastPointer !== "touch" || hadTip) return;
+  const target = ev.target instanceof Element ? ev.target.closest("[title]") : null;
+  if (!target || !(board.contains(target) || side.contains(target))) return;
+  if (target.closest(".choice, .player-panel.target, a, button")) return;
+  const r = target.getBoundingClientRect();
+  tapTip = h("div", { class: "tap-tip", role: "tooltip", "data-testid": "tap-tip" }, target.title);
+  document.body.append(tapTip);
+  const w = tapTip.offsetWidth;
+  const hgt = tapTip.offsetHeight;
+  const left = Math.max(8, Math.min(r.left, window.innerWidth - w - 8));
+  const top = r.bottom + hgt + 8 < window.innerHeight ? r.bottom + 6 : Math.max(8, r.top - hgt - 6);
+  tapTip.style.left = `${Math.round(left)}px`;
+  tapTip.style.top = `${Math.round(top)}px`;
+});
+window.addEventListener("scroll", hideTapTip, { passive: true });
+
+// ------------------------------------------------------------------------------------------------
 if (!tableId) {
   clear(board).append(h("p", { class: "message error" }, "No table id in this address."));
 } else {
   connect();
 }
-// For tests and debugging: the latest frame and connection state.
-window.cardtable = { app, pick };
+// For tests and debugging: the latest frame and connection state, and a redraw.
+window.cardtable = { app, pick, render };

@@ -77,6 +77,23 @@ export function cardName(id) {
   return card ? card.label : String(id ?? "?");
 }
 
+/** The card's tooltip: its full text from the card file and whom it bars. */
+function cardTitle(id) {
+  const card = CARDS.get(id);
+  if (!card) return null;
+  return `${card.label}: ${card.text || card.short}${card.text && card.text.endsWith(".") ? "" : "."} ${barredText(id)}.`;
+}
+
+/** A character's tooltip: what it wants, per world. */
+function charTitle(id) {
+  const ch = CHARACTERS.get(id);
+  if (!ch) return null;
+  if (ch.goal_front_text || ch.goal_back_text) {
+    return `${ch.name}. Front world: ${ch.goal_front_text || "-"} Back world: ${ch.goal_back_text || "-"}`;
+  }
+  return `${ch.name}: ${ch.text}`;
+}
+
 function barredText(id) {
   const card = CARDS.get(id);
   if (!card || !card.forbidden.length) return "Anyone may take it";
@@ -137,30 +154,89 @@ function describeOption(action, ctx) {
 }
 
 // ------------------------------------------------------------------------------------------------
+// The last move: what the board outlines and the prompt sums up
+// ------------------------------------------------------------------------------------------------
+// Events that open a move (one decision's consequences); the events after one, up to the next, belong
+// to it (a refill, self-damage, a death, the next turn's start and its Holy Poison tick).
+const MOVE_START = new Set(["card_taken", "passed", "extra_action_declined", "damaged", "healed", "intimidated",
+  "pointed", "pointing_revealed"]);
+// Lines of a move not worth repeating in its summary.
+const QUIET = new Set(["slot_refilled", "slot_left_empty", "turn_started", "character_dealt", "game_started",
+  "characters_revealed", "game_over", "action_pile_rebuilt"]);
+
+/** {events, actor, effects: Map(seat -> [{kind, text}]), taken: {seat, card}, fresh: Set(slot)} or null. */
+export function lastMove(events) {
+  let i = events.length - 1;
+  while (i >= 0 && !MOVE_START.has(events[i].kind)) i -= 1;
+  if (i < 0) return null;
+  const group = events.slice(i);
+  const first = group[0];
+  const actor = first.kind === "damaged" ? first.dealer : first.kind === "pointing_revealed" ? null : first.player;
+  const effects = new Map();
+  const mark = (seat, kind, text) => {
+    if (seat === null || seat === undefined) return;
+    if (!effects.has(seat)) effects.set(seat, []);
+    effects.get(seat).push({ kind, text });
+  };
+  let taken = null;
+  const fresh = new Set();
+  for (const e of group) {
+    if (e.kind === "damaged") mark(e.target, "hit", `−${e.amount}`);
+    else if (e.kind === "self_damaged") mark(e.player, "hit", `−${e.amount}`);
+    else if (e.kind === "poisoned") mark(e.player, "hit", `−${e.amount}`);
+    else if (e.kind === "healed") mark(e.target, "heal", `+${e.amount}`);
+    else if (e.kind === "intimidated") mark(e.target, "intimidated", "intimidated");
+    else if (e.kind === "passed") mark(e.player, "passed", "passed");
+    else if (e.kind === "died" || e.kind === "wrath") mark(e.player, "died", "died");
+    else if (e.kind === "card_taken") taken = { seat: e.player, card: e.card };
+    else if (e.kind === "slot_refilled") fresh.add(e.slot);
+  }
+  return { events: group, actor, effects, taken, fresh };
+}
+
+function lastMoveLine(ctx, move) {
+  if (!move) return null;
+  const parts = [];
+  for (const e of move.events) {
+    if (QUIET.has(e.kind)) continue;
+    const text = describeEvent(e, ctx);
+    if (text) parts.push(" ", text);
+  }
+  if (!parts.length) return null;
+  return h("p", { class: "last-move", "data-testid": "last-move" }, h("span", { class: "last-move-label" }, "Last move:"), parts);
+}
+
+// ------------------------------------------------------------------------------------------------
 // Board
 // ------------------------------------------------------------------------------------------------
 function render(root, ctx) {
   const view = ctx.view;
   if (!view) return;
   const over = Boolean(ctx.outcome || view.outcome);
+  const move = over ? null : lastMove(ctx.events || []);
   root.append(h("div", { class: "tm-board" },
-    over ? outcomeBox(ctx) : promptBox(ctx),
-    seatsGrid(ctx),
-    market(ctx),
+    over ? outcomeBox(ctx) : promptBox(ctx, move),
+    seatsGrid(ctx, move),
+    market(ctx, move),
     decisionButtons(ctx)));
   if (view.you && view.you.character) ctx.side.append(youCard(ctx));
   else if (ctx.seat === null) ctx.side.append(spectatorNote(ctx));
 }
 
-function promptBox(ctx) {
+function promptBox(ctx, move) {
   const view = ctx.view;
   const box = h("section", { class: ["prompt", ctx.decision ? "mine" : null], "aria-label": "What happens now" });
   const cur = view.current;
   const actor = view.to_act;
   if (ctx.decision) {
-    const hint = ctx.decision.kind === "target" ? "Click a player (or press their number)."
-      : ctx.decision.kind === "point" ? "Click a player or the centre-card button (or press a number)."
-        : "Click a highlighted card or a button (or press its number).";
+    // A touch screen has no number keys and nobody "clicks" on it.
+    const touch = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+    const hint = touch
+      ? (ctx.decision.kind === "target" ? "Tap a player." : ctx.decision.kind === "point" ? "Tap a player or the centre-card button."
+        : "Tap a highlighted card or a button.")
+      : ctx.decision.kind === "target" ? "Click a player (or press their number)."
+        : ctx.decision.kind === "point" ? "Click a player or the centre-card button (or press a number)."
+          : "Click a highlighted card or a button (or press its number).";
     box.append(h("h2", { class: "prompt-title" }, pointingTitle(ctx) || `Your move: ${ctx.decision.prompt}`),
       h("p", { class: "prompt-hint" }, resolvingText(ctx), hint));
   } else if (ctx.status === "waiting") {
@@ -184,6 +260,8 @@ function promptBox(ctx) {
   }
   if (ctx.decision && view.restricted) box.append(h("p", { class: "prompt-warn" }, "You are intimidated: only equipment this turn (TM-7.9)."));
   if (ctx.decision && ctx.decision.kind === "extra") box.append(h("p", { class: "prompt-hint" }, "Flurry: you may take one more card."));
+  const line = ctx.status === "waiting" ? null : lastMoveLine(ctx, move);
+  if (line) box.append(line);
   return box;
 }
 
@@ -203,7 +281,7 @@ function pointingTitle(ctx) {
   return h("span", {}, "Search: point at your ", staticText(charName("monster")), " suspect, or at the centre card");
 }
 
-function seatsGrid(ctx) {
+function seatsGrid(ctx, move) {
   const view = ctx.view;
   const grid = h("div", { class: ["seats", `seats-${view.seats.length}`] });
   const outcome = ctx.outcome || view.outcome;
@@ -214,16 +292,24 @@ function seatsGrid(ctx) {
   for (const s of view.seats) {
     const tableau = ((view.zones[`tableau:${s.seat}`] || {}).cards || []).filter(Boolean);
     const markers = [];
-    if (s.intimidated) markers.push(chip("Intimidated", "mk-intimidated", "May take only equipment on their next turn"));
-    if (s.holy_poison) markers.push(chip("Holy Poison", "mk-poison", "Loses 1 life at each of their turn starts (not below 1)"));
-    if (s.weapons) markers.push(chip(`+${s.weapons} damage`, "mk-weapons", `${s.weapons} weapon(s): +${s.weapons} to damage dealt`));
-    if (view.start_player === s.seat) markers.push(chip("Start player", "mk-start"));
-    if (view.step === "point" && pointed.includes(s.seat)) markers.push(chip("Has pointed", "mk-pointed"));
-    if (ctx.thinking.includes(s.seat)) markers.push(chip("thinking…", "mk-thinking"));
-    if (died.includes(s.seat)) markers.push(chip("Died", "mk-died"));
-    if (outcome) markers.push(winners.includes(s.seat) ? chip("Won", "mk-won") : chip("Lost", "mk-lost"));
+    if (s.intimidated) markers.push(chip("Intimidated", "mk-intimidated", "Intimidated: may take only equipment on their next turn"));
+    if (s.holy_poison) markers.push(chip("Holy Poison", "mk-poison", "Holy Poison: loses 1 life at the start of each of their turns (never below 1)"));
+    if (s.weapons) markers.push(chip(`+${s.weapons} damage`, "mk-weapons", `${s.weapons} weapon${s.weapons > 1 ? "s" : ""}: +${s.weapons} to the damage they deal`));
+    if (view.start_player === s.seat) markers.push(chip("Start player", "mk-start", "Start player: took the first turn of the game"));
+    if (view.step === "point" && pointed.includes(s.seat)) markers.push(chip("Has pointed", "mk-pointed", "Has pointed at a suspect in this Search (kept secret until everyone has)"));
+    if (ctx.thinking.includes(s.seat)) markers.push(chip("thinking…", "mk-thinking", "A bot is choosing its move"));
+    if (died.includes(s.seat)) markers.push(chip("Died", "mk-died", "Died: this ended the game"));
+    if (outcome) {
+      markers.push(winners.includes(s.seat) ? chip("Won", "mk-won", "Won: their goal came true")
+        : chip("Lost", "mk-lost", "Lost: their goal did not come true"));
+    }
+    const effects = (move && move.effects.get(s.seat)) || [];
+    for (const fx of effects) {
+      if (fx.kind === "hit" || fx.kind === "heal") markers.push(chip(fx.text, `mk-delta mk-${fx.kind}`, fx.kind === "hit" ? `Lost ${fx.text.slice(1)} life in the last move` : `Gained ${fx.text.slice(1)} life in the last move`));
+    }
 
     const choice = ctx.decision ? ctx.choice((a) => (a.kind === "target" && a.seat === s.seat) || (a.kind === "point" && a.at === s.seat)) : null;
+    const touched = Boolean(move && (move.actor === s.seat || effects.length));
     grid.append(playerPanel({
       seat: s.seat,
       name: ctx.seatName(s.seat).replace(" (you)", ""),
@@ -235,10 +321,12 @@ function seatsGrid(ctx) {
       dead: died.includes(s.seat),
       character: characterLine(s, ctx),
       markers,
-      body: tableauView(tableau),
+      body: tableauView(tableau, move && move.taken && move.taken.seat === s.seat ? move.taken.card : null),
       choice,
-      choiceLabel: choice ? describeOption(choice.action, ctx) : null,
+      choiceText: choice ? describeOption(choice.action, ctx) : null,
       ariaLabel: `${ctx.seatName(s.seat)}, life ${s.life}`,
+      cls: [move && move.actor === s.seat ? "last-actor" : null, touched && move.actor !== s.seat ? "last-touched" : null]
+        .filter(Boolean).join(" ") || null,
     }));
   }
   return grid;
@@ -247,24 +335,27 @@ function seatsGrid(ctx) {
 function characterLine(s, ctx) {
   const line = h("div", { class: "pp-character", "data-revealed": s.revealed ? "true" : "false" });
   if (s.character && s.revealed) {
-    line.append(h("span", { class: "char-label" }, "Revealed:"), " ", h("strong", { class: "char-name revealed" }, charName(s.character)));
+    line.append(h("span", { class: "char-label" }, "Revealed:"), " ",
+      h("strong", { class: "char-name revealed", title: charTitle(s.character) }, charName(s.character)));
   } else if (s.character && ctx.seat === s.seat) {
-    line.append(h("span", { class: "char-label" }, "You are"), " ", h("strong", { class: "char-name secret" }, charName(s.character)),
+    line.append(h("span", { class: "char-label" }, "You are"), " ",
+      h("strong", { class: "char-name secret", title: charTitle(s.character) }, charName(s.character)),
       " ", h("span", { class: "muted" }, "(secret)"));
   } else {
-    line.append(h("span", { class: "char-label" }, "Character:"), " ", h("span", { class: "char-hidden" }, "hidden"));
+    line.append(h("span", { class: "char-label" }, "Character:"), " ",
+      h("span", { class: "char-hidden", title: "Nobody else knows it until it is revealed (by passing, or at the end)" }, "hidden"));
   }
   return line;
 }
 
-function tableauView(cards) {
+function tableauView(cards, justTaken = null) {
   const isEquipment = (c) => CARDS.has(c.card) && CARDS.get(c.card).kind === "equipment";
   const equipment = cards.filter(isEquipment);
   const actions = cards.filter((c) => !isEquipment(c));
   const group = (list, cls) => {
     const counts = new Map();
     for (const c of list) counts.set(c.card, (counts.get(c.card) || 0) + 1);
-    return [...counts].map(([id, n]) => h("span", { class: ["chip", "card-chip", cls], title: CARDS.has(id) ? CARDS.get(id).short : "" },
+    return [...counts].map(([id, n]) => h("span", { class: ["chip", "card-chip", cls, id === justTaken ? "just-taken" : null], title: cardTitle(id) },
       staticText(cardName(id)), n > 1 ? ` ×${n}` : ""));
   };
   return h("div", { class: "tableau", "aria-label": "Tableau" },
@@ -274,16 +365,17 @@ function tableauView(cards) {
     h("div", { class: "tb-chips" }, actions.length ? group(actions, "act") : h("span", { class: "muted" }, "none")));
 }
 
-function market(ctx) {
+function market(ctx, move) {
   const view = ctx.view;
   const tiles = (zoneName, prefix) => ((view.zones[zoneName] || {}).cards || []).map((c, i) => {
     const slot = `${prefix}${i + 1}`;
     if (!c) return cardTile({ slot, empty: true, emptyText: "empty (pile used up)" });
     const card = CARDS.get(c.card) || { name: c.card, kind: prefix === "A" ? "action" : "equipment", short: "", forbidden: [] };
     const choice = ctx.decision ? ctx.choice((a) => a.kind === "take" && a.slot === slot) : null;
+    const isNew = Boolean(move && move.fresh.has(slot));
     return cardTile({
       slot, cardId: c.card, name: cardName(c.card), kind: card.kind, text: card.short, detail: barredText(c.card),
-      choice, choiceLabel: choice ? describeOption(choice.action, ctx) : null,
+      choice, title: cardTitle(c.card), badge: isNew ? "· new" : null, cls: isNew ? "fresh" : null,
     });
   });
   const apile = (view.zones.action_pile || {}).count;
@@ -297,9 +389,10 @@ function market(ctx) {
       h("h3", { class: "row-title" }, "Centre"),
       h("div", { class: "row-cards" },
         centreCard
-          ? h("div", { class: "card-tile kind-character", "data-slot": "centre" }, h("span", { class: "ct-name" }, charName(centreCard)),
-            h("span", { class: "ct-text" }, "the leftover character"))
-          : cardTile({ slot: null, faceDown: true, name: "Face down", text: "the leftover character", cls: "centre", choice: null }))),
+          ? h("div", { class: "card-tile kind-character", "data-slot": "centre", title: charTitle(centreCard) },
+            h("span", { class: "ct-name" }, charName(centreCard)), " ", h("span", { class: "ct-text" }, "the leftover character"))
+          : cardTile({ slot: null, faceDown: true, name: "Face down", text: "the leftover character", cls: "centre", choice: null,
+            title: "The leftover character. If it is the Monster, no player is the Monster: the Back world." }))),
     h("p", { class: "piles sr-only" }, `Action pile ${apile} cards, equipment pile ${epile} cards.`));
 }
 
@@ -339,37 +432,116 @@ function youCard(ctx) {
 }
 
 function spectatorNote(ctx) {
-  return h("section", { class: "you-card spectator" },
+  return h("section", { class: "you-card spectator", "aria-label": "Watching" },
     h("h2", { class: "box-title" }, "Watching"),
     h("p", {}, "You see what every player sees: characters stay hidden until revealed."));
 }
 
+/** "seat 2 (the Fool)", "seat 0 (you, the Knight)". */
+function seatAs(ctx, seat, chars) {
+  const ch = chars[seat] ? `the ${charName(chars[seat])}` : "";
+  if (seat === ctx.seat) return `seat ${seat} (you${ch ? `, ${ch}` : ""})`;
+  return ch ? `seat ${seat} (${ch})` : `seat ${seat}`;
+}
+
+const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The goal text of `char` in `world`, from the card data (per world when worded, else the card's text). */
+function goalText(char, world) {
+  const ch = CHARACTERS.get(char) || {};
+  const worded = world === "front" ? ch.goal_front_text : ch.goal_back_text;
+  return worded || ch.text || "";
+}
+
+/**
+ * The end screen in plain words: what ended the game, which world line it was and why, then every seat's
+ * result with the goal that decided it. It does not repeat the log's last lines.
+ */
 function outcomeBox(ctx) {
   const outcome = ctx.outcome || ctx.view.outcome;
   const d = outcome.details || {};
   const winners = outcome.winners || [];
   const chars = d.characters || [];
+  const died = d.died || [];
+  const world = d.world;
   let headline = "Game over";
-  if (ctx.seat !== null && ctx.seat !== undefined) headline += winners.includes(ctx.seat) ? " — you won!" : " — you lost.";
-  const world = d.world === "front" ? "Front world: a player held the Monster"
-    : d.world === "back" ? "Back world: the Monster was the centre card" : "";
+  if (ctx.seat !== null && ctx.seat !== undefined) headline += winners.includes(ctx.seat) ? ": you won!" : ": you lost.";
+
+  const story = [];
+  if (died.length) {
+    const victim = died[0];
+    const finisher = d.finisher;
+    story.push(finisher === victim || finisher === null || finisher === undefined
+      ? `${cap(seatAs(ctx, victim, chars))} died by their own hand, and that ended the game.`
+      : `${cap(seatAs(ctx, victim, chars))} died, finished by ${seatAs(ctx, finisher, chars)}, and that ended the game.`);
+    if (died.length > 1) {
+      story.push(`Whoever kills the Saint dies too (the Saint's wrath), so ${seatAs(ctx, died[1], chars)} died as well.`);
+    }
+  } else {
+    story.push(`Nobody died before the turn limit (${d.turns || "?"} turns), so the game stopped without a winner.`);
+  }
+  const monster = chars.indexOf("monster");
+  if (world === "front") {
+    story.push(`It was the Front world: ${seatAs(ctx, monster, chars)} held the ${charName("monster")}. `
+      + `The centre card was the ${charName(d.centre)}.`);
+  } else if (world === "back") {
+    story.push(`It was the Back world: the ${charName("monster")} was the face-down centre card, so no player was the ${charName("monster")}.`);
+  }
+
+  const worldName = world === "front" ? "Front world" : world === "back" ? "Back world" : "world";
+  const seats = h("ul", { class: "outcome-seats" });
+  chars.forEach((char, seat) => {
+    const won = winners.includes(seat);
+    const whose = seat === ctx.seat ? "your" : "their";
+    const goal = goalText(char, world);
+    seats.append(h("li", { class: ["outcome-seat", won ? "won" : "lost"], "data-seat": seat },
+      h("strong", {}, ctx.seatName(seat)), ` · ${charName(char)} · `,
+      h("span", { class: won ? "result-won" : "result-lost" }, won ? "won" : "lost"),
+      died.length ? `: ${whose} goal in the ${worldName} was “${goal.replace(/\.$/, "")}”, and it ${won ? "came true" : "did not come true"}.`
+        : ": nobody won this game."));
+  });
+
   const who = winners.length ? winners.map((w) => `${ctx.seatName(w)} as the ${charName(chars[w])}`).join(", ") : "nobody";
-  return h("section", { class: "outcome", "data-testid": "outcome", "aria-label": "Game over" },
+  return h("section", { class: "outcome", "data-testid": "outcome", "aria-labelledby": "outcome-title", tabindex: "-1" },
     h("div", { class: "outcome-head" },
-      h("h2", { class: "outcome-title" }, headline),
+      h("h2", { class: "outcome-title", id: "outcome-title" }, headline),
       h("a", { href: "/", class: "btn small" }, "Back to the lobby")),
-    h("p", { class: "outcome-line" }, h("strong", {}, "Winners: "), who),
-    h("p", { class: "outcome-line" }, [world, d.turns ? `${d.turns} turns` : ""].filter(Boolean).join(" · ")),
-    outcome.reason ? h("p", { class: "muted outcome-reason" }, outcome.reason) : null);
+    story.map((text) => h("p", { class: "outcome-line" }, text)),
+    h("p", { class: "outcome-line outcome-winners" }, h("strong", {}, "Winners: "), who),
+    seats,
+    d.turns ? h("p", { class: "outcome-line muted" }, `${d.turns} turns played.`) : null);
+}
+
+/** The board's legend for the "How to play" panel (the game's own rules text comes from the server). */
+function helpSections() {
+  return [{
+    heading: "On the board",
+    paragraphs: ["Each seat's panel shows its life (a number and hearts), its character (hidden until revealed), "
+      + "its markers and the cards it took. Hover over a card, character or marker (or tap it on a touch screen) for its full text."],
+    items: [
+      { term: "▶ turn", text: "Whose turn it is (the panel also has a yellow frame)." },
+      { term: "Intimidated", text: "May take only equipment on their next turn." },
+      { term: "Holy Poison", text: "Loses 1 life at the start of each of their turns, never below 1." },
+      { term: "+N damage", text: "Weapons held: every damage they deal is N higher." },
+      { term: "Start player", text: "Took the first turn." },
+      { term: "Has pointed", text: "Has made their secret pick in the current Search." },
+      { term: "−N / +N", text: "Life lost or gained in the last move (that move's panels are outlined)." },
+      { term: "new", text: "A card slot refilled in the last move." },
+    ],
+  }];
 }
 
 function statusItems(ctx) {
   const view = ctx.view;
   if (!view) return [];
-  const items = [{ label: "Turn", value: `${view.turn}` }];
+  const items = [{ key: "turn", label: "Turn", value: `${view.turn}`, cls: "si-turnno" }];
   if (!(ctx.outcome || view.outcome) && ctx.status !== "waiting") {
     const cur = view.current;
-    items.push({ label: "", value: cur === ctx.seat ? "Your turn" : `${ctx.seatName(cur)}'s turn`, cls: cur === ctx.seat ? "si-mine" : "si-turn" });
+    // A decision outside your own turn (pointing in another player's Search) is still yours to make.
+    const value = cur === ctx.seat ? "Your turn"
+      : ctx.decision ? (ctx.decision.kind === "point" ? "Your decision: point at a suspect" : "Your decision")
+        : `${ctx.seatName(cur)}'s turn`;
+    items.push({ key: "whose", value, cls: ctx.decision || cur === ctx.seat ? "si-mine" : "si-turn" });
   }
   return items;
 }
@@ -466,4 +638,5 @@ export default {
   describeOption,
   eventClass,
   statusItems,
+  helpSections,
 };

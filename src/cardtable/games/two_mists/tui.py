@@ -2,13 +2,17 @@
 
 Works only from what a seat may see (``state.view(seat)``, ``state.log(seat)``) plus the public card
 catalog, so rendering can never leak a hidden card. Rule IDs refer to ``docs/rules/two-mists.md``.
+
+This is the game's terminal facet: :func:`cardtable.tui.get_renderer` finds it by convention (a
+``tui`` module in the game's package whose ``RENDERER`` is a :class:`~cardtable.tui.generic.Renderer`
+subclass), so the terminal layer names no game. The rules modules never import it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from functools import cached_property
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -16,8 +20,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..core import Action, Decision, Outcome
-from .generic import Names, Renderer
+from ...core import Action, Decision, Outcome
+from ...tui.generic import Names, Renderer
 
 CHARACTER_NAMES = {"monster": "Monster", "knight": "Knight", "witch": "Witch", "saint": "Saint", "fool": "Fool"}
 STEP_WORDS = {
@@ -54,9 +58,9 @@ class TwoMistsRenderer(Renderer):
 
     @cached_property
     def game(self) -> Any:
-        from .. import load_game
+        from . import GAME
 
-        return load_game("two-mists")
+        return GAME
 
     @cached_property
     def cards(self) -> dict[str, Any]:
@@ -568,17 +572,38 @@ class TwoMistsRenderer(Renderer):
         return Panel(Group(head, table, foot), title="Game over", box=box.DOUBLE, border_style="green", expand=False)
 
     # --- reference --------------------------------------------------------------------------------------
+    @staticmethod
+    def barred_cell(forbidden: Sequence[str]) -> str:
+        """The "Barred for" cell: who may not take a card, and "nobody" when every character may.
+
+        Under a "Barred for" heading, "anyone" would read as "everyone is barred", the opposite.
+        """
+        return ", ".join(forbidden) or "nobody"
+
     def card_rows(self, game: Any) -> list[dict[str, Any]]:
         rows = []
         for c in game.catalog.cards:
-            rows.append({"id": c.id, "name": self.card_name(c.id), "kind": c.kind,
-                         "forbidden": [char_name(f) for f in sorted(c.forbidden, key=_char_order)],
-                         "copies": c.copies, "text": c.text})
+            forbidden = [char_name(f) for f in sorted(c.forbidden, key=_char_order)]
+            rows.append({"id": c.id, "name": self.card_name(c.id), "kind": c.kind, "forbidden": forbidden,
+                         "barred": self.barred_cell(forbidden), "copies": c.copies, "text": c.text})
         return rows
+
+    def card_columns(self) -> list[tuple[str, str]]:
+        return [("Card", "name"), ("Kind", "kind"), ("Barred for", "barred"), ("Copies", "copies"), ("Text", "text")]
 
     def character_rows(self, game: Any) -> list[dict[str, Any]]:
         return [{"id": c.id, "name": c.name, "players": sorted(c.players), "text": c.text}
                 for c in game.catalog.characters]
+
+    def rules_tables(self, game: Any) -> list[RenderableType]:
+        """The characters, who plays them and their goals, under the rules summary."""
+        table = Table(box=box.SIMPLE_HEAD, title="Characters", title_justify="left", title_style="bold")
+        table.add_column("Character", style="bold", no_wrap=True)
+        table.add_column("Players", no_wrap=True)
+        table.add_column("Goal")
+        for c in self.character_rows(game):
+            table.add_row(c["name"], ",".join(map(str, c.get("players", []))), c["text"])
+        return [table]
 
     def rules_summary(self, game: Any) -> str:
         return (
@@ -634,3 +659,6 @@ def _life_text(life: int) -> Text:
     text = Text(f"{life:>2} ", style=style)
     text.append("♥" * min(life, 9) + ("+" if life > 9 else ""), style=style)
     return text
+
+
+RENDERER = TwoMistsRenderer

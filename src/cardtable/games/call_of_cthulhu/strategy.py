@@ -1,0 +1,187 @@
+"""The heuristic bot's policy for Call of Cthulhu: ``choose_action(view, decision, rng)``.
+
+It reads only what a seat's view holds. The plan, in order of what wins games: build resources early
+so characters can be paid for (and keep a resource of each faction the hand needs), put the largest
+affordable characters into play, attack the story that is closest to being won with everything that
+is ready, and hold characters back to defend when the opponent is close to winning a story; lose
+the cheapest character to Terror and Combat.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping
+
+from ...core import Action, Decision, Rng
+
+
+def _defs() -> Any:
+    from . import DEFINITION
+
+    return DEFINITION.defs
+
+
+def _card(view: Mapping[str, Any], i: Any) -> Any:
+    c = view["cards"].get(str(i))
+    if c is None or c["defn"] is None:
+        return None
+    return _defs()[c["defn"]]
+
+
+def _value(view: Mapping[str, Any], i: Any) -> float:
+    """How much a card is worth keeping in play or in hand (cost and stats, roughly)."""
+    d = _card(view, i)
+    if d is None:
+        return 0.0
+    return d.cost + d.skill + 0.5 * sum(d.icons) + (1.0 if d.type == "character" else 0.0)
+
+
+def choose_action(view: Mapping[str, Any], decision: Decision, rng: Rng) -> Action:
+    options = decision.options
+    kind = decision.kind
+    me = decision.player
+    by_kind: dict[str, list[Action]] = {}
+    for o in options:
+        by_kind.setdefault(o.kind, []).append(o)
+
+    if kind == "opening_resources" or kind == "resource":
+        return _resource_choice(view, decision, by_kind)
+    if kind.startswith("window:"):
+        plays = by_kind.get("play", [])
+        if plays:
+            return max(plays, key=lambda o: (_card(view, o.get("card")).type == "character", _value(view, o.get("card"))))
+        return by_kind["pass"][0]
+    if kind == "pay":
+        return options[0]  # domains are listed in order; the cheapest sufficient is as good as any
+    if kind == "commit_attack":
+        return _attack(view, decision, by_kind)
+    if kind == "commit_defend":
+        return _defend(view, decision, by_kind)
+    if kind in ("terror_victim", "combat_victim"):
+        picks = by_kind.get("pick", [])
+        return min(picks, key=lambda o: _value(view, o.get("card"))) if picks else options[0]
+    if kind in ("arcane_ready", "restore", "attach_host"):
+        picks = by_kind.get("pick", [])
+        if picks:
+            return max(picks, key=lambda o: _value(view, o.get("card")))
+    if kind == "next_story":
+        return options[0]
+    return options[rng.below(len(options))] if kind not in ("yesno",) else by_kind.get("yes", options)[0]
+
+
+def _resource_choice(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, list[Action]]) -> Action:
+    me = decision.player
+    hand = [e for e in view["zones"][f"hand:{me}"] if e is not None]
+    factions = Counter(_card(view, i).faction for i in hand if _card(view, i) is not None)
+    if decision.kind == "resource":
+        resources = sum(len(view["zones"][f"res:{me}:{d}"]) for d in range(3))
+        if resources >= 9 or len(hand) <= 2:
+            return by_kind["no_resource"][0]
+        picks = by_kind["resource"]
+        card = min({o.get("card") for o in picks}, key=lambda i: _keep_score(view, i, factions))
+        domain = min(range(3), key=lambda d: (len(view["zones"][f"res:{me}:{d}"]), d))
+        return next(o for o in picks if o.get("card") == card and o.get("domain") == domain)
+    picks = by_kind.get("pick", [])
+    if not picks:
+        return by_kind["done"][0]
+    return min(picks, key=lambda o: _keep_score(view, o.get("card"), factions))
+
+
+def _keep_score(view: Mapping[str, Any], i: Any, factions: Counter[str]) -> float:
+    """Low = a good card to turn into a resource: expensive, or of the hand's main faction (for matching)."""
+    d = _card(view, i)
+    if d is None:
+        return 0.0
+    cheap_character = d.type == "character" and d.cost <= 2
+    return (3.0 if cheap_character else 0.0) - d.cost + (0.0 if factions[d.faction] > 1 else 1.0)
+
+
+def _story_tokens(view: Mapping[str, Any], slot: int, p: int) -> int:
+    return int(view["vars"]["tokens"][2 * slot + p])
+
+
+def _skill(view: Mapping[str, Any], i: Any) -> int:
+    info = view["info"]["characters"].get(str(i))
+    return int(info["skill"]) if info else 0
+
+
+class _NONE:
+    type = ""
+
+
+def _story(option: Action) -> int:
+    story = option.get("story")
+    assert isinstance(story, int)
+    return story
+
+
+def _chosen(view: Mapping[str, Any]) -> list[tuple[int, int]]:
+    """The (character, story) pairs declared so far in the commit being made (public, on the stack)."""
+    flat = view["stack"][-1]["args"].get("chosen", [])
+    return [(flat[k], flat[k + 1]) for k in range(0, len(flat), 2)]
+
+
+def _ready_characters(view: Mapping[str, Any], p: int) -> list[int]:
+    out = []
+    for e in view["zones"][f"play:{p}"]:
+        c = view["cards"][str(e)]
+        d = _card(view, e)
+        if d is not None and d.type == "character" and not c["flags"] & (1 | 4) and str(e) in view["info"]["characters"] \
+                and view["info"]["characters"][str(e)]["story"] is None:
+            out.append(e)
+    return out
+
+
+def _committed_skill(view: Mapping[str, Any], slot: int, p: int) -> int:
+    total = 0
+    for e in view["zones"][f"play:{p}"]:
+        info = view["info"]["characters"].get(str(e))
+        if info is not None and info["story"] == slot:
+            total += int(info["skill"])
+    return total
+
+
+def _attack(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, list[Action]]) -> Action:
+    """Attack the story nearest to being won with everything; spread when nobody can defend."""
+    me = decision.player
+    commits = [o for o in by_kind.get("commit", []) if _skill(view, o.get("card")) > 0]
+    if not commits:
+        return by_kind["done"][0]
+    chosen = _chosen(view)
+    slots = sorted({_story(o) for o in commits})
+    used = {s for _c, s in chosen}
+    if not _ready_characters(view, 1 - me):  # unchallenged: every story with a character gains two tokens
+        fresh = [s for s in slots if s not in used] or slots
+        target = max(fresh, key=lambda s: (_story_tokens(view, s, me), -s))
+    else:
+        ready_now = len({o.get("card") for o in by_kind.get("commit", [])})
+        opponents = len([e for e in view["zones"][f"play:{1 - me}"] if (_card(view, e) or _NONE).type == "character"])
+        if chosen and opponents >= 2 and len(chosen) >= 2 * (len(chosen) + ready_now) // 3:
+            return by_kind["done"][0]  # keep a third back: committed characters cannot defend next turn
+        if chosen:
+            target = chosen[0][1]
+        else:
+            target = max(slots, key=lambda s: (_story_tokens(view, s, me), -_story_tokens(view, s, 1 - me)))
+    return max((o for o in commits if _story(o) == target), key=lambda o: _skill(view, o.get("card")))
+
+
+def _defend(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, list[Action]]) -> Action:
+    """One defender at every attacked story (it cancels the unchallenged bonus), the rest where it counts."""
+    me = decision.player
+    commits = by_kind.get("commit", [])
+    if not commits:
+        return by_kind["done"][0]
+    ap = 1 - me
+    chosen = _chosen(view)
+    defended = {s for _c, s in chosen}
+    slots = sorted({_story(o) for o in commits}, key=lambda s: -_story_tokens(view, s, ap))
+    open_slots = [s for s in slots if s not in defended]
+    if open_slots:
+        slot = open_slots[0]
+    else:
+        mine = {s: sum(_skill(view, c) for c, t in chosen if t == s) for s in slots}
+        behind = [s for s in slots if _committed_skill(view, s, ap) >= mine[s]]
+        if not behind:
+            return by_kind["done"][0]
+        slot = behind[0]
+    return max((o for o in commits if _story(o) == slot), key=lambda o: _skill(view, o.get("card")))
