@@ -395,20 +395,15 @@ def test_MU12_reading_room_scholar_returns_itself_for_a_tome() -> None:
 
 
 def test_SY02_rum_warehouse_allows_an_extra_resource() -> None:
-    """SY02 Rum Warehouse: reaction turn_start(you) → extra_resource_phase_attach (CC-5.30)."""
-    tb = build(window=None, play=(("Rum Warehouse",), ()), hand=(("Stray Dog", "Hired Muscle"), ()))
-    st = tb.st
-    st._decision = None
-    st.stack = [Frame("cc.turn", {"stage": "ready"})]
-    emit(st, "turn_start", player=0)
-    st._advance()
+    """SY02 Rum Warehouse: reaction phase_start(resource, you) → extra_resource_phase_attach (CC-5.30)."""
+    tb = build(window=None, play=(("Rum Warehouse",), ()), hand=(("Stray Dog", "Hired Muscle", "Motor Car"), ()))
+    tb.st.stack = [Frame("test.stop"), Frame("cc.turn", {"stage": "resource"})]
     tb.use("Rum Warehouse")
-    while tb.kind != "resource":
-        tb.pass_()
     tb.do("resource", card=tb["Stray Dog"], domain=0)
     assert tb.kind == "resource"  # a second attach is offered
     tb.do("resource", card=tb["Hired Muscle"], domain=1)
     assert tb.zone(tb["Hired Muscle"]) == "res:0:1"
+    assert tb.kind != "resource"  # and no third
 
 
 def test_SY03_mob_enforcer_exhausts_a_ready_enemy_after_a_combat_win() -> None:
@@ -1096,4 +1091,45 @@ def test_hidden_hands_are_asked_only_for_events_a_hand_card_could_answer() -> No
     pool could answer that event *from hand* (Grove Celebrant answers ``sacrificed`` from the discard pile)."""
     assert G.hand_trigger_events["interrupt"] == frozenset({"card_played", "destroyed", "restored", "success_token_placed"})
     assert "sacrificed" not in G.hand_trigger_events["reaction"]
-    assert G.discard_triggers == frozenset({G.defs.index("Grove Celebrant")})
+    assert G.discard_triggers == frozenset({G.defs.index("Grove Celebrant"), G.defs.index("Stray Dog")})
+
+
+def test_CT01_deep_one_raider_readies_after_losing_terror() -> None:
+    """CT01 Deep One Raider: reaction struggle_lost(terror, you, source_story) → ready self."""
+    tb = build(window=None, play=(("Deep One Raider",), ()), committed={"Deep One Raider": 0})
+    st = tb.st
+    st.table.set_flag(tb["Deep One Raider"], EXHAUSTED)
+    tb.started = True
+    st._decision = None
+    emit(st, "struggle_lost", type="terror", slot=0, player=0)
+    st._advance()
+    tb.use("Deep One Raider")
+    assert not st.exhausted(tb["Deep One Raider"])
+
+
+def test_HA11_shrieking_byakhee_weakens_an_enemy_when_committed() -> None:
+    """HA11 Shrieking Byakhee: reaction committed(self) → modify_skill −1 on an opponent's character."""
+    tb = build(window=None, play=(("Shrieking Byakhee",), ("Old Sea Captain",)))
+    st = tb.st
+    tb.started = True
+    st._decision = None
+    emit(st, "committed", card=tb["Shrieking Byakhee"], slot=0, player=0, exhaust=True, role="attack")
+    st._advance()
+    tb.use("Shrieking Byakhee")
+    assert st.skill(tb["Old Sea Captain"]) == 1
+
+
+def test_NE02_travelling_occultist_draws_after_a_story_win() -> None:
+    """NE02 Travelling Occultist: reaction story_won(you) → draw 1."""
+    tb = build(play=(("Travelling Occultist",), ()), rows=("ST04", "ST01", "ST02"))
+    _win(tb, "ST04")  # each player draws 1 (the win effect), then the reaction
+    tb.use("Travelling Occultist")
+    assert len(tb.st.table.cards("hand:0")) == 2
+
+
+def test_NE03_stray_dog_returns_from_the_discard_pile_after_a_story_win() -> None:
+    """NE03 Stray Dog: reaction from the discard pile (zone: discard) story_won(you) → return_to_hand self."""
+    tb = build(discard=(("Stray Dog",), ()), rows=("ST04", "ST01", "ST02"))
+    _win(tb, "ST04")
+    tb.use("Stray Dog")
+    assert tb.zone(tb["Stray Dog"]) == "hand:0"

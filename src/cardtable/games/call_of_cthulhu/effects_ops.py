@@ -824,7 +824,7 @@ def _targets(p: Any, field: str) -> bool:
     return not (isinstance(v, S.Filter) and v.choose is None)
 
 
-APPLY["return_to_hand"] = _simple("returned_to_hand")
+APPLY["return_to_hand"] = _simple("returned_to_hand")  # in play, or self from the discard pile
 APPLY["shuffle_into_deck"] = _simple("shuffled_into_deck")
 APPLY["put_on_deck"] = _simple("put_on_deck", position=lambda p: p.position)
 APPLY["destroy"] = _simple("destroyed")
@@ -1174,7 +1174,11 @@ def perform_extra(st: "CocState", kind: str, data: dict[str, Any]) -> None:
             t.add_counter(c, "wounds", n)
             st.note("wound_moved", {"from": src, "to": c, "n": n})
     elif kind in ("returned_to_hand", "shuffled_into_deck", "put_on_deck"):
-        if kind == "put_on_deck" and not t.in_play(c):
+        if kind == "returned_to_hand" and t.zone_name(c).startswith("discard:"):  # e.g. Stray Dog, from the pile
+            st.move_card(c, f"hand:{t.owner[c]}")
+            t.reveal_to_all(c)
+            st.note("returned_to_hand", {"card": c, "title": st.card(c).title})
+        elif kind == "put_on_deck" and not t.in_play(c):
             st.move_card(c, f"deck:{t.owner[c]}", bottom=data.get("position") == "bottom")
             st.note("put_on_deck", {"card": c, "title": st.card(c).title})
         elif t.in_play(c):

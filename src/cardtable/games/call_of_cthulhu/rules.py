@@ -104,11 +104,9 @@ def _turn(st: CocState, frame: Frame) -> None:
         end_phase(st)
         set_phase(st, "resource")
         st.vars["resourced"] = 0
-        if t.cards(f"hand:{p}"):  # one, plus any extra an effect allows (extra_resource_phase_attach)
-            from ...engine import lasting_total
-
-            for _ in range(1 + lasting_total(st, "extra_resource", f"p{p}")):
-                st.push("cc.resource_choice", player=p)
+        if t.cards(f"hand:{p}"):
+            st.push("cc.resource_choice", player=p)
+        emit(st, "phase_start", player=p, phase="resource")  # CC-12.3: before the choice (Rum Warehouse)
     elif stage == "w_resource":
         open_window(st, "resource", p)
     elif stage == "ops":  # CC-5.40
@@ -205,8 +203,14 @@ class ResourceChoice(Op[CocState]):
     def answer(self, st: CocState, frame: Frame, action: Any) -> None:
         st.pop()
         if action.kind == "resource":
-            st.vars["resourced"] = 1
-            emit(st, "resource_attached", player=frame["player"], card=action.get("card"), domain=action.get("domain"))
+            from ...engine import lasting_total
+
+            p = frame["player"]
+            st.vars["resourced"] += 1
+            # one per turn, plus any extra an effect allows (extra_resource_phase_attach)
+            if st.vars["resourced"] < 1 + lasting_total(st, "extra_resource", f"p{p}") and len(st.table.cards(f"hand:{p}")) > 1:
+                st.push("cc.resource_choice", player=p)
+            emit(st, "resource_attached", player=p, card=action.get("card"), domain=action.get("domain"))
 
 
 # --- playing cards (CC-6, CC-7) -------------------------------------------------------------------------
@@ -333,7 +337,7 @@ def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
     elif kind == "struggle_won":
         st.note("struggle", {"type": data["type"], "slot": data["slot"], "winner": data["winner"],
                              "strength": data["strength"]})
-    elif kind in ("turn_start", "turn_end", "enters_play", "story_resolution_start", "story_resolved", "story_won",
+    elif kind in ("turn_start", "turn_end", "phase_start", "phase_end", "enters_play", "story_resolution_start", "story_resolved", "story_won",
                   "struggle_lost"):
         pass
     else:
