@@ -12,6 +12,7 @@ from typing import Any, Mapping
 from ...core import GameDefinition, GameInfo, SetupError, State
 from ...engine import OpTable, ENGINE_OPS, Frame
 from . import rules  # noqa: F401 - registers the game's ops
+from . import effects_ops  # noqa: F401 - registers the effect interpreter's ops
 from .catalog_glue import deck_from_mapping, deck_problems, ready_decks
 from .defs import Defs
 from .effects import compile_abilities, unsupported_cards
@@ -47,6 +48,17 @@ class CallOfCthulhu(GameDefinition):
         return any(ab.kind == "passive" for abilities in self.compiled for ab in abilities)
 
     @cached_property
+    def passive_defs(self) -> frozenset[int]:
+        """Definitions with a passive ability (the only cards ``effects.passive_total`` looks at)."""
+        return frozenset(k for k, abilities in enumerate(self.compiled) if any(ab.kind == "passive" for ab in abilities))
+
+    @cached_property
+    def discard_triggers(self) -> frozenset[int]:
+        """Definitions with an ability that works from the discard pile (e.g. "after this is sacrificed")."""
+        return frozenset(k for k, abilities in enumerate(self.compiled)
+                         if any(ab.zones is not None and any(z.startswith("discard") for z in ab.zones) for ab in abilities))
+
+    @cached_property
     def story_sets(self) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for s in self.sets:
@@ -65,7 +77,7 @@ class CallOfCthulhu(GameDefinition):
         out: dict[str, set[str]] = {"reaction": set(), "interrupt": set()}
         for k, abilities in enumerate(self.compiled):
             for ab in abilities:
-                if ab.zones is not None and ab.kind in out and ab.event:
+                if ab.zones is not None and "hand:{p}" in ab.zones and ab.kind in out and ab.event:
                     out[ab.kind].add(ab.event)
         return {k: frozenset(v) for k, v in out.items()}
 

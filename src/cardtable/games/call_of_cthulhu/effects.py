@@ -1,176 +1,387 @@
-"""Card abilities (CC-12): compiled from the card data into engine abilities, and carried out.
+"""Card abilities (CC-12): compiled once from the card data into engine abilities, and the queries the rules ask.
 
-This first version compiles no ability into a usable one: cards play with their printed stats and
-keywords (which the rules implement), and their text abilities are listed as not yet supported by
-``unsupported_cards`` (the card-data check reports them). The functions below are the whole surface
-the rules call; each answers "nothing modifies this" until its part of the vocabulary is written.
+``compile_abilities`` turns each definition's schema abilities into engine ``Ability`` values (the
+schema model itself is the ``program``: catalog data, never state). The interpreter that carries
+them out is ``effects_ops.py``; filters, values and conditions are ``filters.py``. Passive abilities
+are never stored: ``passive_total`` and friends compute them from the cards in play and the stories
+in the row whenever asked, so they cannot go stale (engine rule).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable
 
 from ...core import IllegalActionError
-from ...engine import Ability
+from ...engine import PERMANENT, WHILE_SOURCE, Ability, lasting_total
+from . import schema as S
+from .filters import (
+    Ctx, ability_model, condition_holds, matches_filter, node_at, source_story, value_of,
+)
 
 if TYPE_CHECKING:
     from .defs import Defs
     from .state import CocState
 
+__all__ = ["compile_abilities", "unsupported_cards", "passive_total", "cost_modifiers", "has_match_grant",
+           "prevented", "icons_counted_as", "event_playable", "choose_event_targets", "resolve_event", "can_use",
+           "use_ability", "start_win_effect", "perform_effect_event", "matches_filter", "card_was_played",
+           "return_control", "duration_of"]
+
+LIMITS = {"once_per_turn": "end_of_turn", "once_per_phase": "end_of_phase", "once_per_story": "end_of_story",
+          "limit_1_per_turn": "end_of_turn"}
+
+
+def duration_of(duration: Any, passive: bool = False) -> str:
+    """CC-5.61 / CC-12.6: the engine timing that ends a lasting effect (non-passive default: the phase)."""
+    if duration is None or isinstance(duration, S.WhileCondition):
+        return WHILE_SOURCE if passive else "end_of_phase"
+    return {"until_end_of_phase": "end_of_phase", "until_end_of_turn": "end_of_turn",
+            "until_end_of_story": "end_of_story", "while_attached": WHILE_SOURCE, "while_committed": WHILE_SOURCE,
+            "while_in_play": WHILE_SOURCE, "permanent": PERMANENT}[duration]
+
+
+# --- compiling (once, at load) ----------------------------------------------------------------------
+
+
+def _trigger_test(trigger: Any) -> Callable[..., bool]:
+    """The ``when`` test of one schema trigger: does event (kind, data) answer it for ``source``?"""
+
+    def who_ok(value: str, player: Any, source_ctrl: int) -> bool:
+        if value == "any" or player is None:
+            return True
+        return (player == source_ctrl) == (value == "you")
+
+    def when(st: "CocState", source: int, kind: str, data: dict[str, Any]) -> bool:
+        t = st.table
+        me = t.ctrl[source]
+        f = getattr(trigger, "filter", None)
+        if f is not None:
+            card = data.get("card")
+            if card is None:
+                return False
+            if f == "self":
+                if card != source:
+                    return False
+            elif isinstance(f, S.Filter):
+                if not matches_filter(st, f, card, controller=me, source=source, slot=_lki_slot(st, source, data)):
+                    return False
+        player = data.get("player")
+        ev = trigger.event
+        if ev in ("turn_start", "turn_end", "phase_start", "phase_end", "card_drawn", "discarded_from_hand"):
+            if not who_ok(trigger.player, player, me):
+                return False
+            if ev.startswith("phase") and data.get("phase") != trigger.phase:
+                return False
+        elif ev in ("struggle_won", "struggle_lost"):
+            who = data.get("winner") if ev == "struggle_won" else data.get("player")
+            if not who_ok(trigger.player, who, me) or trigger.type not in ("any", data.get("type")):
+                return False
+        elif ev == "story_won":
+            if not who_ok(trigger.player, player, me):
+                return False
+            if trigger.story == "this_story" and data.get("story") != source:
+                return False
+        elif ev == "success_token_placed" and not who_ok(trigger.side, player, me):
+            return False
+        elif ev in ("resource_attached", "domain_drained", "domain_refreshed") and not who_ok(trigger.controller, player, me):
+            return False
+        story = getattr(trigger, "story", "any")
+        if story == "source_story" and data.get("slot") != _lki_slot(st, source, data):
+            return False
+        if story == "this_story" and ev != "story_won" and data.get("slot") != _row_slot(st, source):
+            return False
+        return True
+
+    return when
+
+
+def _lki_slot(st: "CocState", source: int, data: dict[str, Any]) -> int | None:
+    """CC-5.6.2: the story ``source`` was committed to when the event occurred (queued events keep it)."""
+    lki = data.get("lki")
+    if lki is not None:
+        for card, slot in lki:
+            if card == source:
+                return int(slot)
+        return None
+    return st.committed_slot(source)
+
+
+def _row_slot(st: "CocState", c: int) -> int | None:
+    name = st.table.zone_name(c)
+    return int(name[4:]) if name.startswith("row:") else None
+
+
+def _condition_test(cond: Any, ref: tuple[int, int]) -> Callable[..., bool]:
+    def test(st: "CocState", source: int, player: int) -> bool:
+        return condition_holds(st, cond, Ctx(player, source, ref))
+    return test
+
 
 def compile_abilities(defs: "Defs") -> list[tuple[Ability, ...]]:
-    """Engine abilities per definition (index = definition). None are compiled yet (module docstring)."""
-    return [() for _ in range(len(defs))]
+    """Engine abilities per definition (index = definition)."""
+    out: list[tuple[Ability, ...]] = []
+    for d in defs.defs:
+        abilities = []
+        for k, ab in enumerate(d.abilities):
+            trigger = ab.trigger
+            zones: tuple[str, ...] | None = None
+            if d.type == "event" or ab.zone == "hand":
+                zones = ("hand:{p}",)
+            elif ab.zone == "discard":
+                zones = ("discard:{p}",)
+            elif (trigger is not None and ab.kind in ("reaction", "forced") and getattr(trigger, "filter", None) == "self"
+                  and trigger.event in ("destroyed", "sacrificed", "leaves_play")):
+                zones = ("discard:{p}",)  # "after this card is sacrificed": it answers from the discard pile
+            abilities.append(Ability(
+                kind=ab.kind, index=k, event=trigger.event if trigger is not None else None,
+                when=_trigger_test(trigger) if trigger is not None else None,
+                condition=_condition_test(ab.condition, (d.index, k)) if ab.condition is not None and ab.kind != "passive" else None,
+                limit=LIMITS.get(ab.limit) if ab.limit else None, optional=ab.kind != "forced", zones=zones,
+                program=ab, text=d.text))
+        out.append(tuple(abilities))
+    return out
 
 
 def unsupported_cards(defs: "Defs") -> list[str]:
-    """Cards whose text abilities the engine does not carry out yet."""
-    return [f"{d.id} ({d.title})" for d in defs.defs if d.abilities or d.win_effect is not None]
+    """Cards using a primitive, cost or trigger the interpreter does not carry out (none, by design)."""
+    from .effects_ops import PRIMITIVES
+
+    bad = []
+    for d in defs.defs:
+        models = list(d.abilities) + ([d.win_effect] if d.win_effect is not None else [])
+        for m in models:
+            for e in S.walk_effects([m.effect, m.then]):
+                if e.op not in PRIMITIVES:
+                    bad.append(f"{d.id} ({d.title}): {e.op}")
+    return bad
+
+
+# --- passive abilities (computed on demand) ---------------------------------------------------------
+
+_PASSIVE_STATS = {"modify_skill": "skill", "modify_toughness": "toughness", "blank_text": "blank"}
+_busy: set[tuple[str, int]] = set()
+
+
+def _passive_sources(st: "CocState") -> list[tuple[int, int]]:
+    """(source, definition) of every card in play or story in the row with a passive ability that works now."""
+    pdefs = st.game.passive_defs  # type: ignore[attr-defined]
+    t = st.table
+    out = []
+    for z in ("play:0", "play:1", "row:0", "row:1", "row:2"):
+        for i in t.cards(z):
+            d = t.defn[i]
+            if d in pdefs and not st.insane(i) and not (st.lasting and lasting_total(st, "blank", i) > 0):
+                out.append((i, d))
+    return out
+
+
+def _stat_of(e: Any) -> list[tuple[str, Any]]:
+    """(stat, amount) pairs a passive primitive gives its targets."""
+    op = e.op
+    if op in _PASSIVE_STATS:
+        return [(_PASSIVE_STATS[op], getattr(e, "delta", 1))]
+    if op == "modify_icons":
+        return [(f"icon:{k}", e.delta) for k in e.icons]
+    if op == "grant_keyword":
+        return [(f"kw:{S.keyword_name(e.keyword)}", 1)]
+    if op == "remove_keyword":
+        return [(f"lose:{e.keyword}", 1)]
+    return []
+
+
+def _targets_card(st: "CocState", target: Any, c: int, ctx: Ctx) -> bool:
+    t = st.table
+    if target == "host":
+        return t.host[ctx.source] == c
+    if target == "self":
+        return c == ctx.source
+    if isinstance(target, S.Filter):
+        return t.in_play(c) and matches_filter(st, target, c, controller=t.ctrl[ctx.source], source=ctx.source,
+                                               slot=source_story(st, ctx))
+    return False
 
 
 def passive_total(st: "CocState", stat: str, i: int) -> int:
-    return 0
+    """What passive abilities in play add to ``stat`` of card ``i`` (CC-7.21)."""
+    key = (stat, i)
+    if key in _busy:  # a filter asking about the very stat it changes: no self-reference
+        return 0
+    _busy.add(key)
+    try:
+        total = 0
+        deftuple = st.game.deftuple  # type: ignore[attr-defined]
+        for source, d in _passive_sources(st):
+            for k, ab in enumerate(deftuple[d].abilities):
+                if ab.kind != "passive":
+                    continue
+                ctx = Ctx(st.table.ctrl[source], source, (d, k))
+                effects = ab.effect if isinstance(ab.effect, list) else [ab.effect]
+                for e in effects:
+                    for s, amount in _stat_of(e):
+                        if s != stat or not _targets_card(st, e.target, i, ctx):
+                            continue
+                        if ab.condition is not None and not condition_holds(st, ab.condition, ctx):
+                            continue
+                        total += value_of(st, amount, ctx)
+        return total
+    finally:
+        _busy.discard(key)
 
 
 def cost_modifiers(st: "CocState", i: int) -> tuple[int, bool]:
     """(total change to the printed cost, whether a "minimum 1" reduction applies) — CC-6.10."""
-    return 0, False
+    delta, floor = 0, False
+    p = st.table.owner[i]
+    deftuple = st.game.deftuple  # type: ignore[attr-defined]
+    if st.game.has_passives:  # type: ignore[attr-defined]
+        for source, d in _passive_sources(st):
+            for k, ab in enumerate(deftuple[d].abilities):
+                if ab.kind != "passive":
+                    continue
+                ctx = Ctx(st.table.ctrl[source], source, (d, k))
+                for e in ab.effect if isinstance(ab.effect, list) else [ab.effect]:
+                    if e.op == "modify_cost" and matches_filter(st, e.filter, i, controller=ctx.player, source=source):
+                        if ab.condition is None or condition_holds(st, ab.condition, ctx):
+                            delta += value_of(st, e.delta, ctx)
+                            floor = floor or (e.min == 1 and e.delta != 0)
+    for e in st.lasting:
+        if e[0] == "cost" and e[1] == f"p{p}":
+            amount, minimum, _scope, fref = e[2]
+            f = node_at(ability_model(st, (fref[0], fref[1])), fref[2])
+            if matches_filter(st, f, i, controller=p, source=e[4]):
+                delta += amount
+                floor = floor or minimum == 1
+    return delta, floor
+
+
+def card_was_played(st: "CocState", p: int, i: int) -> None:
+    """A card was played: "the next card ... costs 1 less" effects it used are spent (scope next)."""
+    keep = []
+    for e in st.lasting:
+        if e[0] == "cost" and e[1] == f"p{p}" and e[2][2] == "next":
+            fref = e[2][3]
+            f = node_at(ability_model(st, (fref[0], fref[1])), fref[2])
+            if matches_filter(st, f, i, controller=p, source=e[4]):
+                continue
+        keep.append(e)
+    st.lasting = keep
 
 
 def has_match_grant(st: "CocState", i: int) -> bool:
     """CC-6.7: does an effect grant resource match to card ``i``?"""
+    p = st.table.owner[i]
+    for e in st.lasting:
+        if e[0] == "match" and e[1] == f"p{p}":
+            fref = e[2]
+            f = node_at(ability_model(st, (fref[0], fref[1])), fref[2])
+            if matches_filter(st, f, i, controller=p, source=e[4]):
+                return True
     return False
 
 
 def prevented(st: "CocState", what: str, i: int) -> bool:
-    """Is ``what`` (e.g. "commit") prevented for card ``i`` by an effect (``prevent``)?"""
+    """Is ``what`` ("commit", "wound", ...) prevented for card ``i`` by a ``prevent`` effect (CC-12.4 "cannot")?"""
+    stat = f"prevent:{what}"
+    for e in st.lasting:
+        if e[0] != stat:
+            continue
+        if e[1] == i:
+            return True
+        if e[1] == "filter":
+            fref = e[2]
+            f = node_at(ability_model(st, (fref[0], fref[1])), fref[2])
+            if matches_filter(st, f, i, controller=st.table.ctrl[e[4]] if e[4] >= 0 else 0, source=e[4]):
+                return True
     return False
 
 
 def icons_counted_as(st: "CocState", i: int, kind: int, slot: int) -> int:
-    """Card ``i``'s strength in a struggle of ``kind`` at ``slot`` (``count_icons_as`` may change it)."""
-    return st.icons(i, kind)
+    """Card ``i``'s strength in a struggle of ``kind`` at ``slot``: ``count_icons_as`` turns one type into another."""
+    from .defs import STRUGGLES
+
+    if not st.lasting:
+        return st.icons(i, kind)
+    story = st.story_at(slot)
+    n = st.icons(i, kind)
+    for e in st.lasting:
+        if e[0] == "count_as" and e[1] == story:
+            src, dst = e[2]
+            if STRUGGLES[kind] == src:
+                n = 0
+            elif STRUGGLES[kind] == dst:
+                n += st.icons(i, STRUGGLES.index(src))
+    return n
+
+
+def return_control(st: "CocState", timing: str) -> None:
+    """Control effects of ``timing`` end: each card goes back to its owner's side (before ``expire`` drops them)."""
+    from .effects_ops import change_control
+
+    for e in [e for e in st.lasting if e[0] == "control" and e[3] == timing]:
+        c = e[1]
+        if st.table.in_play(c) and st.table.ctrl[c] != st.table.owner[c]:
+            change_control(st, c, st.table.owner[c])
+
+
+# --- entry points the rules call (effects_ops carries them out) -------------------------------------------
 
 
 def event_playable(st: "CocState", p: int, i: int) -> IllegalActionError | None:
-    """Why event ``i`` cannot be played as an action now (its ability is not supported yet)."""
-    return IllegalActionError("CC-12.1", f"{st.card(i).title}: this event's ability is not supported yet")
+    """Why action event ``i`` cannot be played now (its condition, costs or targets, CC-6.11)."""
+    from .effects_ops import startable
+
+    d = st.card(i)
+    ab = st.abilities_of(i)
+    if not ab:
+        return IllegalActionError("CC-12.1", f"{d.title} has no text to resolve")
+    if not startable(st, p, i, (d.index, 0), {}, include_card_cost=False):
+        return IllegalActionError("CC-6.11", f"{d.title}: its condition, extra costs or targets are not met now")
+    return None
 
 
 def choose_event_targets(st: "CocState", p: int, i: int) -> None:
-    """Push the target choices of event ``i`` (CC-6.11: targets before costs)."""
+    """Push the target choices and extra costs of action event ``i``; returns the bound targets (CC-6.11)."""
+    st.push("cc.use", player=p, source=i, ref=(st.table.defn[i], 0), stage="targets", mode="play", bound=(),
+            ci=0, ev=(), slot=-1, x=0)
 
 
 def resolve_event(st: "CocState", p: int, i: int, data: dict[str, Any]) -> None:
-    """Carry out event ``i`` and put it into its owner's discard pile (CC-7.41)."""
-    st.move_card(i, st.discard_zone(i))
+    """Carry out event ``i`` with its bound targets; cc.play's cleanup then discards it (CC-7.41)."""
+    st.push("cc.use", player=p, source=i, ref=(st.table.defn[i], 0), stage="effect", mode="resolve",
+            bound=tuple(data.get("targets") or ()), ci=0, ev=(("overpaid", data.get("overpaid", 0)),), slot=-1,
+            x=data.get("x", 0))
 
 
 def can_use(st: "CocState", player: int, source: int, ability: Ability, kind: str | None, data: Any) -> bool:
-    return False
+    from .effects_ops import startable
+
+    d = st.card(source)
+    if ability.kind == "action" and d.type == "event":
+        return False  # action events are played (cc.play), not used
+    ev = dict(data) if data else {}
+    return startable(st, player, source, (d.index, ability.index), ev, include_card_cost=d.type == "event")
 
 
 def use_ability(st: "CocState", player: int, source: int, ability: Ability, kind: str | None, data: Any) -> None:
-    raise NotImplementedError("no ability is compiled yet")
+    d = st.card(source)
+    ev = tuple(data) if data else ()
+    slot = _lki_slot(st, source, dict(ev)) if d.type != "story" else None
+    st.note("ability", {"player": player, "card": source, "title": d.title, "kind": ability.kind})
+    st.push("cc.use", player=player, source=source, ref=(d.index, ability.index),
+            stage="declare" if d.type == "event" else "targets", mode="use", bound=(), ci=0, ev=ev,
+            slot=-1 if slot is None else slot, x=0)
 
 
 def start_win_effect(st: "CocState", p: int, story: int) -> None:
-    """CC-8.20 step 6: the winner resolves the story's win effect (none is compiled yet)."""
+    """CC-8.20 step 6, CC-7.3: the winner resolves the story's win effect ("may": he is asked)."""
+    we = st.card(story).win_effect
+    if we is None:
+        return
+    st.push("cc.use", player=p, source=story, ref=(st.table.defn[story], -1), stage="optional", mode="win", bound=(),
+            ci=0, ev=(), slot=-1, x=0)
 
 
 def perform_effect_event(st: "CocState", kind: str, data: dict[str, Any]) -> None:
-    raise ValueError(f"unknown Call of Cthulhu event {kind!r}")
+    from .effects_ops import perform_extra
 
-
-def matches_filter(st: "CocState", spec: Any, c: int, *, controller: int, source: int) -> bool:
-    """Does card ``c`` match the schema ``Filter`` ``spec`` from the point of view of ``controller``?
-
-    Covers the CC-12.6 target filters on cards in play and stories in the row.
-    """
-    if spec is None:
-        return True
-    t = st.table
-    d = st.card(c)
-    ctrl = t.ctrl[c] if d.type != "story" else None
-
-    def who(value: str | None, owner: int | None) -> bool:
-        if value is None or value == "any":
-            return True
-        if owner is None:
-            return False
-        return (owner == controller) == (value == "you")
-
-    def one_of(value: Any, have: str) -> bool:
-        return value is None or (have == value if isinstance(value, str) else have in value)
-
-    if not one_of(spec.type, d.type):
-        return False
-    if spec.faction is not None and not one_of(spec.faction, d.faction):
-        return False
-    if spec.not_faction is not None and one_of(spec.not_faction, d.faction):
-        return False
-    if spec.subtype is not None and spec.subtype not in d.subtypes:
-        return False
-    if spec.title is not None and spec.title != d.title:
-        return False
-    if spec.unique is not None and spec.unique != d.unique:
-        return False
-    if not who(spec.controller, ctrl) or not who(spec.owner, t.owner[c] if d.type != "story" else None):
-        return False
-    if spec.not_self and c == source:
-        return False
-    if d.type == "character":
-        states = [spec.state] if isinstance(spec.state, str) else list(spec.state or ())
-        for state in states:
-            if not _in_state(st, c, state):
-                return False
-        if spec.committed is not None and (st.committed_slot(c) is not None) != spec.committed:
-            return False
-        if spec.skill is not None and not _number(spec.skill, st.skill(c)):
-            return False
-        if spec.wounds is not None and not _number(spec.wounds, st.wounds(c)):
-            return False
-        if spec.icons is not None:
-            for k, name in enumerate(("terror", "combat", "arcane", "investigation")):
-                want = getattr(spec.icons, name)
-                if want is not None and not _number(want, st.icons(c, k)):
-                    return False
-        for kw in _names(spec.has_keyword):
-            if not st.has_keyword(c, kw):
-                return False
-        for kw in _names(spec.lacks_keyword):
-            if st.has_keyword(c, kw):
-                return False
-    elif spec.state or spec.committed or spec.skill is not None or spec.icons is not None:
-        return False
-    if spec.cost is not None and not _number(spec.cost, d.cost):
-        return False
-    return True
-
-
-def _names(value: Any) -> Sequence[str]:
-    if value is None:
-        return ()
-    return (value,) if isinstance(value, str) else tuple(value)
-
-
-def _number(spec: Any, have: int) -> bool:
-    if isinstance(spec, int):
-        return have == spec
-    return (spec.min is None or have >= spec.min) and (spec.max is None or have <= spec.max)
-
-
-def _in_state(st: "CocState", c: int, state: str) -> bool:
-    ap = st.active_player()
-    committed = st.committed_slot(c) is not None
-    return {
-        "ready": not st.exhausted(c) and not st.insane(c),
-        "exhausted": st.exhausted(c),
-        "insane": st.insane(c),
-        "committed": committed,
-        "uncommitted": not committed,
-        "attached": st.table.host[c] >= 0,
-        "wounded": st.wounds(c) > 0,
-        "attacking": committed and st.table.ctrl[c] == ap,
-        "defending": committed and st.table.ctrl[c] != ap,
-    }[state]
+    perform_extra(st, kind, data)

@@ -106,6 +106,7 @@ def _turn(st: CocState, frame: Frame) -> None:
         st.vars["resourced"] = 0
         if t.cards(f"hand:{p}"):
             st.push("cc.resource_choice", player=p)
+        emit(st, "phase_start", player=p, phase="resource")  # CC-12.3: before the choice (Rum Warehouse)
     elif stage == "w_resource":
         open_window(st, "resource", p)
     elif stage == "ops":  # CC-5.40
@@ -124,6 +125,10 @@ def _turn(st: CocState, frame: Frame) -> None:
     elif stage == "end_triggers":  # CC-5.60 (2)
         emit(st, "turn_end", player=p)
     elif stage == "next":  # CC-5.60 (3)(4), CC-1.8
+        from .effects import return_control
+
+        return_control(st, "end_of_phase")
+        return_control(st, "end_of_turn")
         expire(st, "end_of_phase")
         expire(st, "end_of_turn")
         st.pop()
@@ -140,6 +145,9 @@ def set_phase(st: CocState, phase: str) -> None:
 
 def end_phase(st: CocState) -> None:
     """CC-5.61: lasting effects of non-passive abilities end with their phase."""
+    from .effects import return_control
+
+    return_control(st, "end_of_phase")
     expire(st, "end_of_phase")
 
 
@@ -195,8 +203,14 @@ class ResourceChoice(Op[CocState]):
     def answer(self, st: CocState, frame: Frame, action: Any) -> None:
         st.pop()
         if action.kind == "resource":
-            st.vars["resourced"] = 1
-            emit(st, "resource_attached", player=frame["player"], card=action.get("card"), domain=action.get("domain"))
+            from ...engine import lasting_total
+
+            p = frame["player"]
+            st.vars["resourced"] += 1
+            # one per turn, plus any extra an effect allows (extra_resource_phase_attach)
+            if st.vars["resourced"] < 1 + lasting_total(st, "extra_resource", f"p{p}") and len(st.table.cards(f"hand:{p}")) > 1:
+                st.push("cc.resource_choice", player=p)
+            emit(st, "resource_attached", player=p, card=action.get("card"), domain=action.get("domain"))
 
 
 # --- playing cards (CC-6, CC-7) -------------------------------------------------------------------------
@@ -263,6 +277,9 @@ def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
     if kind == "card_played":
         i, p = data["card"], data["player"]
         d = st.card(i)
+        from .effects import card_was_played
+
+        card_was_played(st, p, i)
         if d.type in ("character", "support"):
             host = data["host"]
             if host >= 0 and not (t.in_play(host) or t.zone_name(host).startswith("row:")):
@@ -297,7 +314,7 @@ def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
         t.add_counter(data["card"], "story", -t.counter(data["card"], "story"))
     elif kind == "wounded":
         i = data["card"]
-        if t.in_play(i) and not st.has_keyword(i, "invulnerability"):
+        if t.in_play(i) and not st.has_keyword(i, "invulnerability") and not st.effects_prevented("wound", i):
             t.add_counter(i, "wounds", data["n"])
             st.note("wounded", {"card": i, "title": st.card(i).title, "n": data["n"]})
     elif kind == "goes_insane":
@@ -320,7 +337,7 @@ def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
     elif kind == "struggle_won":
         st.note("struggle", {"type": data["type"], "slot": data["slot"], "winner": data["winner"],
                              "strength": data["strength"]})
-    elif kind in ("turn_start", "turn_end", "enters_play", "story_resolution_start", "story_resolved", "story_won",
+    elif kind in ("turn_start", "turn_end", "phase_start", "phase_end", "enters_play", "story_resolution_start", "story_resolved", "story_won",
                   "struggle_lost"):
         pass
     else:
@@ -568,6 +585,7 @@ def _resolve(st: CocState, frame: Frame) -> None:
             st.push("cc.token", slot=slot, player=ap)
     else:  # CC-8.19 / CC-8.11: everyone committed here is uncommitted
         st.pop()
+        expire(st, "end_of_story")  # "once per story" limits and "until the end of this story" effects
         if st.story_at(slot) == frame["story"]:
             for i in reversed(st.committed_at(slot)):
                 emit(st, "uncommitted", card=i)
@@ -588,7 +606,8 @@ def _struggle_result(st: CocState, frame: Frame) -> None:
             if cands:
                 pick(st, loser, cands, 1, 1, "Terror struggle lost: choose a character to go insane", kind="terror_victim")
         elif kind == COMBAT:
-            cands = [i for i in st.committed_at(slot, loser) if not st.insane(i) and not st.has_keyword(i, "invulnerability")]
+            cands = [i for i in st.committed_at(slot, loser) if not st.insane(i) and not st.has_keyword(i, "invulnerability")
+                     and not st.effects_prevented("wound", i)]
             if cands:
                 pick(st, loser, cands, 1, 1, "Combat struggle lost: choose a character to wound", kind="combat_victim")
         elif kind == ARCANE:

@@ -355,7 +355,14 @@ class CocState(CardState):
 
     # --- abilities (effects.py) -------------------------------------------------------------------
     def abilities_of(self, i: int) -> Sequence[Any]:
+        """A card's compiled abilities; none while its text is blank (``blank_text``)."""
+        if self.lasting and lasting_total(self, "blank", i) > 0:
+            return ()
         return self.game.compiled[self.table.defn[i]]  # type: ignore[attr-defined, no-any-return]
+
+    def effects_prevented(self, what: str, i: int) -> bool:
+        """Is ``what`` prevented for card ``i`` ("cannot be wounded", CC-12.4)?"""
+        return bool(self.lasting) and effects.prevented(self, what, i)
 
     def may_trigger(self, ability_kind: str, event_kind: str | None) -> bool:
         return (ability_kind, event_kind) in self.game.trigger_pairs  # type: ignore[attr-defined]
@@ -368,6 +375,9 @@ class CocState(CardState):
             out += t.cards(f"row:{s}")
         for p in range(self.players):
             out += t.cards(f"hand:{p}")
+        if self.game.discard_triggers:  # type: ignore[attr-defined]
+            for p in range(self.players):  # "after this card is sacrificed": it answers from the discard pile
+                out += [i for i in t.cards(f"discard:{p}") if t.defn[i] in self.game.discard_triggers]  # type: ignore[attr-defined]
         return out
 
     def can_use(self, player: int, source: int, ability: Any, kind: str | None, data: Any) -> bool:
@@ -402,7 +412,9 @@ class CocState(CardState):
         """
         if self.vars["story_phase"] != 2:
             return False
-        self.vars["queued"] = self.vars["queued"] + [[kind, [[k, thaw(v)] for k, v in data]]]
+        lki = [[i, self.committed_slot(i)] for p in range(self.players) for i in self.characters(p)
+               if self.committed_slot(i) is not None]  # CC-5.6.2: who was committed where, when it occurred
+        self.vars["queued"] = self.vars["queued"] + [[kind, [[k, thaw(v)] for k, v in data] + [["lki", lki]]]]
         return True
 
     # --- views -----------------------------------------------------------------------------------------

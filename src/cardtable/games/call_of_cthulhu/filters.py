@@ -1,0 +1,296 @@
+"""CC-12.6 filters, values and conditions, evaluated against a state for one ability's point of view.
+
+``Ctx`` is the point of view: who controls the ability, its source card, which ability (a reference
+into the catalog: definition index and ability index, -1 for a story's win effect), X, the story
+the source is committed to (judged when the triggering event occurred, CC-5.6.2), the triggering
+event's data and the ``for_each`` card ``it``. Frames carry these as plain values and rebuild a
+``Ctx`` when they run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Sequence
+
+from . import schema as S
+
+if TYPE_CHECKING:
+    from .state import CocState
+
+
+@dataclass
+class Ctx:
+    player: int
+    source: int
+    ref: tuple[int, int]
+    x: int = 0
+    slot: int | None = None  # the source's story, when the ability was triggered / started
+    ev: dict[str, Any] = field(default_factory=dict)
+    it: int = -1
+
+
+def ability_model(st: "CocState", ref: Sequence[int]) -> Any:
+    d = st.game.deftuple[ref[0]]  # type: ignore[attr-defined]
+    return d.win_effect if ref[1] < 0 else d.abilities[ref[1]]
+
+
+def node_at(model: Any, path: Sequence[Any]) -> Any:
+    """Walk ``path`` (field names and list positions) from an ability model; a single effect counts as a list of one."""
+    node = model
+    for step in path:
+        if isinstance(step, int):
+            node = (node if isinstance(node, list) else [node])[step]
+        else:
+            node = getattr(node, step)
+    return node
+
+
+def as_list(node: Any) -> list[Any]:
+    if node is None:
+        return []
+    return node if isinstance(node, list) else [node]
+
+
+def _row_slot(st: "CocState", c: int) -> int | None:
+    name = st.table.zone_name(c)
+    return int(name[4:]) if name.startswith("row:") else None
+
+
+def source_story(st: "CocState", ctx: Ctx) -> int | None:
+    """``source_story`` / ``this_story``: the slot of the source story, of the story its host sits on,
+    or the one the source (or its host) is committed to."""
+    if ctx.slot is not None:
+        return ctx.slot
+    s = ctx.source
+    if s < 0:
+        return None
+    row = _row_slot(st, s)
+    if row is not None:
+        return row
+    host = st.table.host[s]
+    if host >= 0:
+        row = _row_slot(st, host)
+        if row is not None:
+            return row
+        return st.committed_slot(host)
+    return st.committed_slot(s)
+
+
+def _one_of(value: Any, have: str) -> bool:
+    return value is None or (have == value if isinstance(value, str) else have in value)
+
+
+def _names(value: Any) -> Sequence[str]:
+    if value is None:
+        return ()
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def number_ok(spec: Any, have: int) -> bool:
+    if isinstance(spec, int):
+        return have == spec
+    return (spec.min is None or have >= spec.min) and (spec.max is None or have <= spec.max)
+
+
+def _in_state(st: "CocState", c: int, state: str) -> bool:
+    committed = st.committed_slot(c) is not None
+    if state == "ready":
+        return not st.exhausted(c) and not st.insane(c)
+    if state == "exhausted":
+        return st.exhausted(c)
+    if state == "insane":
+        return st.insane(c)
+    if state == "committed":
+        return committed
+    if state == "uncommitted":
+        return not committed
+    if state == "attached":
+        return st.table.host[c] >= 0
+    if state == "wounded":
+        return st.wounds(c) > 0
+    ap = st.active_player()
+    if state == "attacking":
+        return committed and st.table.ctrl[c] == ap
+    return committed and st.table.ctrl[c] != ap  # defending
+
+
+def matches_filter(st: "CocState", spec: Any, c: int, *, controller: int, source: int, slot: int | None = None,
+                   ev_slot: int | None = None) -> bool:
+    """Does card ``c`` match the schema ``Filter`` ``spec`` from the point of view of ``controller``?
+
+    The zone is checked only when the filter names one (candidate lists decide where to look). An
+    insane character has no faction, subtypes or cost (CC-9.1).
+    """
+    if spec is None:
+        return True
+    t = st.table
+    d = st.card(c)
+    in_play = t.in_play(c)
+    story = d.type == "story"
+    ctrl = None if story else (t.ctrl[c] if in_play else t.owner[c])
+    insane = in_play and st.insane(c)
+    if not _one_of(spec.type, d.type):
+        return False
+    faction = "none" if insane else d.faction
+    if spec.faction is not None and not _one_of(spec.faction, faction):
+        return False
+    if spec.not_faction is not None and _one_of(spec.not_faction, faction):
+        return False
+    if spec.subtype is not None and (insane or spec.subtype not in d.subtypes):
+        return False
+    if spec.title is not None and spec.title != d.title:
+        return False
+    if spec.unique is not None and spec.unique != d.unique:
+        return False
+    for value, who in ((spec.controller, ctrl), (spec.owner, None if story else t.owner[c])):
+        if value is not None and value != "any":
+            if who is None or (who == controller) != (value == "you"):
+                return False
+    if spec.not_self and c == source:
+        return False
+    if spec.zone is not None:
+        zone = t.zone_name(c)
+        if spec.zone == "play":
+            if not in_play:
+                return False
+        elif spec.zone == "resource":
+            if not zone.startswith("res:"):
+                return False
+        elif not zone.startswith(spec.zone + ":"):
+            return False
+    if spec.attached_to is not None:
+        host = source if spec.attached_to == "self" else t.host[source]
+        if host < 0 or t.host[c] != host:
+            return False
+    if d.type == "character" and in_play:
+        for state in _names(spec.state):
+            if not _in_state(st, c, state):
+                return False
+        if spec.committed is not None and (st.committed_slot(c) is not None) != spec.committed:
+            return False
+        if spec.committed_to is not None:
+            want = ev_slot if spec.committed_to == "event_story" else slot
+            if want is None or st.committed_slot(c) != want:
+                return False
+        if spec.skill is not None and not number_ok(spec.skill, st.skill(c)):
+            return False
+        if spec.wounds is not None and not number_ok(spec.wounds, st.wounds(c)):
+            return False
+        if spec.icons is not None:
+            for k, name in enumerate(S.STRUGGLES):
+                want_n = getattr(spec.icons, name)
+                if want_n is not None and not number_ok(want_n, st.icons(c, k)):
+                    return False
+        for kw in _names(spec.has_keyword):
+            if not st.has_keyword(c, kw):
+                return False
+        for kw in _names(spec.lacks_keyword):
+            if st.has_keyword(c, kw):
+                return False
+    elif (spec.state or spec.committed or spec.committed_to or spec.skill is not None or spec.icons is not None
+          or spec.wounds is not None or spec.has_keyword):
+        return False
+    if spec.cost is not None and not number_ok(spec.cost, 0 if insane else d.cost):
+        return False
+    return True
+
+
+def filter_in(st: "CocState", spec: Any, c: int, ctx: Ctx) -> bool:
+    """``matches_filter`` from an ability's point of view."""
+    return matches_filter(st, spec, c, controller=ctx.player, source=ctx.source, slot=source_story(st, ctx),
+                          ev_slot=ctx.ev.get("slot"))
+
+
+def zone_cards(st: "CocState", spec: Any, default: str = "play") -> list[int]:
+    """Where a filter looks: in play (default), discard piles, resources, hands or decks."""
+    t = st.table
+    zone = spec.zone if spec is not None and spec.zone is not None else default
+    if zone == "play":
+        out = list(t.cards("play:0")) + list(t.cards("play:1"))
+        if spec is not None and _one_of(spec.type, "story") and spec.type is not None:
+            out += [s for k in range(3) for s in t.cards(f"row:{k}")]
+        return out
+    if zone == "resource":
+        return [r for p in range(2) for d in range(3) for r in t.cards(f"res:{p}:{d}")]
+    return list(t.cards(f"{zone}:0")) + list(t.cards(f"{zone}:1"))
+
+
+def count_matching(st: "CocState", spec: Any, ctx: Ctx) -> int:
+    return sum(1 for c in zone_cards(st, spec) if filter_in(st, spec, c, ctx))
+
+
+def _who(player: int, value: str) -> int:
+    return player if value == "you" else 1 - player
+
+
+def story_slot_ref(st: "CocState", ref: str, ctx: Ctx) -> int | None:
+    if ref == "event_story":
+        v = ctx.ev.get("slot")
+        return None if v is None else int(v)
+    return source_story(st, ctx)
+
+
+def value_of(st: "CocState", v: Any, ctx: Ctx) -> int:
+    """CC-12.6 values: constants, X, counts of cards, tokens, resources, won stories, hand size, overpaid."""
+    if isinstance(v, bool):
+        return int(v)
+    if isinstance(v, int):
+        return v
+    if v == "X":
+        return ctx.x
+    if not isinstance(v, S.ValueExpr):
+        return 0
+    n = 0
+    if v.count is not None:
+        n = count_matching(st, v.count, ctx)
+    elif v.tokens is not None:
+        slot = story_slot_ref(st, v.tokens.story, ctx)
+        n = 0 if slot is None else st.vars["tokens"][2 * slot + _who(ctx.player, v.tokens.side)]
+    elif v.resources is not None:
+        p = _who(ctx.player, v.resources.player)
+        if v.resources.faction is None:
+            n = sum(st.resource_count(p, d) for d in range(3))
+        else:
+            n = sum(st.faction_cards(p, d, v.resources.faction) for d in range(3))
+    elif v.won_stories is not None:
+        n = len(st.table.cards(f"won:{_who(ctx.player, v.won_stories)}"))
+    elif v.hand_size is not None:
+        n = len(st.table.cards(f"hand:{_who(ctx.player, v.hand_size)}"))
+    elif v.overpaid is not None:
+        n = int(ctx.ev.get("overpaid", 0) or 0)
+    elif v.counters is not None:
+        n = st.table.counter(ctx.source, v.counters)
+    return n * v.times
+
+
+def condition_holds(st: "CocState", cond: Any, ctx: Ctx) -> bool:
+    """CC-12.6 conditions: every stated part must hold."""
+    if cond is None:
+        return True
+    if cond.phase is not None and st.vars["phase"] != cond.phase:
+        return False
+    if cond.active_player is not None and (st.active_player() == ctx.player) != (cond.active_player == "you"):
+        return False
+    if cond.self_state is not None:
+        s = ctx.source
+        if not st.table.in_play(s) or st.card(s).type != "character" or not _in_state(st, s, cond.self_state):
+            return False
+    if cond.all_controlled is not None:
+        mine = st.table.cards(f"play:{ctx.player}")
+        if not all(filter_in(st, cond.all_controlled, c, ctx) for c in mine):
+            return False
+    if cond.value is not None:
+        have = value_of(st, cond.value, ctx)
+        for name, op in (("at_least", lambda a, b: a >= b), ("at_most", lambda a, b: a <= b),
+                         ("equals", lambda a, b: a == b), ("more_than", lambda a, b: a > b),
+                         ("less_than", lambda a, b: a < b)):
+            other = getattr(cond, name)
+            if other is not None and not op(have, value_of(st, other, ctx)):
+                return False
+    if cond.all_of is not None and not all(condition_holds(st, c, ctx) for c in cond.all_of):
+        return False
+    if cond.any_of is not None and not any(condition_holds(st, c, ctx) for c in cond.any_of):
+        return False
+    if cond.not_ is not None and condition_holds(st, cond.not_, ctx):
+        return False
+    return True
