@@ -9,6 +9,7 @@ import pytest
 from cardtable.core import SetupError
 from cardtable.games.call_of_cthulhu import DEFINITION as GAME
 from cardtable.games.call_of_cthulhu.state import CocState
+from cardtable.games.call_of_cthulhu.testing import pass_until
 
 DOMAINS = ["The Old Boarding House", "Warehouse on Water Street", "A Chapel Without a Congregation"]
 
@@ -58,6 +59,7 @@ def test_cc_4_5_opening_resources_are_chosen_secretly_and_revealed_together() ->
     assert str(hand[0]) not in str(st.view(other).get("secrets")), "seat 0's picks are hidden from seat 1"
     for c in list(st.table.cards(f"hand:{other}"))[:3]:
         st.apply(next(o for o in st.legal_actions() if o.get("card") == c))
+    pass_until(st, "resource")  # W-REFRESH and the first draw
     for p, picks in ((first, hand[:3]), (other, None)):
         assert [len(st.table.cards(f"res:{p}:{k}")) for k in range(3)] == [1, 1, 1]
         assert len(st.table.cards(f"hand:{p}")) == 5 + (1 if p == st.active_player() and st.vars["turn"] == 1 else 0)

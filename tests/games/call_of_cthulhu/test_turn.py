@@ -15,9 +15,13 @@ def test_cc_5_1_turn_one_draws_one_and_has_no_story_phase() -> None:
     st = sc.st
     assert len(st.table.cards("hand:0")) == 1
     sc.pass_until("window:ops")
-    sc.act("pass")
-    assert st.decision is not None and st.decision.kind != "commit_attack"
+    for _ in range(20):  # the rest of turn 1: windows only, never a commit decision
+        assert st.decision is not None and st.decision.kind != "commit_attack"
+        if st.vars["turn"] == 2:
+            break
+        sc.act("pass")
     assert st.vars["turn"] == 2 and st.vars["active"] == 1, "turn 1 ended without a story phase"
+    sc.pass_until("resource")
     assert len(st.table.cards("hand:1")) == 2, "the second player's first turn is normal (draws 2)"
 
 
@@ -36,6 +40,7 @@ def test_cc_5_0_phase_order_and_cc_5_10_refresh_steps() -> None:
     assert st.insane(sc.id(DOG, "play:0", 0)), "exactly one restored"
     assert st.vars["drained"] == [0, 0, 0, 0, 1, 0], "(4) the AP's domains refreshed, not the NAP's"
     assert st.exhausted(sc.id(PATROL, "play:1")), "CC-5.11: the NAP's cards stay exhausted"
+    sc.pass_until("resource")  # W-REFRESH, the draw, W-DRAW
     assert st.decision.kind == "resource" and st.vars["phase"] == "resource"
     assert len(st.table.cards("hand:0")) == 3, "the draw phase came between (2 cards)"
     sc.act("no_resource")
@@ -44,6 +49,7 @@ def test_cc_5_0_phase_order_and_cc_5_10_refresh_steps() -> None:
     sc.pass_until("commit_attack")
     assert st.vars["phase"] == "story"
     sc.act("done")
+    sc.pass_until_turn(4)  # the end-of-turn window
     assert st.vars["turn"] == 4 and st.vars["active"] == 1, "end of turn: the other player is AP"
 
 
@@ -96,6 +102,8 @@ def test_cc_5_2_window_ap_first_and_closes_after_both_pass() -> None:
     if st.decision.kind == "window:ops":  # the NAP is asked when he could hold an action
         assert st.decision.player == 1
         sc.act("pass")
+    assert st.vars["phase"] != "operations" and st.decision.kind != "window:ops", "both passed: ops closed"
+    sc.pass_until_turn(4)  # no attackers were declared: the story phase ends, then the end-of-turn window
     assert st.vars["turn"] == 4 and st.vars["active"] == 1, "ops closed; with no attackers the turn ended"
 
 
@@ -123,6 +131,7 @@ def test_cc_5_51_to_5_55_story_phase_steps_in_order() -> None:
 def test_cc_5_60_end_of_turn_passes_the_turn_with_no_hand_limit() -> None:
     """CC-5.60 (4) and CC-9.9: the other player becomes AP, the turn counter rises, nobody discards."""
     sc = build(at="end", hands=([DOG] * 12, []))
+    sc.pass_until_turn(4)
     assert sc.st.vars["active"] == 1 and sc.st.vars["turn"] == 4
     assert len(sc.st.table.cards("hand:0")) == 12
 
@@ -140,6 +149,7 @@ def test_cc_5_61_phase_effects_end_with_their_phase_turn_effects_with_the_turn()
     assert st.skill(patrol) == 1, "the operations phase ended: the +2 is gone"
     assert st.icons(patrol, 1) == 2, "until end of turn lasts into the story phase"
     sc.act("done")
+    sc.pass_until_turn(4)
     assert st.icons(patrol, 1) == 1 and st.vars["turn"] == 4
 
 

@@ -81,6 +81,9 @@ class Scenario:
     def pass_until(self, kind_prefix: str, limit: int = 60) -> None:
         pass_until(self.st, kind_prefix, limit)
 
+    def pass_until_turn(self, turn: int) -> None:
+        pass_until_turn(self.st, turn)
+
     def commit(self, *pairs: tuple[int, int]) -> None:
         """Declare (card, slot) pairs at the open commit decision, then ``done`` if it is still asked."""
         d = self.st.decision
@@ -189,6 +192,7 @@ def build(*, hands: Titles = ((), ()), decks: Titles | None = None, play: PerSea
     st.stack = _stack_for(st, at)
     if run:
         st.start()
+        settle(st)
     return Scenario(st, ids)
 
 
@@ -215,9 +219,23 @@ def act(st: CocState, kind: str, **params: Any) -> None:
     for option in st.legal_actions():
         if option.kind == kind and all(option.get(k) == v for k, v in params.items()):
             st.apply(option)
+            settle(st)
             return
     raise AssertionError(f"no legal {kind} {params} at {d.kind if d else None}; "
                          f"options: {[str(o) for o in st.legal_actions()]}")
+
+
+RESPONSE_WINDOWS = ("window:interrupt", "window:reaction")
+
+
+def settle(st: CocState) -> None:
+    """Pass the response windows where "pass" is the only option (CC-5.7: a player with nothing to
+    do passes), so a test sees the outcome of its action rather than the empty offers around it."""
+    for _ in range(40):
+        d = st.decision
+        if d is None or d.kind not in RESPONSE_WINDOWS or len(d.options) != 1:
+            return
+        st.apply(d.options[0])
 
 
 def pass_until(st: CocState, kind_prefix: str, limit: int = 60) -> None:
@@ -237,6 +255,25 @@ def pass_until(st: CocState, kind_prefix: str, limit: int = 60) -> None:
         else:
             raise AssertionError(f"stopped at {d.kind} before {kind_prefix}: {[str(o) for o in d.options]}")
     raise AssertionError(f"never reached {kind_prefix}")
+
+
+def pass_until_turn(st: CocState, turn: int, limit: int = 80) -> None:
+    """Pass windows (and decline optional steps) until turn ``turn`` has begun."""
+    for _ in range(limit):
+        if st.vars["turn"] >= turn:
+            return
+        d = st.decision
+        assert d is not None, f"the game ended ({st.outcome}) before turn {turn}"
+        kinds = {o.kind for o in d.options}
+        if "pass" in kinds:
+            act(st, "pass")
+        elif d.kind == "resource":
+            act(st, "no_resource")
+        elif "done" in kinds:
+            act(st, "done")
+        else:
+            raise AssertionError(f"stopped at {d.kind} before turn {turn}: {[str(o) for o in d.options]}")
+    raise AssertionError(f"never reached turn {turn}")
 
 
 def refuse(st: CocState, action: Action) -> IllegalActionError:
