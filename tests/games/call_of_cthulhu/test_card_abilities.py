@@ -940,6 +940,10 @@ def test_NE07_bribe_the_clerk_grants_resource_match() -> None:
     if tb.kind == "pay":
         tb.do("choose", index=0)
     assert tb.can("play", card=tb["Graduate Archivist"])
+    tb.play("Graduate Archivist")  # declared face up (D-CT-16), it is still a card played from hand: payable
+    if tb.kind == "pay":
+        tb.do("choose", index=0)
+    assert tb.zone(tb["Graduate Archivist"]) == "play:0"
 
 
 def test_NE08_lucky_break_choose_one() -> None:

@@ -156,6 +156,8 @@ def matches_filter(st: "CocState", spec: Any, c: int, *, controller: int, source
         elif spec.zone == "resource":
             if not zone.startswith("res:"):
                 return False
+        elif spec.zone == "hand" and zone == "resolving":
+            pass  # a card being played from hand is declared face up (D-CT-16) but still "played from hand"
         elif not zone.startswith(spec.zone + ":"):
             return False
     if spec.attached_to is not None:
