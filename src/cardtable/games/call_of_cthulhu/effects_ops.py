@@ -1223,19 +1223,13 @@ def perform_extra(st: "CocState", kind: str, data: dict[str, Any]) -> None:
 
 def _swap(st: "CocState", slot: int) -> None:
     """swap_story: the story goes to the bottom of the story deck; its tokens, commitments and attachments go; refill."""
-    from .rules import leave_play
+    from .rules import clear_story
 
     story = st.story_at(slot)
     if story is None:
         return
     t = st.table
-    st.vars["tokens"][2 * slot] = st.vars["tokens"][2 * slot + 1] = 0
-    for i in st.committed_at(slot):
-        t.add_counter(i, "story", -t.counter(i, "story"))
-    for q in range(st.players):
-        for a in list(t.cards(f"play:{q}")):
-            if t.host[a] == story:
-                leave_play(st, a, st.discard_zone(a), "discarded_from_play")
+    clear_story(st, slot, story)
     st.move_card(story, "story_deck", bottom=True)
     st.note("story_swapped", {"slot": slot, "title": st.card(story).title})
     deck = t.cards("story_deck")

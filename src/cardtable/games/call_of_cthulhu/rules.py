@@ -708,18 +708,25 @@ def _pending(st: CocState, kind: str, card: int) -> bool:
     return any(f.op == "engine.event" and f["kind"] == kind and dict(f["data"]).get("card") == card for f in st.stack)
 
 
-def _take_story(st: CocState, slot: int, p: int) -> None:
-    """CC-8.20 steps 1–3 now, then (after the victory checks) refill and the win effect (steps 5–6)."""
-    story = st.story_at(slot)
-    assert story is not None
-    st.vars["tokens"][2 * slot] = st.vars["tokens"][2 * slot + 1] = 0
+def clear_story(st: CocState, slot: int, story: int) -> None:
+    """A story leaves the row: both sides' tokens go, its characters are uncommitted (state kept) and its
+    attachments are discarded (CC-8.20 steps 1–2; the same for a story swapped away)."""
     t = st.table
+    st.vars["tokens"][2 * slot] = st.vars["tokens"][2 * slot + 1] = 0
     for i in st.committed_at(slot):
         t.add_counter(i, "story", -t.counter(i, "story"))
     for q in range(st.players):
         for a in list(t.cards(f"play:{q}")):
             if t.host[a] == story:
                 leave_play(st, a, st.discard_zone(a), "discarded_from_play")
+
+
+def _take_story(st: CocState, slot: int, p: int) -> None:
+    """CC-8.20 steps 1–3 now, then (after the victory checks) refill and the win effect (steps 5–6)."""
+    story = st.story_at(slot)
+    assert story is not None
+    t = st.table
+    clear_story(st, slot, story)
     st.move_card(story, f"won:{p}")
     st.note("story_won", {"player": p, "slot": slot, "title": st.card(story).title,
                           "won": len(t.cards(f"won:{p}"))})
