@@ -1,7 +1,9 @@
 """The shared conformance suite, run for every registered game at every player count.
 
 A game joins by being listed in ``cardtable.registry``; the checks live in
-``cardtable.testing.conformance`` and use only the public API.
+``cardtable.testing.conformance`` and use only the public API. Seed counts are those of a short
+game; ``seed_count`` scales them down for long games (never below a floor), so a card game of
+hundreds of decisions costs about what a short game does.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 import cardtable
+from cardtable.core.game import GameDefinition
 from cardtable.registry import game_ids
 from cardtable.testing import conformance as c
 
@@ -19,39 +22,51 @@ CASES = [
 ]
 
 
+def game_and_seeds(game_id: str, players: int, wanted: int) -> tuple[GameDefinition, range]:
+    game = cardtable.load_game(game_id)
+    return game, c.seed_count(game, players, wanted)
+
+
 @pytest.mark.parametrize("game_id,players", CASES)
 def test_random_playouts_terminate(game_id: str, players: int) -> None:
-    assert c.check_playouts_terminate(cardtable.load_game(game_id), players, range(300)) == 300
+    game, seeds = game_and_seeds(game_id, players, 300)
+    assert c.check_playouts_terminate(game, players, seeds) == len(seeds)
 
 
 @pytest.mark.parametrize("game_id,players", CASES)
 def test_illegal_and_malformed_actions_are_refused_and_change_nothing(game_id: str, players: int) -> None:
-    assert c.check_illegal_actions_change_nothing(cardtable.load_game(game_id), players, range(40)) > 100
+    game, seeds = game_and_seeds(game_id, players, 40)
+    assert c.check_illegal_actions_change_nothing(game, players, seeds) > 100
 
 
 @pytest.mark.parametrize("game_id,players", CASES)
 def test_same_seed_same_actions_same_game_and_replay(game_id: str, players: int) -> None:
-    c.check_determinism_and_replay(cardtable.load_game(game_id), players, range(60))
+    game, seeds = game_and_seeds(game_id, players, 60)
+    c.check_determinism_and_replay(game, players, seeds)
 
 
 @pytest.mark.parametrize("game_id,players", CASES)
 def test_damaged_records_replay_or_are_refused_with_a_cardtable_error(game_id: str, players: int) -> None:
-    assert c.check_damaged_records_are_refused_cleanly(cardtable.load_game(game_id), players, range(20)) > 200
+    game, seeds = game_and_seeds(game_id, players, 20)
+    assert c.check_damaged_records_are_refused_cleanly(game, players, seeds) > 200
 
 
 @pytest.mark.parametrize("game_id,players", CASES)
 def test_snapshot_round_trip(game_id: str, players: int) -> None:
-    c.check_snapshot_round_trip(cardtable.load_game(game_id), players, range(40))
+    game, seeds = game_and_seeds(game_id, players, 40)
+    c.check_snapshot_round_trip(game, players, seeds)
 
 
 @pytest.mark.parametrize("game_id,players", CASES)
 def test_clone_independence(game_id: str, players: int) -> None:
-    c.check_clone_independence(cardtable.load_game(game_id), players, range(40))
+    game, seeds = game_and_seeds(game_id, players, 40)
+    c.check_clone_independence(game, players, seeds)
 
 
 @pytest.mark.parametrize("game_id,players", CASES)
 def test_no_leaks_under_resampling(game_id: str, players: int) -> None:
-    assert c.check_no_leaks(cardtable.load_game(game_id), players, range(40)) > 100
+    game, seeds = game_and_seeds(game_id, players, 40)
+    assert c.check_no_leaks(game, players, seeds) > 100
 
 
 @pytest.mark.parametrize("game_id,players", CASES)
@@ -59,10 +74,10 @@ def test_bot_search_leaves_game_and_rng_untouched(game_id: str, players: int) ->
     from cardtable.bots import make_bot
     from cardtable.core import Rng
 
+    game = cardtable.load_game(game_id)
     for spec in ("heuristic", "ismcts:20"):
         bot = make_bot(spec, game_id, seed=1)
-        c.check_rng_isolation(cardtable.load_game(game_id), players, range(3),
-                              lambda view, decision: bot.act(view, decision, Rng(5)))
+        c.check_rng_isolation(game, players, range(3), lambda view, decision: bot.act(view, decision, Rng(5)))
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -22,11 +22,18 @@ MALFORMED_ACTIONS: tuple[Any, ...] = (
 )
 
 
+MAX_SAMPLES = 12
+"""Intermediate states kept per playout. A fifth of the steps are sampled, but a long game (a card
+game runs to hundreds of decisions) keeps at most this many, spread over the whole game, so each
+check costs about the same per game whatever the game's length."""
+
+
 def playouts(game: GameDefinition, players: int, seeds: range, max_steps: int = 100_000) -> Iterator[tuple[int, State, list[State]]]:
     """Random games: yields (seed, final state, a few intermediate clones) for each seed."""
     for seed in seeds:
         state = game.new_game(seed=seed, players=players)
         rng = random.Random(seed)
+        thinning = random.Random(seed ^ 0x7A11)  # its own stream: short games sample exactly as before
         samples: list[State] = []
         steps = 0
         while not state.is_terminal:
@@ -36,12 +43,40 @@ def playouts(game: GameDefinition, players: int, seeds: range, max_steps: int = 
             assert state.to_act == state.decision.player  # type: ignore[union-attr]
             if rng.random() < 0.2:
                 samples.append(state.clone())
+                if len(samples) > MAX_SAMPLES:
+                    del samples[thinning.randrange(len(samples))]
             state.apply(rng.choice(options))
             steps += 1
         assert state.to_act is None and state.decision is None and state.legal_actions() == []
         assert state.outcome is not None
         samples.append(state.clone())
         yield seed, state, samples
+
+
+def seed_count(game: GameDefinition, players: int, wanted: int, floor: int = 12, reference_length: int = 30) -> range:
+    """Seeds for a check that wants ``wanted`` games of a short game, scaled to this game's length.
+
+    A check's cost grows with the decisions per game; a game of hundreds of decisions (a card game)
+    gets proportionally fewer seeds, never fewer than ``floor`` (or ``wanted``, if smaller). The
+    length is measured on one seeded random playout, so the count is deterministic.
+    """
+    length = _playout_length(game, players)
+    scaled = round(wanted * min(1.0, reference_length / max(1, length)))
+    return range(max(min(wanted, floor), scaled))
+
+
+_LENGTHS: dict[tuple[str, int], int] = {}
+
+
+def _playout_length(game: GameDefinition, players: int) -> int:
+    key = (game.info.id, players)
+    if key not in _LENGTHS:
+        state, rng, steps = game.new_game(seed=0, players=players), random.Random(0), 0
+        while not state.is_terminal and steps < 100_000:
+            state.apply(rng.choice(state.legal_actions()))
+            steps += 1
+        _LENGTHS[key] = steps
+    return _LENGTHS[key]
 
 
 def check_playouts_terminate(game: GameDefinition, players: int, seeds: range) -> int:

@@ -1,17 +1,1 @@
-"""Call of Cthulhu is registered for these tests only until the game is complete (it is not yet ``GAME``)."""
-
-from __future__ import annotations
-
-from typing import Iterator
-
-import pytest
-
-from cardtable import registry
-from cardtable.games.call_of_cthulhu import DEFINITION
-
-
-@pytest.fixture(autouse=True)
-def call_of_cthulhu_registered() -> Iterator[None]:
-    registry.register(DEFINITION)
-    yield
-    registry.unregister(DEFINITION.info.id)
+"""Shared fixtures of the Call of Cthulhu tests (the game is registered as ``GAME``; nothing to set up)."""

@@ -1,7 +1,8 @@
 """The Call of Cthulhu collectible card game (Fantasy Flight Games, 2004), on the card-game engine.
 
 Rules as implemented: the spec's IDs (CC-1 … CC-13), cited by the rules' docstrings and tests.
-``DEFINITION`` is the game object; it becomes the registry's ``GAME`` when the game is complete.
+``GAME`` is the game object the registry finds (``DEFINITION`` is the same object, kept for callers
+that imported it before the game was registered).
 """
 
 from __future__ import annotations
@@ -202,6 +203,5 @@ def _on_empty(st: CocState) -> None:
 
 CocState.on_empty_stack = _on_empty  # type: ignore[method-assign, assignment]
 
-# Not yet ``GAME``: the registry lists the game once its card abilities are carried out (issue 9).
-# Until then tests register ``DEFINITION`` themselves (tests/games/call_of_cthulhu/conftest.py).
-DEFINITION = CallOfCthulhu()
+GAME = CallOfCthulhu()
+DEFINITION = GAME

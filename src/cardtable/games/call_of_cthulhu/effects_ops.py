@@ -223,14 +223,13 @@ class HandPick(Op["CocState"]):
         chosen = tuple(st.secrets.get(p, ()))
         left = [c for c in self._cands(st, frame) if c not in chosen]
         lo, hi = frame["min"], frame["max"]
-        if len(chosen) >= hi or not left:
+        if len(chosen) >= hi:
             self._finish(st, frame, chosen)
             return
-        if len(chosen) < lo and len(left) == lo - len(chosen) == hi - len(chosen):
-            self._finish(st, frame, chosen + tuple(left))
-            return
+        # Always asked, even with no candidate or one forced one: whether a hidden card matches is
+        # itself hidden, and a pick that resolved by itself would tell the other seats (D-CT-23).
         options = [Action(p, "pick", (("card", c),)) for c in left]
-        if len(chosen) >= lo:
+        if len(chosen) >= lo or not left:
             options.append(Action(p, "done"))
         st.ask(p, "hidden_pick", frame["prompt"], options)
 
