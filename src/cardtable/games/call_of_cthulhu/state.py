@@ -439,7 +439,10 @@ class CocState(CardState):
                     }
         domains = [[{"resources": self.resource_count(p, d), "drained": self.drained(p, d)} for d in range(3)]
                    for p in range(self.players)]
-        return {"characters": chars, "domains": domains, "threshold": [self.threshold(p) for p in range(self.players)]}
+        tokens = self.vars["tokens"]
+        stories = [{"tokens": [tokens[2 * slot + p] for p in range(self.players)]} for slot in range(STORY_ROW_SIZE)]
+        return {"characters": chars, "domains": domains, "threshold": [self.threshold(p) for p in range(self.players)],
+                "stories": stories, "won": [len(t.cards(f"won:{p}")) for p in range(self.players)]}
 
     def threshold(self, p: int) -> int:
         """CC-1.4: stories needed to win: 3 + modifiers, never below 1."""
