@@ -39,7 +39,7 @@ class Counter:
 @dataclass(frozen=True, slots=True)
 class Gather:
     """Cards of other zones drawn inside a region: those of ``zones`` (one per seat, ``{q}``) whose
-    value at ``path`` (with ``{card}``) equals the region's index. Example: characters committed to
+    value at ``path`` (with ``{card}``) equals the region's index. Example: cards committed to
     a story are shown at that story, each seat's on its own side of it."""
 
     zones: str
