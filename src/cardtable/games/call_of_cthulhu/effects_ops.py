@@ -684,8 +684,16 @@ def _emit_each(acts: Acts, st: "CocState", kind: str, key: str, cards: list[int]
 def _draw(st, ctx, p, picks, got, where, acts):  # type: ignore[no-untyped-def]
     ok = True
     n = value_of(st, p.n, ctx)
-    for q in _who(ctx.player, p.player):
+    players = _who(ctx.player, p.player)
+    for q in players:
         ok = ok and len(st.table.cards(f"deck:{q}")) >= n
+    if len(players) > 1:  # CC-1.5.1: "each player draws N" is N rounds, one card per player per round
+        ap = st.active_player()
+        order = tuple(sorted(players, key=lambda q: q != ap))
+        for _ in range(n):
+            acts.append(lambda: st.push("cc.draw_round", players=order))
+        return ok
+    for q in players:
         for _ in range(n):
             acts.append(lambda q=q: st.push("cc.draw", player=q))
     return ok
