@@ -55,6 +55,24 @@ def test_cc_1_5_1_a_round_draws_one_card_per_player_per_round() -> None:
     assert [e.get("title") for e in drew0] == [DOG, None]
 
 
+def test_cc_1_5_1_each_player_mills_in_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CC-1.5.1: a mill of "each player" runs in rounds too (YS05 Mnemonic Leech made to mill each player 2
+    for this test: no pool card does): both 2-card decks empty in round 2 together, a draw."""
+    k = G.defs.index("Mnemonic Leech")
+    tup = list(G.deftuple)
+    ab = tup[k].abilities[0]
+    tup[k] = dataclasses.replace(tup[k], abilities=(ab.model_copy(update={"effect": ab.effect.model_copy(update={"player": "each"})}),))
+    monkeypatch.setattr(G, "deftuple", tuple(tup))
+    sc = build(at="resolve:0", decks=([DOG, DOG], [DOG, DOG]), play=([Card("Mnemonic Leech", exhausted=True, story=0)], []))
+    st = sc.st
+    sc.act("done")  # the Arcane win's optional ready
+    assert st.decision is not None and st.decision.kind == "window:reaction"
+    sc.act("use", card=sc.id("Mnemonic Leech"))
+    out = st.outcome
+    assert out is not None and out.winners == [] and "CC-1.6.3" in out.reason
+    assert len(st.table.cards("discard:0")) == 2 == len(st.table.cards("discard:1"))
+
+
 def test_cc_1_7_a_player_may_concede_at_any_time_and_his_opponent_wins() -> None:
     """CC-1.7 / D-CT-25: seat 1 concedes while seat 0 is deciding; seat 0 wins; it is recorded, never
     listed as an option, and nothing is accepted afterwards."""
