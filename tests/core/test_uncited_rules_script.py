@@ -118,6 +118,9 @@ def test_headings_line_ids_are_not_demanded_but_rules_elsewhere_are() -> None:
     text = (f"- **{_dotted('CC', 1, 7)}** A player may concede.\n"
             f"- **Headings and descriptions** (nothing to test): {_dotted('CC', 1, 1)}, {_dotted('CC', 2, 6)}.\n"
             f"Headings and descriptions: {_dotted('CC', 7, 20)}\n"
-            f"- **{_dotted('CC', 2, 7)}** see also the headings and descriptions line.\n")
+            f"- **{_dotted('CC', 2, 7)}** see also the headings and descriptions line.\n"
+            f"- **Headings and descriptions**: {_dotted('CC', 7, 1)},\n  {_dotted('CC', 7, 30)} (continued).\n"
+            f"- **{_dotted('CC', 9, 2)}** the next item is a rule again.\n"
+            f"  {_dotted('CC', 9, 8)} in a rule's continuation line.\n")
 
-    assert uncited_rules.rule_ids_in_text(text) == {_dotted("CC", 1, 7), _dotted("CC", 2, 7)}
+    assert uncited_rules.rule_ids_in_text(text) == {_dotted("CC", n, m) for n, m in ((1, 7), (2, 7), (9, 2), (9, 8))}

@@ -453,6 +453,17 @@ def test_cc_6_15_put_into_play_ignores_costs_but_not_uniqueness() -> None:
 # ---- CC-7: card types -------------------------------------------------------------------------------------
 
 
+def test_cc_7_2_a_story_fights_each_type_as_often_as_its_icons_and_never_a_type_it_lacks() -> None:
+    """CC-7.2: The Silent Observatory (slot 1) shows Terror 1, Combat 0, Arcane 2, Investigation 1: a
+    Combat-only attacker fights no Combat struggle there, and two Arcane struggles are fought."""
+    sc = build(at="resolve:1", play=([Card(MUSCLE, exhausted=True, story=1), Card("Keyholder Initiate", story=1)], []))
+    st = sc.st
+    while st.decision is not None and st.decision.kind == "arcane_ready":
+        sc.act("done")
+    fought = [e["type"] for e in st.log(None) if e["kind"] == "struggle"]
+    assert fought == ["terror", "arcane", "arcane", "investigation"]
+
+
 def test_cc_7_3_win_effects_are_mandatory_unless_they_say_may_and_story_passives_work_in_the_row() -> None:
     """CC-7.3: ST01 The Drowned Bell's win effect (draw 2) just happens; ST02 Ashes of the Witch House
     ("may") asks its winner; ST06 The Hungry Orchard's passive works while it is in the row."""
