@@ -428,6 +428,24 @@ class CocState(CardState):
         if kind not in NO_CHECKS_AFTER:
             state_checks(self)
 
+    def respondable(self, ability_kind: str, kind: str, data: Any) -> bool:
+        """During story resolution a reaction is queued when its trigger matches, whatever its costs or
+        targets are now: they are judged when it is offered at W-STORY-END (CC-5.6.2). (A Combat win's
+        wound lands after the win: "destroy a wounded character there" has its target only then.)"""
+        if ability_kind != "reaction" or self.vars["story_phase"] != 2:
+            return super().respondable(ability_kind, kind, data)
+        if not self.may_trigger(ability_kind, kind):
+            return any(self.hidden_could_answer(p, ability_kind, kind) for p in range(self.players))
+        from ...engine.triggers import source_in_place
+
+        ev = dict(data)
+        for i in self.trigger_sources():
+            for ab in self.abilities_of(i):
+                if ab.kind == ability_kind and ab.event == kind and source_in_place(self, i, ab) \
+                        and (ab.when is None or ab.when(self, i, kind, ev)):
+                    return True
+        return any(self.hidden_could_answer(p, ability_kind, kind) for p in range(self.players))
+
     def defer_reactions(self, kind: str, data: Any) -> bool:
         """CC-5.6: while stories resolve no window opens; reactions to events then wait for W-STORY-END.
 
