@@ -171,19 +171,20 @@ def test_cc_3_1_1_hands_are_hidden_counts_public_and_a_look_is_private() -> None
 
 def test_cc_3_4_control_changes_ownership_does_not() -> None:
     """CC-3.4 / CC-3.3: SY07 Alderman on the Take takes control of an opponent's character: its controller
-    changes, its owner does not, and when it is destroyed it goes to its owner's discard pile."""
-    sc = build(at="ops", play=(["Alderman on the Take"], [MUSCLE]),
-               domains=((["Speakeasy Bouncer"] * 2, [], []), ([], [], [])))
+    changes, its owner does not; the Service Revolver attached to it keeps its own controller (and still
+    gives its icon); when the character is destroyed it goes to its owner's discard pile."""
+    sc = build(at="ops", play=(["Alderman on the Take"], [MUSCLE, Card("Service Revolver", host=0)]),
+               domains=((["Speakeasy Bouncer"] * 2, [], []), ([], [], [])), hands=(["Lucky Break"], []))
     st = sc.st
-    muscle = sc.id(MUSCLE)
+    muscle, revolver = sc.id(MUSCLE), sc.id("Service Revolver")
     sc.act("use", card=sc.id("Alderman on the Take"))  # the only target and the only domain: chosen for him
     assert st.table.ctrl[muscle] == 0 and st.table.owner[muscle] == 1 and st.table.zone_name(muscle) == "play:0"
-    from cardtable.engine import emit
-
-    st._decision = None
-    emit(st, "destroyed", card=muscle)
-    st._advance()
-    assert st.table.zone_name(muscle) == "discard:1"
+    assert st.table.ctrl[revolver] == 1 and st.table.host[revolver] == muscle and st.icons(muscle, 1) == 2
+    st.table.add_counter(muscle, "wounds", 2)  # durability 2: destroyed at the next state check (CC-9.4)
+    sc.act("play", card=sc.id("Lucky Break"))
+    if st.decision is not None and st.decision.kind == "choose_one":
+        sc.act("choose", index=0)
+    assert st.table.zone_name(muscle) == "discard:1" and st.table.zone_name(revolver) == "discard:1"
 
 
 def test_cc_3_13_and_cc_12_1_a_resource_has_no_text_and_never_triggers() -> None:
@@ -586,7 +587,9 @@ def test_cc_12_2_the_active_player_orders_simultaneous_forced_effects() -> None:
                decks=([DOG, "Dark Young Sapling"] + [DOG] * 4, [DOG] * 5),
                domains=((["Grove Celebrant"] * 3, [], []), ([], [], [])))
     d = sc.st.decision
-    assert d is not None and d.player == 0 and "order" in d.kind
+    assert d is not None and d.player == 0 and d.kind == "order_forced" and len(d.options) == 2
+    sc.act("next", item=1)  # the second one listed resolves first
+    assert sc.st.decision is not None and sc.st.decision.kind != "order_forced"
 
 
 def test_cc_12_4_then_happens_only_if_the_first_part_fully_succeeded() -> None:
