@@ -446,7 +446,7 @@ def test_cc_6_15_put_into_play_ignores_costs_but_not_uniqueness() -> None:
         if st.decision.kind == "pay":
             sc.act("choose", index=0)
         else:
-            sc.act(st.decision.kind, card=sc.id("Dark Young Sapling"))
+            sc.act("pick", card=sc.id("Dark Young Sapling"))
     assert st.table.zone_name(sc.id("Dark Young Sapling")) == "play:0"
     assert st.vars["drained"][:3] == [1, 1, 0], "only the Litter's own cost was paid"
 
