@@ -764,7 +764,8 @@ def outcome_details(st: CocState, how: str) -> dict[str, Any]:
     """Tags a simulator can group by (the game's own nouns stay here)."""
     return {"how": how, "turns": st.vars["turn"], "first_player": st.vars["first"],
             "stories_won": [len(st.table.cards(f"won:{p}")) for p in range(st.players)],
-            "decks": [d.get("name") if isinstance(d, dict) else d for d in st.options.get("deck_names", [])]}
+            "decks": [d["name"] if st.options.get("open_decklists") else None for d in st.options.get("decks", [])]}
+    # The outcome is public, so deck names show only where the table opened the lists (D-CT-29).
 
 
 def thaw_pairs(data: Any) -> list[list[Any]]:
