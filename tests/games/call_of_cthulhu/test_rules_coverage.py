@@ -620,3 +620,18 @@ def test_cc_12_6_limit_1_per_turn_counts_every_copy_of_the_title() -> None:
     sc.act("use", card=dogs[0])
     assert st.table.zone_name(dogs[0]) == "hand:0" and st.table.zone_name(dogs[1]) == "discard:0"
     assert st.decision is None or not any(o.kind == "use" and o.get("card") == dogs[1] for o in st.legal_actions())
+
+
+def test_cc_12_3_a_reaction_answers_one_occurrence_of_its_event_once() -> None:
+    """CC-12.3 (5): reactions to E are offered until both pass, but each ability answers E once —
+    Graduate Archivist's "after it enters play, draw 1" draws one card, not one per priority round."""
+    sc = build(at="ops", hands=(["Graduate Archivist"], []), domains=((["Graduate Archivist"], [], []), ([], [], [])))
+    st = sc.st
+    archivist = sc.id("Graduate Archivist")
+    sc.act("play", card=archivist)
+    assert st.decision is not None and st.decision.kind == "window:reaction"
+    hand_before = len(st.table.cards("hand:0"))
+    sc.act("use", card=archivist)
+    assert len(st.table.cards("hand:0")) == hand_before + 1
+    assert not any(o.kind == "use" and o.get("card") == archivist for o in st.legal_actions())
+    assert st.decision is None or st.decision.kind != "window:reaction"
