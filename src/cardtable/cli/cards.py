@@ -25,7 +25,7 @@ from ..tui import get_renderer
 from .common import GAME_HELP, UserError, boundary, new_console
 
 Card = Mapping[str, Any]
-TEXT_WIDTH = 50  # characters of card text in the listing (the full text: cardtable cards GAME CARD)
+TEXT_WIDTH = 50  # letters of card text in the listing (the full text: cardtable cards GAME CARD)
 WIDE = 130  # a console this wide has room for the text column beside a declared card face's fields
 
 
@@ -89,7 +89,7 @@ def find_card(cards: Sequence[Card], wanted: str) -> Card:
 
 
 def _cell(value: Any, labels: Sequence[str] = ()) -> str:
-    """A catalog value in a few characters; a list of counts with declared labels reads ``T1 C2``."""
+    """A catalog value in a few letters; a list of counts with declared labels reads ``T1 C2``."""
     if isinstance(value, list):
         if value and all(isinstance(x, int) and not isinstance(x, bool) for x in value):
             initials = [lab[:1].upper() for lab in labels]
@@ -149,7 +149,7 @@ def card_panel(card: Card, presentation: Any = None) -> RenderableType:
     for k, v in card.items():
         if k in ("text", "index") or isinstance(v, Mapping):
             continue
-        if v in (None, "", []):
+        if v is None or v is False or v == "" or v == []:
             continue
         body.append(f"{k.replace('_', ' ')}: ", style="bold")
         lab = labels.get(k, ())

@@ -21,6 +21,7 @@ from ..core import GameDefinition
 from ..registry import game_facet
 from .common import GAME_HELP, UserError, boundary, new_console
 from .help import Command
+from .render import hanging
 
 FACET = "decklists"
 EXIT_ILLEGAL = 1
@@ -115,5 +116,5 @@ def validate_cmd(
         console.print(Text(f"{file}: {deck.name} is not a legal {game.info.name} deck "
                            f"({len(problems)} problem{'s' if len(problems) != 1 else ''}):", style="bold red"))
         for p in problems:
-            console.print(f"  - {p}", highlight=False, markup=False)
+            hanging(console, Text("  -"), Text(p))
     raise typer.Exit(EXIT_ILLEGAL)
