@@ -222,3 +222,17 @@ def test_the_table_works_from_the_declaration_alone() -> None:
 
     act = Action.from_dict({"player": 1, "kind": "put", "card": 6, "pool": 1})
     assert renderer.describe_action(act, view) == "Put Rope #6 → Pool 2"
+
+
+def test_sentences_about_you_are_in_the_second_person() -> None:
+    from cardtable.tui.cardtable import second_person
+
+    assert second_person("You has 2 success tokens at story 1") == "You have 2 success tokens at story 1"
+    assert second_person("You reacts with X") == "You react with X"
+    assert second_person("You passes") == "You pass"
+    assert second_person("You drew Y") == "You drew Y"
+    assert second_person("Y is discarded from the top of You's deck") == "Y is discarded from the top of your deck"
+    assert second_person("Seat 1 has 2") == "Seat 1 has 2"
+    renderer = get_renderer(GAME)
+    line = renderer.describe_event({"kind": "success_token", "player": 0, "slot": 1, "tokens": 2}, seat_names(2, 0))
+    assert line == "You have 2 success tokens at story 2"

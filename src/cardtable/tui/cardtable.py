@@ -55,6 +55,25 @@ def _is_zero(value: Any) -> bool:
     return False
 
 
+IRREGULAR = {"has": "have", "is": "are", "was": "were", "goes": "go", "does": "do"}
+
+
+def second_person(line: str) -> str:
+    """A sentence written for "Seat 1" made right for "You": ``You has`` → ``You have``, ``You reacts``
+    → ``You react``, ``You's`` → ``your`` (templates are written in the third person)."""
+    line = line.replace("You's ", "your ").replace(" You's", " your")
+    if not line.startswith("You "):
+        return line
+    verb, _, rest = line[4:].partition(" ")
+    if verb in IRREGULAR:
+        verb = IRREGULAR[verb]
+    elif verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        verb = verb[:-2]
+    elif verb.endswith("s") and not verb.endswith("ss") and verb.isalpha() and verb.islower():
+        verb = verb[:-1]
+    return f"You {verb}" + (f" {rest}" if rest else "")
+
+
 class CardTableRenderer(Renderer):
     """A :class:`Renderer` for every game with a declared presentation (and no ``tui`` facet of its own)."""
 
@@ -449,7 +468,7 @@ class CardTableRenderer(Renderer):
         template = self.pres.sentences.get(str(event.get("kind")), "")
         if "{title}" in template and "title" not in event:  # a card this seat did not see: say so in words
             event = {**event, "title": "a card"}
-        return sentence(self.pres, event, lambda s: self.name(s, names), lambda c: f"card #{c}")
+        return second_person(sentence(self.pres, event, lambda s: self.name(s, names), lambda c: f"card #{c}"))
 
     def is_turn_marker(self, event: Mapping[str, Any]) -> bool:
         return event.get("kind") in ("turn_started", "turn_begins", "new_turn")
