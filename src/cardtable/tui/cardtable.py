@@ -92,6 +92,12 @@ class CardTableRenderer(Renderer):
         cards = load_game(self.game_id).card_catalog().get("cards", [])
         return {int(c.get("index", k)): c for k, c in enumerate(cards)}
 
+    @cached_property
+    def game_name(self) -> str:
+        from .. import load_game
+
+        return load_game(self.game_id).info.name
+
     def entry(self, view: Mapping[str, Any], cid: Any) -> Mapping[str, Any] | None:
         """The view's entry for card instance ``cid`` (``None``: not visible to this seat)."""
         if cid is None or isinstance(cid, bool):
@@ -418,7 +424,7 @@ class CardTableRenderer(Renderer):
         me = sides[-1]
         parts.extend(self.band_rows(view, own, me, names, skip, sides))
         parts.append(self.banner(view, me, names))
-        return Panel(Group(*parts), title=str(view.get("game", self.game_id)), box=box.ROUNDED)
+        return Panel(Group(*parts), title=self.game_name, box=box.ROUNDED)
 
     # --- actions and events ----------------------------------------------------------------------------------
     def region_ref(self, target: Target, value: Any, player: int, view: Mapping[str, Any] | None,
