@@ -24,7 +24,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..core import Action
+from ..core import Action, SetupError
 from ..engine.presentation import Presentation, Region, Target, resolve, sentence, zone_name
 from .generic import Names, Renderer, compact
 
@@ -94,9 +94,13 @@ class CardTableRenderer(Renderer):
 
     @cached_property
     def game_name(self) -> str:
+        """The game's name for the frame (its id when no game has that id)."""
         from .. import load_game
 
-        return load_game(self.game_id).info.name
+        try:
+            return load_game(self.game_id).info.name
+        except SetupError:
+            return self.game_id
 
     def entry(self, view: Mapping[str, Any], cid: Any) -> Mapping[str, Any] | None:
         """The view's entry for card instance ``cid`` (``None``: not visible to this seat)."""
