@@ -107,7 +107,7 @@ def test_a_committed_card_sits_at_its_story_and_not_twice() -> None:
     committed = [int(k) for k, c in view["info"]["characters"].items() if c.get("story") is not None]
     for cid in committed:
         assert out.count(f"#{cid} ") == 1
-    assert "shown above, where they are committed" in out
+    assert "shown in the middle of the table" in out
 
 
 def _hidden_titles_leak(st, seat: int, width: int) -> list[str]:

@@ -320,7 +320,7 @@ class CardTableRenderer(Renderer):
         away = len(cards) - len(shown)
         lines = self.card_lines(view, shown, brief=region.brief)
         if away:
-            lines.append(Text(f"(+{away} shown above, where they are committed)", style="dim"))
+            lines.append(Text(f"(+{away} shown in the middle of the table)", style="dim"))
         return lines or [Text("none", style="dim")]
 
     def region_panel(self, view: Mapping[str, Any], region: Region, seat: int | None, i: int, names: Names,
