@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...core import Action, IllegalActionError
 from ...engine import EXHAUSTED, Frame, Op, add_lasting, pick
-from .rules import change_hp, take_top
+from .rules import _int, change_hp, take_top
 from .state import OPS, MaState
 
 SUPPORTABLE = ("attack", "heal", "disrupt")  # MA-3.7
@@ -81,9 +81,9 @@ class AttackStep(Op[MaState]):
         if action.kind == "activate":
             from .effects import activate_leader
 
-            activate_leader(st, p, int(action.get("card")))
+            activate_leader(st, p, _int(action.get("card")))
             return
-        k, target = int(action.get("card")), action.get("target")
+        k, target = _int(action.get("card")), action.get("target")
         st.table.set_flag(k, EXHAUSTED)  # MA-9.2: the action rests it
         d = st.card(k)
         x = st.skill_value(k)

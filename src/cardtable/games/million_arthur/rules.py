@@ -16,6 +16,12 @@ from ...engine import EXHAUSTED, FACE_DOWN, Frame, Op, Pick, expire, pick
 from ...engine.prompts import SecretRound
 from .state import BASE_SIZE, CHAIN_LIMIT, HAND_LIMIT, NEW, OPS, TURN_CAP, MaState, colour_bit
 
+def _int(value: object) -> int:
+    """An action parameter that the listed options guarantee is a card id."""
+    assert isinstance(value, int)
+    return value
+
+
 # ---- drawing and the deck (MA-4.7, MA-4.8) --------------------------------------------------------
 
 
@@ -179,7 +185,7 @@ class BaseFill(Op[MaState]):
         if action.kind == "done":
             st.replace(frame.evolve(stage="place"))
         else:
-            evolve(st, int(action.get("card")), int(action.get("onto")))
+            evolve(st, _int(action.get("card")), _int(action.get("onto")))
 
     @staticmethod
     def _finish(st: MaState, p: int) -> None:
