@@ -103,7 +103,7 @@ class MaState(CardState):
         return [i for i in t.cards(f"{area}:{p}") if t.host[i] == NO_CARD]
 
     def under(self, i: int) -> list[int]:
-        """The cards under knight ``i`` (MA-8.9), bottom first."""
+        """The cards under knight ``i`` (MA-8.9); only the top card counts, so their order is not kept."""
         return self.table.attachments(i)
 
     def rested(self, i: int) -> bool:
