@@ -67,6 +67,15 @@ class Scenario:
         assert d is not None
         return refuse(self.st, Action(d.player, kind, tuple(sorted(params.items()))))
 
+    def block(self, *cards: int) -> None:
+        """Declare these blockers at the open block decision, then ``done`` if it is still asked."""
+        d = self.st.decision
+        assert d is not None and d.kind == "block", f"not at a block decision: {d}"
+        for c in cards:
+            self.act("pick", card=c)
+        if self.st.decision is not None and self.st.decision.kind == "block":
+            self.act("done")
+
     def kinds(self) -> set[str]:
         return {o.kind for o in self.st.legal_actions()}
 
