@@ -63,6 +63,7 @@ def test_a_paid_face_down_chain_card_stays_known_to_both_ma_14_4() -> None:
     st = sc.st
     red = sc.id("Cinder Page", "chain:0")
     sc.act("activate", card=sc.id(EMBER))
+    sc.act("pay", card=red)
     assert st.face_down(red)
     for seat in (None, 0, 1):
         assert st.view(seat)["cards"][str(red)]["defn"] == st.table.defn[red]
