@@ -116,6 +116,7 @@ def test_an_empty_deck_reuses_the_discard_pile_once_ma_4_7() -> None:
 
 
 def test_a_draw_that_cannot_complete_changes_nothing_ma_4_8() -> None:
+    """MA-4.8 (and MA-1.5: running out of cards never loses the game)."""
     sc = build(battle=(["Cinder Page"], []), decks=([FILLER] * 5, ["Pearl Broker"]), at="attack")
     st = sc.st
     sc.act("act", card=sc.id("Cinder Page"))  # Pearl Broker: draw 2, with 0 cards left in deck and discard
@@ -124,3 +125,11 @@ def test_a_draw_that_cannot_complete_changes_nothing_ma_4_8() -> None:
     sc2 = build(decks=([], []), discard=(["Moss Warden", "Forge Medic"], []), at="draw")
     st2 = sc2.st  # the draw reshuffled the discard pile; the Charge step then placed the other card
     assert len(st2.table.cards("hand:0")) == 1 and len(st2.knights(0, "base")) == 1
+
+
+def test_effect_damage_causes_no_burst_check_ma_9_11() -> None:
+    sc = build(battle=(["Cinder Page"], []), decks=(["Grove Mender", FILLER], ["Ember Squire", FILLER]), at="attack")
+    st = sc.st
+    sc.act("act", card=sc.id("Cinder Page"))  # N's burst: the opposing leader (T's) loses 1
+    assert st.hp(0) == 19 and st.hp(1) == 18
+    assert sc.id("Grove Mender", "deck:0") in st.table.cards("deck:0")

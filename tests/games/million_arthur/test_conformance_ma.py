@@ -26,5 +26,6 @@ def test_snapshot_round_trip() -> None:
     check_snapshot_round_trip(DEFINITION, 2, range(2))
 
 
-def test_no_leaks_ma_14() -> None:
+def test_no_leaks_ma_14_7() -> None:
+    """MA-14.7 (resampling all a seat cannot see changes nothing it sees), covering MA-14.1–14.3."""
     assert check_no_leaks(DEFINITION, 2, range(2)) > 0

@@ -91,3 +91,14 @@ def test_submissions_are_secret_until_both_are_in_ma_6_12_ma_14_5() -> None:
     sc.act("submit")  # both in: revealed and applied together (MA-8.13)
     assert st.knights(0, "battle") == [sc.id("Cinder Page")] and st.knights(1, "battle") == [sc.id("Tide Clerk")]
     assert any(e["kind"] == "second_step_revealed" for e in st.log(None))
+
+
+def test_single_colour_base_move_is_an_optional_variant_ma_8_4() -> None:
+    layout = dict(base=(["Cinder Page", "Moss Warden", "Stray Hound"], []), chain=(["Stray Hound", "Tide Clerk"], []))
+    sc = build(**layout)  # type: ignore[arg-type]
+    sc.act("move", card=sc.id("Cinder Page", "base:0"))
+    sc.act("move", card=sc.id("Moss Warden", "base:0"))  # off by default: red and green together
+    sc = build(**layout, options={"single_colour_base_move": True})  # type: ignore[arg-type]
+    sc.act("move", card=sc.id("Cinder Page", "base:0"))
+    assert sc.refuse("move", card=sc.id("Moss Warden", "base:0")).rule == "MA-8.4"
+    sc.act("move", card=sc.id("Stray Hound", "base:0"))  # colourless is no colour

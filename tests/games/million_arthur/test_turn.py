@@ -20,6 +20,7 @@ def test_charge_step_both_players_refill_ma_6_5() -> None:
 
 
 def test_the_steps_come_in_order_ma_6_2_ma_6_11() -> None:
+    """MA-6.2 / MA-6.11: Draw, Charge, then the First (MA-6.6) and Second (MA-6.7) steps, then Attack."""
     sc = build(at="begin", base=([FILLER] * 3, [FILLER] * 3), hands=([], []))
     st = sc.st
     assert st.decision.kind == "first_step" and len(st.table.cards("hand:0")) == 1  # Draw, Charge passed
@@ -66,6 +67,7 @@ def test_clean_step_hand_limit_6_for_both_players_ma_11_5() -> None:
     assert st.view(1)["zones"]["hand:0"] == [None] * 8  # picks are private until done (MA-14.6 reveals then)
     sc.act("pick", card=hand[1])
     assert len(st.table.cards("hand:0")) == 6 and hand[0] in st.table.cards("discard:0")
+    assert st.view(1)["cards"][str(hand[0])]["defn"] == st.table.defn[hand[0]]  # MA-14.6: revealed
     assert st.decision.player == 1
     first = st.table.cards("hand:1")[0]
     sc.act("pick", card=first)

@@ -83,7 +83,7 @@ class MillionArthur(GameDefinition):
 
     def parse_options(self, seed: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         opts = dict(options or {})
-        unknown = set(opts) - {"decks", "max_turns"}
+        unknown = set(opts) - {"decks", "max_turns", "single_colour_base_move"}
         if unknown:
             raise SetupError(f"unknown Million Arthur option(s): {', '.join(sorted(map(str, unknown)))}")
         chosen = opts.get("decks")
@@ -102,7 +102,10 @@ class MillionArthur(GameDefinition):
         cap = opts.get("max_turns")
         if cap is not None and (type(cap) is not int or not 1 <= cap <= TURN_CAP):
             raise SetupError(f"max_turns must be a whole number from 1 to {TURN_CAP} (MA-13.3)")
-        return {"decks": decks, "max_turns": cap}
+        variant = opts.get("single_colour_base_move", False)
+        if type(variant) is not bool:
+            raise SetupError("single_colour_base_move must be true or false (MA-8.4, off by default)")
+        return {"decks": decks, "max_turns": cap, "single_colour_base_move": variant}
 
     def new_game(self, seed: int = 0, players: int | None = None, options: Mapping[str, Any] | None = None) -> MaState:
         """MA-5: validate, shuffle, leaders out, first player at random, draw 5, base fill, mulligan."""

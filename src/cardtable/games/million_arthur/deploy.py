@@ -5,7 +5,7 @@ items so far live in ``st.secrets[seat]``, which only that seat's view shows, so
 until both have submitted (MA-14.5). Every offered item keeps the submission legal, checked against
 the submitter's own state as updated by its earlier items, in the order of MA-8.13: the card is in
 hand or the knight in base (MA-8.2, MA-8.3), evolution target (MA-8.10), evolution source (MA-8.8),
-colour (MA-8.3), uniqueness (MA-8.6), budget (MA-7.2). An item that breaks one of them is refused
+colour (MA-8.3, or MA-8.4 when the variant is on), uniqueness (MA-8.6), budget (MA-7.2). An item that breaks one of them is refused
 with that rule (``refusal``) and changes nothing; a finished submission is final and both are applied,
 T's first, as one reveal (MA-8.13).
 
@@ -57,6 +57,10 @@ def refusal(st: MaState, p: int, step: str, items: tuple[Any, ...], action: Acti
         k = action.get("card")
         if k not in st.knights(p, "base") or k in items:
             return IllegalActionError("MA-8.2", f"card {k} is not one of your base knights still to move")
+        colour = st.card(k).colour
+        if st.options.get("single_colour_base_move") and colour != "colourless" and any(
+                st.card(j).colour not in ("colourless", colour) for j in items):
+            return IllegalActionError("MA-8.4", "variant: the coloured knights moved from base share one colour")
         if budget_used(st, p, step, items) + st.deploy_cost(k) > cap:
             return IllegalActionError("MA-7.2", f"{st.card(k).name} costs {st.deploy_cost(k)}: the deployment total "
                                                 f"would pass your cost capacity {cap}")
