@@ -2,8 +2,8 @@
 (MA-10) and the turn player's leader ability window (MA-12.7).
 
 Options of ``attack_step`` (seat T): ``act card=K`` (Attack or Heal knight), ``act card=K target=J``
-(Support or Disrupt, MA-9.3: only with a legal target), ``activate card=L`` (the leader's activated
-ability, MA-3.12) and ``end_step``.
+(Support or Disrupt, MA-9.3: only with a legal target), ``activate card=C ability=N`` (an activated
+ability of the leader or of a knight, MA-3.12, MA-12.9) and ``end_step``.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def action_refusal(st: MaState, p: int, action: Action) -> IllegalActionError | 
 
 
 def actions(st: MaState, p: int) -> list[Action]:
-    from .effects import leader_refusal
+    from .effects import ability_refusal, activated
 
     out = []
     for k in st.knights(p, "battle"):
@@ -57,9 +57,10 @@ def actions(st: MaState, p: int) -> list[Action]:
             out.append(Action(p, "act", (("card", k),)))
         else:
             out += [Action(p, "act", (("card", k), ("target", j))) for j in targets(st, k)]
-    leader = st.leader(p)
-    if leader is not None and st.card(leader).abilities and leader_refusal(st, p, leader) is None:
-        out.append(Action(p, "activate", (("card", leader),)))
+    sources = [c for c in (st.leader(p),) if c is not None] + st.knights(p, "battle") + st.knights(p, "base")
+    for c in sources:
+        out += [Action(p, "activate", (("ability", k), ("card", c))) for k in activated(st, c)
+                if ability_refusal(st, p, c, k) is None]
     return out + [Action(p, "end_step")]
 
 
@@ -79,9 +80,9 @@ class AttackStep(Op[MaState]):
             st.pop()
             return
         if action.kind == "activate":
-            from .effects import activate_leader
+            from .effects import activate
 
-            activate_leader(st, p, _int(action.get("card")))
+            activate(st, p, _int(action.get("card")), _int(action.get("ability")))
             return
         k, target = _int(action.get("card")), action.get("target")
         st.table.set_flag(k, EXHAUSTED)  # MA-9.2: the action rests it

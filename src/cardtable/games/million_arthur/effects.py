@@ -1,6 +1,6 @@
 """Effect primitives (MA-15.5: ``damage_leader``, ``heal_leader``, ``draw``, ``modify_knight``), burst
-text (MA-10.2) and the leader's activated ability with its colour cost (MA-3.12, MA-7.4, MA-7.5,
-MA-7.7, MA-12.7).
+text (MA-10.2) and activated abilities of leaders and knights with their colour cost (MA-3.12, MA-7.4,
+MA-7.5, MA-7.7, MA-12.7, MA-12.9).
 
 Effects live in the card data; a frame names them by (definition, source, index) so the stack stays
 plain data: ``source`` is ``burst`` or ``ability:N``.
@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action, IllegalActionError
-from ...engine import Frame, Op, add_lasting, is_used, mark_used, pick
+from ...engine import EXHAUSTED, NO_CARD, Frame, Op, add_lasting, is_used, mark_used, pick
 from .rules import change_hp, draw, flip_face_down
-from .schema import DamageLeader, Draw, Effect, HealLeader, ModifyKnight
+from .schema import Ability, DamageLeader, Draw, Effect, HealLeader, ModifyKnight
 from .state import OPS, MaState
 
 
@@ -53,6 +53,10 @@ def _effects(st: MaState, frame: Frame) -> None:
     if k >= len(effects):
         st.pop()
         return
+    if k == 0 and frame["stage"] == "start" and not text_possible(st, p, effects):
+        st.pop()  # MA-12.2: a part cannot be carried out, so none of the text is
+        st.note("text_void", {"player": p, "name": st.pool.defs[defn].name})
+        return
     eff = effects[k]
     if isinstance(eff, ModifyKnight) and frame["stage"] == "start":
         cands = knight_candidates(st, p, eff)
@@ -60,7 +64,7 @@ def _effects(st: MaState, frame: Frame) -> None:
             st.replace(frame.evolve(stage="target"))
             pick(st, p, cands, 1, 1, f"Choose the knight for {st.pool.defs[defn].name}", kind="effect_target")
             return
-        st.replace(frame.evolve(k=k + 1, stage="start"))
+        st.replace(frame.evolve(k=k + 1, stage="start"))  # a later part removed its target: that part only
         return
     st.replace(frame.evolve(k=k + 1, stage="start"))
     name = st.pool.defs[defn].name
@@ -98,32 +102,68 @@ def payable(st: MaState, p: int, symbols: Any, named: tuple[int, ...] = ()) -> b
     return True
 
 
-def leader_refusal(st: MaState, p: int, leader: int) -> IllegalActionError | None:
-    """MA-7.4 order: window and limit (MA-12.7, MA-3.12), a complete payment (MA-7.7), targets (MA-12.2)."""
-    d = st.card(leader)
-    ab = next((a for a in d.abilities if a.kind == "activated"), None)
-    if ab is None:
-        return IllegalActionError("MA-3.12", f"{d.name} has no activated ability")
-    k = d.abilities.index(ab)
-    if is_used(st, leader, k, "turn_end"):
-        return IllegalActionError("MA-3.12", f"{d.name}'s ability was already used this turn (once per turn)")
+def activated(st: MaState, i: int) -> list[int]:
+    """Indexes of card ``i``'s activated abilities."""
+    return [k for k, ab in enumerate(st.card(i).abilities) if ab.kind == "activated"]
+
+
+def _works_here(st: MaState, i: int, ab: Ability) -> bool:
+    """MA-15.3 ``zones``: a knight's ability works in the battle area unless it says otherwise, a
+    leader's in the leader area; cards under a stack have none (MA-8.9), chain cards none unless the
+    ability says ``chain`` (MA-7.3)."""
+    t = st.table
+    if t.host[i] != NO_CARD:
+        return False
+    zone = t.zone_name(i).split(":")[0]
+    allowed = ab.zones or (["leader"] if st.card(i).kind == "leader" else ["battle"])
+    return zone in allowed
+
+
+def ability_refusal(st: MaState, p: int, i: Any, k: Any) -> IllegalActionError | None:
+    """The MA-7.4 check order for an activation: window and limit (MA-12.7, MA-3.12, MA-12.9), rested
+    state for ``rest_self`` (MA-12.9), a complete colour payment (MA-7.7), targets (MA-12.2)."""
+    t = st.table
+    if not isinstance(i, int) or not 0 <= i < len(t) or t.ctrl[i] != p or k not in activated(st, i):
+        return IllegalActionError("MA-12.7", "only an activated ability of one of your own cards can be activated")
+    d = st.card(i)
+    ab = d.abilities[k]
+    if not _works_here(st, i, ab):
+        return IllegalActionError("MA-15.3", f"{d.name}'s ability does not work where the card is now")
+    if ab.timing != "own_attack_step":
+        return IllegalActionError("MA-12.7", f"{d.name}'s ability has {ab.timing} timing, not the Attack step's")
+    limit_rule = "MA-3.12" if d.kind == "leader" else "MA-12.9"
+    if (ab.limit == "once_per_turn" or d.kind == "leader") and is_used(st, i, k, "turn_end"):
+        return IllegalActionError(limit_rule, f"{d.name}'s ability was already used this turn")
+    if ab.limit == "once_per_game" and is_used(st, i, k, "game"):
+        return IllegalActionError(limit_rule, f"{d.name}'s ability was already used this game")
+    if ab.rest_self and st.rested(i):
+        return IllegalActionError("MA-12.9", f"{d.name} is rested: resting it is part of this ability's cost")
     if not payable(st, p, ab.colour_cost):
         return IllegalActionError("MA-7.7", f"{d.name}: your face-up chain cards cannot pay "
                                             f"{', '.join(ab.colour_cost)}")
-    for eff in ab.effects:
-        if isinstance(eff, ModifyKnight) and not knight_candidates(st, p, eff):
-            return IllegalActionError("MA-12.2", f"{d.name}: no knight for its effect, so none of it can be done")
+    if not text_possible(st, p, ab.effects):
+        return IllegalActionError("MA-12.2", f"{d.name}: its effect has no target, so none of it can be done")
     return None
 
 
-def activate_leader(st: MaState, p: int, leader: int) -> None:
-    d = st.card(leader)
-    ab = next(a for a in d.abilities if a.kind == "activated")
-    k = d.abilities.index(ab)
-    mark_used(st, leader, k, "turn_end")
-    st.note("activated", {"player": p, "card": leader, "name": d.name})
+def text_possible(st: MaState, p: int, effects: Any) -> bool:
+    """MA-12.2: every part with a target has one (the parts of this slice's vocabulary that can fail)."""
+    return all(knight_candidates(st, p, eff) for eff in effects if isinstance(eff, ModifyKnight))
+
+
+def activate(st: MaState, p: int, i: int, k: int) -> None:
+    """Mark the limit, rest the source if ``rest_self``, name the colour cost, then resolve (MA-7.4)."""
+    d = st.card(i)
+    ab = d.abilities[k]
+    mark_used(st, i, k, "turn_end")
+    if ab.limit == "once_per_game":
+        mark_used(st, i, k, "game")
+    if ab.rest_self:
+        st.table.set_flag(i, EXHAUSTED)  # MA-12.9: part of the cost, not the knight's action
+    st.note("activated", {"player": p, "card": i, "name": d.name, "ability": k})
     st.push("ma.effects", player=p, defn=d.index, source=f"ability:{k}", k=0, stage="start", chosen=())
-    st.push(PayColours.name, player=p, symbols=tuple(ordered_symbols(ab.colour_cost)), named=())
+    if ab.colour_cost:
+        st.push(PayColours.name, player=p, symbols=tuple(ordered_symbols(ab.colour_cost)), named=())
 
 
 def pay_refusal(st: MaState, p: int, symbol: str, named: tuple[int, ...], card: Any) -> IllegalActionError | None:

@@ -22,13 +22,10 @@ def explain(st: MaState, action: Action, decision: Any) -> IllegalActionError | 
 
             return action_refusal(st, p, action)
         if action.kind == "activate":
-            from .effects import leader_refusal
+            from .effects import ability_refusal
 
-            leader = st.leader(p)
-            if action.get("card") != leader or leader is None:
-                return IllegalActionError("MA-3.12", "only your own leader's ability can be activated")
-            return leader_refusal(st, p, leader)
-        return IllegalActionError("MA-9.1", "in the Attack step you act, activate your leader's ability or end the step")
+            return ability_refusal(st, p, action.get("card"), action.get("ability"))
+        return IllegalActionError("MA-9.1", "in the Attack step you act, activate an ability or end the step")
     if kind == "pay":
         from .effects import pay_refusal
 

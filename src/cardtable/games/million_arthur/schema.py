@@ -168,6 +168,8 @@ class LeaderCard(_Strict):
         for ab in self.abilities:
             if ab.kind == "activated" and ab.timing != "own_attack_step":
                 raise ValueError("a leader's activated ability has timing own_attack_step only (MA-3.12)")
+            if ab.rest_self:
+                raise ValueError("rest_self belongs to knights' activated abilities (MA-15.3)")
             if ab.kind == "activated" and ab.limit is None:
                 raise ValueError("a leader's activated ability is limited to once per turn (MA-3.12)")
         return self
