@@ -81,3 +81,14 @@ def test_an_illegal_deck_cannot_start_a_game_ma_5_1() -> None:
         DEFINITION.new_game(seed=1, options={"decks": [{"leader": "MAS-L01", "cards": cards}, "Tide and Lantern"]})
     with pytest.raises(SetupError, match="MA-1.1"):
         DEFINITION.new_game(seed=1, players=3)
+
+
+def test_the_decklists_facet_round_trips_a_ready_deck_ma_2_8() -> None:
+    from cardtable.games.million_arthur import decklists
+
+    listed = decklists.ready_decks()
+    assert {d.cards for d in listed} == {40}
+    deck = ready_decks()["tide_and_lantern"]
+    assert decklists.deck_problems(deck) == []
+    st = DEFINITION.new_game(seed=4, options={"decks": [decklists.option_value(deck), "ember_and_thorn"]})
+    assert st.card(st.table.cards("leader:0")[0]).id == "MAS-L02"

@@ -93,10 +93,10 @@ class AttackStep(Op[MaState]):
             st.push("ma.attack", attacker=k, stage="block")
         elif d.skill == "heal":  # MA-9.8
             change_hp(st, {p: x}, f"{d.name} heals")
-        else:  # MA-9.9
+        else:  # MA-9.9; no source card: the change lasts until end of turn even if the supporter leaves (MA-12.4)
             sign = 1 if d.skill == "support" else -1
-            add_lasting(st, "skill", target, sign * x, "turn_end", k)
-            add_lasting(st, "defence", target, sign * x, "turn_end", k)
+            add_lasting(st, "skill", target, sign * x, "turn_end")
+            add_lasting(st, "defence", target, sign * x, "turn_end")
 
 
 OPS.add(AttackStep())
