@@ -48,3 +48,28 @@ def test_abilities_work_only_from_their_zone_ma_15_3_ma_7_3_ma_8_9() -> None:
     assert "activate" not in sc.kinds()
     for zone in ("base:0", "chain:0", "battle:0"):
         assert sc.refuse("activate", card=sc.id(AGENT, zone), ability=0).rule == "MA-15.3"
+
+
+FRIAR = "Bulwark Friar"  # defence timing: pay blue, one of your knights gets +0/+2
+
+
+def test_defence_abilities_come_after_the_attack_before_blockers_ma_9_4_ma_12_7() -> None:
+    sc = build(battle=(["Cinder Lancer"], [FRIAR]), chain=([], ["Tide Clerk"]), at="attack")
+    st = sc.st
+    friar = sc.id(FRIAR)
+    assert "activate" not in sc.kinds()  # not T's: a defence ability is the other player's
+    assert sc.refuse("activate", card=friar, ability=0).rule == "MA-12.7"
+    sc.act("act", card=sc.id("Cinder Lancer"))
+    assert st.decision.kind == "defence_window" and st.decision.player == 1
+    sc.act("activate", card=friar, ability=0)
+    sc.act("pay", card=sc.id("Tide Clerk"))
+    assert st.defence_value(friar) == 5 and st.face_down(sc.id("Tide Clerk"))
+    assert st.decision.kind == "block"  # nothing left to use: the window closed by itself
+    sc.block(friar)
+    assert st.hp(1) == 20  # 4 - 5, at least 0
+
+
+def test_no_defence_window_without_a_usable_defence_ability_ma_12_7() -> None:
+    sc = build(battle=(["Cinder Lancer"], [FRIAR]), chain=([], ["Moss Warden"]), at="attack")
+    sc.act("act", card=sc.id("Cinder Lancer"))
+    assert sc.st.decision.kind == "block"  # no blue chain card: the ability cannot be paid (MA-7.7)

@@ -145,10 +145,10 @@ class MillionArthur(GameDefinition):
         return {"cards": cards, "characters": []}
 
     def check_card_data(self) -> list[str]:
-        """Abilities the first slice does not run yet: it runs bursts and activated abilities with the turn
-        player's Attack-step timing; static, triggered and defence-timing abilities are not carried out."""
-        return [f"{d.id}: {a.kind} ability{' (' + a.timing + ' timing)' if a.timing else ''} not supported yet"
-                for d in self.pool.defs for a in d.abilities if a.kind != "activated" or a.timing != "own_attack_step"]
+        """Abilities the first slice does not run yet: it runs bursts and activated abilities (both
+        timings); static and triggered abilities are not carried out."""
+        return [f"{d.id}: {a.kind} ability not supported yet" for d in self.pool.defs for a in d.abilities
+                if a.kind != "activated"]
 
 
 def _on_empty(st: MaState) -> None:

@@ -91,6 +91,7 @@ class AttackStep(Op[MaState]):
         st.note("action", {"player": p, "card": k, "name": d.name, "skill": d.skill, "value": x, "target": target})
         if d.skill == "attack":
             st.push("ma.attack", attacker=k, stage="block")
+            st.push("ma.defence", player=1 - p)  # MA-9.4: defence-timing abilities before blockers
         elif d.skill == "heal":  # MA-9.8
             change_hp(st, {p: x}, f"{d.name} heals")
         else:  # MA-9.9; no source card: the change lasts until end of turn even if the supporter leaves (MA-12.4)

@@ -119,9 +119,10 @@ def _works_here(st: MaState, i: int, ab: Ability) -> bool:
     return zone in allowed
 
 
-def ability_refusal(st: MaState, p: int, i: Any, k: Any) -> IllegalActionError | None:
-    """The MA-7.4 check order for an activation: window and limit (MA-12.7, MA-3.12, MA-12.9), rested
-    state for ``rest_self`` (MA-12.9), a complete colour payment (MA-7.7), targets (MA-12.2)."""
+def ability_refusal(st: MaState, p: int, i: Any, k: Any, window: str = "own_attack_step") -> IllegalActionError | None:
+    """The MA-7.4 check order for an activation in ``window`` (``own_attack_step`` or ``defence``):
+    window and limit (MA-12.7, MA-3.12, MA-12.9), rested state for ``rest_self`` (MA-12.9), a complete
+    colour payment (MA-7.7), targets (MA-12.2)."""
     t = st.table
     if not isinstance(i, int) or not 0 <= i < len(t) or t.ctrl[i] != p or k not in activated(st, i):
         return IllegalActionError("MA-12.7", "only an activated ability of one of your own cards can be activated")
@@ -129,8 +130,9 @@ def ability_refusal(st: MaState, p: int, i: Any, k: Any) -> IllegalActionError |
     ab = d.abilities[k]
     if not _works_here(st, i, ab):
         return IllegalActionError("MA-15.3", f"{d.name}'s ability does not work where the card is now")
-    if ab.timing != "own_attack_step":
-        return IllegalActionError("MA-12.7", f"{d.name}'s ability has {ab.timing} timing, not the Attack step's")
+    if ab.timing != window:
+        return IllegalActionError("MA-12.7", f"{d.name}'s ability has {ab.timing} timing; this is the "
+                                             f"{window.replace('_', ' ')} window")
     limit_rule = "MA-3.12" if d.kind == "leader" else "MA-12.9"
     if (ab.limit == "once_per_turn" or d.kind == "leader") and is_used(st, i, k, "turn_end"):
         return IllegalActionError(limit_rule, f"{d.name}'s ability was already used this turn")
@@ -205,3 +207,36 @@ class PayColours(Op[MaState]):
 
 
 OPS.add(PayColours())
+
+
+class DefenceWindow(Op[MaState]):
+    """MA-9.4 / MA-12.7 (b): after an attack is declared and before blockers, N may activate abilities
+    with ``defence`` timing (``activate card=C ability=N``) or ``pass``. Asked only when N has one: the
+    sources are N's public cards, so skipping the question tells nobody anything."""
+
+    name = "ma.defence"
+
+    def run(self, st: MaState, frame: Frame) -> None:
+        p = frame["player"]
+        opts = defence_options(st, p)
+        if not opts:
+            st.pop()
+            return
+        st.ask(p, "defence_window", "An attack is declared: use a defence ability, or pass", [*opts, Action(p, "pass")])
+
+    def answer(self, st: MaState, frame: Frame, action: Action) -> None:
+        if action.kind == "pass":
+            st.pop()
+            return
+        card, ability = action.get("card"), action.get("ability")
+        assert isinstance(card, int) and isinstance(ability, int)
+        activate(st, frame["player"], card, ability)
+
+
+def defence_options(st: MaState, p: int) -> list[Action]:
+    sources = st.knights(p, "battle") + st.knights(p, "base") + list(st.table.cards(f"chain:{p}"))
+    return [Action(p, "activate", (("ability", k), ("card", c))) for c in sources for k in activated(st, c)
+            if ability_refusal(st, p, c, k, "defence") is None]
+
+
+OPS.add(DefenceWindow())

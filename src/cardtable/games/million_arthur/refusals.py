@@ -26,6 +26,12 @@ def explain(st: MaState, action: Action, decision: Any) -> IllegalActionError | 
 
             return ability_refusal(st, p, action.get("card"), action.get("ability"))
         return IllegalActionError("MA-9.1", "in the Attack step you act, activate an ability or end the step")
+    if kind == "defence_window":
+        if action.kind == "activate":
+            from .effects import ability_refusal
+
+            return ability_refusal(st, p, action.get("card"), action.get("ability"), "defence")
+        return IllegalActionError("MA-12.7", "before blockers you may only use defence abilities or pass")
     if kind == "pay":
         from .effects import pay_refusal
 
