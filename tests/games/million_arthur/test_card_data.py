@@ -97,3 +97,17 @@ def test_a_leader_ability_with_defence_timing_is_rejected_ma_3_12(tmp_path: Path
 
 def test_burst_text_needs_an_effect_ma_10_1(tmp_path: Path) -> None:
     assert "burst" in _error(tmp_path, KNIGHT + "    burst: {effects: []}\n")
+
+
+def test_trigger_events_are_a_closed_list_ma_15_4(tmp_path: Path) -> None:
+    ability = """    abilities:
+      - kind: triggered
+        trigger: {event: EVENT, from: base}
+        effects: [{op: draw, player: self, n: 1}]
+"""
+    pool = build_pool([_write(tmp_path, KNIGHT + ability.replace("EVENT", "knight_deployed"))])
+    trig = pool.defs[0].abilities[0].trigger
+    assert trig is not None and trig.event == "knight_deployed" and trig.from_ == "base"
+    assert "event" in _error(tmp_path, KNIGHT + ability.replace("EVENT", "moon_rise"))
+    no_trigger = "    abilities: [{kind: triggered, effects: [{op: draw, player: self, n: 1}]}]\n"
+    assert "trigger" in _error(tmp_path, KNIGHT + no_trigger)

@@ -50,7 +50,7 @@ def test_at_most_three_copies_per_card_number_ma_2_3() -> None:
     cards["MAS-C03"] -= 1
     cards["MAS-R03"] += 1  # 3 copies: fine
     assert _rules(_deck(cards)) == []
-    cards["MAS-C02"] += 1
+    cards["MAS-R07"] += 1
     cards["MAS-R03"] -= 1
     assert _rules(_deck(cards)) == ["MA-2.3"]
 

@@ -125,6 +125,9 @@ def _attack(st: MaState, frame: Frame) -> None:
     if damage >= 1:
         if change_hp(st, {n: -damage}, f"attack of {st.card(k).name}"):
             return  # MA-10.4: a lethal hit ends the game before any burst check
+        from .triggers import fire
+
+        fire(st, [("leader_damaged", n, k, "")])  # MA-9.7 step 5: after the burst check, so pushed first
         st.push("ma.burst", player=n, stage="reveal", card=-1)  # MA-10.3
 
 

@@ -153,12 +153,14 @@ def apply_submissions(st: MaState, step: str, values: Any) -> None:
     """MA-8.13: T's submission, then N's, applied as one public reveal."""
     order = {st.active_player(): 0, 1 - st.active_player(): 1}
     spent = list(st.vars["spent"])
+    happenings: list[tuple[str, int, int, str]] = []
     for p, items in sorted(values, key=lambda sv: order[sv[0]]):
         spent[p] = budget_used(st, p, step, tuple(items))
         if step == "first":
             for k in items:
                 move_stack(st, k, f"battle:{p}")
                 add_base_colour(st, p, k)  # MA-8.2
+                happenings.append(("knight_deployed", p, k, "base"))
             st.note("moved_to_battle", {"player": p, "cards": list(items)})
         else:
             for h, onto in _pairs(tuple(items)):
@@ -166,5 +168,9 @@ def apply_submissions(st: MaState, step: str, values: Any) -> None:
                 st.table.reveal_to_all(h)
                 if onto != -1:
                     evolve(st, h, onto)
+                happenings.append(("knight_deployed", p, h, "hand"))
             st.note("deployed", {"player": p, "items": [list(x) for x in _pairs(tuple(items))]})
     st.vars["spent"] = spent
+    from .triggers import fire
+
+    fire(st, happenings)  # MA-8.12: after both deployments are revealed

@@ -236,7 +236,8 @@ def _setup(st: MaState, frame: Frame) -> None:
 NEXT = {"begin": "draw", "draw": "charge", "charge": "first", "first": "first_apply", "first_apply": "second",
         "second": "second_apply", "second_apply": "attack", "attack": "chain_t", "chain_t": "chain_n",
         "chain_n": "refresh", "refresh": "clean_hand_t", "clean_hand_t": "clean_hand_n",
-        "clean_hand_n": "clean_chain_t", "clean_chain_t": "clean_chain_n", "clean_chain_n": "end"}
+        "clean_hand_n": "clean_chain_t", "clean_chain_t": "clean_chain_n", "clean_chain_n": "end_triggers",
+        "end_triggers": "end"}
 
 
 @OPS.step("ma.turn")
@@ -252,6 +253,9 @@ def _turn(st: MaState, frame: Frame) -> None:
         st.note("turn", {"turn": st.vars["turn"], "player": tp})
         if st.vars["turn"] == 1:
             st.replace(frame.evolve(stage="first"))
+        from .triggers import fire
+
+        fire(st, [("turn_start", tp, -1, "")])
     elif stage == "draw":  # MA-6.4
         draw(st, tp, 1)
     elif stage == "charge":  # MA-6.5: T, then N
@@ -291,6 +295,10 @@ def _turn(st: MaState, frame: Frame) -> None:
         over = len(st.table.cards(f"chain:{p}")) - CHAIN_LIMIT
         if over > 0:
             st.push("ma.discard_down", player=p, zone="chain", n=over)
+    elif stage == "end_triggers":  # "at end of turn" triggers, before the turn's effects expire
+        from .triggers import fire
+
+        fire(st, [("turn_end", tp, -1, "")])
     elif stage == "end":  # MA-11.6, S9; MA-13.3
         st.pop()
         expire(st, "turn_end")

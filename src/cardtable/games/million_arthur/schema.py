@@ -98,11 +98,28 @@ class Burst(_Strict):
     effects: list[Effect] = Field(min_length=1)
 
 
+Event = Literal["turn_start", "knight_deployed", "leader_damaged", "turn_end"]  # the MA-15.4 events run so far
+
+
+class Trigger(_Strict):
+    """MA-15.4: an event plus a filter. ``player``: whose event it is (the deploying player, the damaged
+    leader's, the turn player) relative to the ability's controller; ``this``: the event's card is the
+    source itself; ``from``: where a deployed knight came from."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+
+    event: Event
+    player: Literal["self", "opponent", "any"] = "any"
+    this: bool = False
+    from_: Literal["base", "hand"] | None = Field(default=None, alias="from")
+
+
 class Ability(_Strict):
     """MA-15.3."""
 
     kind: Literal["static", "triggered", "activated"]
     zones: list[AbilityZone] | None = None
+    trigger: Trigger | None = None
     timing: Timing | None = None
     colour_cost: list[CostSymbol] = []
     limit: Limit | None = None
@@ -116,6 +133,8 @@ class Ability(_Strict):
             raise ValueError("an activated ability needs a timing (MA-15.3)")
         if self.kind != "activated" and (self.timing is not None or self.colour_cost or self.rest_self):
             raise ValueError("timing, colour_cost and rest_self belong to activated abilities (MA-15.3)")
+        if (self.kind == "triggered") != (self.trigger is not None):
+            raise ValueError("a triggered ability, and only one, has a trigger (MA-15.3)")
         return self
 
 
