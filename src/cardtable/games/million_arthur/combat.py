@@ -1,0 +1,156 @@
+"""The Attack step (MA-9): actions with skills, blocking, attack damage, healing, the burst check
+(MA-10) and the turn player's leader ability window (MA-12.7).
+
+Options of ``attack_step`` (seat T): ``act card=K`` (Attack or Heal knight), ``act card=K target=J``
+(Support or Disrupt, MA-9.3: only with a legal target), ``activate card=C ability=N`` (an activated
+ability of the leader or of a knight, MA-3.12, MA-12.9) and ``end_step``.
+"""
+
+from __future__ import annotations
+
+from ...core import Action, IllegalActionError
+from ...engine import EXHAUSTED, Frame, Op, add_lasting, pick
+from .rules import _int, change_hp, take_top
+from .state import OPS, MaState
+
+SUPPORTABLE = ("attack", "heal", "disrupt")  # MA-3.7
+DISRUPTABLE = ("attack", "heal", "support")
+
+
+def targets(st: MaState, k: int) -> list[int]:
+    """MA-3.7 / MA-9.3: the legal targets of a Support or Disrupt knight ``k`` (any state, battle area)."""
+    p = st.table.owner[k]
+    skill = st.card(k).skill
+    if skill == "support":
+        return [j for j in st.knights(p, "battle") if j != k and st.card(j).skill in SUPPORTABLE]
+    if skill == "disrupt":
+        return [j for j in st.knights(1 - p, "battle") if st.card(j).skill in DISRUPTABLE]
+    return []
+
+
+def action_refusal(st: MaState, p: int, action: Action) -> IllegalActionError | None:
+    """Why ``act`` is not legal for T now (MA-9.2, MA-9.3); None if it is."""
+    k, target = action.get("card"), action.get("target")
+    if k not in st.knights(p, "battle"):
+        return IllegalActionError("MA-9.2", f"card {k} is not one of your knights in the battle area")
+    if st.rested(k):
+        return IllegalActionError("MA-9.2", f"{st.card(k).name} is rested: it has already acted or blocked")
+    skill = st.card(k).skill
+    if skill in ("attack", "heal"):
+        return None if target is None else IllegalActionError("MA-3.7", f"an {skill} skill takes no target")
+    legal = targets(st, k)
+    if not legal:
+        return IllegalActionError("MA-9.3", f"{st.card(k).name} ({skill}) has no legal target, so it cannot act")
+    if target not in legal:
+        return IllegalActionError("MA-3.7", f"card {target} is not a legal {skill} target")
+    return None
+
+
+def actions(st: MaState, p: int) -> list[Action]:
+    from .effects import ability_refusal, activated
+
+    out = []
+    for k in st.knights(p, "battle"):
+        if st.rested(k):
+            continue
+        if st.card(k).skill in ("attack", "heal"):
+            out.append(Action(p, "act", (("card", k),)))
+        else:
+            out += [Action(p, "act", (("card", k), ("target", j))) for j in targets(st, k)]
+    sources = [c for c in (st.leader(p),) if c is not None] + st.knights(p, "battle") + st.knights(p, "base")
+    for c in sources:
+        out += [Action(p, "activate", (("ability", k), ("card", c))) for k in activated(st, c)
+                if ability_refusal(st, p, c, k) is None]
+    return out + [Action(p, "end_step")]
+
+
+class AttackStep(Op[MaState]):
+    """MA-9.1: T acts until he ends the step."""
+
+    name = "ma.attack_step"
+
+    def run(self, st: MaState, frame: Frame) -> None:
+        p = frame["player"]
+        st.ask(p, "attack_step", "Attack step: act with an active knight, use your leader's ability, or end the step",
+               actions(st, p))
+
+    def answer(self, st: MaState, frame: Frame, action: Action) -> None:
+        p = frame["player"]
+        if action.kind == "end_step":
+            st.pop()
+            return
+        if action.kind == "activate":
+            from .effects import activate
+
+            activate(st, p, _int(action.get("card")), _int(action.get("ability")))
+            return
+        k, target = _int(action.get("card")), action.get("target")
+        st.table.set_flag(k, EXHAUSTED)  # MA-9.2: the action rests it
+        d = st.card(k)
+        x = st.skill_value(k)
+        st.note("action", {"player": p, "card": k, "name": d.name, "skill": d.skill, "value": x, "target": target})
+        if d.skill == "attack":
+            st.push("ma.attack", attacker=k, stage="block")
+            st.push("ma.defence", player=1 - p)  # MA-9.4: defence-timing abilities before blockers
+        elif d.skill == "heal":  # MA-9.8
+            change_hp(st, {p: x}, f"{d.name} heals")
+        else:  # MA-9.9; no source card: the change lasts until end of turn even if the supporter leaves (MA-12.4)
+            sign = 1 if d.skill == "support" else -1
+            add_lasting(st, "skill", target, sign * x, "turn_end")
+            add_lasting(st, "defence", target, sign * x, "turn_end")
+
+
+OPS.add(AttackStep())
+
+
+@OPS.step("ma.attack")
+def _attack(st: MaState, frame: Frame) -> None:
+    """MA-9.4–9.7: N declares blockers, damage = max(0, S − D), end check, then one burst check."""
+    k = frame["attacker"]
+    p = st.table.owner[k]
+    n = 1 - p
+    if frame["stage"] == "block":
+        st.replace(frame.evolve(stage="damage"))
+        cands = [j for j in st.knights(n, "battle") if not st.rested(j)]
+        pick(st, n, cands, 0, len(cands), f"Block the attack of {st.card(k).name} ({st.skill_value(k)})? "
+                                          "Choose blockers, then done", kind="block")
+        return
+    st.pop()
+    blockers = tuple(frame.got or ())
+    for b in blockers:
+        st.table.set_flag(b, EXHAUSTED)  # MA-9.5
+    shield = sum(st.defence_value(b) for b in blockers)
+    damage = max(0, st.skill_value(k) - shield)  # MA-9.6
+    st.note("attack", {"player": p, "attacker": k, "blockers": list(blockers), "shield": shield, "damage": damage})
+    if damage >= 1:
+        if change_hp(st, {n: -damage}, f"attack of {st.card(k).name}"):
+            return  # MA-10.4: a lethal hit ends the game before any burst check
+        from .triggers import fire
+
+        fire(st, [("leader_damaged", n, k, "")])  # MA-9.7 step 5: after the burst check, so pushed first
+        st.push("ma.burst", player=n, stage="reveal", card=-1)  # MA-10.3
+
+
+@OPS.step("ma.burst")
+def _burst(st: MaState, frame: Frame) -> None:
+    """MA-10.2: reveal the top card into the burst area; its burst text resolves; then it is discarded."""
+    p = frame["player"]
+    t = st.table
+    if frame["stage"] == "reveal":
+        i, _ = take_top(st, p, False)
+        if i is None:
+            st.pop()
+            st.note("burst_check", {"player": p, "card": None})
+            return
+        t.reveal_to_all(i)
+        st.move_card(i, f"burst:{p}")
+        d = st.card(i)
+        st.note("burst_check", {"player": p, "card": i, "name": d.name, "burst": d.has_burst})
+        st.replace(frame.evolve(stage="discard", card=i))
+        if d.has_burst:
+            st.push("ma.effects", player=p, defn=d.index, source="burst", k=0, stage="start", chosen=())
+        return
+    st.pop()
+    i = frame["card"]
+    if t.zone_name(i) == f"burst:{p}":
+        st.move_card(i, f"discard:{p}")

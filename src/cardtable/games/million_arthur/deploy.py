@@ -1,0 +1,176 @@
+"""The First and Second steps (MA-8.2, MA-8.3): secret, simultaneous deployment submissions.
+
+Each seat builds its submission one item at a time inside an engine ``SecretRound`` (MA-6.12); the
+items so far live in ``st.secrets[seat]``, which only that seat's view shows, so nothing public moves
+until both have submitted (MA-14.5). Every offered item keeps the submission legal, checked against
+the submitter's own state as updated by its earlier items, in the order of MA-8.13: the card is in
+hand or the knight in base (MA-8.2, MA-8.3), evolution target (MA-8.10), evolution source (MA-8.8),
+colour (MA-8.3, or MA-8.4 when the variant is on), uniqueness (MA-8.6), budget (MA-7.2). An item that breaks one of them is refused
+with that rule (``refusal``) and changes nothing; a finished submission is final and both are applied,
+T's first, as one reveal (MA-8.13).
+
+Item forms: First step ``move card=K``; Second step ``deploy card=H`` (a new knight) or ``evolve
+card=H onto=K`` (K a battle-area knight, or a hand card placed by an earlier item); ``submit`` ends.
+The secret is a flat tuple: ``(K, ...)`` for the First step, ``(H, onto, ...)`` for the Second step
+with ``onto = -1`` for a new knight.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action, IllegalActionError, Rng
+from ...engine import Frame, Op
+from .rules import add_base_colour, evolve, move_stack
+from .state import OPS, MaState, colour_bit
+
+
+def _pairs(items: tuple[Any, ...]) -> list[tuple[int, int]]:
+    return [(items[k], items[k + 1]) for k in range(0, len(items), 2)]
+
+
+def budget_used(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> int:
+    """MA-7.2: the deployment total this turn including the items of the pending submission."""
+    total = int(st.vars["spent"][p])
+    if step == "first":
+        return total + sum(st.deploy_cost(k) for k in items)
+    return total + sum(st.card(h).cost if onto == -1 else st.card(h).evolution_cost for h, onto in _pairs(items))
+
+
+def battle_tops(st: MaState, p: int, items: tuple[Any, ...]) -> list[int]:
+    """The battle-area knights as they would be after the Second-step items so far (MA-8.13)."""
+    tops = list(st.knights(p, "battle"))
+    for h, onto in _pairs(items):
+        if onto == -1:
+            tops.append(h)
+        else:
+            tops[tops.index(onto)] = h
+    return tops
+
+
+def refusal(st: MaState, p: int, step: str, items: tuple[Any, ...], action: Action) -> IllegalActionError | None:
+    """Why ``action`` may not be the next item of ``p``'s submission (MA-8.13 order); None if it may."""
+    cap = st.capacity(p)
+    if step == "first":
+        if action.kind != "move":
+            return IllegalActionError("MA-8.2", "in the First step you move base knights (move card=K) or submit")
+        k = action.get("card")
+        if k not in st.knights(p, "base") or k in items:
+            return IllegalActionError("MA-8.2", f"card {k} is not one of your base knights still to move")
+        colour = st.card(k).colour
+        if st.options.get("single_colour_base_move") and colour != "colourless" and any(
+                st.card(j).colour not in ("colourless", colour) for j in items):
+            return IllegalActionError("MA-8.4", "variant: the coloured knights moved from base share one colour")
+        if budget_used(st, p, step, items) + st.deploy_cost(k) > cap:
+            return IllegalActionError("MA-7.2", f"{st.card(k).name} costs {st.deploy_cost(k)}: the deployment total "
+                                                f"would pass your cost capacity {cap}")
+        return None
+    if action.kind not in ("deploy", "evolve"):
+        return IllegalActionError("MA-8.3", "in the Second step you deploy or evolve hand cards, or submit")
+    h = action.get("card")
+    used = {x for x, _ in _pairs(items)}
+    if h not in st.table.cards(f"hand:{p}") or h in used:
+        return IllegalActionError("MA-8.3", f"card {h} is not a card in your hand still to deploy")
+    d = st.card(h)
+    tops = battle_tops(st, p, items)
+    cost = d.cost
+    replaced = None
+    if action.kind == "evolve":
+        onto = action.get("onto")
+        if onto not in tops:
+            return IllegalActionError("MA-8.10", "evolution from hand goes onto one of your battle-area knights")
+        if st.card(onto).name not in d.evolves_from:
+            return IllegalActionError("MA-8.8", f"{d.name} does not evolve from {st.card(onto).name}")
+        cost, replaced = d.evolution_cost, onto
+    if st.vars["base_colours"][p] & colour_bit(d.colour):
+        return IllegalActionError("MA-8.3", f"{d.name} is {d.colour}, a colour you moved from base this turn")
+    if d.colour == "colourless":
+        names = [st.card(i).name for i in st.knights(p, "base") if st.card(i).colour == "colourless"]
+        names += [st.card(i).name for i in tops if i != replaced and st.card(i).colour == "colourless"]
+        if d.name in names:
+            return IllegalActionError("MA-8.6", f"you already have a colourless knight named {d.name}")
+    if budget_used(st, p, step, items) + cost > cap:
+        return IllegalActionError("MA-7.2", f"{d.name} costs {cost}: the deployment total would pass your cost "
+                                            f"capacity {cap}")
+    return None
+
+
+def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Action]:
+    cands: list[Action] = []
+    if step == "first":
+        cands = [Action(p, "move", (("card", k),)) for k in st.knights(p, "base")]
+    else:
+        tops = battle_tops(st, p, items)
+        for h in st.table.cards(f"hand:{p}"):
+            cands.append(Action(p, "deploy", (("card", h),)))
+            cands += [Action(p, "evolve", (("card", h), ("onto", k))) for k in tops]
+    return [a for a in cands if refusal(st, p, step, items, a) is None] + [Action(p, "submit")]
+
+
+class Submit(Op[MaState]):
+    """One seat's secret submission for the First or Second step (args: player, step)."""
+
+    name = "ma.submit"
+
+    def run(self, st: MaState, frame: Frame) -> None:
+        p, step = frame["player"], frame["step"]
+        items = tuple(st.secrets.get(p, ()))
+        what = "move base knights to the battle area" if step == "first" else "deploy knights from hand"
+        st.ask(p, f"{step}_step", f"{step.capitalize()} step (secret): {what}, then submit",
+               options(st, p, step, items))
+
+    def answer(self, st: MaState, frame: Frame, action: Action) -> None:
+        p = frame["player"]
+        items = tuple(st.secrets.get(p, ()))
+        if action.kind == "submit":
+            st.secrets.pop(p, None)
+            st.ret(items)
+        elif action.kind == "move":
+            st.secrets[p] = items + (action.get("card"),)
+        else:
+            onto = action.get("onto") if action.kind == "evolve" else -1
+            st.secrets[p] = items + (action.get("card"), onto)
+
+    def sample(self, st: MaState, frame: Frame, rng: Rng) -> Any:
+        """A random legal submission from the (sampled) state, for another seat's hidden commit."""
+        p, step = frame["player"], frame["step"]
+        items: tuple[Any, ...] = ()
+        while True:
+            opts = options(st, p, step, items)
+            a = opts[rng.below(len(opts))]
+            if a.kind == "submit":
+                return items
+            if a.kind == "move":
+                items += (a.get("card"),)
+            else:
+                items += (a.get("card"), a.get("onto") if a.kind == "evolve" else -1)
+
+
+OPS.add(Submit())
+
+
+def apply_submissions(st: MaState, step: str, values: Any) -> None:
+    """MA-8.13: T's submission, then N's, applied as one public reveal."""
+    order = {st.active_player(): 0, 1 - st.active_player(): 1}
+    spent = list(st.vars["spent"])
+    happenings: list[tuple[str, int, int, str]] = []
+    for p, items in sorted(values, key=lambda sv: order[sv[0]]):
+        spent[p] = budget_used(st, p, step, tuple(items))
+        if step == "first":
+            for k in items:
+                move_stack(st, k, f"battle:{p}")
+                add_base_colour(st, p, k)  # MA-8.2
+                happenings.append(("knight_deployed", p, k, "base"))
+            st.note("moved_to_battle", {"player": p, "cards": list(items)})
+        else:
+            for h, onto in _pairs(tuple(items)):
+                st.move_card(h, f"battle:{p}")
+                st.table.reveal_to_all(h)
+                if onto != -1:
+                    evolve(st, h, onto)
+                happenings.append(("knight_deployed", p, h, "hand"))
+            st.note("deployed", {"player": p, "items": [list(x) for x in _pairs(tuple(items))]})
+    st.vars["spent"] = spent
+    from .triggers import fire
+
+    fire(st, happenings)  # MA-8.12: after both deployments are revealed

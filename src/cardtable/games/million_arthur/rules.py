@@ -1,0 +1,369 @@
+"""The Million Arthur turn (MA-6) and the procedures it uses: setup (MA-5), drawing (MA-4.7, MA-4.8),
+the base fill procedure with its evolutions (MA-8.5), the chain step (MA-11.1, MA-11.2), the End
+phase (MA-11.3–11.6), the game-end check (MA-13.1) and the turn cap (MA-13.3).
+
+The turn is one frame, ``ma.turn``, whose ``stage`` walks the state machine of MA-6.11; a stage that
+needs a decision pushes the frame that asks (a ``Pick``, a ``SecretRound``, the Attack step) and the
+turn frame reads its answer when it runs again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action, IllegalActionError
+from ...engine import EXHAUSTED, FACE_DOWN, Frame, Op, Pick, expire, pick
+from ...engine.prompts import SecretRound
+from .state import BASE_SIZE, CHAIN_LIMIT, HAND_LIMIT, NEW, OPS, TURN_CAP, MaState, colour_bit
+
+def _int(value: object) -> int:
+    """An action parameter that the listed options guarantee is a card id."""
+    assert isinstance(value, int)
+    return value
+
+
+# ---- drawing and the deck (MA-4.7, MA-4.8) --------------------------------------------------------
+
+
+def reshuffle(st: MaState, p: int) -> None:
+    """MA-4.7: the discard pile, shuffled, becomes the deck."""
+    for i in list(st.table.cards(f"discard:{p}")):
+        st.move_card(i, f"deck:{p}")
+    st.table.shuffle(f"deck:{p}", st.rng)
+    st.note("reshuffled", {"player": p, "deck": len(st.table.cards(f"deck:{p}"))})
+
+
+def draw(st: MaState, p: int, n: int) -> bool:
+    """MA-4.8: draw ``n`` or nothing; settled before anything moves; at most one reshuffle (MA-4.7)."""
+    t = st.table
+    deck, discard = len(t.cards(f"deck:{p}")), len(t.cards(f"discard:{p}"))
+    if deck + discard < n:
+        st.note("draw_failed", {"player": p, "n": n})
+        return False
+    drawn = []
+    for _ in range(n):
+        if not t.cards(f"deck:{p}"):
+            reshuffle(st, p)
+        i = t.cards(f"deck:{p}")[-1]
+        st.move_card(i, f"hand:{p}")
+        drawn.append(i)
+    st.note("drew", {"player": p, "n": n, "cards": drawn}, visible_to=[p], redacted={"player": p, "n": n})
+    return True
+
+
+def take_top(st: MaState, p: int, reshuffled: bool) -> tuple[int | None, bool]:
+    """The top card of ``p``'s deck for a one-card instruction (MA-4.7: one reshuffle per instruction)."""
+    t = st.table
+    if not t.cards(f"deck:{p}") and not reshuffled and t.cards(f"discard:{p}"):
+        reshuffle(st, p)
+        reshuffled = True
+    cards = t.cards(f"deck:{p}")
+    return (cards[-1] if cards else None), reshuffled
+
+
+# ---- game end (MA-1.4, MA-1.6, MA-13.1, MA-13.3) ---------------------------------------------------
+
+
+def check_end(st: MaState) -> bool:
+    """MA-13.1: after a completed HP change, a leader at 0 or less loses; both at once: a draw (MA-1.6)."""
+    losers = [p for p in range(2) if st.hp(p) <= 0]
+    if not losers:
+        return False
+    details = {"how": "hp", "turns": st.vars["turn"], "hp": list(st.vars["hp"])}
+    if len(losers) == 2:
+        st.finish([], "both leaders fell to 0 HP at once: a draw (MA-1.6)", details)
+    else:
+        w = 1 - losers[0]
+        st.finish([w], f"seat {losers[0]}'s leader is at {st.hp(losers[0])} HP; seat {w} wins (MA-1.4)", details)
+    return True
+
+
+def change_hp(st: MaState, deltas: dict[int, int], why: str) -> bool:
+    """Apply one primitive's HP changes together, then one end check (MA-13.1). True if the game ended."""
+    hp = list(st.vars["hp"])
+    for p, d in deltas.items():
+        hp[p] += d
+    st.vars["hp"] = hp
+    st.note("hp", {"changes": [[p, d] for p, d in sorted(deltas.items())], "hp": list(hp), "why": why})
+    return check_end(st)
+
+
+# ---- knights: moving and evolving stacks ------------------------------------------------------------
+
+
+def move_stack(st: MaState, i: int, zone: str) -> None:
+    """Move knight ``i`` with the cards under it (MA-8.9) between the base and battle areas."""
+    t = st.table
+    unders = st.under(i)
+    t.move(i, zone)
+    for u in unders:
+        t.move(u, zone)
+        t.attach(u, i)
+
+
+def evolve(st: MaState, e: int, s: int) -> None:
+    """Put card ``e`` on top of knight ``s`` (MA-8.8, MA-8.9): the stack keeps its rested state and the
+    modifiers on it (MA-8.10)."""
+    t = st.table
+    for u in [*st.under(s), s]:
+        t.attach(u, e)
+    t.set_flag(e, EXHAUSTED, bool(t.flags[s] & EXHAUSTED))
+    t.set_flag(e, NEW, False)
+    st.lasting = [(x[0], e if x[1] == s else x[1], *x[2:]) for x in st.lasting]
+    st.note("evolved", {"player": t.owner[e], "card": e, "onto": s, "name": st.card(e).name})
+
+
+def discard_stack(st: MaState, i: int) -> None:
+    """A knight goes to the discard pile, stack whole (its attachments follow, ``move_card``)."""
+    gone = [i, *st.under(i)]
+    st.move_card(i, st.discard_zone(i))
+    for c in gone:
+        st.table.flags[c] = 0
+
+
+# ---- the base fill procedure (MA-8.5) ----------------------------------------------------------------
+
+
+def evolution_pairs(st: MaState, p: int) -> list[tuple[int, int]]:
+    """MA-8.5 step 3: (E, S) with E a single card placed in this run and S another base knight whose
+    top card's name E evolves from (MA-8.8)."""
+    base = st.knights(p, "base")
+    out = []
+    for e in base:
+        if not st.table.flags[e] & NEW or st.under(e):
+            continue
+        sources = st.card(e).evolves_from
+        out += [(e, s) for s in base if s != e and st.card(s).name in sources]
+    return out
+
+
+class BaseFill(Op[MaState]):
+    """MA-8.5: place cards from the deck to 3 knights, offer free evolutions, top up again.
+
+    Args: player, stage (``place``/``evolve``), took (step 2 took a card), reshuffled (MA-4.7).
+    Decision ``base_evolve``: ``evolve card=E onto=S`` or ``done``, asked only while a pair exists.
+    """
+
+    name = "ma.fill"
+
+    def run(self, st: MaState, frame: Frame) -> None:
+        p = frame["player"]
+        if frame["stage"] == "evolve":
+            pairs = evolution_pairs(st, p)
+            if not pairs:
+                st.replace(frame.evolve(stage="place"))
+                return
+            st.ask(p, "base_evolve", "Evolve a newly placed knight onto a base knight, or done",
+                   [*(Action(p, "evolve", (("card", e), ("onto", s))) for e, s in pairs), Action(p, "done")])
+            return
+        t = st.table
+        need = BASE_SIZE - len(st.knights(p, "base"))
+        if need <= 0:
+            self._finish(st, p)
+            return
+        reshuffled, took = bool(frame["reshuffled"]), False
+        for _ in range(need):
+            i, reshuffled = take_top(st, p, reshuffled)
+            if i is None:
+                break
+            took = True
+            d = st.card(i)
+            t.reveal_to_all(i)
+            if d.colour == "colourless" and d.name in st.colourless_names(p):
+                st.move_card(i, f"discard:{p}")  # MA-3.10, MA-8.6: the later arrival goes
+                st.note("duplicate_discarded", {"player": p, "card": i, "name": d.name})
+                continue
+            st.move_card(i, f"base:{p}")
+            t.set_flag(i, NEW)
+            st.note("placed", {"player": p, "card": i, "name": d.name})
+        if not took:
+            self._finish(st, p)
+            return
+        st.replace(frame.evolve(stage="evolve", reshuffled=reshuffled, took=True))
+
+    def answer(self, st: MaState, frame: Frame, action: Action) -> None:
+        if action.kind == "done":
+            st.replace(frame.evolve(stage="place"))
+        else:
+            evolve(st, _int(action.get("card")), _int(action.get("onto")))
+
+    @staticmethod
+    def _finish(st: MaState, p: int) -> None:
+        for i in st.table.cards(f"base:{p}"):
+            st.table.set_flag(i, NEW, False)
+        st.pop()
+
+
+OPS.add(BaseFill())
+
+
+def push_fill(st: MaState, p: int) -> None:
+    st.push(BaseFill.name, player=p, stage="place", took=None, reshuffled=False)
+
+
+# ---- setup (MA-5) --------------------------------------------------------------------------------------
+
+
+@OPS.step("ma.setup")
+def _setup(st: MaState, frame: Frame) -> None:
+    """MA-5.7 base fill (first player first), MA-5.8 the one base mulligan in turn order, then turn 1."""
+    stage, first = frame["stage"], st.vars["first"]
+    order = (first, 1 - first)
+    if stage in ("fill0", "fill1"):
+        st.replace(frame.evolve(stage="mull0" if stage == "fill1" else "fill1"))
+        push_fill(st, order[int(stage[-1])])
+    elif stage in ("mull0", "mull1"):
+        p = order[int(stage[-1])]
+        st.replace(frame.evolve(stage=stage + "_apply"))
+        pick(st, p, st.knights(p, "base"), 0, BASE_SIZE, "Base mulligan: discard any of your base knights, then done",
+             kind="mulligan")
+    elif stage in ("mull0_apply", "mull1_apply"):
+        p = order[int(stage[4])]
+        chosen = frame.got or ()
+        st.replace(frame.evolve(stage="mull1" if stage == "mull0_apply" else "go"))
+        st.note("mulligan", {"player": p, "cards": list(chosen)})
+        if chosen:
+            for i in chosen:
+                discard_stack(st, i)
+            push_fill(st, p)
+    else:
+        st.pop()
+        st.push("ma.turn", stage="begin")
+
+
+# ---- the turn (MA-6) ---------------------------------------------------------------------------------------
+
+NEXT = {"begin": "draw", "draw": "charge", "charge": "first", "first": "first_apply", "first_apply": "second",
+        "second": "second_apply", "second_apply": "attack", "attack": "chain_t", "chain_t": "chain_n",
+        "chain_n": "refresh", "refresh": "clean_hand_t", "clean_hand_t": "clean_hand_n",
+        "clean_hand_n": "clean_chain_t", "clean_chain_t": "clean_chain_n", "clean_chain_n": "end_triggers",
+        "end_triggers": "end"}
+
+
+@OPS.step("ma.turn")
+def _turn(st: MaState, frame: Frame) -> None:
+    """MA-6.2 / MA-6.11: Start (Draw, Charge), Battle (First, Second, Attack, Chain), End (Refresh, Clean)."""
+    stage = frame["stage"]
+    tp = st.active_player()
+    n = 1 - tp
+    if stage in NEXT:
+        st.replace(frame.evolve(stage=NEXT[stage]))
+    st.vars["step"] = stage
+    if stage == "begin":  # S0; MA-5.9: no Start phase on game turn 1
+        st.note("turn", {"turn": st.vars["turn"], "player": tp})
+        if st.vars["turn"] == 1:
+            st.replace(frame.evolve(stage="first"))
+        from .triggers import fire
+
+        fire(st, [("turn_start", tp, -1, "")])
+    elif stage == "draw":  # MA-6.4
+        draw(st, tp, 1)
+    elif stage == "charge":  # MA-6.5: T, then N
+        push_fill(st, n)
+        push_fill(st, tp)
+    elif stage in ("first", "second"):  # MA-6.6, MA-6.7, MA-6.12: simultaneous secret submissions
+        from .deploy import Submit
+
+        for p in (tp, n):
+            st.secrets[p] = ()  # both "committed" from the start: progress of a submission is not public
+        st.push(SecretRound.name, seats=(tp, n), done=(), child=Submit.name, event=f"{stage}_step_revealed",
+                child_args=(("step", stage),))
+    elif stage in ("first_apply", "second_apply"):
+        from .deploy import apply_submissions
+
+        apply_submissions(st, stage.split("_")[0], frame.got or ())
+    elif stage == "attack":  # MA-6.8
+        from .combat import AttackStep
+
+        st.push(AttackStep.name, player=tp)
+    elif stage in ("chain_t", "chain_n"):  # MA-6.9, MA-11.1
+        p = tp if stage == "chain_t" else n
+        if st.knights(p, "battle"):
+            st.push("ma.make_chain", player=p)
+    elif stage == "refresh":  # MA-11.3
+        for p in (tp, n):
+            for i in list(st.knights(p, "battle")):
+                discard_stack(st, i)
+        st.note("refreshed", {})
+    elif stage in ("clean_hand_t", "clean_hand_n"):  # MA-11.5
+        p = tp if stage.endswith("_t") else n
+        over = len(st.table.cards(f"hand:{p}")) - HAND_LIMIT
+        if over > 0:
+            st.push("ma.discard_down", player=p, zone="hand", n=over)
+    elif stage in ("clean_chain_t", "clean_chain_n"):
+        p = tp if stage.endswith("_t") else n
+        over = len(st.table.cards(f"chain:{p}")) - CHAIN_LIMIT
+        if over > 0:
+            st.push("ma.discard_down", player=p, zone="chain", n=over)
+    elif stage == "end_triggers":  # "at end of turn" triggers, before the turn's effects expire
+        from .triggers import fire
+
+        fire(st, [("turn_end", tp, -1, "")])
+    elif stage == "end":  # MA-11.6, S9; MA-13.3
+        st.pop()
+        expire(st, "turn_end")
+        st.vars["spent"] = [0, 0]
+        st.vars["base_colours"] = [0, 0]
+        cap = st.options.get("max_turns") or TURN_CAP
+        if st.vars["turn"] >= cap:
+            st.finish([], f"turn {cap} ended without a winner: a draw (MA-13.3)", {"how": "cap", "turns": cap,
+                                                                                    "truncated": True})
+            return
+        st.vars["active"] = n
+        st.vars["turn"] += 1
+        st.push("ma.turn", stage="begin")
+
+
+@OPS.step("ma.make_chain")
+def _make_chain(st: MaState, frame: Frame) -> None:
+    """MA-11.1 / MA-11.2: one battle-area knight becomes a face-up chain card; cards under it are discarded."""
+    p = frame["player"]
+    if frame.got is None:
+        pick(st, p, st.knights(p, "battle"), 1, 1, "Chain step: choose one battle-area knight to become a chain card",
+             kind="chain")
+        return
+    st.pop()
+    (i,) = frame.got
+    unders = st.under(i)
+    st.move_card(i, f"chain:{p}")  # the cards under it leave with it to the discard pile (MA-11.2)
+    for c in [i, *unders]:
+        st.table.flags[c] = 0
+    st.note("chained", {"player": p, "card": i, "name": st.card(i).name, "discarded": unders})
+
+
+@OPS.step("ma.discard_down")
+def _discard_down(st: MaState, frame: Frame) -> None:
+    """MA-11.5 / MA-14.6: discard (hand, chosen in private and then revealed) or remove chain cards."""
+    p, zone, n = frame["player"], frame["zone"], frame["n"]
+    if frame.got is None:
+        if zone == "hand":
+            st.push(Pick.name, player=p, zone=f"hand:{p}", min=n, max=n, kind="discard", private=True,
+                    prompt=f"Clean step: discard {n} card(s) down to {HAND_LIMIT}")
+        else:
+            pick(st, p, st.table.cards(f"chain:{p}"), n, n, f"Clean step: remove {n} chain card(s) down to {CHAIN_LIMIT}",
+                 kind="remove_chain")
+        return
+    st.pop()
+    for i in frame.got:
+        st.move_card(i, f"discard:{p}")
+        st.table.flags[i] = 0
+        st.table.reveal_to_all(i)
+    st.note("discarded" if zone == "hand" else "chain_removed",
+            {"player": p, "cards": list(frame.got), "names": [st.card(i).name for i in frame.got]})
+
+
+def flip_face_down(st: MaState, cards: Any) -> None:
+    """MA-7.4: paid chain cards turn face down; both players saw them face up, so they stay known (MA-14.4)."""
+    for i in cards:
+        st.table.reveal_to_all(i)
+        st.table.set_flag(i, FACE_DOWN)
+
+
+def add_base_colour(st: MaState, p: int, i: int) -> None:
+    colours = list(st.vars["base_colours"])
+    colours[p] |= colour_bit(st.card(i).colour)
+    st.vars["base_colours"] = colours
+
+
+def refuse(rule: str, message: str) -> IllegalActionError:
+    return IllegalActionError(rule, message)

@@ -1,0 +1,214 @@
+"""The schema of a Million Arthur card set file (MA-15) as strict, closed-vocabulary pydantic models.
+
+Why closed: a card the rules could not run must be refused when its file loads, naming file, card
+and field (``cardtable.carddata.load_card_file`` rewrites pydantic's errors that way), not found out
+in the middle of a game. Every key is known (``extra="forbid"``) and values are strictly typed (no
+coercion: ``"2"`` is not a number).
+
+Shapes (YAML)::
+
+    set: starter
+    version: 1
+    cards:
+      - {id: MAS-R01, name: Cinder Page, kind: knight, colour: red, arthur_type: mercenary,
+         type_restricted: false, cost: 1, skill: attack, skill_value: 2, defence: 1, text: ...}
+      - {id: MAS-L01, name: ..., kind: leader, arthur_type: mercenary, abilities: [...], text: ...}
+
+An effect primitive is ``{op: ..., ...}`` (MA-15.5); the first slice supports ``damage_leader``,
+``heal_leader``, ``draw`` and ``modify_knight``. Abilities follow MA-15.3.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Colour = Literal["red", "green", "blue", "yellow", "purple", "colourless"]
+COLOURS: tuple[str, ...] = ("red", "green", "blue", "yellow", "purple")  # MA-3.3: colourless is not a colour
+ArthurType = Literal["mercenary", "rich", "thief", "songstress", "common"]
+LeaderType = Literal["mercenary", "rich", "thief", "songstress"]  # MA-3.5: a leader is of a named type
+Skill = Literal["attack", "heal", "support", "disrupt"]
+CostSymbol = Literal["red", "green", "blue", "yellow", "purple", "any"]  # MA-7.5: ``any`` is not a colour
+Player = Literal["self", "opponent", "turn_player", "non_turn_player"]
+PlayerOrEach = Literal["self", "opponent", "turn_player", "non_turn_player", "each"]  # MA-15.2
+AbilityZone = Literal["battle", "base", "leader", "chain"]
+Timing = Literal["own_attack_step", "defence"]
+Limit = Literal["once_per_turn", "once_per_game"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+# ---- effect primitives (MA-15.5) -----------------------------------------------------------------
+
+
+class DamageLeader(_Strict):
+    """MA-9.11: HP loss by an effect; ``each`` hits both leaders at once (MA-1.6, MA-13.1)."""
+
+    op: Literal["damage_leader"]
+    player: PlayerOrEach
+    amount: int = Field(ge=0)
+
+
+class HealLeader(_Strict):
+    op: Literal["heal_leader"]
+    player: PlayerOrEach
+    amount: int = Field(ge=0)
+
+
+class Draw(_Strict):
+    """MA-4.8: all or nothing."""
+
+    op: Literal["draw"]
+    player: Player
+    n: int = Field(ge=1)
+
+
+class KnightFilter(_Strict):
+    skill: list[Skill] | None = None
+    colour: list[Colour] | None = None
+
+
+class KnightSelector(_Strict):
+    """MA-15.2, the part the first slice runs: one knight of a battle area, chosen by the controller."""
+
+    zone: Literal["battle"]
+    owner: Literal["self", "opponent"]
+    filter: KnightFilter = KnightFilter()
+    count: Literal[1] = 1
+
+
+class ModifyKnight(_Strict):
+    """MA-9.9 arithmetic until end of turn (MA-12.4)."""
+
+    op: Literal["modify_knight"]
+    target: KnightSelector
+    skill: int
+    defence: int
+
+
+Effect = Annotated[Union[DamageLeader, HealLeader, Draw, ModifyKnight], Field(discriminator="op")]
+
+
+class Burst(_Strict):
+    """MA-10.1: presence of the table is the burst icon; its effects are the burst text."""
+
+    effects: list[Effect] = Field(min_length=1)
+
+
+Event = Literal["turn_start", "knight_deployed", "leader_damaged", "turn_end"]  # the MA-15.4 events run so far
+
+
+class Trigger(_Strict):
+    """MA-15.4: an event plus a filter. ``player``: whose event it is (the deploying player, the damaged
+    leader's, the turn player) relative to the ability's controller; ``this``: the event's card is the
+    source itself; ``from``: where a deployed knight came from."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+
+    event: Event
+    player: Literal["self", "opponent", "any"] = "any"
+    this: bool = False
+    from_: Literal["base", "hand"] | None = Field(default=None, alias="from")
+
+
+class Ability(_Strict):
+    """MA-15.3."""
+
+    kind: Literal["static", "triggered", "activated"]
+    zones: list[AbilityZone] | None = None
+    trigger: Trigger | None = None
+    timing: Timing | None = None
+    colour_cost: list[CostSymbol] = []
+    limit: Limit | None = None
+    rest_self: bool = False
+    optional: bool = False
+    effects: list[Effect] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _timing(self) -> "Ability":
+        if self.kind == "activated" and self.timing is None:
+            raise ValueError("an activated ability needs a timing (MA-15.3)")
+        if self.kind != "activated" and (self.timing is not None or self.colour_cost or self.rest_self):
+            raise ValueError("timing, colour_cost and rest_self belong to activated abilities (MA-15.3)")
+        if (self.kind == "triggered") != (self.trigger is not None):
+            raise ValueError("a triggered ability, and only one, has a trigger (MA-15.3)")
+        return self
+
+
+# ---- cards (MA-15.1) ------------------------------------------------------------------------------
+
+
+class KnightCard(_Strict):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    subtitle: str | None = None
+    kind: Literal["knight"]
+    colour: Colour
+    arthur_type: ArthurType
+    type_restricted: bool
+    cost: int = Field(ge=0)
+    evolves_from: list[Annotated[str, Field(min_length=1)]] | None = Field(default=None, min_length=1)
+    evolution_cost: int | None = Field(default=None, ge=0)
+    skill: Skill
+    skill_value: int = Field(ge=0)
+    defence: int = Field(ge=0)
+    burst: Burst | None = None
+    abilities: list[Ability] = []
+    text: str
+    flavour: str | None = None
+    art: str | None = None
+
+    @model_validator(mode="after")
+    def _checks(self) -> "KnightCard":
+        if self.type_restricted and self.arthur_type == "common":
+            raise ValueError("a Common card is never type-restricted (MA-2.6)")
+        if (self.evolves_from is None) != (self.evolution_cost is None):
+            raise ValueError("evolution_cost is required exactly when evolves_from is given (MA-15.1)")
+        if "[" in self.name or "(" in self.name:
+            raise ValueError("a bracketed suffix goes in 'subtitle', never in 'name' (MA-3.9)")
+        return self
+
+
+class LeaderCard(_Strict):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    kind: Literal["leader"]
+    arthur_type: LeaderType
+    abilities: list[Ability] = Field(default=[], max_length=2)  # MA-3.12
+    text: str
+    flavour: str | None = None
+    art: str | None = None
+
+    @model_validator(mode="after")
+    def _leader_timing(self) -> "LeaderCard":
+        for ab in self.abilities:
+            if ab.kind == "activated" and ab.timing != "own_attack_step":
+                raise ValueError("a leader's activated ability has timing own_attack_step only (MA-3.12)")
+            if ab.rest_self:
+                raise ValueError("rest_self belongs to knights' activated abilities (MA-15.3)")
+            if ab.kind == "activated" and ab.limit is None:
+                raise ValueError("a leader's activated ability is limited to once per turn (MA-3.12)")
+        return self
+
+
+AnyCard = Annotated[Union[KnightCard, LeaderCard], Field(discriminator="kind")]
+
+
+class CardSet(_Strict):
+    """One card set file."""
+
+    set: str = Field(min_length=1)
+    version: int = Field(ge=1)
+    cards: list[AnyCard] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _unique(self) -> "CardSet":
+        seen: set[str] = set()
+        for card in self.cards:
+            if card.id in seen:
+                raise ValueError(f"card id {card.id!r} is used twice")
+            seen.add(card.id)
+        return self

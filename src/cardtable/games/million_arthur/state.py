@@ -1,0 +1,215 @@
+"""The Million Arthur state on the card-game engine: zones, variables and what the rules compute.
+
+Zones (MA-4.1), per player ``p``: ``deck:p`` (hidden, ordered), ``hand:p`` (owner only), ``leader:p``,
+``base:p``, ``battle:p``, ``chain:p``, ``burst:p`` and ``discard:p`` (all public). An evolution stack
+(MA-8.9) is its top card plus the cards under it, which sit in the same zone with their host link
+naming the top card; a *knight* is a card of a base or battle area with no host.
+
+Per card: ``EXHAUSTED`` = rested (MA-4.2), ``FACE_DOWN`` for chain cards (MA-4.3), ``NEW`` = placed
+during the running base fill procedure (MA-8.5 step 3). Variables: turn counter, the turn player
+``active``, ``first``, both HP, the deployment total ``spent`` and the ``base_colours`` bit masks of
+the turn (MA-7.2, MA-8.2), and a public ``step`` label.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ...core import Action, IllegalActionError, Visibility
+from ...engine import EXHAUSTED, FACE_DOWN, FIRST_GAME_FLAG, NO_CARD, CardState, OpTable, ZoneDecl, lasting_total
+from .catalog import CardDef, Pool
+from .schema import COLOURS
+
+NEW = FIRST_GAME_FLAG
+
+START_HP = 20  # MA-1.3
+OPENING_HAND = 5  # MA-5.6
+BASE_SIZE = 3  # MA-4.1
+HAND_LIMIT = 6  # MA-11.5
+CHAIN_LIMIT = 9  # MA-11.5
+TURN_CAP = 400  # MA-13.3
+
+OPS = OpTable()  # the game's ops (rules.py and friends register them)
+
+AREAS = ("deck", "hand", "leader", "base", "battle", "chain", "burst", "discard")
+
+
+def zones_for(players: int = 2) -> list[ZoneDecl]:
+    zones: list[ZoneDecl] = []
+    for p in range(players):
+        zones += [
+            ZoneDecl(f"deck:{p}", Visibility.HIDDEN, p, ordered=True),
+            ZoneDecl(f"hand:{p}", Visibility.OWNER, p),
+            ZoneDecl(f"leader:{p}", Visibility.PUBLIC, p),
+            ZoneDecl(f"base:{p}", Visibility.PUBLIC, p, in_play=True),
+            ZoneDecl(f"battle:{p}", Visibility.PUBLIC, p, in_play=True),
+            ZoneDecl(f"chain:{p}", Visibility.PUBLIC, p),
+            ZoneDecl(f"burst:{p}", Visibility.PUBLIC, p),
+            ZoneDecl(f"discard:{p}", Visibility.PUBLIC, p),
+        ]
+    return zones
+
+
+def colour_bit(colour: str) -> int:
+    """Bit of a colour in a ``base_colours`` mask; colourless has none (MA-3.3)."""
+    return 1 << COLOURS.index(colour) if colour in COLOURS else 0
+
+
+class MaState(CardState):
+    """A game of the Million Arthur TCG (2 players, MA-1.1)."""
+
+    __slots__ = ()
+    VARS = {"turn": 1, "active": 0, "first": 0, "step": "setup", "hp": [START_HP, START_HP],
+            "spent": [0, 0], "base_colours": [0, 0]}
+
+    # --- conceding (MA-1.7) ------------------------------------------------------------------------
+    def apply(self, action: Action | Mapping[str, Any]) -> None:
+        """MA-1.7 / MA-13.2: either seat may concede at any time; never a listed option (bots never pick it)."""
+        if not isinstance(action, Action):
+            action = Action.from_dict(action)
+        if action.kind != "concede":
+            super().apply(action)
+            return
+        if self.is_terminal:
+            raise IllegalActionError("CORE-2", "the game is over; no action can be taken")
+        if action.player not in range(self.players) or action.params:
+            raise IllegalActionError("MA-1.7", f"{action}: a concession names only the conceding seat")
+        p = action.player
+        self.history.append(action)
+        self.note("conceded", {"player": p})
+        self.finish([1 - p], f"seat {p} conceded; seat {1 - p} wins (MA-1.7)", {"how": "concede",
+                                                                                  "turns": self.vars["turn"]})
+
+    # --- reads -----------------------------------------------------------------------------------------
+    @property
+    def pool(self) -> Pool:
+        return self.game.pool  # type: ignore[attr-defined, no-any-return]
+
+    def card(self, i: int) -> CardDef:
+        return self.pool.defs[self.table.defn[i]]
+
+    def definition_count(self) -> int:
+        return len(self.pool)
+
+    def active_player(self) -> int:
+        return int(self.vars["active"])
+
+    def discard_zone(self, i: int) -> str:
+        return f"discard:{self.table.owner[i]}"
+
+    def knights(self, p: int, area: str) -> list[int]:
+        """The knights (stack tops and single cards) of ``area`` (``base``/``battle``), oldest first."""
+        t = self.table
+        return [i for i in t.cards(f"{area}:{p}") if t.host[i] == NO_CARD]
+
+    def under(self, i: int) -> list[int]:
+        """The cards under knight ``i`` (MA-8.9); only the top card counts, so their order is not kept."""
+        return self.table.attachments(i)
+
+    def rested(self, i: int) -> bool:
+        return bool(self.table.flags[i] & EXHAUSTED)
+
+    def hp(self, p: int) -> int:
+        return int(self.vars["hp"][p])
+
+    def capacity(self, p: int) -> int:
+        """MA-7.1: cards in the leader area + chain cards (face up or down), never below 1."""
+        t = self.table
+        return max(1, len(t.cards(f"leader:{p}")) + len(t.cards(f"chain:{p}")))
+
+    def raw_skill(self, i: int) -> int:
+        return self.card(i).skill_value + lasting_total(self, "skill", i)
+
+    def raw_defence(self, i: int) -> int:
+        return self.card(i).defence + lasting_total(self, "defence", i)
+
+    def skill_value(self, i: int) -> int:
+        """MA-9.9: values may go below 0 internally; used, they count as at least 0."""
+        return max(0, self.raw_skill(i))
+
+    def defence_value(self, i: int) -> int:
+        return max(0, self.raw_defence(i))
+
+    def deploy_cost(self, i: int) -> int:
+        """MA-8.7: a single knight's printed cost; a stack's top card's evolution cost."""
+        d = self.card(i)
+        return d.evolution_cost if self.under(i) else d.cost
+
+    def leader(self, p: int) -> int | None:
+        cards = self.table.cards(f"leader:{p}")
+        return cards[0] if cards else None
+
+    def colourless_names(self, p: int, extra: Sequence[int] = ()) -> list[str]:
+        """Names of ``p``'s colourless knights in base and battle areas (MA-3.10)."""
+        out = [self.card(i).name for a in ("base", "battle") for i in self.knights(p, a)
+               if self.card(i).colour == "colourless"]
+        return out + [self.card(i).name for i in extra if self.card(i).colour == "colourless"]
+
+    def face_down(self, i: int) -> bool:
+        return bool(self.table.flags[i] & FACE_DOWN)
+
+    # --- views --------------------------------------------------------------------------------------
+    def public_options(self, seat: int | None) -> dict[str, Any]:
+        """MA-14.3: the opponent's deck list is hidden; his leader is public (MA-5.5)."""
+        opts = dict(self.options)
+        opts["decks"] = [deck if seat == p else {"leader": deck["leader"]} for p, deck in
+                         enumerate(opts.get("decks", []))]
+        return opts
+
+    def describe(self, seat: int | None) -> dict[str, Any]:
+        """MA-14.1: HP, capacity, deployment total, base colours and current knight values (all public)."""
+        knights = {}
+        for p in range(self.players):
+            for area in ("base", "battle"):
+                for i in self.knights(p, area):
+                    knights[str(i)] = {"skill": self.raw_skill(i), "defence": self.raw_defence(i),
+                                       "rested": self.rested(i), "stack": self.under(i)}
+        return {"hp": list(self.vars["hp"]), "capacity": [self.capacity(p) for p in range(self.players)],
+                "spent": list(self.vars["spent"]),
+                "base_colours": [[c for c in COLOURS if self.vars["base_colours"][p] & colour_bit(c)]
+                                 for p in range(self.players)],
+                "knights": knights}
+
+    def prior(self, owner: int | None, unknown: int, known: Sequence[int], seat: int | None) -> list[int]:
+        """Definitions for cards ``seat`` cannot see, from public facts only (MA-14.7).
+
+        A seat's own unseen cards come from its own deck list; the opponent's from the pool (every
+        knight his public leader may field, three copies each), never from his true list.
+        """
+        from collections import Counter
+
+        decks = self.options.get("decks") or []
+        if owner is not None and owner == seat and owner < len(decks) and "cards" in decks[owner]:
+            cands = list(decks[owner]["cards"])
+        else:
+            leader_def = decks[owner]["leader"] if owner is not None and owner < len(decks) else None
+            ltype = self.pool.defs[leader_def].arthur_type if isinstance(leader_def, int) else None
+            cands = [d.index for d in self.pool.defs if d.kind == "knight"
+                     and (not d.type_restricted or d.arthur_type == ltype)] * 3
+        left = Counter(cands)
+        for d in known:
+            if left[d] > 0:
+                left[d] -= 1
+        out = sorted(left.elements())
+        if len(out) < unknown:
+            raise RuntimeError(f"prior: {len(out)} candidate cards for {unknown} unknown ones (owner {owner})")
+        self.rng.shuffle(out)
+        return sorted(out[:unknown])
+
+    def check_vars(self, values: Mapping[str, Any]) -> None:
+        for key in ("hp", "spent", "base_colours"):
+            v = values[key]
+            if not isinstance(v, list) or len(v) != 2 or not all(type(x) is int for x in v):
+                raise ValueError(f"vars.{key} must be a list of 2 integers")
+        for key in ("turn", "active", "first"):
+            if type(values[key]) is not int:
+                raise ValueError(f"vars.{key} must be an integer")
+        if values["active"] not in (0, 1) or values["first"] not in (0, 1):
+            raise ValueError("vars.active and vars.first must be seat 0 or 1")
+        if not isinstance(values["step"], str):
+            raise ValueError("vars.step must be a string")
+
+    def _explain_illegal(self, action: Action, decision: Any) -> IllegalActionError | None:
+        from .refusals import explain
+
+        return explain(self, action, decision)

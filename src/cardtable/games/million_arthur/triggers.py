@@ -1,0 +1,105 @@
+"""Triggered abilities (MA-12.5, MA-12.8; events of MA-15.4 as far as this slice runs them).
+
+``fire`` collects, at the moment events happen, every triggered ability that answers one of them and
+pushes one ``ma.triggers`` frame: the turn player's abilities resolve first, then the other player's
+(MA-12.5); a player with several orders them (the engine's ``Order`` prompt); each resolves completely
+before the next. Triggers are mandatory unless ``optional`` ("may": a yes/no question), and resolve
+even if their source has left play since (MA-12.8): the effects are read from the card definition.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ...engine import Frame
+from ...engine.prompts import Order, YesNo
+from .effects import _works_here
+from .state import OPS, MaState
+
+Happening = tuple[str, int, int, str]  # (event, player of the event, card or -1, from zone or "")
+
+
+def _sources(st: MaState, q: int) -> list[int]:
+    t = st.table
+    out = [c for c in (st.leader(q),) if c is not None]
+    return out + st.knights(q, "battle") + st.knights(q, "base") + list(t.cards(f"chain:{q}"))
+
+
+def matches(st: MaState, happenings: Sequence[Happening]) -> list[tuple[int, int, int]]:
+    """(controller, source, ability index) of every triggered ability answering one of ``happenings``."""
+    out = []
+    tp = st.active_player()
+    for q in (tp, 1 - tp):
+        for c in _sources(st, q):
+            for k, ab in enumerate(st.card(c).abilities):
+                trig = ab.trigger
+                if ab.kind != "triggered" or trig is None or not _works_here(st, c, ab):
+                    continue
+                for event, player, card, origin in happenings:
+                    if trig.event != event:
+                        continue
+                    if trig.player == "self" and player != q or trig.player == "opponent" and player != 1 - q:
+                        continue
+                    if trig.this and card != c or trig.from_ is not None and trig.from_ != origin:
+                        continue
+                    out.append((q, c, k))
+    return out
+
+
+def fire(st: MaState, happenings: Sequence[Happening]) -> None:
+    """Push the resolution of every ability triggered by ``happenings`` (nothing if none)."""
+    found = matches(st, happenings)
+    if found:
+        st.push("ma.triggers", pending=tuple(x for item in found for x in item), stage="next")
+
+
+def _items(pending: Any) -> list[tuple[int, int, int]]:
+    return [(pending[i], pending[i + 1], pending[i + 2]) for i in range(0, len(pending), 3)]
+
+
+@OPS.step("ma.triggers")
+def _triggers(st: MaState, frame: Frame) -> None:
+    items = _items(frame["pending"])
+    stage = frame["stage"]
+    if stage == "ordered":  # the controller's chosen order for his group comes back from ``Order``
+        group_len = len(frame.got)
+        rest = items[group_len:]
+        chosen = [items[i] for i in frame.got]
+        st.replace(frame.evolve(pending=tuple(x for it in chosen + rest for x in it), stage="resolve", sorted=True))
+        return
+    if stage == "asked":  # a "may" trigger: the yes/no answer
+        q, c, k = items[0]
+        _next(st, frame, items[1:], q)
+        if frame.got:
+            _resolve(st, q, c, k)
+        return
+    if not items:
+        st.pop()
+        return
+    q = items[0][0]
+    group = [i for i, it in enumerate(items) if it[0] == q]
+    if stage == "next" and len(group) > 1 and not frame.get("sorted"):
+        st.replace(frame.evolve(stage="ordered"))  # MA-12.5: the controller orders his simultaneous triggers
+        st.push(Order.name, player=q, items=tuple(group), ordered=(), kind="order_triggers",
+                prompt="Order your triggered abilities (first chosen resolves first)")
+        return
+    q, c, k = items[0]
+    if st.card(c).abilities[k].optional:
+        st.replace(frame.evolve(stage="asked"))
+        st.push(YesNo.name, player=q, kind="optional_trigger",
+                prompt=f"Use {st.card(c).name}'s triggered ability?")
+        return
+    _next(st, frame, items[1:], q)
+    _resolve(st, q, c, k)
+
+
+def _next(st: MaState, frame: Frame, rest: list[tuple[int, int, int]], q: int) -> None:
+    """Drop the item being resolved; the order stays settled only while the same player's group lasts."""
+    same_group_left = bool(rest) and rest[0][0] == q
+    st.replace(frame.evolve(pending=tuple(x for it in rest for x in it), stage="next",
+                            sorted=bool(frame.get("sorted")) and same_group_left))
+
+
+def _resolve(st: MaState, q: int, c: int, k: int) -> None:
+    st.note("triggered", {"player": q, "card": c, "name": st.card(c).name, "ability": k})
+    st.push("ma.effects", player=q, defn=st.table.defn[c], source=f"ability:{k}", k=0, stage="start", chosen=())

@@ -1,0 +1,94 @@
+"""Deck construction (MA-2): every violation at once, each with its rule ID, sorted (MA-2.8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.carddata.deckrules import Deck
+from cardtable.core import SetupError
+from cardtable.games.million_arthur import DEFINITION
+from cardtable.games.million_arthur.deck_rules import LEADER, ready_decks, validate_deck
+
+
+def _deck(cards: dict[str, int], leader: dict[str, int] | None = None) -> Deck:
+    return Deck("test", cards, {LEADER: leader if leader is not None else {"MAS-L01": 1}})
+
+
+def _base() -> dict[str, int]:
+    return dict(ready_decks()["ember_and_thorn"].main)
+
+
+def _rules(deck: Deck) -> list[str]:
+    return [v.rule_id for v in validate_deck(deck)]
+
+
+def test_the_ready_decks_are_legal_ma_2_1_to_2_5() -> None:
+    decks = ready_decks()
+    assert len(decks) >= 2
+    for deck in decks.values():
+        assert validate_deck(deck) == []
+        assert sum(deck.main.values()) == 40
+
+
+def test_exactly_40_cards_and_one_leader_ma_2_1() -> None:
+    cards = _base()
+    cards["MAS-C03"] -= 1
+    assert _rules(_deck(cards)) == ["MA-2.1"]
+    assert "MA-2.1" in _rules(_deck(_base(), {}))
+    assert "MA-2.1" in _rules(_deck(_base(), {"MAS-R01": 1}))  # a knight is not a leader
+
+
+def test_no_leader_in_the_deck_ma_2_2() -> None:
+    cards = _base()
+    cards["MAS-C03"] -= 1
+    cards["MAS-L02"] = 1  # counts toward the 40 (MA-2.8)
+    assert _rules(_deck(cards)) == ["MA-2.2"]
+
+
+def test_at_most_three_copies_per_card_number_ma_2_3() -> None:
+    cards = _base()
+    cards["MAS-C03"] -= 1
+    cards["MAS-R03"] += 1  # 3 copies: fine
+    assert _rules(_deck(cards)) == []
+    cards["MAS-R07"] += 1
+    cards["MAS-R03"] -= 1
+    assert _rules(_deck(cards)) == ["MA-2.3"]
+
+
+def test_exactly_15_burst_cards_ma_2_4() -> None:
+    cards = _base()
+    cards["MAS-R02"] -= 1  # a burst card out
+    cards["MAS-C03"] += 1
+    found = validate_deck(_deck(cards))
+    assert [v.rule_id for v in found] == ["MA-2.4"] and "14" in found[0].message
+
+
+def test_type_restricted_only_under_a_matching_leader_ma_2_5() -> None:
+    assert _rules(_deck(_base(), {"MAS-L02": 1})) == ["MA-2.5", "MA-2.5"]  # Cinder Lancer and Warlord
+
+
+def test_every_violation_at_once_sorted_by_rule_ma_2_8() -> None:
+    cards = _base()
+    cards["MAS-R02"] += 2  # 5 copies, 17 bursts, 42 cards
+    cards["MAS-L01"] = 1
+    assert _rules(_deck(cards, {"MAS-L02": 1})) == ["MA-2.1", "MA-2.2", "MA-2.3", "MA-2.4", "MA-2.5", "MA-2.5"]
+
+
+def test_an_illegal_deck_cannot_start_a_game_ma_5_1() -> None:
+    cards = _base()
+    cards["MAS-C03"] -= 1
+    with pytest.raises(SetupError, match="MA-2.1"):
+        DEFINITION.new_game(seed=1, options={"decks": [{"leader": "MAS-L01", "cards": cards}, "Tide and Lantern"]})
+    with pytest.raises(SetupError, match="MA-1.1"):
+        DEFINITION.new_game(seed=1, players=3)
+
+
+def test_the_decklists_facet_round_trips_a_ready_deck_ma_2_8() -> None:
+    from cardtable.games.million_arthur import decklists
+
+    listed = decklists.ready_decks()
+    assert {d.cards for d in listed} == {40}
+    deck = ready_decks()["tide_and_lantern"]
+    assert decklists.deck_problems(deck) == []
+    st = DEFINITION.new_game(seed=4, options={"decks": [decklists.option_value(deck), "ember_and_thorn"]})
+    assert st.card(st.table.cards("leader:0")[0]).id == "MAS-L02"
