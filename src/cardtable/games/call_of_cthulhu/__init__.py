@@ -53,6 +53,13 @@ class CallOfCthulhu(GameDefinition):
         return frozenset(k for k, abilities in enumerate(self.compiled) if any(ab.kind == "passive" for ab in abilities))
 
     @cached_property
+    def passive_stat_defs(self) -> dict[str, frozenset[int]]:
+        """stat -> definitions with a passive ability changing it ("cost" for cost changes): a cheap gate."""
+        from .effects import passive_stats
+
+        return passive_stats(self.defs.defs)
+
+    @cached_property
     def discard_triggers(self) -> frozenset[int]:
         """Definitions with an ability that works from the discard pile (e.g. "after this is sacrificed")."""
         return frozenset(k for k, abilities in enumerate(self.compiled)

@@ -53,6 +53,13 @@ def zones_for(players: int) -> list[ZoneDecl]:
     return zones
 
 
+ZONE_IDS = {d.name: z for z, d in enumerate(zones_for(2))}  # zone name -> index in the table's zone list
+
+
+def zone_ids(*names: str) -> tuple[int, ...]:
+    return tuple(ZONE_IDS[n] for n in names)
+
+
 class CocState(CardState):
     """A game of the Call of Cthulhu CCG (2 players)."""
 
@@ -62,6 +69,7 @@ class CocState(CardState):
         "drained": [0] * 6, "tokens": [0] * 6, "story_phase": 0, "queued": [], "paid_from": 0,
     }
     HAND_ZONES = ("hand:{p}",)
+    PASSIVE_ZONES = zone_ids("play:0", "play:1", "row:0", "row:1", "row:2")  # where passive abilities work
 
     # --- definitions and basic reads ----------------------------------------------------------------
     @property
