@@ -13,7 +13,7 @@ for a bot) re-runs the top frame and gets it back.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Container, Iterable, Mapping, Sequence
 
 from ..core import Action, Decision, Event, IllegalActionError, Outcome, RecordError, Rng, State, Visibility
 from ..core.game import GameDefinition
@@ -182,6 +182,13 @@ class CardState(State):
         A cheap gate before scanning the cards (games answer from their compiled card pool).
         """
         return True
+
+    def trigger_defs(self, ability_kind: str, event_kind: str | None) -> Container[int] | None:
+        """The card definitions that could have an ability of ``ability_kind`` answering ``event_kind``
+        (any event when it is None), or None for "any card may". A cheap filter before ``abilities_of``:
+        it may only leave out definitions whose abilities could never match.
+        """
+        return None
 
     def abilities_of(self, i: int) -> Sequence[Any]:
         """The compiled abilities (``engine.triggers.Ability``) card ``i`` has now."""

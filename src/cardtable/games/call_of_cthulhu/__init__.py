@@ -94,6 +94,16 @@ class CallOfCthulhu(GameDefinition):
         return frozenset((ab.kind, ab.event) for abilities in self.compiled for ab in abilities)
 
     @cached_property
+    def trigger_defs(self) -> dict[tuple[str, str | None], frozenset[int]]:
+        """(ability kind, event) -> definitions with such an ability; (kind, None) -> with one of that kind."""
+        out: dict[tuple[str, str | None], set[int]] = {}
+        for k, abilities in enumerate(self.compiled):
+            for ab in abilities:
+                out.setdefault((ab.kind, ab.event), set()).add(k)
+                out.setdefault((ab.kind, None), set()).add(k)
+        return {key: frozenset(v) for key, v in out.items()}
+
+    @cached_property
     def has_action_events(self) -> bool:
         return any(ab.kind == "action" and ab.zones is not None for abilities in self.compiled for ab in abilities)
 

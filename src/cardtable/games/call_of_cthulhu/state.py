@@ -375,6 +375,9 @@ class CocState(CardState):
     def may_trigger(self, ability_kind: str, event_kind: str | None) -> bool:
         return (ability_kind, event_kind) in self.game.trigger_pairs  # type: ignore[attr-defined]
 
+    def trigger_defs(self, ability_kind: str, event_kind: str | None) -> frozenset[int]:
+        return self.game.trigger_defs.get((ability_kind, event_kind), frozenset())  # type: ignore[attr-defined, no-any-return]
+
     def trigger_sources(self) -> Iterable[int]:
         """CC-12.1: cards in play (not insane ones: no text), stories in the row, and hands (events)."""
         t = self.table
