@@ -60,6 +60,12 @@ def zone_ids(*names: str) -> tuple[int, ...]:
     return tuple(ZONE_IDS[n] for n in names)
 
 
+# Zone indices the hot paths use instead of formatting zone names (``PLAY_ZONES[p]`` is ``play:{p}``).
+PLAY_ZONES = zone_ids("play:0", "play:1")
+HAND_ZONE_IDS = zone_ids("hand:0", "hand:1")
+ROW_ZONES = zone_ids(*(f"row:{s}" for s in range(STORY_ROW_SIZE)))
+
+
 class CocState(CardState):
     """A game of the Call of Cthulhu CCG (2 players)."""
 
@@ -99,14 +105,16 @@ class CocState(CardState):
         return bool(self.table.flags[i] & EXHAUSTED)
 
     def committed_slot(self, i: int) -> int | None:
-        v = self.table.counter(i, "story")
+        v = self.table.counters.get((i, "story"), 0)
         return None if v == 0 else v - 1
 
     def wounds(self, i: int) -> int:
         return self.table.counter(i, "wounds")
 
     def characters(self, p: int) -> list[int]:
-        return [i for i in self.table.cards(f"play:{p}") if self.card(i).type == "character"]
+        t, deftuple = self.table, self.game.deftuple  # type: ignore[attr-defined]
+        defn = t.defn
+        return [i for i in t.zones[PLAY_ZONES[p]] if deftuple[defn[i]].type == "character"]
 
     def committed_at_any(self, p: int) -> bool:
         return any(self.committed_slot(i) is not None for i in self.characters(p))
@@ -116,13 +124,14 @@ class CocState(CardState):
         return not effects.prevented(self, "commit", i)
 
     def story_at(self, slot: int) -> int | None:
-        cards = self.table.cards(f"row:{slot}")
+        cards = self.table.zones[ROW_ZONES[slot]]
         return cards[0] if cards else None
 
     def committed_at(self, slot: int, p: int | None = None) -> list[int]:
         """Characters committed to the story in ``slot`` (of ``p``, or of both)."""
         players = range(self.players) if p is None else (p,)
-        return [i for q in players for i in self.characters(q) if self.committed_slot(i) == slot]
+        counters, key = self.table.counters.get, slot + 1
+        return [i for q in players for i in self.characters(q) if counters((i, "story"), 0) == key]
 
     # --- effective characteristics (CC-7.21: printed + lasting modifiers, never below 0) -----------
     def skill(self, i: int) -> int:
@@ -150,8 +159,12 @@ class CocState(CardState):
         """CC-7.23 keywords as they are now: printed or granted, not removed; none while insane (CC-9.1)."""
         if self.table.flags[i] & INSANE:
             return False
-        if not self.lasting and not self.game.has_passives:  # type: ignore[attr-defined]
-            return keyword in self.card(i).keywords
+        if not self.lasting:  # then only the printed keywords and passive abilities count
+            if not self.game.has_passives:  # type: ignore[attr-defined]
+                return keyword in self.card(i).keywords
+            if self.passive_total(f"lose:{keyword}", i) > 0:
+                return False
+            return keyword in self.card(i).keywords or self.passive_total(f"kw:{keyword}", i) > 0
         if lasting_total(self, f"lose:{keyword}", i) > 0 or self.passive_total(f"lose:{keyword}", i) > 0:
             return False
         if lasting_total(self, "blank", i) > 0:
@@ -381,11 +394,12 @@ class CocState(CardState):
     def trigger_sources(self) -> Iterable[int]:
         """CC-12.1: cards in play (not insane ones: no text), stories in the row, and hands (events)."""
         t = self.table
-        out = [i for p in range(self.players) for i in t.cards(f"play:{p}") if not t.flags[i] & INSANE]
-        for s in range(STORY_ROW_SIZE):
-            out += t.cards(f"row:{s}")
-        for p in range(self.players):
-            out += t.cards(f"hand:{p}")
+        zones, flags = t.zones, t.flags
+        out = [i for z in PLAY_ZONES for i in zones[z] if not flags[i] & INSANE]
+        for z in ROW_ZONES:
+            out += zones[z]
+        for z in HAND_ZONE_IDS:
+            out += zones[z]
         if self.game.discard_triggers:  # type: ignore[attr-defined]
             for p in range(self.players):  # "after this card is sacrificed": it answers from the discard pile
                 out += [i for i in t.cards(f"discard:{p}") if t.defn[i] in self.game.discard_triggers]  # type: ignore[attr-defined]
@@ -400,21 +414,15 @@ class CocState(CardState):
         effects.use_ability(self, player, source, ability, kind, data)
 
     def perform(self, kind: str, data: dict[str, Any]) -> None:
-        from .rules import perform
-
-        perform(self, kind, data)
+        _rules.perform(self, kind, data)
 
     def state_checks(self) -> None:
-        from .rules import state_checks
-
-        state_checks(self)
+        _rules.state_checks(self)
 
     def state_checks_after(self, kind: str) -> None:
         """State checks after event ``kind`` — skipped for events that can change nothing they test."""
-        from .rules import NO_CHECKS_AFTER, state_checks
-
-        if kind not in NO_CHECKS_AFTER:
-            state_checks(self)
+        if kind not in _rules.NO_CHECKS_AFTER:
+            _rules.state_checks(self)
 
     def defer_reactions(self, kind: str, data: Any) -> bool:
         """CC-5.6: while stories resolve no window opens; reactions to events then wait for W-STORY-END.
@@ -477,3 +485,7 @@ class CocState(CardState):
                 raise ValueError(f"vars.{key} must be an integer")
         if values["active"] not in (0, 1) or values["first"] not in (0, 1):
             raise ValueError("vars.active and vars.first must be seat 0 or 1")
+
+
+# The rules import this module (and the state class); imported last, so either may be loaded first.
+from . import rules as _rules  # noqa: E402
