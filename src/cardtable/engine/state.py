@@ -20,6 +20,7 @@ from ..core.game import GameDefinition
 from .frames import Frame, freeze, thaw
 from .ops import OpTable
 from .table import FACE_DOWN, NO_CARD, CardTable, ZoneDecl
+from .triggers import matching
 
 NO_OWNER = NO_CARD  # owner of a shared card (a story, a location deck): no seat
 
@@ -215,8 +216,6 @@ class CardState(State):
 
     def respondable(self, ability_kind: str, kind: str, data: Any) -> bool:
         """Is a window for ``ability_kind`` answers to ``kind`` worth opening (anyone could answer)?"""
-        from .triggers import matching
-
         if matching(self, ability_kind, None, kind, data):
             return True
         return any(self.hidden_could_answer(p, ability_kind, kind) for p in range(self.players))

@@ -60,6 +60,11 @@ class CallOfCthulhu(GameDefinition):
         return passive_stats(self.defs.defs)
 
     @cached_property
+    def heroic_or_villainous(self) -> frozenset[int]:
+        """Definitions printed Heroic or Villainous (CC-7.23: the state check looks at these first)."""
+        return frozenset(d.index for d in self.defs.defs if {"heroic", "villainous"} & set(d.keywords))
+
+    @cached_property
     def discard_triggers(self) -> frozenset[int]:
         """Definitions with an ability that works from the discard pile (e.g. "after this is sacrificed")."""
         return frozenset(k for k, abilities in enumerate(self.compiled)

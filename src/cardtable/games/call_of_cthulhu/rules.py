@@ -10,8 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import EXHAUSTED, Frame, Op, emit, expire, open_window, secret_round
+from ...core import Action
+from ...engine import EXHAUSTED, Frame, Op, emit, expire, lasting_total, open_window, pick, secret_round
 from ...engine.frames import thaw
+from .effects import (
+    card_was_played, choose_event_targets, icons_counted_as, perform_effect_event, resolve_event, return_control,
+    start_win_effect,
+)
 from .defs import ARCANE, COMBAT, INVESTIGATION, STRUGGLES, TERROR
 from .state import (
     DOMAINS_PER_PLAYER, DRAW_PER_TURN, FIRST_TURN_DRAW, INSANE, OPENING_DRAW, OPENING_RESOURCES, OPS,
@@ -125,8 +130,6 @@ def _turn(st: CocState, frame: Frame) -> None:
     elif stage == "end_triggers":  # CC-5.60 (2)
         emit(st, "turn_end", player=p)
     elif stage == "next":  # CC-5.60 (3)(4), CC-1.8
-        from .effects import return_control
-
         return_control(st, "end_of_phase")
         return_control(st, "end_of_turn")
         expire(st, "end_of_phase")
@@ -145,8 +148,6 @@ def set_phase(st: CocState, phase: str) -> None:
 
 def end_phase(st: CocState) -> None:
     """CC-5.61: lasting effects of non-passive abilities end with their phase."""
-    from .effects import return_control
-
     return_control(st, "end_of_phase")
     expire(st, "end_of_phase")
 
@@ -164,8 +165,6 @@ def _draw(st: CocState, frame: Frame) -> None:
 def _restore_choice(st: CocState, frame: Frame) -> None:
     """CC-5.10 (3): the AP chooses which insane character to restore (exactly one)."""
     if frame.got is None:
-        from ...engine import pick
-
         st.replace(frame.evolve())
         pick(st, frame["player"], frame["cands"], 1, 1, "Choose an insane character to restore", kind="restore")
         return
@@ -192,8 +191,6 @@ class ResourceChoice(Op[CocState]):
     name = "cc.resource_choice"
 
     def run(self, st: CocState, frame: Frame) -> None:
-        from ...core import Action
-
         p = frame["player"]
         options = [Action(p, "resource", (("card", i), ("domain", d)))
                    for i in st.table.cards(f"hand:{p}") for d in range(DOMAINS_PER_PLAYER)]
@@ -203,8 +200,6 @@ class ResourceChoice(Op[CocState]):
     def answer(self, st: CocState, frame: Frame, action: Any) -> None:
         st.pop()
         if action.kind == "resource":
-            from ...engine import lasting_total
-
             p = frame["player"]
             st.vars["resourced"] += 1
             # one per turn, plus any extra an effect allows (extra_resource_phase_attach)
@@ -227,15 +222,11 @@ def _play(st: CocState, frame: Frame) -> None:
         st.note("declared", {"player": p, "card": i, "title": d.title})
         st.replace(frame.evolve(stage="targets"))
         if d.type == "support" and d.attach_to is not None:
-            from ...engine import pick
-
             pick(st, p, st.hosts_for(p, i), 1, 1, f"Attach {d.title} to", kind="attach_host")
     elif stage == "targets":
         host = frame.got[0] if frame.got else -1
         st.replace(frame.evolve(stage="pay", host=host))
         if d.type == "event":
-            from .effects import choose_event_targets
-
             choose_event_targets(st, p, i)
     elif stage == "pay":
         targets = frame.got if d.type == "event" and frame.got is not None else ()
@@ -277,8 +268,6 @@ def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
     if kind == "card_played":
         i, p = data["card"], data["player"]
         d = st.card(i)
-        from .effects import card_was_played
-
         card_was_played(st, p, i)
         if d.type in ("character", "support"):
             host = data["host"]
@@ -287,8 +276,6 @@ def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
             else:
                 enter_play(st, i, p, host)
         else:
-            from .effects import resolve_event
-
             resolve_event(st, p, i, data)
     elif kind == "card_drawn":
         p = data["player"]
@@ -341,8 +328,6 @@ def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
                   "struggle_lost"):
         pass
     else:
-        from .effects import perform_effect_event
-
         perform_effect_event(st, kind, data)
 
 
@@ -432,8 +417,6 @@ class Commit(Op[CocState]):
     name = "cc.commit"
 
     def _options(self, st: CocState, frame: Frame) -> list[Any]:
-        from ...core import Action
-
         p, role = frame["player"], frame["role"]
         chosen = {frame["chosen"][k] for k in range(0, len(frame["chosen"]), 2)}
         if role == "attack":
@@ -451,8 +434,6 @@ class Commit(Op[CocState]):
         return out
 
     def run(self, st: CocState, frame: Frame) -> None:
-        from ...core import Action
-
         options = self._options(st, frame)
         if not options:
             self._finish(st, frame)
@@ -516,16 +497,12 @@ def struggle_count(st: CocState, slot: int, kind: int) -> int:
         for a in t.cards(f"play:{p}"):
             if t.host[a] in hosts and st.card(a).type == "support":
                 n += st.card(a).boosters[kind]
-    from ...engine import lasting_total
-
     n += lasting_total(st, f"boost:{STRUGGLES[kind]}", story) - lasting_total(st, f"unboost:{STRUGGLES[kind]}", story)
     return max(0, n)
 
 
 def strength(st: CocState, slot: int, p: int, kind: int) -> int:
     """CC-8.12: the sum of effective icons of ``p``'s non-insane characters committed here."""
-    from .effects import icons_counted_as
-
     return sum(icons_counted_as(st, i, kind, slot) for i in st.committed_at(slot, p) if not st.insane(i))
 
 
@@ -595,8 +572,6 @@ def _resolve(st: CocState, frame: Frame) -> None:
 @OPS.step("cc.struggle_result")
 def _struggle_result(st: CocState, frame: Frame) -> None:
     """CC-8.14 Terror, CC-8.15 Combat, CC-8.16 Arcane, CC-8.17 Investigation."""
-    from ...engine import pick
-
     slot, kind, winner, loser = frame["slot"], frame["kind"], frame["winner"], frame["loser"]
     if frame["stage"] == "result":
         st.replace(frame.evolve(stage="apply"))
@@ -692,8 +667,13 @@ def state_checks(st: CocState) -> None:
                 emit(st, "discarded_from_play", card=i)
             seen.setdefault(title, i)
     # (vi) CC-7.23.2: Heroic and Villainous together: the newcomers go (D-39, latest entry first)
+    granted = st.lasting or any(k in st.game.passive_stat_defs for k in ("kw:heroic", "kw:villainous"))  # type: ignore[attr-defined]
+    printed = st.game.heroic_or_villainous  # type: ignore[attr-defined]
     for p in range(st.players):
-        hv = [(st.table.counter(i, "seq"), i) for i in st.characters(p)
+        chars = st.characters(p)
+        if not granted:  # then only a printed Heroic or Villainous can count
+            chars = [i for i in chars if st.table.defn[i] in printed]
+        hv = [(st.table.counter(i, "seq"), i) for i in chars
               if (st.has_keyword(i, "heroic") or st.has_keyword(i, "villainous"))]
         if len(hv) < 2:
             continue
@@ -744,8 +724,6 @@ def _after_story_won(st: CocState, frame: Frame) -> None:
         st.move_card(new, f"row:{slot}")
         st.table.reveal_to_all(new)
         st.note("story_revealed", {"slot": slot, "title": st.card(new).title})
-    from .effects import start_win_effect
-
     start_win_effect(st, p, story)
     emit(st, "story_won", slot=slot, player=p, story=story)
 

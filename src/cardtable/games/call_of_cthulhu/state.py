@@ -285,8 +285,13 @@ class CocState(CardState):
         cands += [s for s in (self.story_at(k) for k in range(STORY_ROW_SIZE)) if s is not None]
         return [c for c in cands if effects.matches_filter(self, spec, c, controller=p, source=i)]
 
-    def play_refusal(self, p: int, i: int, x: int = 0) -> IllegalActionError | None:
-        """Why ``p`` may not play hand card ``i`` now, naming the rule; None if he may."""
+    def play_refusal(self, p: int, i: int, x: int = 0, *, targets_last: bool = False) -> IllegalActionError | None:
+        """Why ``p`` may not play hand card ``i`` now, naming the rule; None if he may.
+
+        ``targets_last`` checks an event's condition and targets (the costly part) after everything
+        else: the answer is None exactly when it is None the normal way, but the reason given for a
+        refusal may differ — for listing legal plays only.
+        """
         d = self.card(i)
         window = self._window_name()
         if d.type in ("character", "support"):
@@ -295,10 +300,10 @@ class CocState(CardState):
         elif d.type == "event":
             if window is None or not d.trigger.startswith("action"):
                 return IllegalActionError("CC-6.14", f"{d.title} is played {d.trigger.replace(':', ' to ')}, not as an action now")
-
-            why = effects.event_playable(self, p, i)
-            if why is not None:
-                return why
+            if not targets_last:
+                why = effects.event_playable(self, p, i)
+                if why is not None:
+                    return why
         else:
             return IllegalActionError("CC-2.1", f"{d.title} is not a card that can be played")
         if d.unique and self.controls_title(p, d.title):
@@ -316,6 +321,8 @@ class CocState(CardState):
                                             f"(enough resources{', ' if d.faction != 'neutral' else ''}"
                                             f"{'a ' + d.faction + ' resource' if d.faction != 'neutral' else ''}"
                                             f"{', Loyal' if d.loyal else ''})")
+        if targets_last and d.type == "event":
+            return effects.event_playable(self, p, i)
         return None
 
     def x_values(self, p: int, i: int) -> list[int]:
@@ -341,7 +348,7 @@ class CocState(CardState):
             if (d.type == "event" and not d.trigger.startswith("action")) or (d.type != "event" and not ops_turn):
                 continue  # CC-6.14: cheap refusals first (this runs at every window)
             for x in self.x_values(player, i):
-                if self.play_refusal(player, i, x) is None:
+                if self.play_refusal(player, i, x, targets_last=True) is None:
                     params: tuple[tuple[str, int], ...] = (("card", i),) if not self.card(i).cost_is_x else (("card", i), ("x", x))
                     out.append(Action(player, "play", params))
         return out
