@@ -94,7 +94,12 @@ class CardState(State):
         return self.stack[-1]
 
     def push(self, op: str, **args: Any) -> None:
-        self.stack.append(Frame(op, {k: (v if type(v) in _PLAIN else freeze(v)) for k, v in args.items()}))
+        for k, v in args.items():
+            if type(v) not in _PLAIN:
+                args[k] = freeze(v)
+        frame = Frame.__new__(Frame)
+        frame.op, frame.args, frame.got = op, args, None  # ``args`` is this call's own dict: no copy needed
+        self.stack.append(frame)
 
     def pop(self) -> Frame:
         return self.stack.pop()

@@ -66,6 +66,11 @@ HAND_ZONE_IDS = zone_ids("hand:0", "hand:1")
 ROW_ZONES = zone_ids(*(f"row:{s}" for s in range(STORY_ROW_SIZE)))
 
 
+WINDOW_LABELS = {"refresh": "Refresh phase", "draw": "Draw phase", "resource": "Resource phase",
+                 "ops": "Operations phase", "attack": "After attackers commit", "defend": "After defenders commit",
+                 "story_end": "After the stories", "turn_end": "End of turn"}
+
+
 class CocState(CardState):
     """A game of the Call of Cthulhu CCG (2 players)."""
 
@@ -355,7 +360,7 @@ class CocState(CardState):
 
     def hidden_could_answer(self, player: int, window: str, kind: str | None) -> bool:
         """Anyone holding cards might hold an event for this window (asked or not would tell)."""
-        if not self.table.cards(f"hand:{player}"):
+        if not self.table.zones[HAND_ZONE_IDS[player]]:
             return False
         if window in ("interrupt", "reaction"):
             return kind in self.game.hand_trigger_events.get(window, ())  # type: ignore[attr-defined]
@@ -368,12 +373,9 @@ class CocState(CardState):
                   host=-1)
 
     def window_prompt(self, name: str, player: int, event: Any) -> str:
-        labels = {"refresh": "Refresh phase", "draw": "Draw phase", "resource": "Resource phase",
-                  "ops": "Operations phase", "attack": "After attackers commit", "defend": "After defenders commit",
-                  "story_end": "After the stories", "turn_end": "End of turn"}
         if event is not None:
             return f"Respond to {event[0].replace('_', ' ')}? ({name})"
-        return f"{labels.get(name, name)}: take an action or pass"
+        return f"{WINDOW_LABELS.get(name, name)}: take an action or pass"
 
     def _explain_illegal(self, action: Action, decision: Any) -> IllegalActionError | None:
         """Name the rule an illegal action breaks (the person trying it learns why, not just "no")."""
