@@ -16,6 +16,7 @@ from . import effects_ops  # noqa: F401 - registers the effect interpreter's ops
 from .catalog_glue import deck_from_mapping, deck_problems, ready_decks
 from .defs import Defs
 from .effects import compile_abilities, unsupported_cards
+from .evaluation import evaluate as evaluate_position
 from .schema import CharacterCard, DomainCard, EventCard, StoryCard, SupportCard
 from .state import OPS, CocState, zones_for
 
@@ -26,6 +27,12 @@ CocState.OPS = OpTable(ENGINE_OPS, OPS)
 
 class CallOfCthulhu(GameDefinition):
     info = GameInfo("call-of-cthulhu", "Call of Cthulhu CCG", 2, 2, GAME_VERSION)
+    rollout_depth = 40  # ismcts: actions per iteration before ``evaluate`` scores the position
+
+    def evaluate(self, state: State, seat: int) -> float:  # type: ignore[override]
+        """Position score for searches that stop early (``evaluation.py``): stories, tokens, board, hand."""
+        assert isinstance(state, CocState)
+        return evaluate_position(state, seat)
 
     @cached_property
     def sets(self) -> list[Any]:
