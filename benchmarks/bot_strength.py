@@ -55,7 +55,8 @@ def run(games: int, jobs: int, seed: int, bots: list[str], player_counts: list[i
             for a, b in arrangements(players):
                 specs = [a_spec] * a + [b_spec] * b
                 t0 = time.perf_counter()
-                results = run_games(game, players, specs, games, seed=seed, jobs=jobs)
+                results = run_games(game, players, specs, games, seed=seed, jobs=jobs,
+                                    progress=_progress(games, started, log))
                 elapsed = time.perf_counter() - t0
                 rates = win_rate_by_bot(results)
                 lengths = length_summary(results)
@@ -71,6 +72,19 @@ def run(games: int, jobs: int, seed: int, bots: list[str], player_counts: list[i
                       f"{a_spec} {rates[a_spec]}  {b_spec} {rates[b_spec]}  ({elapsed:.1f}s)", file=log, flush=True)
     return {"game": game, "games_per_arrangement": games, "jobs": jobs, "seed": seed, "bots": bots,
             "total_seconds": round(time.perf_counter() - started, 1), "rows": rows}
+
+
+def _progress(games: int, started: float, log: Any) -> Any:
+    """A ``run_games`` progress callback printing about every tenth of the games (long runs can be watched)."""
+    step = max(1, games // 10)
+    mark = [step]
+
+    def report(done: int) -> None:
+        if done >= mark[0]:
+            print(f"[{time.perf_counter() - started:7.1f}s]   {done}/{games} games", file=log, flush=True)
+            mark[0] = (done // step + 1) * step
+
+    return report
 
 
 def ismcts_speed(spec: str, game: str, seed: int, games: int = 10, players: int = 4) -> float:

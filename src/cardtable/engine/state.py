@@ -221,9 +221,10 @@ class CardState(State):
 
     def respondable(self, ability_kind: str, kind: str, data: Any) -> bool:
         """Is a window for ``ability_kind`` answers to ``kind`` worth opening (anyone could answer)?"""
-        if matching(self, ability_kind, None, kind, data):
-            return True
-        return any(self.hidden_could_answer(p, ability_kind, kind) for p in range(self.players))
+        for p in range(self.players):  # the cheap, public test first (both are plain queries)
+            if self.hidden_could_answer(p, ability_kind, kind):
+                return True
+        return bool(matching(self, ability_kind, None, kind, data))
 
     def defer_reactions(self, kind: str, data: Any) -> bool:
         """Return True (after storing the event) to offer reactions to it later instead of now."""

@@ -67,6 +67,11 @@ class CallOfCthulhu(GameDefinition):
         return passive_stats(self.defs.defs)
 
     @cached_property
+    def unique_defs(self) -> frozenset[int]:
+        """Definitions of unique cards (CC-10.5: the only ones the uniqueness check looks at)."""
+        return frozenset(d.index for d in self.defs.defs if d.unique)
+
+    @cached_property
     def heroic_or_villainous(self) -> frozenset[int]:
         """Definitions printed Heroic or Villainous (CC-7.23: the state check looks at these first)."""
         return frozenset(d.index for d in self.defs.defs if {"heroic", "villainous"} & set(d.keywords))

@@ -19,7 +19,7 @@ from .effects import (
 )
 from .defs import ARCANE, COMBAT, INVESTIGATION, STRUGGLES, TERROR
 from .state import (
-    DOMAINS_PER_PLAYER, DRAW_PER_TURN, FIRST_TURN_DRAW, INSANE, OPENING_DRAW, OPENING_RESOURCES, OPS,
+    DOMAINS_PER_PLAYER, DRAW_PER_TURN, FIRST_TURN_DRAW, INSANE, OPENING_DRAW, OPENING_RESOURCES, OPS, PLAY_ZONES,
     STORY_ROW_SIZE, TOKENS_TO_WIN_STORY, CocState,
 )
 
@@ -493,11 +493,13 @@ def struggle_count(st: CocState, slot: int, kind: int) -> int:
     for i in chars:
         n += st.boosters(i, kind)
     hosts = set(chars) | {story}
-    for p in range(st.players):
-        for a in t.cards(f"play:{p}"):
-            if t.host[a] in hosts and st.card(a).type == "support":
+    host = t.host
+    for z in PLAY_ZONES:
+        for a in t.zones[z]:
+            if host[a] in hosts and st.card(a).type == "support":
                 n += st.card(a).boosters[kind]
-    n += lasting_total(st, f"boost:{STRUGGLES[kind]}", story) - lasting_total(st, f"unboost:{STRUGGLES[kind]}", story)
+    if st.lasting:
+        n += lasting_total(st, f"boost:{STRUGGLES[kind]}", story) - lasting_total(st, f"unboost:{STRUGGLES[kind]}", story)
     return max(0, n)
 
 
@@ -628,11 +630,14 @@ def state_checks(st: CocState) -> None:
         return
     ap = st.active_player()
     won: list[tuple[int, int]] = []
+    tokens = st.vars["tokens"]
     for slot in range(STORY_ROW_SIZE):  # (i) CC-8.20, CC-8.21
+        if max(tokens[2 * slot], tokens[2 * slot + 1]) < TOKENS_TO_WIN_STORY:
+            continue  # nobody has enough tokens here (the common case)
         story = st.story_at(slot)
         if story is None:
             continue
-        sides = [p for p in (ap, 1 - ap) if st.vars["tokens"][2 * slot + p] >= TOKENS_TO_WIN_STORY]
+        sides = [p for p in (ap, 1 - ap) if tokens[2 * slot + p] >= TOKENS_TO_WIN_STORY]
         if sides:
             won.append((slot, sides[0]))
     for slot, p in won:
@@ -656,8 +661,9 @@ def state_checks(st: CocState) -> None:
         if name == "wounds" and wounds >= st.durability(i) and st.table.in_play(i) and not _pending(st, "destroyed", i):
             emit(st, "destroyed", card=i)
     # (v) CC-10.5: a second same-title unique card under one control: the later one is discarded
+    unique_defs, defn = st.game.unique_defs, st.table.defn  # type: ignore[attr-defined]
     for p in range(st.players):
-        uniques = [i for i in st.table.cards(f"play:{p}") if st.card(i).unique]
+        uniques = [i for i in st.table.zones[PLAY_ZONES[p]] if defn[i] in unique_defs]
         if len(uniques) < 2:
             continue
         seen: dict[str, int] = {}
@@ -667,7 +673,8 @@ def state_checks(st: CocState) -> None:
                 emit(st, "discarded_from_play", card=i)
             seen.setdefault(title, i)
     # (vi) CC-7.23.2: Heroic and Villainous together: the newcomers go (D-39, latest entry first)
-    granted = st.lasting or any(k in st.game.passive_stat_defs for k in ("kw:heroic", "kw:villainous"))  # type: ignore[attr-defined]
+    granted = any(e[0] in ("kw:heroic", "kw:villainous") for e in st.lasting) or \
+        any(k in st.game.passive_stat_defs for k in ("kw:heroic", "kw:villainous"))  # type: ignore[attr-defined]
     printed = st.game.heroic_or_villainous  # type: ignore[attr-defined]
     for p in range(st.players):
         chars = st.characters(p)

@@ -62,7 +62,9 @@ def zone_ids(*names: str) -> tuple[int, ...]:
 
 # Zone indices the hot paths use instead of formatting zone names (``PLAY_ZONES[p]`` is ``play:{p}``).
 PLAY_ZONES = zone_ids("play:0", "play:1")
+RESOURCE_ZONES = zone_ids(*(f"res:{p}:{d}" for p in range(2) for d in range(DOMAINS_PER_PLAYER)))  # [3 * p + d]
 HAND_ZONE_IDS = zone_ids("hand:0", "hand:1")
+DISCARD_ZONES = zone_ids("discard:0", "discard:1")
 ROW_ZONES = zone_ids(*(f"row:{s}" for s in range(STORY_ROW_SIZE)))
 
 
@@ -191,15 +193,20 @@ class CocState(CardState):
 
     # --- resources and costs (CC-6) ------------------------------------------------------------------
     def resources(self, p: int, d: int) -> list[int]:
-        return self.table.cards(f"res:{p}:{d}")
+        return self.table.zones[RESOURCE_ZONES[3 * p + d]]
 
     def resource_count(self, p: int, d: int) -> int:
         """CC-6.2: icons attached (a Transient card gives 2)."""
-        return sum(len(self.card(r).resource_icons) for r in self.resources(p, d))
+        deftuple, defn = self.game.deftuple, self.table.defn  # type: ignore[attr-defined]
+        n = 0
+        for r in self.table.zones[RESOURCE_ZONES[3 * p + d]]:
+            n += len(deftuple[defn[r]].resource_icons)
+        return n
 
     def faction_cards(self, p: int, d: int, faction: str) -> int:
         """CC-6.2: resource cards of the domain with a resource icon of ``faction`` (Transient counts 1)."""
-        return sum(1 for r in self.resources(p, d) if faction in self.card(r).resource_icons)
+        deftuple, defn = self.game.deftuple, self.table.defn  # type: ignore[attr-defined]
+        return sum(1 for r in self.table.zones[RESOURCE_ZONES[3 * p + d]] if faction in deftuple[defn[r]].resource_icons)
 
     def drained(self, p: int, d: int) -> bool:
         return bool(self.vars["drained"][3 * p + d])
@@ -221,13 +228,14 @@ class CocState(CardState):
             return []
         d = self.card(i)
 
-        grant = effects.has_match_grant(self, i)
+        grant = bool(self.lasting) and effects.has_match_grant(self, i)
         out = []
+        drained, deftuple, defn = self.vars["drained"], self.game.deftuple, self.table.defn  # type: ignore[attr-defined]
         for dom in range(DOMAINS_PER_PLAYER):
-            if self.drained(p, dom) or self.resource_count(p, dom) < cost:
+            if drained[3 * p + dom] or self.resource_count(p, dom) < cost:
                 continue
             res = self.resources(p, dom)
-            if d.faction != "neutral" and not grant and not any(d.faction in self.card(r).resource_icons for r in res):
+            if d.faction != "neutral" and not grant and not any(d.faction in deftuple[defn[r]].resource_icons for r in res):
                 continue  # CC-6.3(b)
             if d.loyal and (len(res) if grant else self.faction_cards(p, dom, d.faction)) < cost:
                 continue  # CC-6.3(c), CC-6.7
@@ -330,6 +338,20 @@ class CocState(CardState):
             return effects.event_playable(self, p, i)
         return None
 
+    def can_play(self, p: int, i: int, x: int = 0) -> bool:
+        """``play_refusal(p, i, x) is None``, with the checks in the order cheapest and likeliest to fail
+        first (listing the legal plays needs only the yes or no, not the reason)."""
+        d = self.card(i)
+        if d.type in ("character", "support"):
+            if p != self.active_player() or self._window_name() != "ops":
+                return False
+        elif d.type != "event" or not d.trigger.startswith("action") or self._window_name() is None:
+            return False
+        cost = self.actual_cost(i, x)
+        if cost > 0 and not self.paying_domains(p, i, cost):
+            return False
+        return self.play_refusal(p, i, x, targets_last=True) is None
+
     def x_values(self, p: int, i: int) -> list[int]:
         """CC-6.6: the X a player may name (the paying domain bounds the actual cost)."""
         if not self.card(i).cost_is_x:
@@ -353,7 +375,7 @@ class CocState(CardState):
             if (d.type == "event" and not d.trigger.startswith("action")) or (d.type != "event" and not ops_turn):
                 continue  # CC-6.14: cheap refusals first (this runs at every window)
             for x in self.x_values(player, i):
-                if self.play_refusal(player, i, x, targets_last=True) is None:
+                if self.can_play(player, i, x):
                     params: tuple[tuple[str, int], ...] = (("card", i),) if not self.card(i).cost_is_x else (("card", i), ("x", x))
                     out.append(Action(player, "play", params))
         return out
@@ -409,9 +431,11 @@ class CocState(CardState):
             out += zones[z]
         for z in HAND_ZONE_IDS:
             out += zones[z]
-        if self.game.discard_triggers:  # type: ignore[attr-defined]
-            for p in range(self.players):  # "after this card is sacrificed": it answers from the discard pile
-                out += [i for i in t.cards(f"discard:{p}") if t.defn[i] in self.game.discard_triggers]  # type: ignore[attr-defined]
+        discard_triggers = self.game.discard_triggers  # type: ignore[attr-defined]
+        if discard_triggers:
+            defn = t.defn
+            for z in DISCARD_ZONES:  # "after this card is sacrificed": it answers from the discard pile
+                out += [i for i in zones[z] if defn[i] in discard_triggers]
         return out
 
     def can_use(self, player: int, source: int, ability: Any, kind: str | None, data: Any) -> bool:
