@@ -196,6 +196,12 @@ class CardState(State):
         """
         return None
 
+    def trigger_sources_for(self, defs: Container[int]) -> Iterable[int]:
+        """``trigger_sources()`` restricted to cards whose definition is in ``defs``, in the same order
+        (a game may answer it without listing every source first)."""
+        defn = self.table.defn
+        return [i for i in self.trigger_sources() if defn[i] in defs]
+
     def abilities_of(self, i: int) -> Sequence[Any]:
         """The compiled abilities (``engine.triggers.Ability``) card ``i`` has now."""
         return ()

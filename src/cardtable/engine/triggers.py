@@ -89,11 +89,11 @@ def matching(st: "CardState", ability_kind: str, player: int | None, kind: str |
     if not st.may_trigger(ability_kind, kind):
         return []
     out = []
-    ctrl, defn, abilities_of = st.table.ctrl, st.table.defn, st.abilities_of
+    ctrl, abilities_of = st.table.ctrl, st.abilities_of
     defs = st.trigger_defs(ability_kind, kind)
-    for i in st.trigger_sources():
-        if defs is not None and defn[i] not in defs:
-            continue
+    if defs is not None and not defs:
+        return []
+    for i in st.trigger_sources() if defs is None else st.trigger_sources_for(defs):
         for ab in abilities_of(i):
             if ab.kind != ability_kind:
                 continue

@@ -13,7 +13,7 @@ to, CC-3.16) and ``seq`` (when it entered play — "the first one stays", CC-10.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Container, Iterable, Mapping, Sequence
 
 from ...core import Action, IllegalActionError, Visibility
 from ...engine import EXHAUSTED, FIRST_GAME_FLAG, CardState, OpTable, ZoneDecl, lasting_total
@@ -65,6 +65,7 @@ PLAY_ZONES = zone_ids("play:0", "play:1")
 RESOURCE_ZONES = zone_ids(*(f"res:{p}:{d}" for p in range(2) for d in range(DOMAINS_PER_PLAYER)))  # [3 * p + d]
 HAND_ZONE_IDS = zone_ids("hand:0", "hand:1")
 DISCARD_ZONES = zone_ids("discard:0", "discard:1")
+ROW_AND_HAND_ZONES = zone_ids(*(f"row:{s}" for s in range(STORY_ROW_SIZE)), "hand:0", "hand:1")
 ROW_ZONES = zone_ids(*(f"row:{s}" for s in range(STORY_ROW_SIZE)))
 
 
@@ -436,6 +437,19 @@ class CocState(CardState):
             defn = t.defn
             for z in DISCARD_ZONES:  # "after this card is sacrificed": it answers from the discard pile
                 out += [i for i in zones[z] if defn[i] in discard_triggers]
+        return out
+
+    def trigger_sources_for(self, defs: Container[int]) -> Iterable[int]:
+        """``trigger_sources`` narrowed to ``defs`` zone by zone (same order, no full list built first)."""
+        t = self.table
+        zones, flags, defn = t.zones, t.flags, t.defn
+        out = [i for z in PLAY_ZONES for i in zones[z] if defn[i] in defs and not flags[i] & INSANE]
+        for z in ROW_AND_HAND_ZONES:
+            out += [i for i in zones[z] if defn[i] in defs]
+        discard_triggers = self.game.discard_triggers  # type: ignore[attr-defined]
+        if discard_triggers:
+            for z in DISCARD_ZONES:
+                out += [i for i in zones[z] if defn[i] in discard_triggers and defn[i] in defs]
         return out
 
     def can_use(self, player: int, source: int, ability: Any, kind: str | None, data: Any) -> bool:
