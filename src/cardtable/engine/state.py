@@ -74,15 +74,17 @@ class CardState(State):
         self._advance()
 
     def _advance(self) -> None:
-        ops, guard = self.OPS, 0
+        ops, guard, stack = self.OPS.ops, 0, self.stack
         while self._decision is None and self._outcome is None:
-            if not self.stack:
+            if not stack:
                 self.on_empty_stack()
-                if not self.stack and self._decision is None and self._outcome is None:
+                stack = self.stack  # (a hook may have replaced the list)
+                if not stack and self._decision is None and self._outcome is None:
                     raise RuntimeError(f"{type(self).__name__}: the stack is empty and the game did not go on")
                 continue
-            frame = self.stack[-1]
+            frame = stack[-1]
             ops[frame.op].run(self, frame)
+            stack = self.stack
             guard += 1
             if guard > MAX_STEPS_WITHOUT_DECISION:
                 raise RuntimeError(f"no decision after {guard} steps; top frame {self.stack[-1] if self.stack else None}")

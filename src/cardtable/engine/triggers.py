@@ -138,7 +138,8 @@ class EventOp(Op["CardState"]):
 
     def run(self, st: "CardState", frame: Frame) -> None:
         """Walk the stages in one call while nothing needs a frame of its own (the common case)."""
-        stage, kind, data = frame["stage"], frame["kind"], frame["data"]
+        args = frame.args
+        stage, kind, data = args["stage"], args["kind"], args["data"]
         if stage == "interrupt":
             if st.respondable(INTERRUPT, kind, data):
                 st.replace(frame.evolve(stage="perform"))
@@ -146,7 +147,7 @@ class EventOp(Op["CardState"]):
                 return
             stage = "perform"
         if stage == "perform":
-            if frame["cancelled"]:
+            if args["cancelled"]:
                 st.pop()
                 st.note("cancelled", {"event": kind, **{k: thaw(v) for k, v in data}})
                 return
@@ -173,7 +174,7 @@ class EventOp(Op["CardState"]):
                 return
             stage = "reaction"
         if stage == "forced_order":
-            refs, order = frame["refs"], frame.got or ()
+            refs, order = args["refs"], frame.got or ()
             st.replace(frame.evolve(stage="reaction", refs=()))
             for k in reversed(order):
                 source, index = refs[k]
@@ -203,17 +204,19 @@ class WindowOp(Op["CardState"]):
     name = "engine.window"
 
     def run(self, st: "CardState", frame: Frame) -> None:
-        p = frame["player"]
+        args = frame.args
+        p = args["player"]
         options = self.options(st, frame)
         if not options and not self._must_ask(st, frame, p):
             self._passed(st, frame)
             return
-        st.ask(p, f"window:{frame['name']}", st.window_prompt(frame["name"], p, frame["event"]),
-               [*options, Action(p, "pass")])
+        name = args["name"]
+        st.ask(p, f"window:{name}", st.window_prompt(name, p, args["event"]), [*options, Action(p, "pass")])
 
     @staticmethod
     def options(st: "CardState", frame: Frame) -> list[Action]:
-        p, name, event = frame["player"], frame["name"], frame["event"]
+        args = frame.args
+        p, name, event = args["player"], args["name"], args["event"]
         if name in (INTERRUPT, REACTION) and event is not None:
             kind, data = event
             return [Action(p, "use", (("ability", ab.index), ("card", i))) for i, ab in matching(st, name, p, kind, data)]

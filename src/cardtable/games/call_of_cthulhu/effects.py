@@ -258,8 +258,9 @@ def cost_modifiers(st: "CocState", i: int) -> tuple[int, bool]:
     delta, floor = 0, False
     p = st.table.owner[i]
     deftuple = st.game.deftuple  # type: ignore[attr-defined]
-    if st.game.has_passives:  # type: ignore[attr-defined]
-        for source, d in _passive_sources(st, st.game.passive_stat_defs.get("cost", frozenset())):  # type: ignore[attr-defined]
+    cost_defs = st.game.passive_stat_defs.get("cost")  # type: ignore[attr-defined]
+    if cost_defs:
+        for source, d in _passive_sources(st, cost_defs):
             for k, ab in enumerate(deftuple[d].abilities):
                 if ab.kind != "passive":
                     continue
@@ -269,8 +270,9 @@ def cost_modifiers(st: "CocState", i: int) -> tuple[int, bool]:
                         if ab.condition is None or condition_holds(st, ab.condition, ctx):
                             delta += value_of(st, e.delta, ctx)
                             floor = floor or (e.min == 1 and e.delta != 0)
+    key = f"p{p}" if st.lasting else ""
     for e in st.lasting:
-        if e[0] == "cost" and e[1] == f"p{p}":
+        if e[0] == "cost" and e[1] == key:
             amount, minimum, _scope, fref = e[2]
             f = node_at(ability_model(st, (fref[0], fref[1])), fref[2])
             if matches_filter(st, f, i, controller=p, source=e[4]):
