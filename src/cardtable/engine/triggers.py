@@ -188,6 +188,17 @@ class EventOp(Op["CardState"]):
                 open_window(st, REACTION, st.first_to_respond(), event=(kind, data))
 
 
+_PASSES: dict[int, Action] = {}
+
+
+def _pass(player: int) -> Action:
+    """``Action(player, "pass")``, built once per seat (actions are values: a shared one is the same action)."""
+    action = _PASSES.get(player)
+    if action is None:
+        action = _PASSES[player] = Action(player, "pass")
+    return action
+
+
 def open_window(st: "CardState", name: str, first: int, event: tuple[str, EventData] | None = None) -> None:
     """Push a window: priority from ``first``, closes when every player has passed in succession."""
     st.push(WindowOp.name, name=name, player=first, passes=0, event=event)
@@ -211,7 +222,7 @@ class WindowOp(Op["CardState"]):
             self._passed(st, frame)
             return
         name = args["name"]
-        st.ask(p, f"window:{name}", st.window_prompt(name, p, args["event"]), [*options, Action(p, "pass")])
+        st.ask(p, f"window:{name}", st.window_prompt(name, p, args["event"]), [*options, _pass(p)])
 
     @staticmethod
     def options(st: "CardState", frame: Frame) -> list[Action]:

@@ -116,6 +116,8 @@ class CallOfCthulhu(GameDefinition):
         out: dict[tuple[str, str | None], set[int]] = {}
         for k, abilities in enumerate(self.compiled):
             for ab in abilities:
+                if ab.kind == "action" and self.defs.defs[k].type == "event":
+                    continue  # an action event is played (cc.play), never used: effects.can_use refuses it
                 out.setdefault((ab.kind, ab.event), set()).add(k)
                 out.setdefault((ab.kind, None), set()).add(k)
         return {key: frozenset(v) for key, v in out.items()}
