@@ -19,7 +19,7 @@ from ..core import Action, Decision, Event, IllegalActionError, Outcome, RecordE
 from ..core.game import GameDefinition
 from .frames import Frame, freeze, thaw
 from .ops import OpTable
-from .table import FACE_DOWN, NO_CARD, CardTable, ZoneDecl
+from .table import ALL_SEATS, FACE_DOWN, NO_CARD, CardTable, ZoneDecl
 from .triggers import matching
 
 NO_OWNER = NO_CARD  # owner of a shared card (a story, a location deck): no seat
@@ -349,13 +349,25 @@ class CardState(State):
         t = self.table
         cards: dict[str, Any] = {}
         zones: dict[str, Any] = {}
+        defn, owner, ctrl, flags, host, known = t.defn, t.owner, t.ctrl, t.flags, t.host, t.known
+        bit = 0 if seat is None else 1 << seat
         for z, decl in enumerate(t.decls):
             open_zone = decl.visible_to(seat)
+            face_down_seen = decl.visibility is not Visibility.HIDDEN  # a controller sees his face-down card
             entries: list[int | None] = []
             for i in t.zones[z]:
-                if open_zone or t.face_visible(i, seat):
+                # ``CardTable.face_visible`` inlined (this loop runs over every card of the game)
+                k = known[i]
+                if k == ALL_SEATS or k & bit:
+                    face = True
+                elif flags[i] & FACE_DOWN:
+                    face = face_down_seen and seat is not None and seat == ctrl[i]
+                else:
+                    face = open_zone
+                if open_zone or face:
                     entries.append(i)
-                    cards[str(i)] = self._card_view(i, seat)
+                    cards[str(i)] = {"defn": defn[i] if face else None, "owner": owner[i], "ctrl": ctrl[i],
+                                     "flags": flags[i], "host": host[i], "known": k}
                 else:
                     entries.append(None)
             zones[decl.name] = entries
