@@ -20,8 +20,11 @@ from .effects import (
 from .defs import ARCANE, COMBAT, INVESTIGATION, STRUGGLES, TERROR
 from .state import (
     DOMAINS_PER_PLAYER, DRAW_PER_TURN, FIRST_TURN_DRAW, INSANE, OPENING_DRAW, OPENING_RESOURCES, OPS, PLAY_ZONES,
-    STORY_ROW_SIZE, TOKENS_TO_WIN_STORY, CocState,
+    STORY_ROW_SIZE, TOKENS_TO_WIN_STORY, CocState, zone_ids,
 )
+
+WON_ZONES = zone_ids("won:0", "won:1")
+DECK_ZONES = zone_ids("deck:0", "deck:1")
 
 # --- setup (CC-4) -------------------------------------------------------------------------------------
 
@@ -643,13 +646,14 @@ def state_checks(st: CocState) -> None:
     for slot, p in won:
         _take_story(st, slot, p)
     # (ii) CC-1.4 / CC-1.6.1
-    reached = [p for p in (ap, 1 - ap) if len(st.table.cards(f"won:{p}")) >= st.threshold(p)]
+    zones = st.table.zones
+    reached = [p for p in (ap, 1 - ap) if len(zones[WON_ZONES[p]]) >= st.threshold(p)]
     if reached:
         st.finish([reached[0]], f"seat {reached[0]} won {len(st.table.cards(f'won:{reached[0]}'))} stories (CC-1.4)",
                   outcome_details(st, "stories"))
         return
     # (iii) CC-1.5 / CC-1.6.3
-    empty = [p for p in range(st.players) if not st.table.cards(f"deck:{p}")]
+    empty = [p for p in range(st.players) if not zones[DECK_ZONES[p]]]
     if len(empty) == 2:
         st.finish([], "both draw decks ran out at once: a draw (CC-1.6.3)", outcome_details(st, "deck_out"))
         return

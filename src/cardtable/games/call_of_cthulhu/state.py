@@ -509,6 +509,8 @@ class CocState(CardState):
 
     def threshold(self, p: int) -> int:
         """CC-1.4: stories needed to win: 3 + modifiers, never below 1."""
+        if not self.lasting:
+            return max(1, STORIES_TO_WIN)
         return max(1, STORIES_TO_WIN + lasting_total(self, "threshold", f"p{p}"))
 
     def prior(self, owner: int | None, unknown: int, known: Sequence[int], seat: int | None) -> list[int]:
