@@ -388,12 +388,6 @@ class CardState(State):
             "info": self.describe(seat),
         }
 
-    def _card_view(self, i: int, seat: int | None) -> dict[str, Any]:
-        t = self.table
-        face = t.face_visible(i, seat)
-        return {"defn": t.defn[i] if face else None, "owner": t.owner[i], "ctrl": t.ctrl[i],
-                "flags": t.flags[i], "host": t.host[i], "known": t.known[i]}
-
     # --- building a state from what a seat knows (determinization) ------------------------------------
     @classmethod
     def sample(cls, game: GameDefinition, view: Mapping[str, Any], log: list[dict[str, Any]], seed: int,
