@@ -9,6 +9,11 @@ the same table and with the same bot's rate against itself.
 
     python benchmarks/bot_strength.py                       # 2000 games per arrangement, all cores
     python benchmarks/bot_strength.py --games 200 --jobs 2 --json out.json > out.md
+    python benchmarks/bot_strength.py --game call-of-cthulhu --players 2 --games 1000 --jobs 2 \
+        --pairs heuristic/random,ismcts:6:d16/heuristic     # only these pairs (A/B), seats swapped each game
+
+A game still being completed (a package's ``DEFINITION`` that is not yet ``GAME``) is registered for
+the run (``_games.py``), so it can be measured before it is listed.
 
 The default ISMCTS budget (``ismcts:32``, 32 iterations per decision with more than one option) is
 chosen so the full default run (15 arrangements x 2000 games) finishes well under an hour on 2 cores;
@@ -28,6 +33,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from _games import include_in_progress  # noqa: E402 (benchmarks/_games.py)
 from cardtable.bots import ISMCTSBot  # noqa: E402
 from cardtable.sim import length_summary, run_games, win_rate_by_bot  # noqa: E402
 
@@ -40,15 +46,17 @@ def arrangements(players: int) -> list[tuple[int, int]]:
 
 
 def run(games: int, jobs: int, seed: int, bots: list[str], player_counts: list[int], game: str,
-        log: Any = sys.stderr) -> dict[str, Any]:
+        log: Any = sys.stderr, pairs: list[tuple[str, str]] | None = None) -> dict[str, Any]:
+    """Every pair of ``bots`` (or just ``pairs``) at every player count and seat arrangement."""
     rows = []
     started = time.perf_counter()
     for players in player_counts:
-        for a_spec, b_spec in combinations(bots, 2):
+        for a_spec, b_spec in pairs if pairs is not None else combinations(bots, 2):
             for a, b in arrangements(players):
                 specs = [a_spec] * a + [b_spec] * b
                 t0 = time.perf_counter()
-                results = run_games(game, players, specs, games, seed=seed, jobs=jobs)
+                results = run_games(game, players, specs, games, seed=seed, jobs=jobs,
+                                    progress=_progress(games, started, log))
                 elapsed = time.perf_counter() - t0
                 rates = win_rate_by_bot(results)
                 lengths = length_summary(results)
@@ -66,15 +74,28 @@ def run(games: int, jobs: int, seed: int, bots: list[str], player_counts: list[i
             "total_seconds": round(time.perf_counter() - started, 1), "rows": rows}
 
 
-def ismcts_speed(spec: str, game: str, seed: int, games: int = 10) -> float:
-    """Iterations per second of ``spec`` measured on a few 4-player games against random bots (1 core)."""
+def _progress(games: int, started: float, log: Any) -> Any:
+    """A ``run_games`` progress callback printing about every tenth of the games (long runs can be watched)."""
+    step = max(1, games // 10)
+    mark = [step]
+
+    def report(done: int) -> None:
+        if done >= mark[0]:
+            print(f"[{time.perf_counter() - started:7.1f}s]   {done}/{games} games", file=log, flush=True)
+            mark[0] = (done // step + 1) * step
+
+    return report
+
+
+def ismcts_speed(spec: str, game: str, seed: int, games: int = 10, players: int = 4) -> float:
+    """Iterations per second of ``spec`` measured on a few games against random bots (1 core)."""
     from cardtable.bots import make_bot
     from cardtable.core import Rng, mix_seed
     from cardtable.registry import load_game
 
     total_iters, total_secs = 0, 0.0
     for i in range(games):
-        state = load_game(game).new_game(seed=mix_seed(seed, "speed", i), players=4)
+        state = load_game(game).new_game(seed=mix_seed(seed, "speed", i), players=players)
         bot = make_bot(spec, game, seed=i)
         assert isinstance(bot, ISMCTSBot)
         rng = Rng(i)
@@ -102,7 +123,8 @@ def markdown(report: dict[str, Any], speed: dict[str, float]) -> str:
         "",
     ]
     for spec, ips in speed.items():
-        lines.append(f"* `{spec}`: {ips:,.0f} iterations/s on one core (4 players, vs random).")
+        lines.append(f"* `{spec}`: {ips:,.0f} iterations/s on one core ({report.get('speed_players', 4)} players, "
+                     f"vs random).")
     lines += ["", "| players | arrangement | A | A win rate | B | B win rate | no winner | decisions/game | s |",
               "|---|---|---|---|---|---|---|---|---|"]
     for r in report["rows"]:
@@ -120,14 +142,27 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--bots", default=None, help="comma-separated specs (default: random,heuristic,<--ismcts>)")
     p.add_argument("--players", default="4,3", help="player counts, comma-separated (default 4,3)")
     p.add_argument("--game", default="two-mists")
+    p.add_argument("--pairs", default=None,
+                   help="only these A/B pairs, comma-separated (e.g. heuristic/random,ismcts:6:d16/heuristic)")
+    p.add_argument("--speed-games", type=int, default=10, help="games for the ISMCTS speed figure (default 10)")
     p.add_argument("--json", type=Path, default=None, help="also write the full report as JSON here")
     p.add_argument("--out", type=Path, default=None, help="write the Markdown table here (default: stdout)")
     args = p.parse_args(argv)
-    bots = args.bots.split(",") if args.bots else ["random", "heuristic", args.ismcts]
+    include_in_progress()
+    pairs = None
+    if args.pairs:
+        pairs = [(a, b) for a, _, b in (x.strip().partition("/") for x in args.pairs.split(","))]
+        if any(not a or not b for a, b in pairs):
+            p.error("--pairs: give A/B pairs, e.g. heuristic/random")
+        bots = list(dict.fromkeys(spec for pair in pairs for spec in pair))
+    else:
+        bots = args.bots.split(",") if args.bots else ["random", "heuristic", args.ismcts]
     player_counts = [int(x) for x in args.players.split(",")]
-    speed = {b: ismcts_speed(b, args.game, args.seed) for b in bots if b.startswith("ismcts")}
-    report = run(args.games, args.jobs, args.seed, bots, player_counts, args.game)
+    speed = {b: ismcts_speed(b, args.game, args.seed, args.speed_games, player_counts[0])
+             for b in bots if b.startswith("ismcts") and args.speed_games > 0}
+    report = run(args.games, args.jobs, args.seed, bots, player_counts, args.game, pairs=pairs)
     report["ismcts_iterations_per_second"] = speed
+    report["speed_players"] = player_counts[0]
     text = markdown(report, speed)
     if args.out:
         args.out.write_text(text, encoding="utf-8")

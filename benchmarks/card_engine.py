@@ -75,8 +75,9 @@ def main() -> None:
     args = parser.parse_args()
     for gid, game in games().items():
         dps, gps, mid = random_play(game, args.seconds)
+        depth = f"rollouts cut at {game.rollout_depth} actions" if game.evaluate is not None else "full playouts"
         print(f"{gid}: random play {dps:,.0f} decisions/s ({gps:.1f} games/s, new_game included); "
-              f"clone {clone_us(mid):.1f} µs mid-game; ismcts {ismcts_per_s(game):.0f} iterations/s")
+              f"clone {clone_us(mid):.1f} µs mid-game; ismcts {ismcts_per_s(game):.0f} iterations/s ({depth})")
 
 
 if __name__ == "__main__":

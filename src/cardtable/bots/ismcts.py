@@ -10,6 +10,13 @@ played by a uniformly random rollout policy to the end of the game, and the obse
 outcome (e.g. 1 win / 0 loss) is backed up. UCB1 with availability counts handles actions
 that are legal in some worlds only.
 
+Long games (hundreds of decisions) make full random playouts both slow and noisy. A game may therefore
+declare a position evaluation (``GameDefinition.evaluate(state, seat)``, a score in [0, 1]) and a
+default rollout depth (``GameDefinition.rollout_depth``): an iteration then stops after that many
+actions (tree and rollout together) and backs up the evaluation instead of an outcome. A spec may name
+the depth (``ismcts:64:d30``); a game without an evaluation always plays rollouts to the end, which
+keeps ``ismcts:N`` exactly what it was for such games.
+
 Nothing here knows a game noun. All randomness comes from the ``Rng`` handed to ``act`` (or the bot's
 own), never from a game state, so running the bot cannot change a game.
 """
@@ -18,7 +25,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..core import Action, Decision, Rng, State
 from ..registry import load_game
@@ -40,13 +47,15 @@ class ISMCTSBot:
     """SO-ISMCTS with an iteration budget or a wall-clock budget (seconds)."""
 
     def __init__(self, seed: int = 0, iterations: int | None = None, time_budget: float | None = None,
-                 exploration: float = 0.7) -> None:
+                 exploration: float = 0.7, depth: int | None = None) -> None:
         if iterations is None and time_budget is None:
             iterations = 200
         self.iterations = iterations
         self.time_budget = time_budget
         self.exploration = exploration
-        self.spec = f"ismcts:{iterations}" if time_budget is None else f"ismcts:{time_budget:g}s"
+        self.depth = depth  # None: the game's default rollout depth (none: to the end)
+        self.spec = (f"ismcts:{iterations}" if time_budget is None else f"ismcts:{time_budget:g}s") + \
+            ("" if depth is None else f":d{depth}")
         self._rng = Rng(seed)
         self.total_iterations = 0  # over all searches so far (speed measurement)
         self.total_seconds = 0.0
@@ -60,6 +69,8 @@ class ISMCTSBot:
         game = load_game(str(view["game"]))
         observer = decision.player
         allowed = set(options)
+        evaluate = game.evaluate
+        depth = (self.depth if self.depth is not None else game.rollout_depth) if evaluate is not None else None
         root = _Node()
         started = time.perf_counter()
         done = 0
@@ -69,7 +80,7 @@ class ISMCTSBot:
             if self.time_budget is not None and done > 0 and time.perf_counter() - started >= self.time_budget:
                 break
             state = game.sample_state(view, [], seed=rng.next64())
-            self._iterate(state, root, observer, allowed, Rng(rng.next64()))
+            self._iterate(state, root, observer, allowed, Rng(rng.next64()), depth, evaluate)
             done += 1
         self.total_iterations += done
         self.total_seconds += time.perf_counter() - started
@@ -77,11 +88,16 @@ class ISMCTSBot:
         best = max(options, key=lambda a: _rank(root.children.get(a)))
         return best
 
-    def _iterate(self, state: State, root: _Node, observer: int, allowed: set[Action], rng: Rng) -> None:
+    def _iterate(self, state: State, root: _Node, observer: int, allowed: set[Action], rng: Rng,
+                 depth: int | None = None, evaluate: Callable[[State, int], float] | None = None) -> None:
         node: _Node | None = root
         path: list[_Node] = []
         first = True
+        steps = 0
         while not state.is_terminal:
+            if depth is not None and steps >= depth:
+                break
+            steps += 1
             decision = state.decision
             assert decision is not None
             options = decision.options
@@ -96,7 +112,11 @@ class ISMCTSBot:
             else:
                 state.apply(options[rng.below(len(options))])
         outcome = state.outcome
-        reward = 0.0 if outcome is None else float(outcome.scores.get(observer, 0.0))
+        if outcome is not None:
+            reward = float(outcome.scores.get(observer, 0.0))
+        else:  # cut off at ``depth``: the game's evaluation scores the position
+            assert evaluate is not None
+            reward = min(1.0, max(0.0, float(evaluate(state, observer))))
         for n in path:
             n.visits += 1
             n.reward += reward

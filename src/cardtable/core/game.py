@@ -147,6 +147,13 @@ class GameDefinition(ABC):
         """Load every card set and list problems (e.g. a card with text but no ability or script)."""
         return []
 
+    #: Optional position evaluation for searches that stop before the end (``ismcts`` rollouts): the
+    #: estimated score of ``seat`` in ``state`` on the scale of ``Outcome.scores`` (0 = loss … 1 = win),
+    #: from the state alone, fast and deterministic. ``None``: searches play every rollout to the end.
+    evaluate: Callable[["State", int], float] | None = None
+    #: With ``evaluate``: the rollout depth searches use unless their spec names one (actions per iteration).
+    rollout_depth: int | None = None
+
     @abstractmethod
     def sample_state(self, view: Mapping[str, Any], log: list[dict[str, Any]], seed: int) -> "State":
         """A full state consistent with ``view`` and ``log`` (what one seat knows), hidden parts resampled."""

@@ -17,11 +17,23 @@ def freeze(value: Any) -> Value:
     """Turn JSON data back into frame values (lists become tuples), refusing anything else."""
     if value is None or isinstance(value, (bool, int, str)):
         return value
-    if type(value) is tuple and all(v is None or type(v) in (int, str, bool) for v in value):
+    if type(value) is tuple and _frozen(value):
         return value  # already a frame value (the common case on the hot path)
     if isinstance(value, (list, tuple)):
         return tuple(freeze(v) for v in value)
     raise ValueError(f"a frame value must be an int, a string, a bool, null or a list of them, not {type(value).__name__}")
+
+
+def _frozen(value: tuple[Any, ...]) -> bool:
+    """Is this tuple already a frame value (only None, ints, strings, bools and such tuples, nested)?"""
+    for v in value:
+        t = type(v)
+        if t is tuple:
+            if not _frozen(v):
+                return False
+        elif not (v is None or t is int or t is str or t is bool):
+            return False
+    return True
 
 
 def thaw(value: Value) -> Any:
@@ -49,13 +61,15 @@ class Frame:
 
     def evolve(self, **changes: Value) -> "Frame":
         """A copy with some arguments changed (and the child's result cleared)."""
-        args = dict(self.args)
-        args.update(changes)
-        return Frame(self.op, args)
+        frame = Frame.__new__(Frame)
+        frame.op, frame.args, frame.got = self.op, {**self.args, **changes}, None
+        return frame
 
     def receive(self, value: Value) -> "Frame":
         """A copy holding ``value`` as the result handed up by the frame that just finished."""
-        return Frame(self.op, self.args, value)
+        frame = Frame.__new__(Frame)
+        frame.op, frame.args, frame.got = self.op, dict(self.args), value
+        return frame
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.args)

@@ -13,13 +13,14 @@ for a bot) re-runs the top frame and gets it back.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Container, Iterable, Mapping, Sequence
 
 from ..core import Action, Decision, Event, IllegalActionError, Outcome, RecordError, Rng, State, Visibility
 from ..core.game import GameDefinition
 from .frames import Frame, freeze, thaw
 from .ops import OpTable
-from .table import FACE_DOWN, NO_CARD, CardTable, ZoneDecl
+from .table import ALL_SEATS, FACE_DOWN, NO_CARD, CardTable, ZoneDecl
+from .triggers import matching
 
 NO_OWNER = NO_CARD  # owner of a shared card (a story, a location deck): no seat
 
@@ -73,15 +74,17 @@ class CardState(State):
         self._advance()
 
     def _advance(self) -> None:
-        ops, guard = self.OPS, 0
+        ops, guard, stack = self.OPS.ops, 0, self.stack
         while self._decision is None and self._outcome is None:
-            if not self.stack:
+            if not stack:
                 self.on_empty_stack()
-                if not self.stack and self._decision is None and self._outcome is None:
+                stack = self.stack  # (a hook may have replaced the list)
+                if not stack and self._decision is None and self._outcome is None:
                     raise RuntimeError(f"{type(self).__name__}: the stack is empty and the game did not go on")
                 continue
-            frame = self.stack[-1]
+            frame = stack[-1]
             ops[frame.op].run(self, frame)
+            stack = self.stack
             guard += 1
             if guard > MAX_STEPS_WITHOUT_DECISION:
                 raise RuntimeError(f"no decision after {guard} steps; top frame {self.stack[-1] if self.stack else None}")
@@ -93,7 +96,12 @@ class CardState(State):
         return self.stack[-1]
 
     def push(self, op: str, **args: Any) -> None:
-        self.stack.append(Frame(op, {k: (v if type(v) in _PLAIN else freeze(v)) for k, v in args.items()}))
+        for k, v in args.items():
+            if type(v) not in _PLAIN:
+                args[k] = freeze(v)
+        frame = Frame.__new__(Frame)
+        frame.op, frame.args, frame.got = op, args, None  # ``args`` is this call's own dict: no copy needed
+        self.stack.append(frame)
 
     def pop(self) -> Frame:
         return self.stack.pop()
@@ -183,6 +191,19 @@ class CardState(State):
         """
         return True
 
+    def trigger_defs(self, ability_kind: str, event_kind: str | None) -> Container[int] | None:
+        """The card definitions that could have an ability of ``ability_kind`` answering ``event_kind``
+        (any event when it is None), or None for "any card may". A cheap filter before ``abilities_of``:
+        it may only leave out definitions whose abilities could never match.
+        """
+        return None
+
+    def trigger_sources_for(self, defs: Container[int]) -> Iterable[int]:
+        """``trigger_sources()`` restricted to cards whose definition is in ``defs``, in the same order
+        (a game may answer it without listing every source first)."""
+        defn = self.table.defn
+        return [i for i in self.trigger_sources() if defn[i] in defs]
+
     def abilities_of(self, i: int) -> Sequence[Any]:
         """The compiled abilities (``engine.triggers.Ability``) card ``i`` has now."""
         return ()
@@ -208,11 +229,10 @@ class CardState(State):
 
     def respondable(self, ability_kind: str, kind: str, data: Any) -> bool:
         """Is a window for ``ability_kind`` answers to ``kind`` worth opening (anyone could answer)?"""
-        from .triggers import matching
-
-        if matching(self, ability_kind, None, kind, data):
-            return True
-        return any(self.hidden_could_answer(p, ability_kind, kind) for p in range(self.players))
+        for p in range(self.players):  # the cheap, public test first (both are plain queries)
+            if self.hidden_could_answer(p, ability_kind, kind):
+                return True
+        return bool(matching(self, ability_kind, None, kind, data))
 
     def defer_reactions(self, kind: str, data: Any) -> bool:
         """Return True (after storing the event) to offer reactions to it later instead of now."""
@@ -329,13 +349,25 @@ class CardState(State):
         t = self.table
         cards: dict[str, Any] = {}
         zones: dict[str, Any] = {}
+        defn, owner, ctrl, flags, host, known = t.defn, t.owner, t.ctrl, t.flags, t.host, t.known
+        bit = 0 if seat is None else 1 << seat
         for z, decl in enumerate(t.decls):
             open_zone = decl.visible_to(seat)
+            face_down_seen = decl.visibility is not Visibility.HIDDEN  # a controller sees his face-down card
             entries: list[int | None] = []
             for i in t.zones[z]:
-                if open_zone or t.face_visible(i, seat):
+                # ``CardTable.face_visible`` inlined (this loop runs over every card of the game)
+                k = known[i]
+                if k == ALL_SEATS or k & bit:
+                    face = True
+                elif flags[i] & FACE_DOWN:
+                    face = face_down_seen and seat is not None and seat == ctrl[i]
+                else:
+                    face = open_zone
+                if open_zone or face:
                     entries.append(i)
-                    cards[str(i)] = self._card_view(i, seat)
+                    cards[str(i)] = {"defn": defn[i] if face else None, "owner": owner[i], "ctrl": ctrl[i],
+                                     "flags": flags[i], "host": host[i], "known": k}
                 else:
                     entries.append(None)
             zones[decl.name] = entries
@@ -355,12 +387,6 @@ class CardState(State):
             "committed": sorted(self.secrets),
             "info": self.describe(seat),
         }
-
-    def _card_view(self, i: int, seat: int | None) -> dict[str, Any]:
-        t = self.table
-        face = t.face_visible(i, seat)
-        return {"defn": t.defn[i] if face else None, "owner": t.owner[i], "ctrl": t.ctrl[i],
-                "flags": t.flags[i], "host": t.host[i], "known": t.known[i]}
 
     # --- building a state from what a seat knows (determinization) ------------------------------------
     @classmethod

@@ -90,7 +90,10 @@ def matching(st: "CardState", ability_kind: str, player: int | None, kind: str |
         return []
     out = []
     ctrl, abilities_of = st.table.ctrl, st.abilities_of
-    for i in st.trigger_sources():
+    defs = st.trigger_defs(ability_kind, kind)
+    if defs is not None and not defs:
+        return []
+    for i in st.trigger_sources() if defs is None else st.trigger_sources_for(defs):
         for ab in abilities_of(i):
             if ab.kind != ability_kind:
                 continue
@@ -135,7 +138,8 @@ class EventOp(Op["CardState"]):
 
     def run(self, st: "CardState", frame: Frame) -> None:
         """Walk the stages in one call while nothing needs a frame of its own (the common case)."""
-        stage, kind, data = frame["stage"], frame["kind"], frame["data"]
+        args = frame.args
+        stage, kind, data = args["stage"], args["kind"], args["data"]
         if stage == "interrupt":
             if st.respondable(INTERRUPT, kind, data):
                 st.replace(frame.evolve(stage="perform"))
@@ -143,7 +147,7 @@ class EventOp(Op["CardState"]):
                 return
             stage = "perform"
         if stage == "perform":
-            if frame["cancelled"]:
+            if args["cancelled"]:
                 st.pop()
                 st.note("cancelled", {"event": kind, **{k: thaw(v) for k, v in data}})
                 return
@@ -170,7 +174,7 @@ class EventOp(Op["CardState"]):
                 return
             stage = "reaction"
         if stage == "forced_order":
-            refs, order = frame["refs"], frame.got or ()
+            refs, order = args["refs"], frame.got or ()
             st.replace(frame.evolve(stage="reaction", refs=()))
             for k in reversed(order):
                 source, index = refs[k]
@@ -182,6 +186,17 @@ class EventOp(Op["CardState"]):
                 if st.defer_reactions(kind, data):
                     return
                 open_window(st, REACTION, st.first_to_respond(), event=(kind, data))
+
+
+_PASSES: dict[int, Action] = {}
+
+
+def _pass(player: int) -> Action:
+    """``Action(player, "pass")``, built once per seat (actions are values: a shared one is the same action)."""
+    action = _PASSES.get(player)
+    if action is None:
+        action = _PASSES[player] = Action(player, "pass")
+    return action
 
 
 def open_window(st: "CardState", name: str, first: int, event: tuple[str, EventData] | None = None) -> None:
@@ -203,17 +218,19 @@ class WindowOp(Op["CardState"]):
     name = "engine.window"
 
     def run(self, st: "CardState", frame: Frame) -> None:
-        p = frame["player"]
+        args = frame.args
+        p = args["player"]
         options = self.options(st, frame)
         if not options and not self._must_ask(st, frame, p):
             self._passed(st, frame)
             return
-        st.ask(p, f"window:{frame['name']}", st.window_prompt(frame["name"], p, frame["event"]),
-               [*options, Action(p, "pass")])
+        name = args["name"]
+        st.ask(p, f"window:{name}", st.window_prompt(name, p, args["event"]), [*options, _pass(p)])
 
     @staticmethod
     def options(st: "CardState", frame: Frame) -> list[Action]:
-        p, name, event = frame["player"], frame["name"], frame["event"]
+        args = frame.args
+        p, name, event = args["player"], args["name"], args["event"]
         if name in (INTERRUPT, REACTION) and event is not None:
             kind, data = event
             answered = frame.get("answered") or ()

@@ -17,6 +17,7 @@ from . import effects_ops  # noqa: F401 - registers the effect interpreter's ops
 from .catalog_glue import deck_from_mapping, deck_problems, ready_decks
 from .defs import Defs
 from .effects import compile_abilities, unsupported_cards
+from .evaluation import evaluate as evaluate_position
 from .schema import CharacterCard, DomainCard, EventCard, StoryCard, SupportCard
 from .state import OPS, CocState, zones_for
 
@@ -27,6 +28,12 @@ CocState.OPS = OpTable(ENGINE_OPS, OPS)
 
 class CallOfCthulhu(GameDefinition):
     info = GameInfo("call-of-cthulhu", "Call of Cthulhu CCG", 2, 2, GAME_VERSION)
+    rollout_depth = 40  # ismcts: actions per iteration before ``evaluate`` scores the position
+
+    def evaluate(self, state: State, seat: int) -> float:  # type: ignore[override]
+        """Position score for searches that stop early (``evaluation.py``): stories, tokens, board, hand."""
+        assert isinstance(state, CocState)
+        return evaluate_position(state, seat)
 
     @cached_property
     def sets(self) -> list[Any]:
@@ -52,6 +59,23 @@ class CallOfCthulhu(GameDefinition):
     def passive_defs(self) -> frozenset[int]:
         """Definitions with a passive ability (the only cards ``effects.passive_total`` looks at)."""
         return frozenset(k for k, abilities in enumerate(self.compiled) if any(ab.kind == "passive" for ab in abilities))
+
+    @cached_property
+    def passive_stat_defs(self) -> dict[str, frozenset[int]]:
+        """stat -> definitions with a passive ability changing it ("cost" for cost changes): a cheap gate."""
+        from .effects import passive_stats
+
+        return passive_stats(self.defs.defs)
+
+    @cached_property
+    def unique_defs(self) -> frozenset[int]:
+        """Definitions of unique cards (CC-10.5: the only ones the uniqueness check looks at)."""
+        return frozenset(d.index for d in self.defs.defs if d.unique)
+
+    @cached_property
+    def heroic_or_villainous(self) -> frozenset[int]:
+        """Definitions printed Heroic or Villainous (CC-7.23: the state check looks at these first)."""
+        return frozenset(d.index for d in self.defs.defs if {"heroic", "villainous"} & set(d.keywords))
 
     @cached_property
     def discard_triggers(self) -> frozenset[int]:
@@ -86,6 +110,18 @@ class CallOfCthulhu(GameDefinition):
     def trigger_pairs(self) -> frozenset[tuple[str, str | None]]:
         """(ability kind, event) pairs some card of the pool has (the engine's cheap gate)."""
         return frozenset((ab.kind, ab.event) for abilities in self.compiled for ab in abilities)
+
+    @cached_property
+    def trigger_defs(self) -> dict[tuple[str, str | None], frozenset[int]]:
+        """(ability kind, event) -> definitions with such an ability; (kind, None) -> with one of that kind."""
+        out: dict[tuple[str, str | None], set[int]] = {}
+        for k, abilities in enumerate(self.compiled):
+            for ab in abilities:
+                if ab.kind == "action" and self.defs.defs[k].type == "event":
+                    continue  # an action event is played (cc.play), never used: effects.can_use refuses it
+                out.setdefault((ab.kind, ab.event), set()).add(k)
+                out.setdefault((ab.kind, None), set()).add(k)
+        return {key: frozenset(v) for key, v in out.items()}
 
     @cached_property
     def has_action_events(self) -> bool:

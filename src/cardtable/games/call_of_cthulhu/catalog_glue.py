@@ -95,5 +95,8 @@ def prior_for(st: "CocState", owner: int | None, unknown: int, known: Sequence[i
     out = list(left.elements())
     if len(out) < unknown:  # the public pool always has room; an open list that does not is a bug
         raise RuntimeError(f"prior: {len(out)} candidate cards for {unknown} unknown ones (owner {owner})")
-    st.rng.shuffle(out)
+    rng = st.rng
+    for k in range(unknown):  # a partial Fisher-Yates shuffle: a uniform draw of ``unknown`` of them
+        j = k + rng.below(len(out) - k)
+        out[k], out[j] = out[j], out[k]
     return sorted(out[:unknown])

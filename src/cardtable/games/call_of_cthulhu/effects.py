@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from ...core import IllegalActionError
-from ...engine import PERMANENT, WHILE_SOURCE, Ability, lasting_total
+from ...engine import FIRST_GAME_FLAG, PERMANENT, WHILE_SOURCE, Ability, lasting_total
 from . import schema as S
 from .filters import (
     Ctx, ability_model, condition_holds, matches_filter, node_at, source_story, value_of,
@@ -157,21 +157,43 @@ def unsupported_cards(defs: "Defs") -> list[str]:
 
 # --- passive abilities (computed on demand) ---------------------------------------------------------
 
+INSANE = FIRST_GAME_FLAG  # state.INSANE (state imports this module, so it cannot be imported from there)
 _PASSIVE_STATS = {"modify_skill": "skill", "modify_toughness": "toughness", "blank_text": "blank"}
 _busy: set[tuple[str, int]] = set()
 
 
-def _passive_sources(st: "CocState") -> list[tuple[int, int]]:
-    """(source, definition) of every card in play or story in the row with a passive ability that works now."""
-    pdefs = st.game.passive_defs  # type: ignore[attr-defined]
+def _passive_sources(st: "CocState", pdefs: frozenset[int] | None = None) -> list[tuple[int, int]]:
+    """(source, definition) of every card in play or story in the row with a passive ability that works now.
+
+    ``pdefs`` narrows the search to the definitions that can matter to the caller (by default every one
+    with a passive ability); the order of the sources is the same either way.
+    """
+    if pdefs is None:
+        pdefs = st.game.passive_defs  # type: ignore[attr-defined]
     t = st.table
+    defn, flags, zones, lasting = t.defn, t.flags, t.zones, st.lasting
     out = []
-    for z in ("play:0", "play:1", "row:0", "row:1", "row:2"):
-        for i in t.cards(z):
-            d = t.defn[i]
-            if d in pdefs and not st.insane(i) and not (st.lasting and lasting_total(st, "blank", i) > 0):
+    for z in st.PASSIVE_ZONES:
+        for i in zones[z]:
+            d = defn[i]
+            if d in pdefs and not flags[i] & INSANE and not (lasting and lasting_total(st, "blank", i) > 0):
                 out.append((i, d))
     return out
+
+
+def passive_stats(compiled_defs: Any) -> dict[str, frozenset[int]]:
+    """stat -> the definitions whose passive abilities change it (built once: ``passive_total``'s cheap gate)."""
+    out: dict[str, set[int]] = {}
+    for d in compiled_defs:
+        for ab in d.abilities:
+            if ab.kind != "passive":
+                continue
+            for e in ab.effect if isinstance(ab.effect, list) else [ab.effect]:
+                if e.op == "modify_cost":
+                    out.setdefault("cost", set()).add(d.index)
+                for s, _amount in _stat_of(e):
+                    out.setdefault(s, set()).add(d.index)
+    return {s: frozenset(v) for s, v in out.items()}
 
 
 def _stat_of(e: Any) -> list[tuple[str, Any]]:
@@ -202,6 +224,9 @@ def _targets_card(st: "CocState", target: Any, c: int, ctx: Ctx) -> bool:
 
 def passive_total(st: "CocState", stat: str, i: int) -> int:
     """What passive abilities in play add to ``stat`` of card ``i`` (CC-7.21)."""
+    pdefs = st.game.passive_stat_defs.get(stat)  # type: ignore[attr-defined]
+    if not pdefs:  # no card of the pool changes this stat passively
+        return 0
     key = (stat, i)
     if key in _busy:  # a filter asking about the very stat it changes: no self-reference
         return 0
@@ -209,7 +234,7 @@ def passive_total(st: "CocState", stat: str, i: int) -> int:
     try:
         total = 0
         deftuple = st.game.deftuple  # type: ignore[attr-defined]
-        for source, d in _passive_sources(st):
+        for source, d in _passive_sources(st, pdefs):
             for k, ab in enumerate(deftuple[d].abilities):
                 if ab.kind != "passive":
                     continue
@@ -232,8 +257,9 @@ def cost_modifiers(st: "CocState", i: int) -> tuple[int, bool]:
     delta, floor = 0, False
     p = st.table.owner[i]
     deftuple = st.game.deftuple  # type: ignore[attr-defined]
-    if st.game.has_passives:  # type: ignore[attr-defined]
-        for source, d in _passive_sources(st):
+    cost_defs = st.game.passive_stat_defs.get("cost")  # type: ignore[attr-defined]
+    if cost_defs:
+        for source, d in _passive_sources(st, cost_defs):
             for k, ab in enumerate(deftuple[d].abilities):
                 if ab.kind != "passive":
                     continue
@@ -243,8 +269,9 @@ def cost_modifiers(st: "CocState", i: int) -> tuple[int, bool]:
                         if ab.condition is None or condition_holds(st, ab.condition, ctx):
                             delta += value_of(st, e.delta, ctx)
                             floor = floor or (e.min == 1 and e.delta != 0)
+    key = f"p{p}" if st.lasting else ""
     for e in st.lasting:
-        if e[0] == "cost" and e[1] == f"p{p}":
+        if e[0] == "cost" and e[1] == key:
             amount, minimum, _scope, fref = e[2]
             f = node_at(ability_model(st, (fref[0], fref[1])), fref[2])
             if matches_filter(st, f, i, controller=p, source=e[4]):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ...core import Action
 from ...engine import EXHAUSTED, Frame, Op, PERMANENT, add_lasting, cancel_event, emit, pick
 from . import schema as S
-from .effects import duration_of
+from .effects import _lki_slot, duration_of
 from .filters import (
     Ctx, ability_model, as_list, condition_holds, filter_in, node_at, source_story, value_of, zone_cards,
 )
@@ -45,8 +45,24 @@ def _who(player: int, value: str) -> list[int]:
 # --- choices --------------------------------------------------------------------------------------------
 
 
+_CHOICE_FIELDS: dict[int, tuple[Any, list[tuple[str, str]]]] = {}  # id(prim) -> (prim, its choice fields)
+
+
 def choice_fields(prim: Any) -> list[tuple[str, str]]:
-    """The public choices a primitive needs: (field, "card" | "story" | "domain"), in field order."""
+    """The public choices a primitive needs: (field, "card" | "story" | "domain"), in field order.
+
+    Primitives are card data, never changed once loaded, so the answer is kept (with the primitive,
+    so its id cannot be reused while the entry lives).
+    """
+    hit = _CHOICE_FIELDS.get(id(prim))
+    if hit is not None and hit[0] is prim:
+        return hit[1]
+    out = _choice_fields(prim)
+    _CHOICE_FIELDS[id(prim)] = (prim, out)
+    return out
+
+
+def _choice_fields(prim: Any) -> list[tuple[str, str]]:
     out = []
     for name in type(prim).model_fields:
         v = getattr(prim, name)
@@ -111,9 +127,19 @@ def _may_enter(st: "CocState", c: int, p: int) -> bool:
     return not (d.type == "character" and st.heroic_villainous_block(p, c))
 
 
-def card_cands(st: "CocState", prim: Any, field: str, ctx: Ctx) -> list[int]:
+def card_cands(st: "CocState", prim: Any, field: str, ctx: Ctx, enough: int | None = None) -> list[int]:
+    """The cards that may be chosen for ``field``; with ``enough`` (and no "lowest/highest" selection) the
+    search may stop once that many are found (a caller asking only "are there enough?")."""
     spec = getattr(prim, field)
     default = {"return_from_discard": "discard", "remove_resource": "resource"}.get(prim.op, "play")
+    if enough is not None and spec.select is None:
+        found: list[int] = []
+        for c in zone_cards(st, spec, default):
+            if filter_in(st, spec, c, ctx) and legal(st, prim, field, c, ctx):
+                found.append(c)
+                if len(found) >= enough:
+                    break
+        return found
     out = [c for c in zone_cards(st, spec, default) if filter_in(st, spec, c, ctx) and legal(st, prim, field, c, ctx)]
     if spec.select is not None and out:
         skills = [st.skill(c) for c in out]
@@ -391,8 +417,6 @@ def startable(st: "CocState", p: int, source: int, ref: tuple[int, int], ev: dic
     model = ability_model(st, ref)
     ctx = Ctx(p, source, ref, 0, None, ev)
     if st.card(source).type != "story":
-        from .effects import _lki_slot
-
         ctx.slot = _lki_slot(st, source, ev)
     if model.condition is not None and not condition_holds(st, model.condition, ctx):
         return False
@@ -410,7 +434,11 @@ def startable(st: "CocState", p: int, source: int, ref: tuple[int, int], ev: dic
             spec = getattr(prim, field)
             if field == "to_story":
                 continue  # judged after the first story is chosen
-            if not getattr(spec, "up_to", False) and len(cands_for(st, prim, field, kind, ctx)) < (spec.choose or 1):
+            need = spec.choose or 1
+            if getattr(spec, "up_to", False):
+                continue
+            found = card_cands(st, prim, field, ctx, enough=need) if kind == "card" else cands_for(st, prim, field, kind, ctx)
+            if len(found) < need:
                 return False
         card = getattr(prim, "card", None)
         if isinstance(card, S.Filter) and card.choose and card.zone == "hand" and not card.up_to:

@@ -220,7 +220,8 @@ def zone_cards(st: "CocState", spec: Any, default: str = "play") -> list[int]:
     t = st.table
     zone = spec.zone if spec is not None and spec.zone is not None else default
     if zone == "play":
-        out = list(t.cards("play:0")) + list(t.cards("play:1"))
+        zid, zones = t.zone_ids, t.zones
+        out = zones[zid["play:0"]] + zones[zid["play:1"]]  # a new list
         if spec is not None and _one_of(spec.type, "story") and spec.type is not None:
             out += [s for k in range(3) for s in t.cards(f"row:{k}")]
         return out

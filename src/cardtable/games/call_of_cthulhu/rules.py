@@ -10,13 +10,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import EXHAUSTED, Frame, Op, emit, expire, open_window, secret_round
+from ...core import Action
+from ...engine import EXHAUSTED, Frame, Op, emit, expire, lasting_total, open_window, pick, secret_round
 from ...engine.frames import thaw
+from .effects import (
+    card_was_played, choose_event_targets, icons_counted_as, perform_effect_event, resolve_event, return_control,
+    start_win_effect,
+)
 from .defs import ARCANE, COMBAT, INVESTIGATION, STRUGGLES, TERROR
 from .state import (
-    DOMAINS_PER_PLAYER, DRAW_PER_TURN, FIRST_TURN_DRAW, INSANE, OPENING_DRAW, OPENING_RESOURCES, OPS,
-    STORY_ROW_SIZE, TOKENS_TO_WIN_STORY, CocState,
+    DOMAINS_PER_PLAYER, DRAW_PER_TURN, FIRST_TURN_DRAW, INSANE, OPENING_DRAW, OPENING_RESOURCES, OPS, PLAY_ZONES,
+    STORY_ROW_SIZE, TOKENS_TO_WIN_STORY, CocState, zone_ids,
 )
+
+WON_ZONES = zone_ids("won:0", "won:1")
+DECK_ZONES = zone_ids("deck:0", "deck:1")
 
 # --- setup (CC-4) -------------------------------------------------------------------------------------
 
@@ -125,8 +133,6 @@ def _turn(st: CocState, frame: Frame) -> None:
     elif stage == "end_triggers":  # CC-5.60 (2)
         emit(st, "turn_end", player=p)
     elif stage == "next":  # CC-5.60 (3)(4), CC-1.8
-        from .effects import return_control
-
         return_control(st, "end_of_phase")
         return_control(st, "end_of_turn")
         expire(st, "end_of_phase")
@@ -145,8 +151,6 @@ def set_phase(st: CocState, phase: str) -> None:
 
 def end_phase(st: CocState) -> None:
     """CC-5.61: lasting effects of non-passive abilities end with their phase."""
-    from .effects import return_control
-
     return_control(st, "end_of_phase")
     expire(st, "end_of_phase")
 
@@ -174,8 +178,6 @@ def _draw_round(st: CocState, frame: Frame) -> None:
 def _restore_choice(st: CocState, frame: Frame) -> None:
     """CC-5.10 (3): the AP chooses which insane character to restore (exactly one)."""
     if frame.got is None:
-        from ...engine import pick
-
         st.replace(frame.evolve())
         pick(st, frame["player"], frame["cands"], 1, 1, "Choose an insane character to restore", kind="restore")
         return
@@ -202,8 +204,6 @@ class ResourceChoice(Op[CocState]):
     name = "cc.resource_choice"
 
     def run(self, st: CocState, frame: Frame) -> None:
-        from ...core import Action
-
         p = frame["player"]
         options = [Action(p, "resource", (("card", i), ("domain", d)))
                    for i in st.table.cards(f"hand:{p}") for d in range(DOMAINS_PER_PLAYER)]
@@ -213,8 +213,6 @@ class ResourceChoice(Op[CocState]):
     def answer(self, st: CocState, frame: Frame, action: Any) -> None:
         st.pop()
         if action.kind == "resource":
-            from ...engine import lasting_total
-
             p = frame["player"]
             st.vars["resourced"] += 1
             # one per turn, plus any extra an effect allows (extra_resource_phase_attach)
@@ -237,15 +235,11 @@ def _play(st: CocState, frame: Frame) -> None:
         st.note("declared", {"player": p, "card": i, "title": d.title})
         st.replace(frame.evolve(stage="targets"))
         if d.type == "support" and d.attach_to is not None:
-            from ...engine import pick
-
             pick(st, p, st.hosts_for(p, i), 1, 1, f"Attach {d.title} to", kind="attach_host")
     elif stage == "targets":
         host = frame.got[0] if frame.got else -1
         st.replace(frame.evolve(stage="pay", host=host))
         if d.type == "event":
-            from .effects import choose_event_targets
-
             choose_event_targets(st, p, i)
     elif stage == "pay":
         targets = frame.got if d.type == "event" and frame.got is not None else ()
@@ -287,8 +281,6 @@ def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
     if kind == "card_played":
         i, p = data["card"], data["player"]
         d = st.card(i)
-        from .effects import card_was_played
-
         card_was_played(st, p, i)
         if d.type in ("character", "support"):
             host = data["host"]
@@ -297,8 +289,6 @@ def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
             else:
                 enter_play(st, i, p, host)
         else:
-            from .effects import resolve_event
-
             resolve_event(st, p, i, data)
     elif kind == "card_drawn":
         for p in data.get("round") or (data["player"],):  # a round (CC-1.5.1): every player's card at once
@@ -351,8 +341,6 @@ def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
                   "struggle_lost"):
         pass
     else:
-        from .effects import perform_effect_event
-
         perform_effect_event(st, kind, data)
 
 
@@ -442,8 +430,6 @@ class Commit(Op[CocState]):
     name = "cc.commit"
 
     def _options(self, st: CocState, frame: Frame) -> list[Any]:
-        from ...core import Action
-
         p, role = frame["player"], frame["role"]
         chosen = {frame["chosen"][k] for k in range(0, len(frame["chosen"]), 2)}
         if role == "attack":
@@ -461,8 +447,6 @@ class Commit(Op[CocState]):
         return out
 
     def run(self, st: CocState, frame: Frame) -> None:
-        from ...core import Action
-
         options = self._options(st, frame)
         if not options:
             self._finish(st, frame)
@@ -522,20 +506,18 @@ def struggle_count(st: CocState, slot: int, kind: int) -> int:
     for i in chars:
         n += st.boosters(i, kind)
     hosts = set(chars) | {story}
-    for p in range(st.players):
-        for a in t.cards(f"play:{p}"):
-            if t.host[a] in hosts and st.card(a).type == "support":
+    host = t.host
+    for z in PLAY_ZONES:
+        for a in t.zones[z]:
+            if host[a] in hosts and st.card(a).type == "support":
                 n += st.card(a).boosters[kind]
-    from ...engine import lasting_total
-
-    n += lasting_total(st, f"boost:{STRUGGLES[kind]}", story) - lasting_total(st, f"unboost:{STRUGGLES[kind]}", story)
+    if st.lasting:
+        n += lasting_total(st, f"boost:{STRUGGLES[kind]}", story) - lasting_total(st, f"unboost:{STRUGGLES[kind]}", story)
     return max(0, n)
 
 
 def strength(st: CocState, slot: int, p: int, kind: int) -> int:
     """CC-8.12: the sum of effective icons of ``p``'s non-insane characters committed here."""
-    from .effects import icons_counted_as
-
     return sum(icons_counted_as(st, i, kind, slot) for i in st.committed_at(slot, p) if not st.insane(i))
 
 
@@ -605,8 +587,6 @@ def _resolve(st: CocState, frame: Frame) -> None:
 @OPS.step("cc.struggle_result")
 def _struggle_result(st: CocState, frame: Frame) -> None:
     """CC-8.14 Terror, CC-8.15 Combat, CC-8.16 Arcane, CC-8.17 Investigation."""
-    from ...engine import pick
-
     slot, kind, winner, loser = frame["slot"], frame["kind"], frame["winner"], frame["loser"]
     if frame["stage"] == "result":
         st.replace(frame.evolve(stage="apply"))
@@ -663,23 +643,27 @@ def state_checks(st: CocState) -> None:
         return
     ap = st.active_player()
     won: list[tuple[int, int]] = []
+    tokens = st.vars["tokens"]
     for slot in range(STORY_ROW_SIZE):  # (i) CC-8.20, CC-8.21
+        if max(tokens[2 * slot], tokens[2 * slot + 1]) < TOKENS_TO_WIN_STORY:
+            continue  # nobody has enough tokens here (the common case)
         story = st.story_at(slot)
         if story is None:
             continue
-        sides = [p for p in (ap, 1 - ap) if st.vars["tokens"][2 * slot + p] >= TOKENS_TO_WIN_STORY]
+        sides = [p for p in (ap, 1 - ap) if tokens[2 * slot + p] >= TOKENS_TO_WIN_STORY]
         if sides:
             won.append((slot, sides[0]))
     for slot, p in won:
         _take_story(st, slot, p)
     # (ii) CC-1.4 / CC-1.6.1
-    reached = [p for p in (ap, 1 - ap) if len(st.table.cards(f"won:{p}")) >= st.threshold(p)]
+    zones = st.table.zones
+    reached = [p for p in (ap, 1 - ap) if len(zones[WON_ZONES[p]]) >= st.threshold(p)]
     if reached:
         st.finish([reached[0]], f"seat {reached[0]} won {len(st.table.cards(f'won:{reached[0]}'))} stories (CC-1.4)",
                   outcome_details(st, "stories"))
         return
     # (iii) CC-1.5 / CC-1.6.3
-    empty = [p for p in range(st.players) if not st.table.cards(f"deck:{p}")]
+    empty = [p for p in range(st.players) if not zones[DECK_ZONES[p]]]
     if len(empty) == 2:
         st.finish([], "both draw decks ran out at once: a draw (CC-1.6.3)", outcome_details(st, "deck_out"))
         return
@@ -691,8 +675,9 @@ def state_checks(st: CocState) -> None:
         if name == "wounds" and wounds >= st.durability(i) and st.table.in_play(i) and not _pending(st, "destroyed", i):
             emit(st, "destroyed", card=i)
     # (v) CC-10.5: a second same-title unique card under one control: the later one is discarded
+    unique_defs, defn = st.game.unique_defs, st.table.defn  # type: ignore[attr-defined]
     for p in range(st.players):
-        uniques = [i for i in st.table.cards(f"play:{p}") if st.card(i).unique]
+        uniques = [i for i in st.table.zones[PLAY_ZONES[p]] if defn[i] in unique_defs]
         if len(uniques) < 2:
             continue
         seen: dict[str, int] = {}
@@ -702,8 +687,14 @@ def state_checks(st: CocState) -> None:
                 emit(st, "discarded_from_play", card=i)
             seen.setdefault(title, i)
     # (vi) CC-7.23.2: Heroic and Villainous together: the newcomers go (D-39, latest entry first)
+    granted = any(e[0] in ("kw:heroic", "kw:villainous") for e in st.lasting) or \
+        any(k in st.game.passive_stat_defs for k in ("kw:heroic", "kw:villainous"))  # type: ignore[attr-defined]
+    printed = st.game.heroic_or_villainous  # type: ignore[attr-defined]
     for p in range(st.players):
-        hv = [(st.table.counter(i, "seq"), i) for i in st.characters(p)
+        chars = st.characters(p)
+        if not granted:  # then only a printed Heroic or Villainous can count
+            chars = [i for i in chars if st.table.defn[i] in printed]
+        hv = [(st.table.counter(i, "seq"), i) for i in chars
               if (st.has_keyword(i, "heroic") or st.has_keyword(i, "villainous"))]
         if len(hv) < 2:
             continue
@@ -754,8 +745,6 @@ def _after_story_won(st: CocState, frame: Frame) -> None:
         st.move_card(new, f"row:{slot}")
         st.table.reveal_to_all(new)
         st.note("story_revealed", {"slot": slot, "title": st.card(new).title})
-    from .effects import start_win_effect
-
     start_win_effect(st, p, story)
     emit(st, "story_won", slot=slot, player=p, story=story)
 

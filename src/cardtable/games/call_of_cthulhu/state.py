@@ -13,7 +13,7 @@ to, CC-3.16) and ``seq`` (when it entered play — "the first one stays", CC-10.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Container, Iterable, Mapping, Sequence
 
 from ...core import Action, IllegalActionError, Visibility
 from ...engine import EXHAUSTED, FIRST_GAME_FLAG, CardState, OpTable, ZoneDecl, lasting_total
@@ -53,6 +53,27 @@ def zones_for(players: int) -> list[ZoneDecl]:
     return zones
 
 
+ZONE_IDS = {d.name: z for z, d in enumerate(zones_for(2))}  # zone name -> index in the table's zone list
+
+
+def zone_ids(*names: str) -> tuple[int, ...]:
+    return tuple(ZONE_IDS[n] for n in names)
+
+
+# Zone indices the hot paths use instead of formatting zone names (``PLAY_ZONES[p]`` is ``play:{p}``).
+PLAY_ZONES = zone_ids("play:0", "play:1")
+RESOURCE_ZONES = zone_ids(*(f"res:{p}:{d}" for p in range(2) for d in range(DOMAINS_PER_PLAYER)))  # [3 * p + d]
+HAND_ZONE_IDS = zone_ids("hand:0", "hand:1")
+DISCARD_ZONES = zone_ids("discard:0", "discard:1")
+ROW_AND_HAND_ZONES = zone_ids(*(f"row:{s}" for s in range(STORY_ROW_SIZE)), "hand:0", "hand:1")
+ROW_ZONES = zone_ids(*(f"row:{s}" for s in range(STORY_ROW_SIZE)))
+
+
+WINDOW_LABELS = {"refresh": "Refresh phase", "draw": "Draw phase", "resource": "Resource phase",
+                 "ops": "Operations phase", "attack": "After attackers commit", "defend": "After defenders commit",
+                 "story_end": "After the stories", "turn_end": "End of turn"}
+
+
 class CocState(CardState):
     """A game of the Call of Cthulhu CCG (2 players)."""
 
@@ -62,6 +83,7 @@ class CocState(CardState):
         "drained": [0] * 6, "tokens": [0] * 6, "story_phase": 0, "queued": [], "paid_from": 0,
     }
     HAND_ZONES = ("hand:{p}",)
+    PASSIVE_ZONES = zone_ids("play:0", "play:1", "row:0", "row:1", "row:2")  # where passive abilities work
 
     # --- conceding (CC-1.7) -------------------------------------------------------------------------
     def apply(self, action: Action | Mapping[str, Any]) -> None:
@@ -114,14 +136,16 @@ class CocState(CardState):
         return bool(self.table.flags[i] & EXHAUSTED)
 
     def committed_slot(self, i: int) -> int | None:
-        v = self.table.counter(i, "story")
+        v = self.table.counters.get((i, "story"), 0)
         return None if v == 0 else v - 1
 
     def wounds(self, i: int) -> int:
         return self.table.counter(i, "wounds")
 
     def characters(self, p: int) -> list[int]:
-        return [i for i in self.table.cards(f"play:{p}") if self.card(i).type == "character"]
+        t, deftuple = self.table, self.game.deftuple  # type: ignore[attr-defined]
+        defn = t.defn
+        return [i for i in t.zones[PLAY_ZONES[p]] if deftuple[defn[i]].type == "character"]
 
     def committed_at_any(self, p: int) -> bool:
         return any(self.committed_slot(i) is not None for i in self.characters(p))
@@ -131,13 +155,14 @@ class CocState(CardState):
         return not effects.prevented(self, "commit", i)
 
     def story_at(self, slot: int) -> int | None:
-        cards = self.table.cards(f"row:{slot}")
+        cards = self.table.zones[ROW_ZONES[slot]]
         return cards[0] if cards else None
 
     def committed_at(self, slot: int, p: int | None = None) -> list[int]:
         """Characters committed to the story in ``slot`` (of ``p``, or of both)."""
         players = range(self.players) if p is None else (p,)
-        return [i for q in players for i in self.characters(q) if self.committed_slot(i) == slot]
+        counters, key = self.table.counters.get, slot + 1
+        return [i for q in players for i in self.characters(q) if counters((i, "story"), 0) == key]
 
     # --- effective characteristics (CC-7.21: printed + lasting modifiers, never below 0) -----------
     def skill(self, i: int) -> int:
@@ -165,8 +190,12 @@ class CocState(CardState):
         """CC-7.23 keywords as they are now: printed or granted, not removed; none while insane (CC-9.1)."""
         if self.table.flags[i] & INSANE:
             return False
-        if not self.lasting and not self.game.has_passives:  # type: ignore[attr-defined]
-            return keyword in self.card(i).keywords
+        if not self.lasting:  # then only the printed keywords and passive abilities count
+            if not self.game.has_passives:  # type: ignore[attr-defined]
+                return keyword in self.card(i).keywords
+            if self.passive_total(f"lose:{keyword}", i) > 0:
+                return False
+            return keyword in self.card(i).keywords or self.passive_total(f"kw:{keyword}", i) > 0
         if lasting_total(self, f"lose:{keyword}", i) > 0 or self.passive_total(f"lose:{keyword}", i) > 0:
             return False
         if lasting_total(self, "blank", i) > 0:
@@ -188,15 +217,20 @@ class CocState(CardState):
 
     # --- resources and costs (CC-6) ------------------------------------------------------------------
     def resources(self, p: int, d: int) -> list[int]:
-        return self.table.cards(f"res:{p}:{d}")
+        return self.table.zones[RESOURCE_ZONES[3 * p + d]]
 
     def resource_count(self, p: int, d: int) -> int:
         """CC-6.2: icons attached (a Transient card gives 2)."""
-        return sum(len(self.card(r).resource_icons) for r in self.resources(p, d))
+        deftuple, defn = self.game.deftuple, self.table.defn  # type: ignore[attr-defined]
+        n = 0
+        for r in self.table.zones[RESOURCE_ZONES[3 * p + d]]:
+            n += len(deftuple[defn[r]].resource_icons)
+        return n
 
     def faction_cards(self, p: int, d: int, faction: str) -> int:
         """CC-6.2: resource cards of the domain with a resource icon of ``faction`` (Transient counts 1)."""
-        return sum(1 for r in self.resources(p, d) if faction in self.card(r).resource_icons)
+        deftuple, defn = self.game.deftuple, self.table.defn  # type: ignore[attr-defined]
+        return sum(1 for r in self.table.zones[RESOURCE_ZONES[3 * p + d]] if faction in deftuple[defn[r]].resource_icons)
 
     def drained(self, p: int, d: int) -> bool:
         return bool(self.vars["drained"][3 * p + d])
@@ -218,13 +252,14 @@ class CocState(CardState):
             return []
         d = self.card(i)
 
-        grant = effects.has_match_grant(self, i)
+        grant = bool(self.lasting) and effects.has_match_grant(self, i)
         out = []
+        drained, deftuple, defn = self.vars["drained"], self.game.deftuple, self.table.defn  # type: ignore[attr-defined]
         for dom in range(DOMAINS_PER_PLAYER):
-            if self.drained(p, dom) or self.resource_count(p, dom) < cost:
+            if drained[3 * p + dom] or self.resource_count(p, dom) < cost:
                 continue
             res = self.resources(p, dom)
-            if d.faction != "neutral" and not grant and not any(d.faction in self.card(r).resource_icons for r in res):
+            if d.faction != "neutral" and not grant and not any(d.faction in deftuple[defn[r]].resource_icons for r in res):
                 continue  # CC-6.3(b)
             if d.loyal and (len(res) if grant else self.faction_cards(p, dom, d.faction)) < cost:
                 continue  # CC-6.3(c), CC-6.7
@@ -287,8 +322,13 @@ class CocState(CardState):
         cands += [s for s in (self.story_at(k) for k in range(STORY_ROW_SIZE)) if s is not None]
         return [c for c in cands if effects.matches_filter(self, spec, c, controller=p, source=i)]
 
-    def play_refusal(self, p: int, i: int, x: int = 0) -> IllegalActionError | None:
-        """Why ``p`` may not play hand card ``i`` now, naming the rule; None if he may."""
+    def play_refusal(self, p: int, i: int, x: int = 0, *, targets_last: bool = False) -> IllegalActionError | None:
+        """Why ``p`` may not play hand card ``i`` now, naming the rule; None if he may.
+
+        ``targets_last`` checks an event's condition and targets (the costly part) after everything
+        else: the answer is None exactly when it is None the normal way, but the reason given for a
+        refusal may differ — for listing legal plays only.
+        """
         d = self.card(i)
         window = self._window_name()
         if d.type in ("character", "support"):
@@ -297,10 +337,10 @@ class CocState(CardState):
         elif d.type == "event":
             if window is None or not d.trigger.startswith("action"):
                 return IllegalActionError("CC-6.14", f"{d.title} is played {d.trigger.replace(':', ' to ')}, not as an action now")
-
-            why = effects.event_playable(self, p, i)
-            if why is not None:
-                return why
+            if not targets_last:
+                why = effects.event_playable(self, p, i)
+                if why is not None:
+                    return why
         else:
             return IllegalActionError("CC-2.1", f"{d.title} is not a card that can be played")
         if d.unique and self.controls_title(p, d.title):
@@ -318,7 +358,23 @@ class CocState(CardState):
                                             f"(enough resources{', ' if d.faction != 'neutral' else ''}"
                                             f"{'a ' + d.faction + ' resource' if d.faction != 'neutral' else ''}"
                                             f"{', Loyal' if d.loyal else ''})")
+        if targets_last and d.type == "event":
+            return effects.event_playable(self, p, i)
         return None
+
+    def can_play(self, p: int, i: int, x: int = 0) -> bool:
+        """``play_refusal(p, i, x) is None``, with the checks in the order cheapest and likeliest to fail
+        first (listing the legal plays needs only the yes or no, not the reason)."""
+        d = self.card(i)
+        if d.type in ("character", "support"):
+            if p != self.active_player() or self._window_name() != "ops":
+                return False
+        elif d.type != "event" or not d.trigger.startswith("action") or self._window_name() is None:
+            return False
+        cost = self.actual_cost(i, x)
+        if cost > 0 and not self.paying_domains(p, i, cost):
+            return False
+        return self.play_refusal(p, i, x, targets_last=True) is None
 
     def x_values(self, p: int, i: int) -> list[int]:
         """CC-6.6: the X a player may name (the paying domain bounds the actual cost)."""
@@ -343,14 +399,14 @@ class CocState(CardState):
             if (d.type == "event" and not d.trigger.startswith("action")) or (d.type != "event" and not ops_turn):
                 continue  # CC-6.14: cheap refusals first (this runs at every window)
             for x in self.x_values(player, i):
-                if self.play_refusal(player, i, x) is None:
+                if self.can_play(player, i, x):
                     params: tuple[tuple[str, int], ...] = (("card", i),) if not self.card(i).cost_is_x else (("card", i), ("x", x))
                     out.append(Action(player, "play", params))
         return out
 
     def hidden_could_answer(self, player: int, window: str, kind: str | None) -> bool:
         """Anyone holding cards might hold an event for this window (asked or not would tell)."""
-        if not self.table.cards(f"hand:{player}"):
+        if not self.table.zones[HAND_ZONE_IDS[player]]:
             return False
         if window in ("interrupt", "reaction"):
             return kind in self.game.hand_trigger_events.get(window, ())  # type: ignore[attr-defined]
@@ -363,12 +419,9 @@ class CocState(CardState):
                   host=-1)
 
     def window_prompt(self, name: str, player: int, event: Any) -> str:
-        labels = {"refresh": "Refresh phase", "draw": "Draw phase", "resource": "Resource phase",
-                  "ops": "Operations phase", "attack": "After attackers commit", "defend": "After defenders commit",
-                  "story_end": "After the stories", "turn_end": "End of turn"}
         if event is not None:
             return f"Respond to {event[0].replace('_', ' ')}? ({name})"
-        return f"{labels.get(name, name)}: take an action or pass"
+        return f"{WINDOW_LABELS.get(name, name)}: take an action or pass"
 
     def _explain_illegal(self, action: Action, decision: Any) -> IllegalActionError | None:
         """Name the rule an illegal action breaks (the person trying it learns why, not just "no")."""
@@ -390,17 +443,36 @@ class CocState(CardState):
     def may_trigger(self, ability_kind: str, event_kind: str | None) -> bool:
         return (ability_kind, event_kind) in self.game.trigger_pairs  # type: ignore[attr-defined]
 
+    def trigger_defs(self, ability_kind: str, event_kind: str | None) -> frozenset[int]:
+        return self.game.trigger_defs.get((ability_kind, event_kind), frozenset())  # type: ignore[attr-defined, no-any-return]
+
     def trigger_sources(self) -> Iterable[int]:
         """CC-12.1: cards in play (not insane ones: no text), stories in the row, and hands (events)."""
         t = self.table
-        out = [i for p in range(self.players) for i in t.cards(f"play:{p}") if not t.flags[i] & INSANE]
-        for s in range(STORY_ROW_SIZE):
-            out += t.cards(f"row:{s}")
-        for p in range(self.players):
-            out += t.cards(f"hand:{p}")
-        if self.game.discard_triggers:  # type: ignore[attr-defined]
-            for p in range(self.players):  # "after this card is sacrificed": it answers from the discard pile
-                out += [i for i in t.cards(f"discard:{p}") if t.defn[i] in self.game.discard_triggers]  # type: ignore[attr-defined]
+        zones, flags = t.zones, t.flags
+        out = [i for z in PLAY_ZONES for i in zones[z] if not flags[i] & INSANE]
+        for z in ROW_ZONES:
+            out += zones[z]
+        for z in HAND_ZONE_IDS:
+            out += zones[z]
+        discard_triggers = self.game.discard_triggers  # type: ignore[attr-defined]
+        if discard_triggers:
+            defn = t.defn
+            for z in DISCARD_ZONES:  # "after this card is sacrificed": it answers from the discard pile
+                out += [i for i in zones[z] if defn[i] in discard_triggers]
+        return out
+
+    def trigger_sources_for(self, defs: Container[int]) -> Iterable[int]:
+        """``trigger_sources`` narrowed to ``defs`` zone by zone (same order, no full list built first)."""
+        t = self.table
+        zones, flags, defn = t.zones, t.flags, t.defn
+        out = [i for z in PLAY_ZONES for i in zones[z] if defn[i] in defs and not flags[i] & INSANE]
+        for z in ROW_AND_HAND_ZONES:
+            out += [i for i in zones[z] if defn[i] in defs]
+        discard_triggers = self.game.discard_triggers  # type: ignore[attr-defined]
+        if discard_triggers:
+            for z in DISCARD_ZONES:
+                out += [i for i in zones[z] if defn[i] in discard_triggers and defn[i] in defs]
         return out
 
     def can_use(self, player: int, source: int, ability: Any, kind: str | None, data: Any) -> bool:
@@ -412,21 +484,15 @@ class CocState(CardState):
         effects.use_ability(self, player, source, ability, kind, data)
 
     def perform(self, kind: str, data: dict[str, Any]) -> None:
-        from .rules import perform
-
-        perform(self, kind, data)
+        _rules.perform(self, kind, data)
 
     def state_checks(self) -> None:
-        from .rules import state_checks
-
-        state_checks(self)
+        _rules.state_checks(self)
 
     def state_checks_after(self, kind: str) -> None:
         """State checks after event ``kind`` — skipped for events that can change nothing they test."""
-        from .rules import NO_CHECKS_AFTER, state_checks
-
-        if kind not in NO_CHECKS_AFTER:
-            state_checks(self)
+        if kind not in _rules.NO_CHECKS_AFTER:
+            _rules.state_checks(self)
 
     def respondable(self, ability_kind: str, kind: str, data: Any) -> bool:
         """During story resolution a reaction is queued when its trigger matches, whatever its costs or
@@ -487,6 +553,8 @@ class CocState(CardState):
 
     def threshold(self, p: int) -> int:
         """CC-1.4: stories needed to win: 3 + modifiers, never below 1."""
+        if not self.lasting:
+            return max(1, STORIES_TO_WIN)
         return max(1, STORIES_TO_WIN + lasting_total(self, "threshold", f"p{p}"))
 
     def prior(self, owner: int | None, unknown: int, known: Sequence[int], seat: int | None) -> list[int]:
@@ -510,3 +578,7 @@ class CocState(CardState):
                 raise ValueError(f"vars.{key} must be an integer")
         if values["active"] not in (0, 1) or values["first"] not in (0, 1):
             raise ValueError("vars.active and vars.first must be seat 0 or 1")
+
+
+# The rules import this module (and the state class); imported last, so either may be loaded first.
+from . import rules as _rules  # noqa: E402
