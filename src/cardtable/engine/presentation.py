@@ -86,6 +86,9 @@ class CardFace:
     stats: tuple[str, ...] = ()  # small values under the title (skill, icons, ...)
     text: str = "text"
     colour: str = ""  # a catalog field whose value picks the card's colour class (e.g. faction)
+    list_labels: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """A stat whose catalog value is a list of numbers → a short label per position (a renderer shows
+    ``label N`` for each non-zero entry instead of the bare list)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +116,8 @@ class Presentation:
     """Option kind → button label (``pass`` → "Pass"); other kinds are shown as they are."""
     phase_path: str = ""  # the view path of the current phase/step name, shown in the top bar
     one_based: tuple[str, ...] = ()  # event/option fields that are 0-based indices, shown +1 to people
+    turn_path: str = ""  # the view path of the turn number, shown in the top bar
+    active_path: str = ""  # the view path of the seat whose turn it is (its side is marked)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values (lists, not tuples), as the browser receives them."""

@@ -91,7 +91,14 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
 
         return [{"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
                  "version": g.version, "bots": list(BOT_KINDS), "presentation": presentation_of(g.id) is not None,
-                 "decks": has_decks(g.id)} for g in list_games()]
+                 "decks": has_decks(g.id), "renderer": renderer_for(g.id)} for g in list_games()]
+
+    def renderer_for(game_id: str) -> str:
+        """Which browser module draws the game: its own ``renderers/<id>.js``, else the shared card table
+        when it declares a presentation, else the generic one (read by table.js)."""
+        if (static / "renderers" / f"{game_id}.js").is_file():
+            return game_id
+        return "cardtable" if presentation_of(game_id) is not None else "generic"
 
     @app.get("/api/games/{game_id}/presentation", responses=error_responses(404, 422))
     async def game_presentation(game_id: str) -> dict[str, Any]:

@@ -45,7 +45,8 @@ PRESENTATION = Presentation(
         CardMark("wounds {value}", path="info.characters.{card}.wounds"),
     ),
     face=CardFace(title="title", corner="cost", subtitle=("faction", "type"), stats=("skill", "icons", "keywords"),
-                  text="text", colour="faction"),
+                  text="text", colour="faction",
+                  list_labels={"icons": ("terror", "combat", "arcane", "investigation")}),
     targets=(
         Target("card", card=True),
         Target("story", region="story", own_side=False),
@@ -78,5 +79,7 @@ PRESENTATION = Presentation(
     decision_labels={"pass": "Pass", "done": "Done", "no_resource": "No resource this turn", "yes": "Yes",
                      "no": "No", "concede": "Concede"},
     phase_path="vars.phase",
+    turn_path="vars.turn",
+    active_path="vars.active",
     one_based=("slot", "domain", "story"),
 )

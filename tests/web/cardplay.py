@@ -1,0 +1,61 @@
+"""Driving the shared card-table renderer like a person: click a highlighted card, region or button (a
+card with several uses opens its choices in the bar, then one is clicked), never posting an action."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from .play import MOVED_ON_JS, table_state
+
+# Everything a person can click to move now: single-use cards, cards with several uses, target regions
+# and the bar's buttons.
+CLICKABLE = ("#board .ct-card.ct-pickable, #board .ct-region.target .ct-region-pick, "
+             "#board .ct-decision [data-option]")
+
+TURN_JS = """() => { const v = window.cardtable.app.frame.view; return [v.vars.turn, v.vars.active]; }"""
+
+
+def click_move(page: Any, rng: random.Random, how: str = "click") -> bool:
+    """If this page has a decision, make one move by clicking; False when there is nothing to do."""
+    st = table_state(page)
+    if st["over"] or not st["mine"] or st["pending"]:
+        return False
+    assert not st["error"], f"unexpected error message: {st['error']}"
+    targets = page.locator(CLICKABLE)
+    n = targets.count()
+    assert n, "a decision with nothing to click"
+    target = targets.nth(rng.randrange(n))
+    multi = "multi" in (target.get_attribute("class") or "") or (how == "tap" and "ct-card" in (target.get_attribute("class") or ""))
+    getattr(target, how)()
+    if multi:
+        page.locator('[data-testid="selection"]').wait_for()
+        buttons = page.locator('[data-testid="selection"] [data-option]')
+        getattr(buttons.nth(rng.randrange(buttons.count())), how)()
+    page.wait_for_function(MOVED_ON_JS, arg=st["seq"], timeout=30000)
+    err = table_state(page)["error"]
+    assert not err, f"the server refused a clicked move: {err}"
+    return True
+
+
+def play_turns(page: Any, seat: int, turns: int, *, seed: int = 0, how: str = "click",
+               timeout: float = 240.0) -> tuple[int, int]:
+    """Click moves until ``seat`` has played ``turns`` of its own turns or the game is over.
+
+    Returns (own turns begun, moves made)."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + timeout
+    own: set[int] = set()
+    moves = 0
+    while True:
+        turn, active = page.evaluate(TURN_JS)
+        if active == seat:
+            own.add(turn)
+        if table_state(page)["over"] or len(own) > turns:
+            return len(own), moves
+        if click_move(page, rng, how):
+            moves += 1
+        else:
+            time.sleep(0.05)
+        assert time.monotonic() < deadline, f"{len(own)} own turns in {timeout}s: {table_state(page)}"
