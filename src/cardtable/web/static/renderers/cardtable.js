@@ -12,6 +12,7 @@ let CARDS = new Map(); // catalog index -> card entry
 let selected = null; // {card, seq}: a card with several options, waiting for the second click
 let lastPointer = "mouse";
 let tip = null; // the hover tooltip element
+let tipAnchor = null; // the card it belongs to
 let dialog = null; // the card-text dialog
 
 document.addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType || "mouse"; }, true);
@@ -175,6 +176,7 @@ function shortOption(action, ctx) {
 function render(root, ctx) {
   const view = ctx.view;
   if (!view || !P) return;
+  hideTip();
   if (selected && selected.seq !== ctx.seq) selected = null;
   if (!ctx.decision) selected = null;
   const viewer = ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
@@ -529,6 +531,7 @@ function decisionBar(draw) {
 function showTip(el) {
   hideTip();
   if (lastPointer === "touch" || !el.isConnected) return;
+  tipAnchor = el;
   tip = h("div", { class: "ct-tip", role: "tooltip", "data-testid": "card-tip" }, el.dataset.tip || "");
   document.body.append(tip);
   const r = el.getBoundingClientRect();
@@ -541,8 +544,12 @@ function showTip(el) {
 function hideTip() {
   if (tip) tip.remove();
   tip = null;
+  tipAnchor = null;
 }
-window.addEventListener("scroll", hideTip, { passive: true });
+// Scrolling moves the card away from its tooltip (a scroll that brings the hovered card into view keeps it).
+window.addEventListener("scroll", () => {
+  if (tipAnchor && !(tipAnchor.isConnected && tipAnchor.matches(":hover, :focus"))) hideTip();
+}, { passive: true });
 
 function openCardDialog(view, id, from) {
   hideTip();

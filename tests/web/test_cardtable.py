@@ -1,0 +1,122 @@
+"""The shared card-table renderer (renderers/cardtable.js) on a game that declares a presentation and has
+no renderer module of its own (Call of Cthulhu): a person creates the table in the lobby with a deck per
+seat, plays ten of their turns against a bot only by clicking cards, regions and buttons, reads card
+text on hover and on tap, sees the other seat's hand as backs, and axe finds nothing serious — on a
+laptop and on a phone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .accessibility import assert_accessible
+from .cardplay import CLICKABLE, play_turns
+from .conftest import PHONE, PHONE_OPTIONS
+from .play import shot, table_state, wait_connected
+
+GAME = "call-of-cthulhu"
+
+SIZES_JS = """(sel) => [...document.querySelectorAll(sel)].filter((el) => el.offsetParent !== null)
+  .map((el) => { const r = el.getBoundingClientRect();
+                 return {w: Math.round(r.width), h: Math.round(r.height), what: el.textContent.trim().slice(0, 30)}; })"""
+
+
+def _opponent_hand_is_backs(page: Any) -> None:
+    hand = page.locator('.ct-side.ct-top [data-region="hand"]')
+    assert hand.count() == 1
+    assert hand.locator(".ct-card[data-card]").count() == 0, "a card of the other seat's hand is drawn face up"
+    size = page.evaluate("() => window.cardtable.app.frame.view.zones['hand:1'].length")
+    if size:
+        assert int(hand.locator(".ct-card.back").first.get_attribute("data-count") or 0) == size
+
+
+def test_lobby_deck_choice_then_ten_turns_against_a_bot_by_clicking(server, new_page) -> None:
+    decks = server.api("GET", f"/api/games/{GAME}/decks")
+    page = new_page()
+    page.goto(server.url + "/")
+    page.select_option("#game", GAME)
+    page.wait_for_selector("#deck-1")
+    page.select_option("#seat-0", "human")
+    page.select_option("#seat-1", "heuristic")
+    page.select_option("#deck-0", decks[2]["name"])
+    page.select_option("#deck-1", decks[1]["name"])
+    page.click("#create")
+    page.locator('[data-testid="play-link"]').click()
+    wait_connected(page)
+    page.wait_for_selector(".ct-board .ct-side.ct-bottom")
+    view = page.evaluate("() => window.cardtable.app.frame.view")
+    assert view["options"]["decks"][0]["name"] == decks[2]["name"]
+    assert view["options"]["decks"][1] is None  # the other seat's deck stays hidden
+    page.wait_for_function("() => window.cardtable.app.frame.decision")
+    _opponent_hand_is_backs(page)
+    assert page.locator('.ct-side.ct-top [data-region="hand"] .ct-card.back').count() == 1
+    assert page.locator("#page-title").inner_text().startswith("Call of Cthulhu")
+
+    # card text on hover: the tooltip holds the card's catalog text
+    card = page.locator(".ct-side.ct-bottom .ct-card[data-card]").first
+    card.hover()
+    tip = page.locator('[data-testid="card-tip"]')
+    tip.wait_for()
+    defn = page.evaluate("(id) => window.cardtable.app.frame.view.cards[id].defn", card.get_attribute("data-card"))
+    text = page.evaluate("(d) => window.cardtable.app.catalog.cards[d].text", defn)
+    assert text and text[:20] in tip.inner_text()
+    assert_accessible(page, "Call of Cthulhu table with a decision to make")
+    shot(page, "cardtable-start")
+
+    own_turns, moves = play_turns(page, 0, 10, seed=1)
+    assert own_turns >= 10 or table_state(page)["over"], own_turns
+    assert moves >= 30
+    assert page.locator("#log li").count() > 50
+    _opponent_hand_is_backs(page)
+    assert_accessible(page, "Call of Cthulhu table after ten turns")
+    shot(page, "cardtable-ten-turns")
+
+
+def test_phone_table_fits_has_big_targets_shows_card_text_on_tap_and_plays_with_taps(server, new_page) -> None:
+    created = server.api("POST", "/api/tables", json={"game": GAME, "players": 2, "seats": ["human", "random"],
+                                                        "decks": [None, "the_yellow_key"]})
+    page = new_page(PHONE, **PHONE_OPTIONS)
+    page.goto(server.url + created["seats"][0]["invite_url"])
+    wait_connected(page)
+    page.wait_for_function("() => window.cardtable.app.frame.decision")
+    page.wait_for_selector(".ct-board .ct-side.ct-bottom")
+    _opponent_hand_is_backs(page)
+
+    def check(where: str) -> None:
+        width = page.evaluate("() => [document.scrollingElement.scrollWidth, window.innerWidth]")
+        assert width == [PHONE["width"], PHONE["width"]] or width[0] <= PHONE["width"], f"{where}: {width}"
+        small = [s for s in page.evaluate(SIZES_JS, CLICKABLE + ", #board .ct-card[role=button]")
+                 if s["w"] < 44 or s["h"] < 44]
+        assert not small, f"{where}: tap targets under 44 px: {small[:5]}"
+
+    check("start")
+    # a tap on a card that is no option shows its text in a dialog
+    readable = page.locator(".ct-card.ct-readable").first
+    readable.tap()
+    dialog = page.locator('[data-testid="card-dialog"]')
+    dialog.wait_for()
+    assert page.evaluate("() => document.querySelector('[data-testid=card-dialog]').open")
+    assert len(dialog.inner_text()) > 10
+    assert_accessible(page, "card dialog on a phone")
+    dialog.get_by_role("button", name="Close").tap()
+    page.wait_for_function("() => !document.querySelector('[data-testid=card-dialog]').open")
+    shot(page, "cardtable-phone")
+    own_turns, moves = play_turns(page, 0, 3, seed=2, how="tap", timeout=180)
+    assert own_turns >= 3 or table_state(page)["over"]
+    check("after three turns")
+    assert_accessible(page, "Call of Cthulhu table on a phone")
+    shot(page, "cardtable-phone-later")
+
+
+def test_keyboard_alone_plays_a_highlighted_card(server, new_page) -> None:
+    created = server.api("POST", "/api/tables", json={"game": GAME, "players": 2, "seats": ["human", "random"],
+                                                        "seed": 3, "practice": True})
+    page = new_page()
+    page.goto(server.url + created["seats"][0]["invite_url"])
+    wait_connected(page)
+    page.wait_for_function("() => window.cardtable.app.frame.decision")
+    seq = table_state(page)["seq"]
+    card = page.locator(".ct-card.ct-pickable").first
+    card.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("(s) => window.cardtable.app.frame.seq !== s", arg=seq)
+    assert table_state(page)["error"] is None
