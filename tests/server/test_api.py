@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import cardtable
+import cardtable.registry
 from cardtable.server import create_app
 
 from .wsplay import create_table, is_state, make_client, play_first_legal, recv, sync
@@ -13,9 +14,11 @@ from .wsplay import create_table, is_state, make_client, play_first_legal, recv,
 def test_games_lists_game_and_bot_kinds(sqlite_url: str) -> None:
     with make_client(sqlite_url) as client:
         games = client.get("/api/games").json()
-    assert games == [{"id": "two-mists", "name": "Two Mists", "min_players": 3, "max_players": 4,
-                      "version": cardtable.load_game("two-mists").info.version,
-                      "bots": ["random", "heuristic", "ismcts"]}]
+    assert [g["id"] for g in games] == cardtable.registry.game_ids()
+    two_mists = next(g for g in games if g["id"] == "two-mists")
+    assert {k: two_mists[k] for k in ("name", "min_players", "max_players", "version", "bots")} == {
+        "name": "Two Mists", "min_players": 3, "max_players": 4,
+        "version": cardtable.load_game("two-mists").info.version, "bots": ["random", "heuristic", "ismcts"]}
 
 
 def test_game_card_catalog_is_served_and_unknown_games_are_404(sqlite_url: str) -> None:

@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from cardtable.cli import app
 from cardtable.core import SetupError
+from cardtable.registry import game_ids, load_game
 from cardtable.sim import run_games
-
 
 
 def test_ray_results_equal_a_local_run_game_for_game() -> None:
@@ -22,6 +22,17 @@ def test_ray_results_equal_a_local_run_game_for_game() -> None:
     assert [r.to_dict() for r in on_ray] == [r.to_dict() for r in local]
     assert done[-1] == 60 and done == sorted(done) and len(done) == 9  # one progress call per batch
     assert not ray.is_initialized()  # the private instance it started is shut down again
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_runs_on_ray_exactly_as_locally(game_id: str) -> None:
+    """No game needs a line of its own in the simulator: each registered one runs on every backend."""
+    players = load_game(game_id).info.min_players
+    specs = (["random", "heuristic"] * players)[:players]
+    local = run_games(game_id, players, specs, 6, seed=3)
+    on_processes = run_games(game_id, players, specs, 6, seed=3, jobs=2)
+    on_ray = run_games(game_id, players, specs, 6, seed=3, jobs=2, backend="ray", batch_size=2)
+    assert [r.to_dict() for r in on_ray] == [r.to_dict() for r in local] == [r.to_dict() for r in on_processes]
 
 
 def test_a_ray_the_caller_started_is_used_and_left_running() -> None:

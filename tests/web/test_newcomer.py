@@ -52,6 +52,8 @@ def test_how_to_play_panel_shows_the_games_own_text_on_the_table_and_in_the_lobb
 
     lobby = new_page()
     lobby.goto(server.url + "/")
+    lobby.wait_for_selector("#seat-list select")
+    lobby.select_option("#game", "two-mists")
     lobby.get_by_role("button", name="How to play").click()
     box = lobby.get_by_role("dialog", name="How to play Two Mists")
     assert rules["sections"][0]["paragraphs"][0] in box.inner_text()

@@ -86,6 +86,7 @@ def test_phone_lobby_and_table_fit_and_a_game_is_played_to_the_end_with_taps(ser
     page.wait_for_selector("#seat-list select")
     page.wait_for_selector("#tables table")
     check_fits(page, "lobby")
+    page.select_option("#game", "two-mists")
     page.select_option("#seat-1", "heuristic")
     page.select_option("#seat-3", "heuristic")
     page.locator("#create").tap()

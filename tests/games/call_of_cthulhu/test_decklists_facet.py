@@ -38,3 +38,12 @@ def test_CC_2_8_an_unknown_card_in_a_deck_file_is_a_clear_error(tmp_path: Path) 
     f.write_text("name: Bad\ncards: {No Such Card: 2}\ndomains: []\n", encoding="utf-8")
     with pytest.raises(CardDataError, match="No Such Card"):
         FACET.load_deck_file(f)
+
+
+def test_the_shared_conformance_seeds_deal_every_ready_deck() -> None:
+    """The suite runs the game over all ready decks: its smallest seed range deals each of them."""
+    from cardtable.testing.conformance import seed_count
+
+    game = cardtable.load_game("call-of-cthulhu")
+    dealt = {d["name"] for s in seed_count(game, 2, 12) for d in game.new_game(seed=s).options["decks"]}
+    assert dealt == {d.name for d in FACET.ready_decks()}

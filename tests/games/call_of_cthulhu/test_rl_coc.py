@@ -6,7 +6,7 @@ import warnings
 
 import numpy as np
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 
 from cardtable.games.call_of_cthulhu import DEFINITION as GAME
 from cardtable.rl import gym_env, pettingzoo_env
@@ -22,6 +22,11 @@ def test_pettingzoo_api_test_passes() -> None:
         warnings.simplefilter("always")
         api_test(pettingzoo_env("call-of-cthulhu", seed=1), num_cycles=300)
     assert [str(w.message) for w in caught if not str(w.message).startswith(EXPECTED)] == []
+
+
+def test_pettingzoo_seed_test_passes() -> None:
+    """Same seed, same episode: PettingZoo's own seed test on the generic card-game encoding."""
+    seed_test(lambda: pettingzoo_env("call-of-cthulhu"), num_cycles=300)
 
 
 def test_gymnasium_check_env_passes() -> None:
