@@ -6,7 +6,11 @@ laptop and on a phone."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
+
+import cardtable
 
 from .accessibility import assert_accessible
 from .cardplay import CLICKABLE, play_turns
@@ -71,7 +75,26 @@ def test_lobby_deck_choice_then_ten_turns_against_a_bot_by_clicking(server, new_
     shot(page, "cardtable-ten-turns")
 
 
+def test_a_spectator_sees_both_hands_as_backs_and_no_decision(server, new_page) -> None:
+    created = server.api("POST", "/api/tables", json={"game": GAME, "players": 2, "seats": ["random", "random"]})
+    page = new_page()
+    page.goto(server.url + created["watch_url"])
+    wait_connected(page)
+    page.wait_for_selector(".ct-board .ct-side.ct-bottom")
+    page.wait_for_function("() => window.cardtable.app.frame.view.zones['hand:0'].length > 0")
+    for side in ("ct-top", "ct-bottom"):
+        hand = page.locator(f'.ct-side.{side} [data-region="hand"]')
+        assert hand.locator(".ct-card[data-card]").count() == 0, f"{side}: a hand card is face up for a spectator"
+    assert page.locator("#board [data-option], #board .ct-pickable").count() == 0
+    assert_accessible(page, "Call of Cthulhu spectator page")
+
+
 def test_phone_table_fits_has_big_targets_shows_card_text_on_tap_and_plays_with_taps(server, new_page) -> None:
+    lobby = new_page(PHONE, **PHONE_OPTIONS)
+    lobby.goto(server.url + "/")
+    lobby.select_option("#game", GAME)
+    lobby.wait_for_selector("#deck-1")
+    assert lobby.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"], "the lobby's deck choice is too wide"
     created = server.api("POST", "/api/tables", json={"game": GAME, "players": 2, "seats": ["human", "random"],
                                                         "decks": [None, "the_yellow_key"]})
     page = new_page(PHONE, **PHONE_OPTIONS)
@@ -120,3 +143,14 @@ def test_keyboard_alone_plays_a_highlighted_card(server, new_page) -> None:
     page.keyboard.press("Enter")
     page.wait_for_function("(s) => window.cardtable.app.frame.seq !== s", arg=seq)
     assert table_state(page)["error"] is None
+
+
+def test_the_shared_renderer_names_no_game() -> None:
+    """renderers/cardtable.js draws any declared card game: no noun of the game it is tested on."""
+    source = (Path(cardtable.__file__).parent / "web" / "static" / "renderers" / "cardtable.js").read_text()
+    catalog = cardtable.load_game(GAME).card_catalog()["cards"]
+    words = ["cthulhu", "stor(y|ies)", "domains?", "resources?", "insane", "wounds?", "commit(ted)?", "factions?",
+             "skill", "terror", "combat", "arcane", "investigation", "sanity"] + [re.escape(c["title"]) for c in catalog]
+    found = [m.group(0) for m in re.finditer(r"\b(?:" + "|".join(words) + r")\b", source, re.IGNORECASE)]
+    assert not found, f"renderers/cardtable.js names game things: {sorted(set(found))}"
+    assert re.search(r"\b(?:" + "|".join(words) + r")\b", "at the story row", re.IGNORECASE)  # the check has teeth

@@ -16,6 +16,16 @@ let tipAnchor = null; // the card it belongs to
 let dialog = null; // the card-text dialog
 
 document.addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType || "mouse"; }, true);
+document.addEventListener("keydown", (ev) => {
+  lastPointer = "keyboard";
+  if (ev.key === "Escape" && selected && !(dialog && dialog.open)) {
+    const card = selected.card;
+    selected = null;
+    if (window.cardtable && window.cardtable.render) window.cardtable.render();
+    const back = document.querySelector(`#board .ct-card[data-card="${card}"]`);
+    if (back) back.focus({ preventScroll: true });
+  }
+});
 
 /** Take the catalog and the declaration (table.js hands both over before the first render). */
 export function init(catalog, extra = {}) {
@@ -81,7 +91,7 @@ function regionTitle(ctx, region, seat, i) {
   return region.title.replace(/\{n\}/g, String(i + 1)).replace(/\{p\}/g, seat === null ? "" : seatLabel(ctx, seat));
 }
 
-/** "combat 1 · arcane 2" for a list stat with labels; "2" for a number; "a, b" for words. */
+/** "north 1 · west 2" for a list stat with labels (list_labels); "field 2" for a number; "a, b" for words. */
 function statText(field, value) {
   if (value === null || value === undefined || value === "" || value === false) return "";
   const labels = (P.face.list_labels || {})[field];
@@ -136,7 +146,7 @@ function optionCard(action) {
   return null;
 }
 
-/** [{target, value}] of the option's region parameters (story 2, domain 1, ...). */
+/** [{target, value}] of the option's region parameters (a region id and the index of its instance). */
 function optionRegions(action) {
   return regionTargets().filter((t) => t.param in action && typeof action[t.param] === "number")
     .map((t) => ({ target: t, value: action[t.param] }));
@@ -197,7 +207,7 @@ function render(root, ctx) {
   }
 }
 
-/** Cards drawn inside a shared region (e.g. committed to a story): card id -> true. */
+/** Cards drawn inside a shared region (its `gather`): card id -> {region, index, seat}. */
 function gatheredCards(view, seats) {
   const out = new Map(); // id -> {region, index}
   for (const region of P.regions) {
