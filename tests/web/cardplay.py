@@ -14,6 +14,8 @@ from .play import MOVED_ON_JS, table_state
 CLICKABLE = ("#board .ct-card.ct-pickable, #board .ct-region.target .ct-region-pick, "
              "#board .ct-decision [data-option]")
 
+PASS_RATE = 0.7
+
 TURN_JS = """() => { const v = window.cardtable.app.frame.view; return [v.vars.turn, v.vars.active]; }"""
 
 
@@ -27,6 +29,10 @@ def click_move(page: Any, rng: random.Random, how: str = "click") -> bool:
     n = targets.count()
     assert n, "a decision with nothing to click"
     target = targets.nth(rng.randrange(n))
+    # In a priority window, mostly pass (as people do): a game then takes fewer clicks per turn.
+    passing = page.locator("#board .ct-decision [data-option]", has_text="Pass")
+    if passing.count() and rng.random() < PASS_RATE:
+        target = passing.first
     multi = "multi" in (target.get_attribute("class") or "") or (how == "tap" and "ct-card" in (target.get_attribute("class") or ""))
     getattr(target, how)()
     if multi:

@@ -51,7 +51,7 @@ class CreateTableBody(BaseModel):
     def _deck_names_are_short(cls, value: list[str | None] | None) -> list[str | None] | None:
         for name in value or []:
             if name is not None and not 1 <= len(name) <= 100:
-                raise ValueError("a deck name has 1 to 100 characters (or is null for a deck drawn from the seed)")
+                raise ValueError("a deck name is 1 to 100 letters long (or null for a deck drawn from the seed)")
         return value
 
     @field_validator("name")
