@@ -34,15 +34,28 @@ def click_move(page: Any, rng: random.Random, how: str = "click") -> bool:
     if passing.count() and rng.random() < PASS_RATE:
         target = passing.first
     multi = "multi" in (target.get_attribute("class") or "") or (how == "tap" and "ct-card" in (target.get_attribute("class") or ""))
-    getattr(target, how)()
+    _press(page, target, how)
     if multi:
         page.locator('[data-testid="selection"]').wait_for()
         buttons = page.locator('[data-testid="selection"] [data-option]')
-        getattr(buttons.nth(rng.randrange(buttons.count())), how)()
+        if how == "keys":  # the selection moved the focus to its first choice
+            page.wait_for_function("() => document.activeElement && document.activeElement.closest('[data-testid=selection]')")
+            page.keyboard.press("Enter")
+        else:
+            _press(page, buttons.nth(rng.randrange(buttons.count())), how)
     page.wait_for_function(MOVED_ON_JS, arg=st["seq"], timeout=30000)
     err = table_state(page)["error"]
     assert not err, f"the server refused a clicked move: {err}"
     return True
+
+
+def _press(page: Any, target: Any, how: str) -> None:
+    """Click, tap, or (``keys``) focus the element and press Enter."""
+    if how == "keys":
+        target.focus()
+        page.keyboard.press("Enter")
+    else:
+        getattr(target, how)()
 
 
 def play_turns(page: Any, seat: int, turns: int, *, seed: int = 0, how: str = "click",
