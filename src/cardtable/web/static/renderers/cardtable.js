@@ -532,7 +532,7 @@ function decisionBar(draw) {
   }
   const rest = ctx.choices.filter((c) => !used.has(c.n));
   if (rest.length) bar.append(choiceButtons(rest.map((c) => ({ choice: c, text: describeOption(c.action, ctx) })), { title: "Or:" }));
-  return bar;
+  return bar.childElementCount ? bar : null;
 }
 
 // ------------------------------------------------------------------------------------------------
