@@ -9,7 +9,9 @@ in rules coverage are visible without reading every test file.
 Recognised forms:
 
 * in the docs: ``TM-7.4`` (also ``CC-``, ``MY-``, ``MA-``; deeper IDs such as ``MY-3.2.1`` and
-  letter suffixes such as ``MY-3.2a`` are kept whole);
+  letter suffixes such as ``MY-3.2a`` are kept whole), except in an item that begins
+  ``Headings and descriptions`` (optionally bold, with its indented continuation lines): the spec IDs
+  listed there are headings or descriptions with nothing to test, so no citation is asked for them;
 * in ``tests/**/*.py``: the dotted form ``TM-7.4`` anywhere in the text (any case), and the snake
   form ``tm_7_4`` used in identifiers.  A number must end where the ID ends, so ``tm_7_40`` cites
   ``TM-7.40`` and never ``TM-7.4``.  Because ``tm_7_4_2`` could be ``TM-7.4`` followed by a word or
@@ -66,10 +68,31 @@ def id_sort_key(rule_id: str) -> tuple[str, tuple[int, ...], str]:
     return prefix, tuple(int(n) for n in numbers.split(".")), suffix
 
 
+# A docs line that lists spec IDs which are only headings or descriptions (nothing a test could check):
+# ``- **Headings and descriptions** (nothing to test): CC-1.1 ...``.  Its IDs are not rules to cite.
+_HEADINGS_LINE = re.compile(r"^\s*(?:[-*]\s+)?\**Headings and descriptions\b", re.IGNORECASE)
+
+
+def _rule_lines(text: str) -> Iterable[str]:
+    """The lines of a document outside a "Headings and descriptions" item (its indented continuation
+    lines belong to it; the item ends at a blank line or at the next line that is not indented)."""
+    in_headings = False
+    for line in text.splitlines():
+        if _HEADINGS_LINE.match(line):
+            in_headings = True
+            continue
+        if in_headings and line.startswith((" ", "\t")) and line.strip() and not line.lstrip().startswith(("- ", "* ")):
+            continue
+        in_headings = False
+        yield line
+
+
 def rule_ids_in_text(text: str) -> set[str]:
-    """Return the rule IDs written in a rules document."""
+    """Return the rule IDs written in a rules document (not those of a "Headings and descriptions" item)."""
     return {
-        _canonical(m.group(1), m.group(2).split("."), m.group(3)) for m in _DOC_ID.finditer(text)
+        _canonical(m.group(1), m.group(2).split("."), m.group(3))
+        for line in _rule_lines(text)
+        for m in _DOC_ID.finditer(line)
     }
 
 

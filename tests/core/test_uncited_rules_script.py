@@ -111,3 +111,16 @@ def test_main_reports_and_strict_sets_exit_code(
     assert "MY:" not in out
 
     assert uncited_rules.main(["--strict"], root=tmp_path) == 1
+
+
+def test_headings_line_ids_are_not_demanded_but_rules_elsewhere_are() -> None:
+    """A "Headings and descriptions" line lists spec IDs with nothing to test; every other line stays strict."""
+    text = (f"- **{_dotted('CC', 1, 7)}** A player may concede.\n"
+            f"- **Headings and descriptions** (nothing to test): {_dotted('CC', 1, 1)}, {_dotted('CC', 2, 6)}.\n"
+            f"Headings and descriptions: {_dotted('CC', 7, 20)}\n"
+            f"- **{_dotted('CC', 2, 7)}** see also the headings and descriptions line.\n"
+            f"- **Headings and descriptions**: {_dotted('CC', 7, 1)},\n  {_dotted('CC', 7, 30)} (continued).\n"
+            f"- **{_dotted('CC', 9, 2)}** the next item is a rule again.\n"
+            f"  {_dotted('CC', 9, 8)} in a rule's continuation line.\n")
+
+    assert uncited_rules.rule_ids_in_text(text) == {_dotted("CC", n, m) for n, m in ((1, 7), (2, 7), (9, 2), (9, 8))}

@@ -13,7 +13,9 @@ from __future__ import annotations
 import typer
 
 from .help import Command, Group
-from .info import cards_cmd, games_cmd, rules_cmd
+from .cards import cards_cmd
+from .decks import deck_app, decks_cmd
+from .info import games_cmd, rules_cmd
 from .play import play_cmd
 from .replay import replay_cmd
 from .serve import serve_cmd
@@ -32,6 +34,8 @@ app.command("serve", cls=Command)(serve_cmd)
 app.command("games", cls=Command)(games_cmd)
 app.command("rules", cls=Command)(rules_cmd)
 app.command("cards", cls=Command)(cards_cmd)
+app.command("decks", cls=Command)(decks_cmd)
+app.add_typer(deck_app, name="deck", cls=Group)
 app.command("play", cls=Command)(play_cmd)
 app.command("replay", cls=Command)(replay_cmd)
 app.command("simulate", cls=Command)(simulate_cmd)

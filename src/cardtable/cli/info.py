@@ -1,4 +1,4 @@
-"""``cardtable games``, ``rules`` and ``cards``: what a build can play and how each game works."""
+"""``cardtable games`` and ``rules``: what a build can play and how each game works (``cards``: :mod:`.cards`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from rich.text import Text
 
 from .. import list_games, load_game
 from ..tui import get_renderer
-from .common import GAME_HELP, UserError, boundary, new_console
+from .common import GAME_HELP, boundary, new_console
 
 
 def games_cmd() -> None:
@@ -65,13 +65,3 @@ def rules_cmd(
             console.print("Print them here with: cardtable rules " + game.id + " --full", style="dim")
         else:
             console.print(f"Full rules: docs/rules/{game.id}.md in the cardtable source tree.")
-
-
-def cards_cmd(game_id: str = typer.Argument(..., metavar="GAME", help=GAME_HELP)) -> None:
-    """List a game's cards: name, kind, copies and text, plus the columns the game adds."""
-    with boundary():
-        game = load_game(game_id)
-        table = get_renderer(game.id).cards_table(game)
-        if table is None:
-            raise UserError(f"{game.id} has no card catalog to list")
-        new_console().print(table)

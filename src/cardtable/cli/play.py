@@ -23,6 +23,7 @@ from ..core import Rng, State, mix_seed
 from ..tui import get_renderer, seat_names
 from .common import (GAME_HELP, UserError, boundary, check_reproduces, jsonable, make_bots, new_console, parse_options,
                      parse_seat, read_json, split_specs, write_json)
+from .decks import deck_options
 from .prompt import Quit, human_decision
 from .render import outcome_renderable, print_events
 
@@ -82,17 +83,24 @@ def play_cmd(
     resume: Optional[Path] = typer.Option(None, "--resume",
                                           help="Continue a game saved by --save or by quitting (same seat and bots "
                                                "unless --seat/--bots are given)."),
+    deck: Optional[list[str]] = typer.Option(None, "--deck", "-d",
+                                             help="A ready deck (name or stem, see cardtable decks) or a deck-list "
+                                                  "file; repeat once per seat, in seat order."),
 ) -> None:
     """Play a game in the terminal against bots (or watch bots play with --seat none)."""
     with boundary():
         game = load_game(game_id)
         if resume is not None:
+            if deck:
+                raise UserError("--deck cannot be used with --resume: the saved game keeps its decks")
             state, saved_seat, saved_bots = _resume(resume, game.id)
             seed = state.seed
             seat = saved_seat if seat is None else seat
             bots = saved_bots if bots is None else bots
         else:
             options = parse_options(option)
+            if deck:
+                options = deck_options(game, deck, players, options)
             if seed is None:
                 seed = secrets.randbelow(2**31)
             state = game.new_game(seed=seed, players=players, options=options)
@@ -136,7 +144,8 @@ def play_cmd(
         else:
             intro.append(f"You are seat {human}. Bots: {who}.\n")
             intro.append("At each decision type a number; h shows card texts and goals, l the full log, "
-                         "q quits and saves.", style="dim")
+                         + ("?N card #N in full, " if renderer.query_hint() else "") + "q quits and saves.",
+                         style="dim")
         console.print(Panel(intro, box=box.ROUNDED, expand=False))
 
         log_seen = 0

@@ -78,7 +78,7 @@ def human_decision(console: Console, state: State, seat: int, names: list[str], 
         _numbered(console, described)
 
     show_choices()
-    hint = f"Your choice [1-{len(options)}, h help, l log, q quit]: "
+    hint = f"Your choice [1-{len(options)}, h help, l log{renderer.query_hint()}, q quit]: "
     while True:
         raw = _ask(console, hint).strip()
         low = raw.lower()
@@ -95,6 +95,11 @@ def human_decision(console: Console, state: State, seat: int, names: list[str], 
             console.print(Rule("Full log (as you see it)", style="dim"))
             print_events(console, renderer, log, names, skip_noise=False)
             console.print(Rule(style="dim"))
+            show_choices()
+            continue
+        reply = renderer.answer_query(raw, view, game)
+        if reply is not None:
+            console.print(reply)
             show_choices()
             continue
         action: Action | None = None

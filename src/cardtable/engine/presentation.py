@@ -61,6 +61,7 @@ class Region:
     counters: tuple[Counter, ...] = ()
     gather: Gather | None = None
     hint: str = ""
+    brief: bool = False  # cards show their title and marks only (e.g. cards kept as resources)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +88,8 @@ class CardFace:
     text: str = "text"
     colour: str = ""  # a catalog field whose value picks the card's colour class (e.g. faction)
     list_labels: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    """A stat whose catalog value is a list of numbers → a short label per position (a renderer shows
-    ``label N`` for each non-zero entry instead of the bare list)."""
+    """A stat whose catalog value is a list of counts, by position: ``{"pips": ("red", "blue")}``
+    shows ``[0, 2]`` as "blue 2" (zero counts are left out). Optional; without it the numbers show."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,9 +116,9 @@ class Presentation:
     decision_labels: Mapping[str, str] = field(default_factory=dict)
     """Option kind → button label (``pass`` → "Pass"); other kinds are shown as they are."""
     phase_path: str = ""  # the view path of the current phase/step name, shown in the top bar
+    turn_path: str = ""  # the view path of the turn number, when the view has no top-level ``turn``
     one_based: tuple[str, ...] = ()  # event/option fields that are 0-based indices, shown +1 to people
-    turn_path: str = ""  # the view path of the turn number, shown in the top bar
-    active_path: str = ""  # the view path of the seat whose turn it is (its side is marked)
+    active_path: str = ""  # the view path of the seat whose turn it is (the browser marks its side)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values (lists, not tuples), as the browser receives them."""

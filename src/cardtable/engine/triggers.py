@@ -186,11 +186,14 @@ class EventOp(Op["CardState"]):
 
 def open_window(st: "CardState", name: str, first: int, event: tuple[str, EventData] | None = None) -> None:
     """Push a window: priority from ``first``, closes when every player has passed in succession."""
-    st.push(WindowOp.name, name=name, player=first, passes=0, event=event)
+    st.push(WindowOp.name, name=name, player=first, passes=0, event=event, answered=())
 
 
 class WindowOp(Op["CardState"]):
-    """A window of alternating priority. Args: name, player (who has priority), passes, event.
+    """A window of alternating priority. Args: name, player (who has priority), passes, event, answered.
+
+    ``answered`` lists the (source, ability) pairs already used in this window: an interrupt or a
+    reaction answers one occurrence of its event once, however often priority comes back round.
 
     For ``interrupt`` and ``reaction`` windows the options are the usable abilities of that kind
     answering ``event``; for any other name they are the game's ``window_actions``. Options are
@@ -213,7 +216,9 @@ class WindowOp(Op["CardState"]):
         p, name, event = frame["player"], frame["name"], frame["event"]
         if name in (INTERRUPT, REACTION) and event is not None:
             kind, data = event
-            return [Action(p, "use", (("ability", ab.index), ("card", i))) for i, ab in matching(st, name, p, kind, data)]
+            answered = frame.get("answered") or ()
+            return [Action(p, "use", (("ability", ab.index), ("card", i))) for i, ab in matching(st, name, p, kind, data)
+                    if (i, ab.index) not in answered]
         actions: list[Action] = list(st.window_actions(name, p))
         for i, ab in matching(st, ACTION, p, None):
             actions.append(Action(p, "use", (("ability", ab.index), ("card", i))))
@@ -246,6 +251,8 @@ class WindowOp(Op["CardState"]):
             ab = st.abilities_of(source)[index]
             event = frame["event"]
             kind, data = (event[0], event[1]) if event is not None else (None, ())
+            if event is not None:  # an ability answers one occurrence of its event once
+                st.replace(st.stack[-1].evolve(answered=(*(frame.get("answered") or ()), (source, index))))
             begin_use(st, p, source, ab, kind, data)
         else:
             st.start_action(frame["name"], action)

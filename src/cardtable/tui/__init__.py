@@ -2,8 +2,10 @@
 
 A game's own renderer is its ``tui`` facet: the module ``tui`` of the game's package, whose
 ``RENDERER`` is a :class:`Renderer` subclass (see :func:`cardtable.registry.game_facet`). A game
-without one, or an id no game has, gets the generic renderer, which works from the shapes every
-game shares. The game's rules modules never import this package; only its ``tui`` facet does.
+without one that declares a table (a ``presentation`` facet whose ``PRESENTATION`` is a
+:class:`~cardtable.engine.presentation.Presentation`) gets the shared card table
+(:mod:`.cardtable`); any other game, or an id no game has, gets the generic renderer, which works
+from the shapes every game shares. The game's rules modules never import this package; only its ``tui`` facet does.
 """
 
 from __future__ import annotations
@@ -19,17 +21,28 @@ from .generic import Names, Renderer, seat_names
 
 FACET = "tui"  # the module of a game's package that holds its renderer
 RENDERER_NAME = "RENDERER"  # ... and the name of the Renderer subclass in it
+PRESENTATION_FACET = "presentation"  # the module declaring a card table ...
+PRESENTATION_NAME = "PRESENTATION"  # ... and the name of its Presentation
 
 
 @lru_cache(maxsize=None)
 def get_renderer(game_id: str) -> Renderer:
-    """The renderer for ``game_id``: its ``tui`` facet's ``RENDERER``, else the generic one."""
+    """The renderer for ``game_id``: its ``tui`` facet's ``RENDERER``, else the shared card table
+    when it declares a presentation, else the generic one."""
     try:
         module = game_facet(game_id, FACET)
+        declared = game_facet(game_id, PRESENTATION_FACET) if module is None else None
     except SetupError:  # not a game id: words for its events still come out, generically
-        module = None
+        module = declared = None
     cls = getattr(module, RENDERER_NAME, None) if module is not None else None
     if module is None or cls is None:
+        from ..engine.presentation import Presentation
+
+        pres = getattr(declared, PRESENTATION_NAME, None)
+        if isinstance(pres, Presentation):
+            from .cardtable import CardTableRenderer
+
+            return CardTableRenderer(game_id, pres)
         r = Renderer()
         r.game_id = game_id
         return r

@@ -151,6 +151,16 @@ class Renderer:
     def is_turn_marker(self, event: Mapping[str, Any]) -> bool:
         return event.get("kind") == "turn_started"
 
+    # --- requests typed at a decision ---------------------------------------------------------------
+    def query_hint(self) -> str:
+        """Words added to the choice prompt for the requests :meth:`answer_query` understands."""
+        return ""
+
+    def answer_query(self, raw: str, view: Mapping[str, Any], game: Any) -> RenderableType | None:
+        """What to print for a request typed at a decision (e.g. a card's text), or ``None`` if ``raw``
+        is not one. The decision stays open either way; none by default."""
+        return None
+
     # --- outcome ------------------------------------------------------------------------------------
     def render_outcome(self, outcome: Outcome | Mapping[str, Any], names: Names = None,
                        lives: list[Any] | None = None) -> RenderableType:

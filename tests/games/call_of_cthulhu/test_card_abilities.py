@@ -579,7 +579,7 @@ def test_CT10_spawn_of_the_trench_cancels_its_destruction() -> None:
     emit(st, "destroyed", card=tb["Spawn of the Deep Trench"])
     st._advance()
     tb.use("Spawn of the Deep Trench")
-    tb.pick(tb["Stray Dog"])  # a hidden pick is asked even with one candidate (D-CT-23)
+    tb.pick(tb["Stray Dog"])  # a hidden pick is asked even with one candidate (D-CT-27)
     assert tb.zone(tb["Spawn of the Deep Trench"]) == "play:0" and tb.zone(tb["Stray Dog"]) == "discard:0"
 
 
@@ -822,7 +822,7 @@ def test_SN03_litter_puts_a_cheap_character_into_play_from_hand() -> None:
     tb.play("Litter of the Black Goat")
     if tb.kind == "pay":
         tb.do("choose", index=0)
-    tb.pick(tb["Dark Young Sapling"])  # asked even with one candidate (D-CT-23)
+    tb.pick(tb["Dark Young Sapling"])  # asked even with one candidate (D-CT-27)
     assert tb.zone(tb["Dark Young Sapling"]) == "play:0" and tb.zone(tb["The Mother in the Grove"]) == "hand:0"
 
 
@@ -1040,7 +1040,7 @@ def test_ST06_hungry_orchard_passive_and_win_effect() -> None:
     _win(tb, "ST06")
     tb.yes()
     tb.choose("domain 1")
-    tb.pick(tb["Hired Muscle"])  # asked even with one candidate (D-CT-23)
+    tb.pick(tb["Hired Muscle"])  # asked even with one candidate (D-CT-27)
     assert tb.zone(tb["Hired Muscle"]) == "res:0:0"
 
 

@@ -47,3 +47,16 @@ def test_the_shared_conformance_seeds_deal_every_ready_deck() -> None:
     game = cardtable.load_game("call-of-cthulhu")
     dealt = {d["name"] for s in seed_count(game, 2, 12) for d in game.new_game(seed=s).options["decks"]}
     assert dealt == {d.name for d in FACET.ready_decks()}
+
+
+def test_CC_3_1_1_the_outcome_names_decks_only_when_the_table_opened_the_lists() -> None:
+    """D-CT-29: the public outcome does not reveal a hidden deck list (a ready deck's name is its list)."""
+    import random
+
+    game = cardtable.load_game("call-of-cthulhu")
+    for open_lists, expected in ((False, [None, None]), (True, ["Badge and Lamp", "The Yellow Key"])):
+        st = game.new_game(seed=5, options={"decks": ["Badge and Lamp", "The Yellow Key"], "open_decklists": open_lists})
+        rng = random.Random(5)
+        while not st.is_terminal:
+            st.apply(rng.choice(st.legal_actions()))
+        assert st.outcome is not None and st.outcome.details["decks"] == expected

@@ -46,6 +46,9 @@ def deck_from_mapping(defs: "Defs", data: Any, where: str = "deck") -> dict[str,
                 "domains": list(doms)}
     if not isinstance(data, dict) or not isinstance(data.get("cards"), dict):
         raise SetupError(f"{where}: a deck is a mapping with 'cards' ({{card id or title: count}})")
+    extra = sorted(str(k) for k in data if k not in ("name", "description", "cards", "domains"))
+    if extra:  # CC-2.6: a deck is its cards and domains; there is no sideboard
+        raise SetupError(f"{where}: unknown field(s) {', '.join(extra)} (a deck has no sideboard or other parts, CC-2.6)")
     cards: list[int] = []
     for ref, count in data["cards"].items():
         if not isinstance(ref, str) or ref not in defs.by_id and ref not in defs.by_title:

@@ -99,10 +99,9 @@ def _lki_slot(st: "CocState", source: int, data: dict[str, Any]) -> int | None:
     """CC-5.6.2: the story ``source`` was committed to when the event occurred (queued events keep it)."""
     lki = data.get("lki")
     if lki is not None:
-        for card, slot in lki:
-            if card == source:
-                return int(slot)
-        return None
+        from .filters import lki_slot_of
+
+        return lki_slot_of(st, lki, source)
     return st.committed_slot(source)
 
 
@@ -358,12 +357,22 @@ def can_use(st: "CocState", player: int, source: int, ability: Ability, kind: st
     d = st.card(source)
     if ability.kind == "action" and d.type == "event":
         return False  # action events are played (cc.play), not used
+    if ability.program.limit == "limit_1_per_turn" and lasting_total(st, "title_limit", _title_key(st, player, source, ability)):
+        return False  # CC-12.6: "limit 1 per turn" counts every copy of the title (D-CT-24)
     ev = dict(data) if data else {}
     return startable(st, player, source, (d.index, ability.index), ev, include_card_cost=d.type == "event")
 
 
+def _title_key(st: "CocState", player: int, source: int, ability: Ability) -> str:
+    return f"p{player}:{st.card(source).title}:{ability.index}"
+
+
 def use_ability(st: "CocState", player: int, source: int, ability: Ability, kind: str | None, data: Any) -> None:
     d = st.card(source)
+    if ability.program.limit == "limit_1_per_turn":  # CC-12.6: per title and player, until the end of the turn
+        from ...engine import add_lasting
+
+        add_lasting(st, "title_limit", _title_key(st, player, source, ability), 1, "end_of_turn")
     ev = tuple(data) if data else ()
     slot = _lki_slot(st, source, dict(ev)) if d.type != "story" else None
     st.note("ability", {"player": player, "card": source, "title": d.title, "kind": ability.kind})

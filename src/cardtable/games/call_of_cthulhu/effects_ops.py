@@ -227,7 +227,7 @@ class HandPick(Op["CocState"]):
             self._finish(st, frame, chosen)
             return
         # Always asked, even with no candidate or one forced one: whether a hidden card matches is
-        # itself hidden, and a pick that resolved by itself would tell the other seats (D-CT-23).
+        # itself hidden, and a pick that resolved by itself would tell the other seats (D-CT-27).
         options = [Action(p, "pick", (("card", c),)) for c in left]
         if len(chosen) >= lo or not left:
             options.append(Action(p, "done"))
@@ -683,8 +683,16 @@ def _emit_each(acts: Acts, st: "CocState", kind: str, key: str, cards: list[int]
 def _draw(st, ctx, p, picks, got, where, acts):  # type: ignore[no-untyped-def]
     ok = True
     n = value_of(st, p.n, ctx)
-    for q in _who(ctx.player, p.player):
+    players = _who(ctx.player, p.player)
+    for q in players:
         ok = ok and len(st.table.cards(f"deck:{q}")) >= n
+    if len(players) > 1:  # CC-1.5.1: "each player draws N" is N rounds, one card per player per round
+        ap = st.active_player()
+        order = tuple(sorted(players, key=lambda q: q != ap))
+        for _ in range(n):
+            acts.append(lambda: st.push("cc.draw_round", players=order))
+        return ok
+    for q in players:
         for _ in range(n):
             acts.append(lambda q=q: st.push("cc.draw", player=q))
     return ok
@@ -726,8 +734,16 @@ def _discard(st, ctx, p, picks, got, where, acts):  # type: ignore[no-untyped-de
 def _mill(st, ctx, p, picks, got, where, acts):  # type: ignore[no-untyped-def]
     n = value_of(st, p.n, ctx)
     ok = True
-    for q in _who(ctx.player, p.player):
+    players = _who(ctx.player, p.player)
+    for q in players:
         ok = ok and len(st.table.cards(f"deck:{q}")) >= n
+    if len(players) > 1:  # CC-1.5.1: "each player mills N" is N rounds of one card per player
+        ap = st.active_player()
+        order = tuple(sorted(players, key=lambda q: q != ap))
+        for _ in range(n):
+            acts.append(lambda: emit(st, "milled", player=order[0], n=1, round=order))
+        return ok
+    for q in players:
         acts.append(lambda q=q: emit(st, "milled", player=q, n=n))
     return ok
 
@@ -1153,14 +1169,14 @@ def perform_extra(st: "CocState", kind: str, data: dict[str, Any]) -> None:
     t = st.table
     c: Any = data.get("card")
     if kind == "milled":
-        p = data["player"]
-        for _ in range(data["n"]):
-            deck = t.cards(f"deck:{p}")
-            if not deck:
-                break
-            top = deck[-1]
-            st.move_card(top, st.discard_zone(top))
-            st.note("milled", {"player": p, "card": top, "title": st.card(top).title})
+        for p in data.get("round") or (data["player"],):  # a round (CC-1.5.1): one card of each player at once
+            for _ in range(data["n"]):
+                deck = t.cards(f"deck:{p}")
+                if not deck:
+                    break
+                top = deck[-1]
+                st.move_card(top, st.discard_zone(top))
+                st.note("milled", {"player": p, "card": top, "title": st.card(top).title})
     elif kind == "healed":
         if t.in_play(c):
             t.add_counter(c, "wounds", -min(data["n"], st.wounds(c)))

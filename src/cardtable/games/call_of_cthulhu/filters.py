@@ -115,11 +115,14 @@ def _in_state(st: "CocState", c: int, state: str) -> bool:
 
 
 def matches_filter(st: "CocState", spec: Any, c: int, *, controller: int, source: int, slot: int | None = None,
-                   ev_slot: int | None = None) -> bool:
+                   ev_slot: int | None = None, lki: Any = None) -> bool:
     """Does card ``c`` match the schema ``Filter`` ``spec`` from the point of view of ``controller``?
 
     The zone is checked only when the filter names one (candidate lists decide where to look). An
-    insane character has no faction, subtypes or cost (CC-9.1).
+    insane character has no faction, subtypes or cost (CC-9.1). ``lki``: for a reaction to an event
+    queued during story resolution, who was committed where when it occurred (``[card, slot, seq]``);
+    "committed to that story" is then judged on it (CC-5.6.2, D-CT-23), since every character is
+    uncommitted by the time the reaction is offered (CC-8.19).
     """
     if spec is None:
         return True
@@ -172,7 +175,7 @@ def matches_filter(st: "CocState", spec: Any, c: int, *, controller: int, source
             return False
         if spec.committed_to is not None:
             want = ev_slot if spec.committed_to == "event_story" else slot
-            if want is None or st.committed_slot(c) != want:
+            if want is None or (st.committed_slot(c) if lki is None else lki_slot_of(st, lki, c)) != want:
                 return False
         if spec.skill is not None and not number_ok(spec.skill, st.skill(c)):
             return False
@@ -197,10 +200,19 @@ def matches_filter(st: "CocState", spec: Any, c: int, *, controller: int, source
     return True
 
 
+def lki_slot_of(st: "CocState", lki: Any, c: int) -> int | None:
+    """The slot card ``c`` was committed to when a queued event occurred (None if it was not, or if it has
+    left play since: a card that comes back is a new object, CC-3.2, told apart by its ``seq``)."""
+    for entry in lki:
+        if entry[0] == c:
+            return int(entry[1]) if len(entry) < 3 or st.table.counter(c, "seq") == entry[2] else None
+    return None
+
+
 def filter_in(st: "CocState", spec: Any, c: int, ctx: Ctx) -> bool:
     """``matches_filter`` from an ability's point of view."""
     return matches_filter(st, spec, c, controller=ctx.player, source=ctx.source, slot=source_story(st, ctx),
-                          ev_slot=ctx.ev.get("slot"))
+                          ev_slot=ctx.ev.get("slot"), lki=ctx.ev.get("lki"))
 
 
 def zone_cards(st: "CocState", spec: Any, default: str = "play") -> list[int]:

@@ -160,6 +160,16 @@ def _draw(st: CocState, frame: Frame) -> None:
         emit(st, "card_drawn", player=p)
 
 
+@OPS.step("cc.draw_round")
+def _draw_round(st: CocState, frame: Frame) -> None:
+    """CC-1.5.1 / CC-9.7: one round of a draw by several players: each with a card left draws one, all
+    in one atomic step, so the deck-out check sees the round whole (both decks empty: CC-1.6.3)."""
+    st.pop()
+    players = tuple(q for q in frame["players"] if st.table.cards(f"deck:{q}"))
+    if players:
+        emit(st, "card_drawn", player=players[0], round=players)
+
+
 @OPS.step("cc.restore_choice")
 def _restore_choice(st: CocState, frame: Frame) -> None:
     """CC-5.10 (3): the AP chooses which insane character to restore (exactly one)."""
@@ -291,12 +301,12 @@ def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
 
             resolve_event(st, p, i, data)
     elif kind == "card_drawn":
-        p = data["player"]
-        deck = t.cards(f"deck:{p}")
-        if deck:
-            c = deck[-1]
-            st.move_card(c, f"hand:{p}")
-            st.note("drew", {"player": p, "card": c, "title": st.card(c).title}, visible_to=(p,), redacted={"player": p})
+        for p in data.get("round") or (data["player"],):  # a round (CC-1.5.1): every player's card at once
+            deck = t.cards(f"deck:{p}")
+            if deck:
+                c = deck[-1]
+                st.move_card(c, f"hand:{p}")
+                st.note("drew", {"player": p, "card": c, "title": st.card(c).title}, visible_to=(p,), redacted={"player": p})
     elif kind == "resource_attached":
         attach_resource(st, data["player"], data["card"], data["domain"])
     elif kind == "domain_refreshed":
@@ -754,7 +764,8 @@ def outcome_details(st: CocState, how: str) -> dict[str, Any]:
     """Tags a simulator can group by (the game's own nouns stay here)."""
     return {"how": how, "turns": st.vars["turn"], "first_player": st.vars["first"],
             "stories_won": [len(st.table.cards(f"won:{p}")) for p in range(st.players)],
-            "decks": [d.get("name") if isinstance(d, dict) else d for d in st.options.get("deck_names", [])]}
+            "decks": [d["name"] if st.options.get("open_decklists") else None for d in st.options.get("decks", [])]}
+    # The outcome is public, so deck names show only where the table opened the lists (D-CT-29).
 
 
 def thaw_pairs(data: Any) -> list[list[Any]]:

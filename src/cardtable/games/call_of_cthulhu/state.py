@@ -63,6 +63,29 @@ class CocState(CardState):
     }
     HAND_ZONES = ("hand:{p}",)
 
+    # --- conceding (CC-1.7) -------------------------------------------------------------------------
+    def apply(self, action: Action | Mapping[str, Any]) -> None:
+        """CC-1.7: a player may concede at any time, his opponent wins (D-CT-25).
+
+        ``concede`` is accepted from either seat whether or not it is his decision, so it is never one
+        of the listed options (bots, search and random play never pick it); it is recorded like any
+        other action, so a record replays to the same end. Everything else goes through the normal
+        checks.
+        """
+        if not isinstance(action, Action):
+            action = Action.from_dict(action)
+        if action.kind != "concede":
+            super().apply(action)
+            return
+        if self.is_terminal:
+            raise IllegalActionError("CORE-2", "the game is over; no action can be taken")
+        if action.player not in range(self.players) or action.params:
+            raise IllegalActionError("CC-1.7", f"{action}: a concession names only the conceding seat")
+        p = action.player
+        self.history.append(action)
+        self.note("conceded", {"player": p})
+        self.finish([1 - p], f"seat {p} conceded; seat {1 - p} wins (CC-1.7)", {"how": "concede", "turns": self.vars["turn"]})
+
     # --- definitions and basic reads ----------------------------------------------------------------
     @property
     def defs(self) -> Defs:
@@ -405,6 +428,24 @@ class CocState(CardState):
         if kind not in NO_CHECKS_AFTER:
             state_checks(self)
 
+    def respondable(self, ability_kind: str, kind: str, data: Any) -> bool:
+        """During story resolution a reaction is queued when its trigger matches, whatever its costs or
+        targets are now: they are judged when it is offered at W-STORY-END (CC-5.6.2). (A Combat win's
+        wound lands after the win: "destroy a wounded character there" has its target only then.)"""
+        if ability_kind != "reaction" or self.vars["story_phase"] != 2:
+            return super().respondable(ability_kind, kind, data)
+        if not self.may_trigger(ability_kind, kind):
+            return any(self.hidden_could_answer(p, ability_kind, kind) for p in range(self.players))
+        from ...engine.triggers import source_in_place
+
+        ev = dict(data)
+        for i in self.trigger_sources():
+            for ab in self.abilities_of(i):
+                if ab.kind == ability_kind and ab.event == kind and source_in_place(self, i, ab) \
+                        and (ab.when is None or ab.when(self, i, kind, ev)):
+                    return True
+        return any(self.hidden_could_answer(p, ability_kind, kind) for p in range(self.players))
+
     def defer_reactions(self, kind: str, data: Any) -> bool:
         """CC-5.6: while stories resolve no window opens; reactions to events then wait for W-STORY-END.
 
@@ -412,7 +453,7 @@ class CocState(CardState):
         """
         if self.vars["story_phase"] != 2:
             return False
-        lki = [[i, self.committed_slot(i)] for p in range(self.players) for i in self.characters(p)
+        lki = [[i, self.committed_slot(i), self.table.counter(i, "seq")] for p in range(self.players) for i in self.characters(p)
                if self.committed_slot(i) is not None]  # CC-5.6.2: who was committed where, when it occurred
         self.vars["queued"] = self.vars["queued"] + [[kind, [[k, thaw(v)] for k, v in data] + [["lki", lki]]]]
         return True

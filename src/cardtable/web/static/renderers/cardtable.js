@@ -398,6 +398,7 @@ function sharedRegion(draw, region, i, seats, viewer) {
 
 function cardsBox(draw, region, ids, seat) {
   const layout = region.layout || "row";
+  const brief = Boolean(region.brief); // title and marks only (e.g. cards kept as resources)
   const box = h("div", { class: ["ct-cards", `ct-${layout}`] });
   const loose = ids.filter((id) => {
     if (id === null) return true;
@@ -411,7 +412,7 @@ function cardsBox(draw, region, ids, seat) {
   if (layout === "pile") {
     if (!loose.length) box.append(h("span", { class: "ct-empty muted" }, "empty"));
     else {
-      box.append(cardStack(draw, loose[loose.length - 1]));
+      box.append(cardStack(draw, loose[loose.length - 1], brief));
       box.append(h("span", { class: "ct-pile-count" }, `${loose.length} card${loose.length === 1 ? "" : "s"}`));
     }
     return box;
@@ -423,7 +424,7 @@ function cardsBox(draw, region, ids, seat) {
   const hidden = loose.filter((id) => id === null || !catalogOf(draw.view, id)).length;
   for (const id of loose) {
     if (id === null || !catalogOf(draw.view, id)) continue;
-    box.append(cardStack(draw, id));
+    box.append(cardStack(draw, id, brief));
   }
   if (hidden) box.append(backCard(hidden, `${hidden} face-down card${hidden === 1 ? "" : "s"}`, seat));
   return box;
@@ -435,14 +436,14 @@ function backCard(n, label) {
 }
 
 /** A card with its attachments under it. */
-function cardStack(draw, id) {
-  const stack = h("div", { class: "ct-stack" }, cardFace(draw, id));
+function cardStack(draw, id, brief = false) {
+  const stack = h("div", { class: "ct-stack" }, cardFace(draw, id, false, brief));
   const under = draw.attached.get(id) || [];
   if (under.length) stack.append(h("div", { class: "ct-attached", "aria-label": "Attached" }, under.map((a) => cardFace(draw, a, true))));
   return stack;
 }
 
-function cardFace(draw, id, small = false) {
+function cardFace(draw, id, small = false, brief = false) {
   const { ctx, view } = draw;
   const cat = catalogOf(view, id);
   if (!cat) return backCard(1, "a face-down card");
@@ -450,11 +451,12 @@ function cardFace(draw, id, small = false) {
   const marks = marksOf(view, id);
   const styles = new Set(marks.map((m) => m.style));
   const title = cardTitle(view, id);
-  const sub = (face.subtitle || []).map((f) => cat[f]).filter((v) => v !== null && v !== undefined && v !== "").join(" · ");
-  const stats = (face.stats || []).map((f) => statText(f, cat[f])).filter(Boolean).join(" · ");
-  const corner = face.corner ? cat[face.corner] : null;
+  const sub = brief ? "" : (face.subtitle || []).map((f) => cat[f]).filter((v) => v !== null && v !== undefined && v !== "").join(" · ");
+  const allStats = (face.stats || []).map((f) => statText(f, cat[f])).filter(Boolean).join(" · ");
+  const stats = brief ? "" : allStats;
+  const corner = face.corner && !brief ? cat[face.corner] : null;
   const el = h("div", {
-    class: ["ct-card", colourClass(cat), small ? "small" : null, styles.has("turned") ? "mk-turned" : null,
+    class: ["ct-card", colourClass(cat), small || brief ? "small" : null, styles.has("turned") ? "mk-turned" : null,
       styles.has("dimmed") ? "mk-dimmed" : null, styles.has("face_down") ? "mk-facedown" : null],
     "data-card": id, "data-focus-key": `card-${id}`,
   },
@@ -465,7 +467,7 @@ function cardFace(draw, id, small = false) {
   marks.length ? [" ", h("span", { class: "ct-marks" }, marks.map((m) => h("span", { class: ["ct-mark", `mark-${m.style}`] }, m.label)))] : null);
   const choices = ctx.decision ? ctx.choices.filter((c) => optionCard(c.action) === id) : [];
   const text = cardText(view, id);
-  el.dataset.tip = `${title}${stats ? ` (${stats})` : ""}${text ? `: ${text}` : ""}`;
+  el.dataset.tip = `${title}${allStats ? ` (${allStats})` : ""}${text ? `: ${text}` : ""}`;
   el.addEventListener("mouseenter", () => showTip(el));
   el.addEventListener("mouseleave", hideTip);
   el.addEventListener("focus", () => showTip(el));
