@@ -208,3 +208,15 @@ def test_a_card_with_several_uses_opens_its_choices_and_makes_the_target_regions
     zone = page.evaluate("() => window.cardtable.app.frame.view.zones['res:0:1']")
     assert int(card_id) in zone, "the card went to another domain than the one clicked"
     assert page.locator(f'[data-region="domain"][data-index="1"] .ct-card[data-card="{card_id}"]').count() == 1
+
+
+def test_the_shared_renderer_names_no_game() -> None:
+    """renderers/cardtable.js draws any declared card game: no noun of the game it is tested on."""
+    source = (Path(cardtable.__file__).parent / "web" / "static" / "renderers" / "cardtable.js").read_text()
+    catalog = cardtable.load_game(GAME).card_catalog()["cards"]
+    words = ["cthulhu", "stor(y|ies)", "domains?", "resources?", "insane", "wounds?", "commit(ted)?", "factions?",
+             "skill", "terror", "combat", "arcane", "investigation", "sanity"] + [re.escape(c["title"]) for c in catalog]
+    pattern = re.compile(r"\b(?:" + "|".join(words) + r")\b", re.IGNORECASE)
+    found = [m.group(0) for m in pattern.finditer(source)]
+    assert not found, f"renderers/cardtable.js names game things: {sorted(set(found))}"
+    assert pattern.search("at the story row")  # the check has teeth

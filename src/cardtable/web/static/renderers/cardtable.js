@@ -398,7 +398,7 @@ function sharedRegion(draw, region, i, seats, viewer) {
 
 function cardsBox(draw, region, ids, seat) {
   const layout = region.layout || "row";
-  const brief = Boolean(region.brief); // title and marks only (e.g. cards kept as resources)
+  const brief = Boolean(region.brief); // title and marks only (cards kept as a supply, say)
   const box = h("div", { class: ["ct-cards", `ct-${layout}`] });
   const loose = ids.filter((id) => {
     if (id === null) return true;
