@@ -187,8 +187,9 @@ function render(root, ctx) {
   const view = ctx.view;
   if (!view || !P) return;
   hideTip();
-  if (selected && selected.seq !== ctx.seq) selected = null;
-  if (!ctx.decision) selected = null;
+  // A selection lasts while the decision still offers something for its card (another seat's move in a
+  // simultaneous step does not drop it); choosing one of its options ends it.
+  if (selected && !(ctx.decision && ctx.choices.some((c) => optionCard(c.action) === selected.card))) selected = null;
   const viewer = ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
   const seats = [...Array(view.players || 0).keys()];
   const others = seats.filter((s) => s !== viewer);
@@ -349,7 +350,7 @@ function regionShell(draw, region, seat, i, headExtra = []) {
   el.append(h("header", { class: "ct-region-head" }, head, headExtra));
   const choices = regionChoices(draw, region, seat, i);
   if (choices.length === 1) {
-    const c = choices[0];
+    const c = ending(choices[0]);
     draw.used.add(c.n);
     const btn = h("button", { type: "button", class: "btn small ct-region-pick" }, shortOption(c.action, ctx));
     makeChoice(btn, c);
@@ -510,6 +511,11 @@ function cardFace(draw, id, small = false, brief = false) {
   return el;
 }
 
+/** The choice, ending the selection when it is picked. */
+function ending(choice) {
+  return { n: choice.n, action: choice.action, label: choice.label, pick: () => { selected = null; choice.pick(); } };
+}
+
 function select(id, ctx) {
   hideTip();
   selected = id === null ? null : { card: id, seq: ctx.seq };
@@ -524,7 +530,7 @@ function decisionBar(draw) {
   if (!ctx.decision) return null;
   const bar = h("div", { class: "decision-bar ct-decision" });
   if (selected) {
-    const mine = ctx.choices.filter((c) => optionCard(c.action) === selected.card);
+    const mine = ctx.choices.filter((c) => optionCard(c.action) === selected.card).map(ending);
     const text = cardText(view, selected.card);
     bar.append(h("div", { class: "ct-selection", "data-testid": "selection" },
       h("p", { class: "ct-selection-text" }, h("strong", {}, staticText(cardTitle(view, selected.card))), text ? [": ", staticText(text)] : null),
