@@ -118,6 +118,7 @@ class Presentation:
     phase_path: str = ""  # the view path of the current phase/step name, shown in the top bar
     turn_path: str = ""  # the view path of the turn number, when the view has no top-level ``turn``
     one_based: tuple[str, ...] = ()  # event/option fields that are 0-based indices, shown +1 to people
+    active_path: str = ""  # the view path of the seat whose turn it is (the browser marks its side)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values (lists, not tuples), as the browser receives them."""

@@ -23,6 +23,7 @@ from . import frames
 from ..bots.base import DEFAULT_BOT_LIMITS, BotLimits
 from .botrun import BotRunner, ExecutorKind
 from .errors import install_error_handlers
+from .facets import has_decks, presentation_of, ready_decks_of
 from .guard import Guard
 from .limits import RateLimiter
 from .replays import replay_payload
@@ -89,7 +90,37 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
         from ..bots import BOT_KINDS
 
         return [{"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
-                 "version": g.version, "bots": list(BOT_KINDS)} for g in list_games()]
+                 "version": g.version, "bots": list(BOT_KINDS), "presentation": presentation_of(g.id) is not None,
+                 "decks": has_decks(g.id), "renderer": renderer_for(g.id)} for g in list_games()]
+
+    def renderer_for(game_id: str) -> str:
+        """Which browser module draws the game: its own ``renderers/<id>.js``, else the shared card table
+        when it declares a presentation, else the generic one (read by table.js)."""
+        if (static / "renderers" / f"{game_id}.js").is_file():
+            return game_id
+        return "cardtable" if presentation_of(game_id) is not None else "generic"
+
+    @app.get("/api/games/{game_id}/presentation", responses=error_responses(404, 422))
+    async def game_presentation(game_id: str) -> dict[str, Any]:
+        """How the game's table is drawn (``cardtable.engine.presentation``): read by the shared card-table
+        renderer of the browser. 404 for a game that declares none (it is drawn by its own renderer)."""
+        _known_game(game_id)
+        declared = presentation_of(game_id)
+        if declared is None:
+            raise TableError(404, "no_presentation", f"{game_id} declares no presentation (its table is drawn by "
+                                                     f"its own renderer or the generic one)")
+        return declared
+
+    @app.get("/api/games/{game_id}/decks", responses=error_responses(404, 422))
+    async def game_decks(game_id: str) -> list[dict[str, Any]]:
+        """The game's ready decks, one of which each seat may be given at table creation (``decks``);
+        ``[]`` for a game without decks."""
+        _known_game(game_id)
+        return ready_decks_of(game_id)
+
+    def _known_game(game_id: str) -> None:
+        if game_id not in game_ids():
+            raise TableError(404, "no_game", f"there is no game {game_id!r}; known games: {', '.join(game_ids())}")
 
     @app.get("/api/games/{game_id}/cards", responses=error_responses(404, 422))
     async def game_cards(game_id: str) -> dict[str, Any]:
@@ -111,7 +142,7 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
         create_limit.hit(client)
         table, admin_token, seat_tokens = await manager.create_table(
             game_id=body.game, players=body.players, seats=body.seats, options=body.options, seed=body.seed,
-            name=body.name, practice=body.practice, client=client)
+            name=body.name, practice=body.practice, client=client, decks=body.decks)
         seats = []
         for seat, kind in enumerate(table.row.seats):
             entry: dict[str, Any] = {"seat": seat, "kind": kind}

@@ -41,6 +41,18 @@ class CreateTableBody(BaseModel):
     practice: bool = Field(default=False, description="a practice table: a chosen seed is allowed, and "
                                                       "every seat is told")
     name: str | None = Field(default=None, max_length=100)
+    decks: list[str | None] | None = Field(
+        default=None, min_length=1, max_length=16,
+        description="for a game with ready decks (GET /api/games/{id}/decks): one per seat, a ready deck's name "
+                    "or stem, or null for one drawn from the seed")
+
+    @field_validator("decks")
+    @classmethod
+    def _deck_names_are_short(cls, value: list[str | None] | None) -> list[str | None] | None:
+        for name in value or []:
+            if name is not None and not 1 <= len(name) <= 100:
+                raise ValueError("a deck name is 1 to 100 letters long (or null for a deck drawn from the seed)")
+        return value
 
     @field_validator("name")
     @classmethod

@@ -269,13 +269,18 @@ class TableManager:
     # --- creating and finding tables --------------------------------------------------------------
     async def create_table(self, *, game_id: str, players: int, seats: list[str], options: dict[str, Any] | None,
                            seed: int | None, name: str | None, practice: bool = False,
-                           client: str | None = None) -> tuple[LiveTable, str, dict[int, str]]:
+                           client: str | None = None,
+                           decks: list[str | None] | None = None) -> tuple[LiveTable, str, dict[int, str]]:
         """Create a table; returns it, the admin token and a token per human seat.
 
         Only a ``practice`` table may have a seed chosen by its creator: whoever picks the seed can
         compute the whole deal, so on any other table the server draws it and keeps it to itself until
         the game ends. ``client`` (the creator's address) counts towards its cap on waiting tables.
+        ``decks`` (one ready deck name per seat, ``None`` = drawn from the seed) becomes the game's deck
+        option (``facets.with_deck_choice``), so it is stored and replayed like any other option.
         """
+        from .facets import with_deck_choice
+
         if seed is not None and not practice:
             raise TableError(422, "seed_needs_practice",
                              "a seed can only be chosen for a practice table (add \"practice\": true; every seat "
@@ -299,6 +304,7 @@ class TableManager:
                              f"or wait for them to expire before creating another")
         if seed is None:
             seed = Rng(mix_seed(new_token())).next64() >> 1
+        options = with_deck_choice(game_id, players, decks, options, seed)
         try:
             state = game.new_game(seed=seed, players=players, options=options or None)
         except SetupError as err:

@@ -81,5 +81,6 @@ PRESENTATION = Presentation(
                      "no": "No", "concede": "Concede"},
     phase_path="vars.phase",
     turn_path="vars.turn",
+    active_path="vars.active",
     one_based=("slot", "domain", "story"),
 )

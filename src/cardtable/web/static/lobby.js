@@ -86,23 +86,48 @@ function onGameChange() {
   gameNote.textContent = `${g.min_players}–${g.max_players} players · version ${g.version}`;
   help.setGame(g.id);
   drawSeats();
+  if (g.decks && !decksOf.has(g.id)) loadDecks(g).then(() => { if (currentGame() === g) drawSeats(); });
+}
+
+// Ready decks per game (GET /api/games/{id}/decks), fetched once for a game that has them.
+const decksOf = new Map();
+
+async function loadDecks(g) {
+  if (!g.decks || decksOf.has(g.id)) return;
+  try {
+    decksOf.set(g.id, await api(`/api/games/${encodeURIComponent(g.id)}/decks`));
+  } catch (err) {
+    decksOf.set(g.id, []);
+    message("error", `Could not load the ready decks: ${err.message}`);
+  }
 }
 
 function drawSeats() {
   const g = currentGame();
   if (!g) return;
   const n = Number(playersSel.value);
-  const old = [...seatList.querySelectorAll("select")].map((s) => s.value);
+  const old = [...seatList.querySelectorAll("select.seat-kind")].map((s) => s.value);
+  const oldDecks = [...seatList.querySelectorAll("select.seat-deck")].map((s) => s.value);
+  const decks = decksOf.get(g.id) || [];
   const bots = g.bots && g.bots.length ? g.bots : [];
   const defaultBot = bots.includes("heuristic") ? "heuristic" : bots[0];
   clear(seatList);
   for (let seat = 0; seat < n; seat++) {
     const id = `seat-${seat}`;
-    const sel = h("select", { id, name: id, "data-seat": seat });
+    const sel = h("select", { id, name: id, class: "seat-kind", "data-seat": seat });
     sel.append(h("option", { value: "human" }, "Human (gets an invite link)"));
     for (const b of bots) sel.append(h("option", { value: b }, `Bot: ${b}${BOT_WORDS[b] ? ` — ${BOT_WORDS[b]}` : ""}`));
     sel.value = old[seat] || (seat === 0 || !defaultBot ? "human" : defaultBot);
-    seatList.append(h("div", { class: "seat-row" }, h("label", { for: id }, `Seat ${seat}`), sel));
+    const row = h("div", { class: "seat-row" }, h("label", { for: id }, `Seat ${seat}`), sel);
+    if (decks.length) {
+      const deckId = `deck-${seat}`;
+      const deckSel = h("select", { id: deckId, name: deckId, class: "seat-deck", "data-seat": seat },
+        h("option", { value: "" }, "Deck: random (from the seed)"),
+        decks.map((d) => h("option", { value: d.name, title: d.description }, `Deck: ${d.name}${d.summary ? ` (${d.summary})` : ""}`)));
+      deckSel.value = oldDecks[seat] || "";
+      row.append(h("label", { for: deckId, class: "sr-only" }, `Deck for seat ${seat}`), deckSel);
+    }
+    seatList.append(row);
   }
 }
 
@@ -110,8 +135,10 @@ async function onCreate(ev) {
   ev.preventDefault();
   const g = currentGame();
   if (!g) return;
-  const seats = [...seatList.querySelectorAll("select")].map((s) => s.value);
+  const seats = [...seatList.querySelectorAll("select.seat-kind")].map((s) => s.value);
   const body = { game: g.id, players: seats.length, seats };
+  const decks = [...seatList.querySelectorAll("select.seat-deck")].map((s) => s.value || null);
+  if (decks.some((d) => d !== null)) body.decks = decks;
   const seed = seedIn.value.trim();
   if (seed !== "") {
     if (!/^\d+$/.test(seed)) {

@@ -182,7 +182,7 @@ async function onHello(msg) {
   app.hello = msg;
   app.pending = null;
   if (app.rendererFor !== msg.game) {
-    app.renderer = await loadRenderer(forcedRenderer || msg.game, msg.game);
+    app.renderer = await loadRenderer(forcedRenderer, msg.game);
     app.rendererFor = msg.game;
     app.log = new LogList(logEl, {
       scroller: logBox,
@@ -208,9 +208,21 @@ async function onHello(msg) {
 // The renderer module `name` for `game`. A renderer with an `init(catalog)` gets the game's public card
 // catalog (GET /api/games/{game}/cards, fetched once) before it draws anything: card names and texts
 // come from the server's card files, never from a copy in the renderer.
-async function loadRenderer(name, game) {
+//
+// A game without a module of its own that declares a presentation is drawn by the shared card-table
+// renderer (renderers/cardtable.js), which gets the declaration (GET /api/games/{game}/presentation) too.
+// The games list says which module draws a game (`renderer`), so no missing module is ever requested.
+async function loadRenderer(forced, game) {
   let renderer;
+  let extra = {};
+  const info = await gameInfo(game);
+  const name = forced || (info && info.renderer) || game;
   try {
+    if (name === "cardtable") {
+      extra = await fetchPresentation(game);
+      if (!extra) return genericRenderer();
+      extra.name = (info && info.name) || "";
+    }
     renderer = (await import(new URL(`./renderers/${encodeURIComponent(name)}.js`, import.meta.url).href)).default;
   } catch (err) {
     return genericRenderer();
@@ -218,7 +230,8 @@ async function loadRenderer(name, game) {
   if (typeof renderer.init === "function") {
     try {
       app.catalog = await fetchCatalog(game);
-      await renderer.init(app.catalog);
+      await renderer.init(app.catalog, extra);
+      if (extra.name) renderer.title = extra.name;
     } catch (err) {
       console.error(err);
       // A notice, not an error: it stays up while the game moves on (errors clear with each new position).
@@ -228,6 +241,25 @@ async function loadRenderer(name, game) {
     }
   }
   return renderer;
+}
+
+async function gameInfo(game) {
+  try {
+    const res = await fetch("/api/games");
+    return res.ok ? (await res.json()).find((g) => g.id === game) || null : null;
+  } catch {
+    return null;
+  }
+}
+
+// {presentation} for a game that declares a presentation, else null.
+async function fetchPresentation(game) {
+  try {
+    const res = await fetch(`/api/games/${encodeURIComponent(game)}/presentation`);
+    return res.ok ? { presentation: await res.json() } : null;
+  } catch {
+    return null;
+  }
 }
 
 async function genericRenderer() {

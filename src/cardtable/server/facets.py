@@ -1,0 +1,74 @@
+"""What the web table takes from a game's optional facets: its declared presentation and its ready decks.
+
+Why a module of its own: the routes and the table manager stay free of game nouns. A game with a
+``presentation`` facet (``cardtable.engine.presentation``) is drawn by the browser's shared card-table
+renderer; a game with a ``decklists`` facet (``cardtable.carddata.deckfacet``) lets the lobby pick a
+ready deck per seat. A game without them gets ``None`` / ``[]`` and the generic behaviour.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Rng, mix_seed
+from ..registry import game_facet
+from .tables import TableError
+
+
+def presentation_of(game_id: str) -> dict[str, Any] | None:
+    """The game's ``PRESENTATION`` as JSON values, or ``None`` when it declares none."""
+    facet = game_facet(game_id, "presentation")
+    declared = getattr(facet, "PRESENTATION", None) if facet is not None else None
+    if declared is None:
+        return None
+    out: dict[str, Any] = declared.to_dict()
+    return out
+
+
+def ready_decks_of(game_id: str) -> list[dict[str, Any]]:
+    """The game's ready decks (name, stem, description, size, summary); ``[]`` for a game without decks."""
+    facet = game_facet(game_id, "decklists")
+    if facet is None:
+        return []
+    return [deck.to_dict() for deck in facet.ready_decks()]
+
+
+def has_decks(game_id: str) -> bool:
+    return game_facet(game_id, "decklists") is not None
+
+
+def with_deck_choice(game_id: str, players: int, decks: list[str | None] | None, options: dict[str, Any] | None,
+                     seed: int) -> dict[str, Any] | None:
+    """``options`` with the seats' ready decks set as the game's deck option (the facet's ``OPTION``).
+
+    ``decks`` holds one entry per seat: a ready deck's name or stem, or ``None`` for a deck drawn
+    from the table's seed (deterministic, and as secret as the seed). All ``None`` leaves the choice
+    to the game itself, exactly as a table created without decks. Raises ``TableError`` (422) naming
+    the bad value.
+    """
+    if decks is None:
+        return options
+    facet = game_facet(game_id, "decklists")
+    if facet is None:
+        raise TableError(422, "no_decks", f"{game_id} has no ready decks to choose from; leave out 'decks'")
+    if len(decks) != players:
+        raise TableError(422, "bad_decks", f"'decks' lists {len(decks)} deck(s) but 'players' is {players}: give one "
+                                           f"per seat (null for one drawn from the seed)")
+    option = str(facet.OPTION)
+    if options and option in options:
+        raise TableError(422, "bad_decks", f"give the decks either as 'decks' or as options.{option}, not both")
+    ready = facet.ready_decks()
+    names = [d.name for d in ready]
+    by_key = {d.name: d.name for d in ready} | {d.stem: d.name for d in ready}
+    chosen: list[str] = []
+    for seat, name in enumerate(decks):
+        if name is None:
+            chosen.append(names[Rng(mix_seed(seed, "ready deck", seat)).below(len(names))])
+        elif name in by_key:
+            chosen.append(by_key[name])
+        else:
+            raise TableError(422, "bad_deck", f"seat {seat}: there is no ready deck {name!r}; ready decks: "
+                                              f"{', '.join(names)}")
+    if all(name is None for name in decks):
+        return options
+    return {**(options or {}), option: chosen}

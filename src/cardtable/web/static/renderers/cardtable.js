@@ -1,0 +1,657 @@
+// The shared card-table renderer: draws any card game that declares a presentation
+// (GET /api/games/{game}/presentation, see cardtable/engine/presentation.py) and has no renderer module of
+// its own. Everything comes from the seat's view, its log, the game's public card catalog and that
+// declaration, so this module names no game: regions of zones (the other seats' sides on top, shared
+// regions in the middle, the viewer's side at the bottom), card faces and marks, the log as sentences,
+// and the pending decision as clicks on cards and regions (the declaration's targets) plus buttons.
+
+import { append, choiceButtons, clear, h, makeChoice, srOnly, staticText } from "../components.js";
+
+let P = null; // the presentation (plain JSON)
+let CARDS = new Map(); // catalog index -> card entry
+let selected = null; // {card, seq}: a card with several options, waiting for the second click
+let lastPointer = "mouse";
+let tip = null; // the hover tooltip element
+let tipAnchor = null; // the card it belongs to
+let dialog = null; // the card-text dialog
+
+document.addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType || "mouse"; }, true);
+document.addEventListener("keydown", (ev) => {
+  lastPointer = "keyboard";
+  if (ev.key === "Escape" && selected && !(dialog && dialog.open)) {
+    const card = selected.card;
+    selected = null;
+    if (window.cardtable && window.cardtable.render) window.cardtable.render();
+    const back = document.querySelector(`#board .ct-card[data-card="${card}"]`);
+    if (back) back.focus({ preventScroll: true });
+  }
+});
+
+/** Take the catalog and the declaration (table.js hands both over before the first render). */
+export function init(catalog, extra = {}) {
+  P = extra.presentation || null;
+  if (!P || !Array.isArray(P.regions)) throw new Error("this game declares no presentation");
+  const cards = (catalog && catalog.cards) || [];
+  CARDS = new Map(cards.map((c, k) => [c.index ?? k, c]));
+}
+
+// ------------------------------------------------------------------------------------------------
+// Reading the view
+// ------------------------------------------------------------------------------------------------
+/** The value at a dot path ({p}, {i}, {q}, {card} filled from `places`), or null. */
+export function resolve(view, path, places = {}) {
+  if (!path) return null;
+  let node = view;
+  const filled = path.replace(/\{(\w+)\}/g, (m, k) => (k in places ? String(places[k]) : m));
+  for (const part of filled.split(".")) {
+    if (node === null || node === undefined) return null;
+    if (Array.isArray(node)) {
+      if (!/^-?\d+$/.test(part)) return null;
+      const k = Number(part);
+      node = node[k < 0 ? node.length + k : k];
+    } else if (typeof node === "object") {
+      node = node[part];
+    } else {
+      return null;
+    }
+  }
+  return node === undefined ? null : node;
+}
+
+const zoneName = (pattern, seat, i) => pattern.replace(/\{p\}|\{q\}/g, seat === null ? "" : String(seat)).replace(/\{i\}/g, String(i));
+
+function cardEntry(view, id) {
+  return id === null || id === undefined ? null : (view.cards || {})[String(id)] || null;
+}
+
+function catalogOf(view, id) {
+  const c = cardEntry(view, id);
+  return c && c.defn !== null && c.defn !== undefined ? CARDS.get(c.defn) || null : null;
+}
+
+export function cardTitle(view, id) {
+  const cat = catalogOf(view, id);
+  return cat ? String(cat[P.face.title || "title"] ?? `card ${id}`) : "a hidden card";
+}
+
+function cardText(view, id) {
+  const cat = catalogOf(view, id);
+  return cat ? String(cat[P.face.text || "text"] || "") : "";
+}
+
+function regionById(id) {
+  return P.regions.find((r) => r.id === id) || null;
+}
+
+function seatLabel(ctx, seat) {
+  return ctx.seatName(seat);
+}
+
+function regionTitle(ctx, region, seat, i) {
+  return region.title.replace(/\{n\}/g, String(i + 1)).replace(/\{p\}/g, seat === null ? "" : seatLabel(ctx, seat));
+}
+
+/** "north 1 · west 2" for a list stat with labels (list_labels); "field 2" for a number; "a, b" for words. */
+function statText(field, value) {
+  if (value === null || value === undefined || value === "" || value === false) return "";
+  const labels = (P.face.list_labels || {})[field];
+  if (Array.isArray(value)) {
+    if (labels) return value.map((v, k) => (v ? `${labels[k] || k} ${v}` : "")).filter(Boolean).join(" · ");
+    return value.filter((v) => v !== null && v !== "").join(", ");
+  }
+  if (typeof value === "number") return value ? `${field} ${value}` : "";
+  return String(value);
+}
+
+function colourClass(cat) {
+  if (!cat || !P.face.colour) return null;
+  const value = String(cat[P.face.colour] ?? "");
+  if (!value) return null;
+  let hash = 0;
+  for (const ch of value) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return `hue-${hash % 8}`;
+}
+
+/** The marks shown on a card: [{label, style}]. */
+function marksOf(view, id) {
+  const c = cardEntry(view, id);
+  if (!c) return [];
+  const out = [];
+  const counters = new Map((view.counters || []).filter((e) => e[0] === id).map((e) => [e[1], e[2]]));
+  for (const m of P.marks || []) {
+    let value = null;
+    if (m.flag) {
+      if (!(c.flags & m.flag)) continue;
+      value = true;
+    } else if (m.counter) {
+      value = counters.has(m.counter) ? counters.get(m.counter) : 0;
+    } else if (m.path) {
+      value = resolve(view, m.path, { card: id });
+      if (value === null) continue;
+    }
+    if (m.hide_zero && (value === 0 || value === false || value === null)) continue;
+    out.push({ label: m.label.replace(/\{value\}/g, String(value)), style: m.style || "badge" });
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Options in words and as targets
+// ------------------------------------------------------------------------------------------------
+const cardParams = () => (P.targets || []).filter((t) => t.card).map((t) => t.param);
+const regionTargets = () => (P.targets || []).filter((t) => t.region);
+
+function optionCard(action) {
+  for (const param of cardParams()) if (param in action && typeof action[param] === "number") return action[param];
+  return null;
+}
+
+/** [{target, value}] of the option's region parameters (a region id and the index of its instance). */
+function optionRegions(action) {
+  return regionTargets().filter((t) => t.param in action && typeof action[t.param] === "number")
+    .map((t) => ({ target: t, value: action[t.param] }));
+}
+
+function describeOption(action, ctx) {
+  const view = ctx.view || {};
+  const labels = P.decision_labels || {};
+  const parts = [labels[action.kind] || action.kind.replace(/_/g, " ")];
+  for (const [k, v] of Object.entries(action)) {
+    if (k === "player" || k === "kind") continue;
+    if (cardParams().includes(k) && typeof v === "number") parts.push(cardTitle(view, v));
+    else if (regionTargets().some((t) => t.param === k) && typeof v === "number") {
+      const t = regionTargets().find((x) => x.param === k);
+      const region = regionById(t.region);
+      parts.push(region ? `→ ${regionTitle(ctx, region, null, v)}` : `${k} ${v + 1}`);
+    } else if (k === "label") parts.push(String(v));
+    else if (k === "index" && "label" in action) continue;
+    else if ((P.one_based || []).includes(k) && typeof v === "number") parts.push(`${k} ${v + 1}`);
+    else parts.push(`${k.replace(/_/g, " ")} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+  }
+  if (action.kind === "choose" && "label" in action) return String(action.label);
+  return parts.join(" ");
+}
+
+/** Label of an option when its card is already known (the selection bar, the card dialog). */
+function shortOption(action, ctx) {
+  const text = describeOption(action, ctx);
+  const id = optionCard(action);
+  if (id === null) return text;
+  return text.replace(` ${cardTitle(ctx.view, id)}`, "") || text;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Drawing
+// ------------------------------------------------------------------------------------------------
+function render(root, ctx) {
+  const view = ctx.view;
+  if (!view || !P) return;
+  hideTip();
+  // A selection lasts while the decision still offers something for its card (another seat's move in a
+  // simultaneous step does not drop it); choosing one of its options ends it.
+  if (selected && !(ctx.decision && ctx.choices.some((c) => optionCard(c.action) === selected.card))) selected = null;
+  const viewer = ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
+  const seats = [...Array(view.players || 0).keys()];
+  const others = seats.filter((s) => s !== viewer);
+  const used = new Set(); // option numbers drawn as a card or a region
+  const gathered = gatheredCards(view, seats);
+  const draw = { ctx, view, used, gathered, attached: attachments(view) };
+  const over = Boolean(ctx.outcome || view.outcome);
+  const board = h("div", { class: "ct-board" });
+  append(board, [over ? outcomeBox(ctx) : promptBox(ctx), others.map((s) => sideBox(draw, s, "top")),
+    sharedBox(draw, seats, viewer), sideBox(draw, viewer, "bottom"), decisionBar(draw)]);
+  root.append(board);
+  if (ctx.seat === null) {
+    ctx.side.append(h("section", { class: "you-card spectator", "aria-label": "Watching" },
+      h("h2", { class: "box-title" }, "Watching"),
+      h("p", {}, "You see what a spectator may see: hands and decks face down.")));
+  }
+}
+
+/** Cards drawn inside a shared region (its `gather`): card id -> {region, index, seat}. */
+function gatheredCards(view, seats) {
+  const out = new Map(); // id -> {region, index}
+  for (const region of P.regions) {
+    if (!region.gather) continue;
+    for (let i = 0; i < (region.count || 1); i++) {
+      for (const q of seats) {
+        for (const id of (view.zones || {})[zoneName(region.gather.zones, q, i)] || []) {
+          if (id !== null && resolve(view, region.gather.path, { card: id, q, p: q, i }) === i) out.set(id, { region: region.id, index: i, seat: q });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** host id -> [attached card ids] (cards drawn under their host). */
+function attachments(view) {
+  const out = new Map();
+  for (const [key, c] of Object.entries(view.cards || {})) {
+    if (c && c.host !== undefined && c.host !== null && c.host >= 0 && String(c.host) in view.cards) {
+      if (!out.has(c.host)) out.set(c.host, []);
+      out.get(c.host).push(Number(key));
+    }
+  }
+  return out;
+}
+
+function promptBox(ctx) {
+  const view = ctx.view;
+  const box = h("section", { class: ["prompt", ctx.decision ? "mine" : null], "aria-label": "What happens now" });
+  if (ctx.decision) {
+    const touch = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+    box.append(h("h2", { class: "prompt-title" }, `Your move: ${ctx.decision.prompt || ctx.decision.kind}`),
+      h("p", { class: "prompt-hint" }, touch ? "Tap a highlighted card or region, or a button below."
+        : "Click a highlighted card or region, or a button below (number keys pick options)."));
+  } else if (ctx.status === "waiting") {
+    box.append(h("h2", { class: "prompt-title" }, "Waiting for every player to join…"));
+  } else {
+    const who = view.to_act;
+    box.append(h("h2", { class: "prompt-title" }, who === null || who === undefined ? "Waiting…"
+      : `${ctx.seatName(who)} ${ctx.thinking.includes(who) ? "is thinking…" : "to move"}`));
+  }
+  return box;
+}
+
+function outcomeBox(ctx) {
+  const outcome = ctx.outcome || ctx.view.outcome || {};
+  const winners = outcome.winners || [];
+  let headline = "Game over";
+  if (ctx.seat !== null && ctx.seat !== undefined) headline += winners.includes(ctx.seat) ? ": you won!" : ": you lost.";
+  return h("section", { class: "outcome", "data-testid": "outcome", "aria-labelledby": "outcome-title", tabindex: "-1" },
+    h("div", { class: "outcome-head" }, h("h2", { class: "outcome-title", id: "outcome-title" }, headline),
+      h("a", { href: "/", class: "btn small" }, "Back to the lobby")),
+    outcome.reason ? h("p", { class: "outcome-line" }, outcome.reason) : null,
+    h("p", { class: "outcome-line outcome-winners" }, h("strong", {}, "Winners: "),
+      winners.length ? winners.map((w) => ctx.seatName(w)).join(", ") : "nobody"));
+}
+
+function counterChip(label, value, hint) {
+  if (value === null || value === undefined) return null;
+  if (value === false) return null;
+  const text = value === true ? label : `${label} ${value}`;
+  return h("span", { class: ["chip", "ct-counter"], title: hint || null, "data-counter": label }, text);
+}
+
+function sideBox(draw, seat, where) {
+  const { ctx, view } = draw;
+  const active = P.active_path ? resolve(view, P.active_path) : null;
+  const counters = (P.seat_counters || []).map((c) => counterChip(c.label, resolve(view, c.path, { p: seat }), c.hint));
+  const name = ctx.seatName(seat);
+  const side = h("section", {
+    class: ["ct-side", `ct-${where}`, active === seat ? "current" : null, seat === ctx.seat ? "you" : null],
+    "data-seat": seat, "aria-label": `${name}'s side`,
+  });
+  side.append(h("header", { class: "ct-banner" },
+    h("h2", { class: "ct-seat-name" }, name),
+    h("span", { class: "pp-tag" }, ctx.seatTag(seat)),
+    active === seat && !ctx.outcome ? h("span", { class: "pp-turn", title: "Their turn" }, "▶ turn") : null,
+    ctx.thinking.includes(seat) ? h("span", { class: "chip mk-thinking" }, "thinking…") : null,
+    counters));
+  const groups = bandGroups(P.regions.filter((r) => r.seat !== "none"));
+  if (where === "top") groups.reverse();
+  for (const group of groups) side.append(bandBox(draw, group, seat));
+  return side;
+}
+
+/** Consecutive regions of one band form one group (drawn side by side); others are groups of one. */
+function bandGroups(regions) {
+  const groups = [];
+  for (const r of regions) {
+    const last = groups[groups.length - 1];
+    if (r.band && last && last[0].band === r.band) last.push(r);
+    else groups.push([r]);
+  }
+  return groups;
+}
+
+function bandBox(draw, group, seat) {
+  const band = h("div", { class: ["ct-band", group[0].band ? `band-${group[0].band.replace(/[^a-z0-9_-]/gi, "")}` : null] });
+  for (const region of group) {
+    for (let i = 0; i < (region.count || 1); i++) band.append(regionBox(draw, region, seat, i));
+  }
+  return band;
+}
+
+function sharedBox(draw, seats, viewer) {
+  const shared = P.regions.filter((r) => r.seat === "none");
+  const box = h("section", { class: "ct-shared", "aria-label": "Shared" });
+  for (const group of bandGroups(shared)) {
+    const band = h("div", { class: ["ct-band", group[0].band ? `band-${group[0].band.replace(/[^a-z0-9_-]/gi, "")}` : null] });
+    for (const region of group) {
+      for (let i = 0; i < (region.count || 1); i++) band.append(sharedRegion(draw, region, i, seats, viewer));
+    }
+    box.append(band);
+  }
+  return box;
+}
+
+/** The option numbers whose region parameter names this region instance (for the acting seat's side). */
+function regionChoices(draw, region, seat, i) {
+  const { ctx } = draw;
+  if (!ctx.decision) return [];
+  return ctx.choices.filter((c) => optionRegions(c.action).some(({ target, value }) => target.region === region.id
+    && value === i && (region.seat === "none" || !target.own_side || seat === ctx.seat)))
+    .filter((c) => {
+      const card = optionCard(c.action);
+      return card === null || (selected && selected.card === card);
+    });
+}
+
+function regionShell(draw, region, seat, i, headExtra = []) {
+  const { ctx } = draw;
+  const title = regionTitle(ctx, region, seat, i);
+  const el = h("section", {
+    class: ["ct-region", `layout-${region.layout || "row"}`], "data-region": region.id, "data-index": i,
+    "data-seat": seat === null ? null : seat, "aria-label": seat === null || region.seat === "none" ? title : `${title}, ${ctx.seatName(seat)}`,
+  });
+  const head = h("h3", { class: "ct-region-title", title: region.hint || null }, title);
+  el.append(h("header", { class: "ct-region-head" }, head, headExtra));
+  const choices = regionChoices(draw, region, seat, i);
+  if (choices.length === 1) {
+    const c = ending(choices[0]);
+    draw.used.add(c.n);
+    const btn = h("button", { type: "button", class: "btn small ct-region-pick" }, shortOption(c.action, ctx));
+    makeChoice(btn, c);
+    el.classList.add("target");
+    el.append(btn);
+    el.addEventListener("click", (ev) => {
+      if (ev.defaultPrevented) return;
+      ev.preventDefault();
+      c.pick();
+    });
+  }
+  return el;
+}
+
+function regionBox(draw, region, seat, i) {
+  const { view } = draw;
+  const zone = (view.zones || {})[zoneName(region.zone, seat, i)] || [];
+  const counters = (region.counters || []).map((c) => counterChip(c.label, resolve(view, c.path, { p: seat, i }), c.hint));
+  const el = regionShell(draw, region, seat, i, counters);
+  el.append(cardsBox(draw, region, zone.filter((id) => id === null || !draw.gathered.has(id)), seat));
+  return el;
+}
+
+function sharedRegion(draw, region, i, seats, viewer) {
+  const { view, ctx } = draw;
+  const zone = (view.zones || {})[zoneName(region.zone, null, i)] || [];
+  const perSeat = (region.counters || []).filter((c) => c.path.includes("{p}"));
+  const plain = (region.counters || []).filter((c) => !c.path.includes("{p}"))
+    .map((c) => counterChip(c.label, resolve(view, c.path, { i }), c.hint));
+  const el = regionShell(draw, region, null, i, plain);
+  el.classList.add("shared");
+  const sideOf = (q) => {
+    const ids = [...draw.gathered].filter(([, g]) => g.region === region.id && g.index === i && g.seat === q).map(([id]) => id);
+    const chips = perSeat.map((c) => counterChip(c.label, resolve(view, c.path, { p: q, i }), c.hint));
+    if (!region.gather && !chips.length) return null;
+    return h("div", { class: ["ct-gather", q === viewer ? "own" : "other"], "data-seat": q,
+      "aria-label": `${ctx.seatName(q)}${region.gather && region.gather.label ? `, ${region.gather.label}` : ""}` },
+    h("span", { class: "ct-gather-who" }, q === ctx.seat ? "You" : ctx.seatName(q)), chips,
+    ids.length ? h("div", { class: "ct-cards" }, ids.map((id) => cardStack(draw, id))) : null);
+  };
+  for (const q of seats.filter((s) => s !== viewer)) append(el, [sideOf(q)]);
+  el.append(cardsBox(draw, region, zone, null));
+  append(el, [sideOf(viewer)]);
+  return el;
+}
+
+function cardsBox(draw, region, ids, seat) {
+  const layout = region.layout || "row";
+  const brief = Boolean(region.brief); // title and marks only (cards kept as a supply, say)
+  const box = h("div", { class: ["ct-cards", `ct-${layout}`] });
+  const loose = ids.filter((id) => {
+    if (id === null) return true;
+    const c = cardEntry(draw.view, id);
+    return !(c && c.host >= 0 && String(c.host) in (draw.view.cards || {}));
+  });
+  if (layout === "count") {
+    box.append(backCard(loose.length, `${loose.length} card${loose.length === 1 ? "" : "s"}`));
+    return box;
+  }
+  if (layout === "pile") {
+    if (!loose.length) box.append(h("span", { class: "ct-empty muted" }, "empty"));
+    else {
+      box.append(cardStack(draw, loose[loose.length - 1], brief));
+      box.append(h("span", { class: "ct-pile-count" }, `${loose.length} card${loose.length === 1 ? "" : "s"}`));
+    }
+    return box;
+  }
+  if (!loose.length) {
+    box.append(h("span", { class: "ct-empty muted" }, "empty"));
+    return box;
+  }
+  const hidden = loose.filter((id) => id === null || !catalogOf(draw.view, id)).length;
+  for (const id of loose) {
+    if (id === null || !catalogOf(draw.view, id)) continue;
+    box.append(cardStack(draw, id, brief));
+  }
+  if (hidden) box.append(backCard(hidden, `${hidden} face-down card${hidden === 1 ? "" : "s"}`, seat));
+  return box;
+}
+
+function backCard(n, label) {
+  return h("div", { class: "ct-card back", role: "img", "aria-label": label, "data-count": n },
+    h("span", { class: "ct-back-count", "aria-hidden": "true" }, String(n)));
+}
+
+/** A card with its attachments under it. */
+function cardStack(draw, id, brief = false) {
+  const stack = h("div", { class: "ct-stack" }, cardFace(draw, id, false, brief));
+  const under = draw.attached.get(id) || [];
+  if (under.length) stack.append(h("div", { class: "ct-attached", "aria-label": "Attached" }, under.map((a) => cardFace(draw, a, true))));
+  return stack;
+}
+
+function cardFace(draw, id, small = false, brief = false) {
+  const { ctx, view } = draw;
+  const cat = catalogOf(view, id);
+  if (!cat) return backCard(1, "a face-down card");
+  const face = P.face || {};
+  const marks = marksOf(view, id);
+  const styles = new Set(marks.map((m) => m.style));
+  const title = cardTitle(view, id);
+  const sub = brief ? "" : (face.subtitle || []).map((f) => cat[f]).filter((v) => v !== null && v !== undefined && v !== "").join(" · ");
+  const allStats = (face.stats || []).map((f) => statText(f, cat[f])).filter(Boolean).join(" · ");
+  const stats = brief ? "" : allStats;
+  const corner = face.corner && !brief ? cat[face.corner] : null;
+  const el = h("div", {
+    class: ["ct-card", colourClass(cat), small || brief ? "small" : null, styles.has("turned") ? "mk-turned" : null,
+      styles.has("dimmed") ? "mk-dimmed" : null, styles.has("face_down") ? "mk-facedown" : null],
+    "data-card": id, "data-focus-key": `card-${id}`,
+  },
+  corner !== null && corner !== undefined && corner !== "" ? h("span", { class: "ct-corner", "aria-label": `${face.corner} ${corner}` }, String(corner)) : null,
+  " ", staticText(title, "ct-title"),
+  sub ? [" ", h("span", { class: "ct-sub" }, srOnly("("), staticText(sub), srOnly(")"))] : null,
+  stats ? [" ", staticText(stats, "ct-stats")] : null,
+  marks.length ? [" ", h("span", { class: "ct-marks" }, marks.map((m) => h("span", { class: ["ct-mark", `mark-${m.style}`] }, m.label)))] : null);
+  const choices = ctx.decision ? ctx.choices.filter((c) => optionCard(c.action) === id) : [];
+  const text = cardText(view, id);
+  el.dataset.tip = `${title}${allStats ? ` (${allStats})` : ""}${text ? `: ${text}` : ""}`;
+  el.addEventListener("mouseenter", () => showTip(el));
+  el.addEventListener("mouseleave", hideTip);
+  el.addEventListener("focus", () => showTip(el));
+  el.addEventListener("blur", hideTip);
+  const touch = () => lastPointer === "touch";
+  if (choices.length === 1 && !optionRegions(choices[0].action).length) {
+    const c = choices[0];
+    draw.used.add(c.n);
+    makeChoice(el, { ...c, pick: () => (touch() ? select(id, ctx) : c.pick()) }, { title: `${c.label} — ${el.dataset.tip}` });
+    el.classList.add("ct-pickable");
+    el.dataset.focusKey = `card-${id}`;
+  } else if (choices.length) {
+    for (const c of choices) draw.used.add(c.n);
+    el.classList.add("choice", "ct-pickable", "multi");
+    if (selected && selected.card === id) el.classList.add("selected");
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-expanded", selected && selected.card === id ? "true" : "false");
+    el.tabIndex = 0;
+    el.prepend(srOnly(`${choices.length} options: `));
+    const go = (ev) => {
+      ev.preventDefault();
+      ev.stopPropagation();
+      select(selected && selected.card === id ? null : id, ctx);
+    };
+    el.addEventListener("click", go);
+    el.addEventListener("keydown", (ev) => { if ((ev.key === "Enter" || ev.key === " ") && !ev.repeat) go(ev); });
+  } else {
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-haspopup", "dialog");
+    el.tabIndex = 0;
+    el.classList.add("ct-readable");
+    const open = (ev) => {
+      ev.preventDefault();
+      ev.stopPropagation();
+      openCardDialog(view, id, el);
+    };
+    el.addEventListener("click", open);
+    el.addEventListener("keydown", (ev) => { if ((ev.key === "Enter" || ev.key === " ") && !ev.repeat) open(ev); });
+  }
+  return el;
+}
+
+/** The choice, ending the selection when it is picked. */
+function ending(choice) {
+  return { n: choice.n, action: choice.action, label: choice.label, pick: () => { selected = null; choice.pick(); } };
+}
+
+function select(id, ctx) {
+  hideTip();
+  selected = id === null ? null : { card: id, seq: ctx.seq };
+  if (window.cardtable && window.cardtable.render) window.cardtable.render();
+  const first = document.querySelector(".ct-selection [data-option]");
+  if (first) first.focus({ preventScroll: true });
+}
+
+/** The sticky bar: the selected card's options, then every option no card or region carries. */
+function decisionBar(draw) {
+  const { ctx, view, used } = draw;
+  if (!ctx.decision) return null;
+  const bar = h("div", { class: "decision-bar ct-decision" });
+  if (selected) {
+    const mine = ctx.choices.filter((c) => optionCard(c.action) === selected.card).map(ending);
+    const text = cardText(view, selected.card);
+    bar.append(h("div", { class: "ct-selection", "data-testid": "selection" },
+      h("p", { class: "ct-selection-text" }, h("strong", {}, staticText(cardTitle(view, selected.card))), text ? [": ", staticText(text)] : null),
+      choiceButtons(mine.map((c) => ({ choice: c, text: shortOption(c.action, ctx) })), { title: "Choose:" }),
+      h("button", { type: "button", class: "btn small", on: { click: () => select(null, ctx) } }, "Cancel")));
+    for (const c of mine) used.add(c.n);
+  }
+  const rest = ctx.choices.filter((c) => !used.has(c.n));
+  if (rest.length) bar.append(choiceButtons(rest.map((c) => ({ choice: c, text: describeOption(c.action, ctx) })), { title: "Or:" }));
+  return bar.childElementCount ? bar : null;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Card text: a tooltip on hover and focus, a dialog on click or tap
+// ------------------------------------------------------------------------------------------------
+function showTip(el) {
+  hideTip();
+  if (lastPointer === "touch" || !el.isConnected) return;
+  tipAnchor = el;
+  tip = h("div", { class: "ct-tip", role: "tooltip", "data-testid": "card-tip" }, el.dataset.tip || "");
+  document.body.append(tip);
+  const r = el.getBoundingClientRect();
+  const w = tip.offsetWidth;
+  const hgt = tip.offsetHeight;
+  tip.style.left = `${Math.round(Math.max(8, Math.min(r.left, window.innerWidth - w - 8)))}px`;
+  tip.style.top = `${Math.round(r.bottom + hgt + 8 < window.innerHeight ? r.bottom + 6 : Math.max(8, r.top - hgt - 6))}px`;
+}
+
+function hideTip() {
+  if (tip) tip.remove();
+  tip = null;
+  tipAnchor = null;
+}
+// Scrolling moves the card away from its tooltip (a scroll that brings the hovered card into view keeps it).
+window.addEventListener("scroll", () => {
+  if (tipAnchor && !(tipAnchor.isConnected && tipAnchor.matches(":hover, :focus"))) hideTip();
+}, { passive: true });
+
+function openCardDialog(view, id, from) {
+  hideTip();
+  if (!dialog) {
+    dialog = h("dialog", { class: "help-dialog ct-card-dialog", "aria-labelledby": "ct-dialog-title", "data-testid": "card-dialog" });
+    document.body.append(dialog);
+    dialog.addEventListener("click", (ev) => { if (ev.target === dialog) dialog.close(); });
+  }
+  const cat = catalogOf(view, id) || {};
+  const face = P.face || {};
+  const marks = marksOf(view, id);
+  const rows = [];
+  if (face.corner && cat[face.corner] !== undefined && cat[face.corner] !== null) rows.push([face.corner, String(cat[face.corner])]);
+  for (const f of face.subtitle || []) if (cat[f]) rows.push([f, String(cat[f])]);
+  for (const f of face.stats || []) {
+    const t = statText(f, cat[f]);
+    if (t) rows.push([f, t.replace(new RegExp(`^${f} `), "")]);
+  }
+  if (marks.length) rows.push(["now", marks.map((m) => m.label).join(", ")]);
+  clear(dialog).append(
+    h("div", { class: "help-head" }, h("h2", { class: "help-title", id: "ct-dialog-title" }, staticText(cardTitle(view, id))),
+      h("button", { type: "button", class: "btn small", on: { click: () => dialog.close() } }, "Close")),
+    h("div", { class: "help-body" },
+      rows.length ? h("dl", { class: "ct-facts" }, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, staticText(v))])) : null,
+      h("p", { class: "ct-dialog-text" }, staticText(cardText(view, id) || "No text."))));
+  dialog.onclose = () => { if (from && from.isConnected) from.focus({ preventScroll: true }); };
+  dialog.showModal();
+}
+
+// ------------------------------------------------------------------------------------------------
+// Log and status
+// ------------------------------------------------------------------------------------------------
+const SEAT_FIELDS = new Set(["player", "winner", "attacker_player"]);
+
+function describeEvent(event, ctx) {
+  const template = (P.sentences || {})[event.kind];
+  const fields = Object.fromEntries(Object.entries(event).filter(([k]) => k !== "kind"));
+  if (template === undefined) {
+    const rest = Object.entries(fields).map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
+    return `${String(event.kind || "?").replace(/_/g, " ")}${rest ? `: ${rest}` : ""}`;
+  }
+  const shown = {};
+  for (const [k, v] of Object.entries(fields)) {
+    if (SEAT_FIELDS.has(k) && typeof v === "number") shown[k] = ctx.seatName(v);
+    else if (k === "card" && typeof v === "number" && !("title" in fields)) shown[k] = ctx.view ? cardTitle(ctx.view, v) : `card ${v}`;
+    else if ((P.one_based || []).includes(k) && typeof v === "number") shown[k] = v + 1;
+    else shown[k] = v === null ? "nobody" : v;
+  }
+  return template.replace(/\{(\w+)\}/g, (m, k) => (k in shown ? String(shown[k]) : k === "title" || k === "card" ? "a card" : "?"));
+}
+
+function statusItems(ctx) {
+  const view = ctx.view;
+  if (!view || !P) return [];
+  const items = [];
+  const turn = P.turn_path ? resolve(view, P.turn_path) : null;
+  if (turn !== null) items.push({ key: "turn", label: "Turn", value: String(turn), cls: "si-turnno" });
+  const phase = P.phase_path ? resolve(view, P.phase_path) : null;
+  if (phase !== null) items.push({ key: "phase", label: "Phase", value: String(phase).replace(/_/g, " "), cls: "si-phase" });
+  if (!(ctx.outcome || view.outcome) && ctx.status !== "waiting") {
+    const active = P.active_path ? resolve(view, P.active_path) : null;
+    if (ctx.decision) items.push({ key: "whose", value: "Your decision", cls: "si-mine" });
+    else if (active !== null) items.push({ key: "whose", value: `${ctx.seatName(active)}'s turn`, cls: "si-turn" });
+  }
+  return items;
+}
+
+function helpSections() {
+  return [{
+    heading: "On the table",
+    paragraphs: ["The other player's side is at the top, yours at the bottom, and what you share in the middle. "
+      + "Hover over a card (or tap it) for its text. When you have a move, the cards and regions you can use are "
+      + "highlighted: click one; if it can be used in several ways, choose one in the bar at the bottom."],
+    items: (P.marks || []).map((m) => ({ term: m.label.replace("{value}", "N"), text: `shown on a card (${m.style.replace("_", " ")})` })),
+  }];
+}
+
+export default {
+  game: "cardtable",
+  title: "",
+  init,
+  render,
+  describeEvent,
+  describeOption: (action, ctx) => describeOption(action, ctx),
+  statusItems,
+  helpSections,
+};

@@ -1,0 +1,85 @@
+"""Driving the shared card-table renderer like a person: click a highlighted card, region or button (a
+card with several uses opens its choices in the bar, then one is clicked), never posting an action."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from .play import MOVED_ON_JS, table_state
+
+# Everything a person can click to move now: single-use cards, cards with several uses, target regions
+# and the bar's buttons.
+CLICKABLE = ("#board .ct-card.ct-pickable, #board .ct-region.target .ct-region-pick, "
+             "#board .ct-decision [data-option]")
+
+PASS_RATE = 0.7
+
+TURN_JS = """() => { const v = window.cardtable.app.frame.view; return [v.vars.turn, v.vars.active]; }"""
+
+
+def click_move(page: Any, rng: random.Random, how: str = "click") -> bool:
+    """If this page has a decision, make one move by clicking; False when there is nothing to do."""
+    st = table_state(page)
+    if st["over"] or not st["mine"] or st["pending"]:
+        return False
+    assert not st["error"], f"unexpected error message: {st['error']}"
+    targets = page.locator(CLICKABLE)
+    n = targets.count()
+    assert n, "a decision with nothing to click"
+    target = targets.nth(rng.randrange(n))
+    # In a priority window, mostly pass (as people do): a game then takes fewer clicks per turn.
+    passing = page.locator("#board .ct-decision [data-option]", has_text="Pass")
+    if passing.count() and rng.random() < PASS_RATE:
+        target = passing.first
+    multi = "multi" in (target.get_attribute("class") or "") or (how == "tap" and "ct-card" in (target.get_attribute("class") or ""))
+    _press(page, target, how)
+    if multi:
+        page.locator('[data-testid="selection"]').wait_for()
+        buttons = page.locator('[data-testid="selection"] [data-option]')
+        if how == "keys":  # the selection moved the focus to its first choice
+            page.wait_for_function("() => document.activeElement && document.activeElement.closest('[data-testid=selection]')")
+            page.keyboard.press("Enter")
+        else:
+            _press(page, buttons.nth(rng.randrange(buttons.count())), how)
+    page.wait_for_function(MOVED_ON_JS, arg=st["seq"], timeout=30000)
+    err = table_state(page)["error"]
+    # In a simultaneous step the other seat's move may land between reading the table and the click:
+    # the server then says the click answered an old position (and the page shows the new one).
+    if err and page.evaluate("() => !!document.querySelector('#messages .message.error[data-reason=stale]')"):
+        page.locator("#messages .message-close").click()
+        return True
+    assert not err, f"the server refused a clicked move: {err}"
+    return True
+
+
+def _press(page: Any, target: Any, how: str) -> None:
+    """Click, tap, or (``keys``) focus the element and press Enter."""
+    if how == "keys":
+        target.focus()
+        page.keyboard.press("Enter")
+    else:
+        getattr(target, how)()
+
+
+def play_turns(page: Any, seat: int, turns: int, *, seed: int = 0, how: str = "click",
+               timeout: float = 240.0) -> tuple[int, int]:
+    """Click moves until ``seat`` has played ``turns`` of its own turns or the game is over.
+
+    Returns (own turns begun, moves made)."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + timeout
+    own: set[int] = set()
+    moves = 0
+    while True:
+        turn, active = page.evaluate(TURN_JS)
+        if active == seat:
+            own.add(turn)
+        if table_state(page)["over"] or len(own) > turns:
+            return len(own), moves
+        if click_move(page, rng, how):
+            moves += 1
+        else:
+            time.sleep(0.05)
+        assert time.monotonic() < deadline, f"{len(own)} own turns in {timeout}s: {table_state(page)}"
