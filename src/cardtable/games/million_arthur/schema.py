@@ -14,8 +14,10 @@ Shapes (YAML)::
          type_restricted: false, cost: 1, skill: attack, skill_value: 2, defence: 1, text: ...}
       - {id: MAS-L01, name: ..., kind: leader, arthur_type: mercenary, abilities: [...], text: ...}
 
-An effect primitive is ``{op: ..., ...}`` (MA-15.5); the first slice supports ``damage_leader``,
-``heal_leader``, ``draw`` and ``modify_knight``. Abilities follow MA-15.3.
+An effect primitive is ``{op: ..., ...}`` (MA-15.5); so far ``damage_leader``, ``heal_leader``,
+``set_hp``, ``draw``, ``mill``, ``modify_knight``, ``rest``, ``make_active``, ``grant``,
+``prevent_damage``, ``capacity_bonus``, ``burst_check``, ``charge`` and ``if`` (with the conditions of
+MA-15.6, ``{test: ..., ...}``). Abilities follow MA-15.3.
 """
 
 from __future__ import annotations
@@ -66,22 +68,41 @@ class Draw(_Strict):
     n: int = Field(ge=1)
 
 
+Keyword = Literal["unblockable", "sentinel", "no_burst", "tenacious"]  # MA-15.5 keywords
+
+
 class KnightFilter(_Strict):
+    """MA-15.2 filter keys; every given key must hold. ``this``/``other``: the source knight itself / not it."""
+
     skill: list[Skill] | None = None
     colour: list[Colour] | None = None
+    arthur_type: list[ArthurType] | None = None
+    name: str | None = None
+    cost_max: int | None = None
+    cost_min: int | None = None
+    state: Literal["active", "rested"] | None = None
+    evolved: bool | None = None
+    this: bool = False
+    other: bool = False
+
+
+class UpTo(_Strict):
+    up_to: int = Field(ge=1)
 
 
 class KnightSelector(_Strict):
-    """MA-15.2, the part the first slice runs: one knight of a battle area, chosen by the controller."""
+    """MA-15.2: knights of a base and/or battle area. ``count``: exactly one (the controller chooses),
+    ``all`` of them (no choice), or ``{up_to: n}`` (the controller chooses 0..n)."""
 
-    zone: Literal["battle"]
-    owner: Literal["self", "opponent"]
+    zone: Literal["battle", "base", "battle_or_base"] = "battle"
+    owner: Literal["self", "opponent", "any"] = "self"
     filter: KnightFilter = KnightFilter()
-    count: Literal[1] = 1
+    count: Literal[1, "all"] | UpTo = 1
+    chooser: Literal["controller"] = "controller"
 
 
 class ModifyKnight(_Strict):
-    """MA-9.9 arithmetic until end of turn (MA-12.4)."""
+    """MA-9.9 arithmetic until end of turn (MA-12.4); continuous when it is a static ability's effect."""
 
     op: Literal["modify_knight"]
     target: KnightSelector
@@ -89,7 +110,159 @@ class ModifyKnight(_Strict):
     defence: int
 
 
-Effect = Annotated[Union[DamageLeader, HealLeader, Draw, ModifyKnight], Field(discriminator="op")]
+class SetHp(_Strict):
+    """MA-15.5 ``set_hp``: HP becomes ``amount``; MA-13.1 checked."""
+
+    op: Literal["set_hp"]
+    player: PlayerOrEach
+    amount: int
+
+
+class Mill(_Strict):
+    """MA-15.5 ``mill``: the top ``n`` cards of the deck go to the discard pile, revealed (MA-4.7)."""
+
+    op: Literal["mill"]
+    player: Player
+    n: int = Field(ge=1)
+
+
+class Rest(_Strict):
+    """MA-15.5 ``rest``: battle-area knights only (base knights are always active, MA-4.2)."""
+
+    op: Literal["rest"]
+    target: KnightSelector
+
+    @model_validator(mode="after")
+    def _battle_only(self) -> "Rest":
+        if self.target.zone != "battle":
+            raise ValueError("only battle-area knights are rested or made active (MA-4.2)")
+        return self
+
+
+class MakeActive(_Strict):
+    """MA-15.5 ``make_active``: the knight may act or block again."""
+
+    op: Literal["make_active"]
+    target: KnightSelector
+
+    @model_validator(mode="after")
+    def _battle_only(self) -> "MakeActive":
+        if self.target.zone != "battle":
+            raise ValueError("only battle-area knights are rested or made active (MA-4.2)")
+        return self
+
+
+class Grant(_Strict):
+    """MA-15.5 ``grant``: a keyword until end of turn (or while a static ability's source stays)."""
+
+    op: Literal["grant"]
+    target: KnightSelector
+    keyword: Keyword
+
+
+class PreventDamage(_Strict):
+    """MA-15.5 ``prevent_damage``: attack damage to ``player``'s leader is reduced after blocking
+    (MA-9.7 step 2); ``next_attack`` is used up by the next attack on that leader."""
+
+    op: Literal["prevent_damage"]
+    player: Player
+    amount: int | Literal["all"]
+    scope: Literal["next_attack", "this_turn"]
+
+
+class CapacityBonus(_Strict):
+    """MA-15.5 ``capacity_bonus``: cost capacity changes until end of turn (MA-7.1, MA-7.2)."""
+
+    op: Literal["capacity_bonus"]
+    player: Player
+    delta: int
+
+
+class BurstCheck(_Strict):
+    """MA-15.5 ``burst_check``: the player performs one burst check (MA-10.2)."""
+
+    op: Literal["burst_check"]
+    player: Player
+
+
+class Charge(_Strict):
+    """MA-15.5 ``charge``: the player performs the base fill procedure (MA-8.5)."""
+
+    op: Literal["charge"]
+    player: Player
+
+
+# ---- conditions (MA-15.6) ------------------------------------------------------------------------
+
+
+class HpTest(_Strict):
+    test: Literal["hp_at_most", "hp_at_least", "hand_size_at_most", "hand_size_at_least"]
+    player: Player = "self"
+    n: int
+
+
+class ChainCountAtLeast(_Strict):
+    test: Literal["chain_count_at_least"]
+    player: Player = "self"
+    n: int
+    face: Literal["up", "down", "any"] = "any"
+
+
+class LeaderTypeIs(_Strict):
+    test: Literal["leader_type_is"]
+    player: Player = "self"
+    type: LeaderType
+
+
+class KnightCountAtLeast(_Strict):
+    test: Literal["knight_count_at_least"]
+    target: KnightSelector
+    n: int = Field(ge=1)
+
+
+class IsTurnPlayer(_Strict):
+    test: Literal["is_turn_player"]
+    player: Player = "self"
+
+
+class ColourInBattle(_Strict):
+    test: Literal["colour_in_battle"]
+    player: Player = "self"
+    colour: Literal["red", "green", "blue", "yellow", "purple"]
+
+
+class AllOf(_Strict):
+    test: Literal["and", "or"]
+    of: list["Condition"] = Field(min_length=1)
+
+
+class Not(_Strict):
+    test: Literal["not"]
+    of: "Condition"
+
+
+Condition = Annotated[Union[HpTest, ChainCountAtLeast, LeaderTypeIs, KnightCountAtLeast, IsTurnPlayer,
+                            ColourInBattle, AllOf, Not], Field(discriminator="test")]
+
+
+class If(_Strict):
+    """MA-15.5 ``if``: the condition is read when this part resolves; one branch runs (may be empty)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+
+    op: Literal["if"]
+    condition: Condition
+    then: list["Effect"] = []
+    else_: list["Effect"] = Field(default=[], alias="else")
+
+
+Effect = Annotated[Union[DamageLeader, HealLeader, Draw, ModifyKnight, SetHp, Mill, Rest, MakeActive, Grant,
+                         PreventDamage, CapacityBonus, BurstCheck, Charge, If], Field(discriminator="op")]
+STATIC_OPS = (ModifyKnight, Grant)  # what a static ability may carry (continuous effects on knights)
+
+AllOf.model_rebuild()
+Not.model_rebuild()
+If.model_rebuild()
 
 
 class Burst(_Strict):
@@ -98,7 +271,9 @@ class Burst(_Strict):
     effects: list[Effect] = Field(min_length=1)
 
 
-Event = Literal["turn_start", "knight_deployed", "leader_damaged", "turn_end"]  # the MA-15.4 events run so far
+Event = Literal["turn_start", "knight_deployed", "action_taken", "attack_declared", "blockers_declared",
+                "knight_blocks", "attack_unblocked", "leader_damaged", "card_becomes_chain",
+                "turn_end"]  # the MA-15.4 events run so far
 
 
 class Trigger(_Strict):
@@ -125,10 +300,18 @@ class Ability(_Strict):
     limit: Limit | None = None
     rest_self: bool = False
     optional: bool = False
+    condition: Condition | None = None
     effects: list[Effect] = Field(min_length=1)
 
     @model_validator(mode="after")
     def _timing(self) -> "Ability":
+        if self.kind == "static":
+            for eff in self.effects:
+                if not isinstance(eff, STATIC_OPS) or eff.target.count != "all":
+                    raise ValueError("a static ability carries only modify_knight or grant over count: all "
+                                     "(MA-15.3)")
+            if self.optional or self.limit is not None:
+                raise ValueError("a static ability is neither optional nor limited (MA-15.3)")
         if self.kind == "activated" and self.timing is None:
             raise ValueError("an activated ability needs a timing (MA-15.3)")
         if self.kind != "activated" and (self.timing is not None or self.colour_cost or self.rest_self):

@@ -13,7 +13,8 @@ from typing import Any, Sequence
 
 from ...engine import Frame
 from ...engine.prompts import Order, YesNo
-from .effects import _works_here
+from .effects import push_effects, works_here
+from .selectors import holds
 from .state import OPS, MaState
 
 Happening = tuple[str, int, int, str]  # (event, player of the event, card or -1, from zone or "")
@@ -33,7 +34,8 @@ def matches(st: MaState, happenings: Sequence[Happening]) -> list[tuple[int, int
         for c in _sources(st, q):
             for k, ab in enumerate(st.card(c).abilities):
                 trig = ab.trigger
-                if ab.kind != "triggered" or trig is None or not _works_here(st, c, ab):
+                if ab.kind != "triggered" or trig is None or not works_here(st, c, ab) \
+                        or not holds(st, q, ab.condition, c):
                     continue
                 for event, player, card, origin in happenings:
                     if trig.event != event:
@@ -102,4 +104,4 @@ def _next(st: MaState, frame: Frame, rest: list[tuple[int, int, int]], q: int) -
 
 def _resolve(st: MaState, q: int, c: int, k: int) -> None:
     st.note("triggered", {"player": q, "card": c, "name": st.card(c).name, "ability": k})
-    st.push("ma.effects", player=q, defn=st.table.defn[c], source=f"ability:{k}", k=0, stage="start", chosen=())
+    push_effects(st, q, st.table.defn[c], f"ability:{k}", c)
