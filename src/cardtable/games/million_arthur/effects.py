@@ -13,7 +13,8 @@ from typing import Any
 from ...core import Action, IllegalActionError
 from ...engine import EXHAUSTED, NO_CARD, Frame, Op, add_lasting, is_used, mark_used, pick
 from .rules import change_hp, draw, flip_face_down
-from .schema import (Ability, BurstCheck, CapacityBonus, Charge, DamageLeader, Draw, Effect, Grant, HealLeader, If,
+from . import chain_effects
+from .schema import (Ability, AddChain, BurstCheck, CapacityBonus, Charge, DamageLeader, Draw, Effect, FlipChain, Grant, HealLeader, If,
                      MakeActive, Mill, ModifyKnight, PreventDamage, Rest, SetHp)
 from .selectors import holds, knights_for, one_player, players_of
 from .state import OPS, MaState
@@ -72,6 +73,12 @@ def _effects(st: MaState, frame: Frame) -> None:
             st.note("text_void", {"player": p, "name": name})
             return
     eff = effects[k]
+    if isinstance(eff, (AddChain, FlipChain)) and frame["stage"] == "start":
+        st.replace(frame.evolve(stage="target"))
+        if not chain_effects.ask(st, p, eff, name):
+            st.replace(frame.evolve(k=k + 1, stage="start"))
+            chain_effects.apply(st, p, eff, (), name)
+        return
     if isinstance(eff, TARGETED) and frame["stage"] == "start":
         cands = knight_candidates(st, p, eff, src)
         count = eff.target.count
@@ -89,6 +96,8 @@ def _effects(st: MaState, frame: Frame) -> None:
     st.replace(frame.evolve(k=k + 1, stage="start"))
     if isinstance(eff, TARGETED):
         _apply_targeted(st, eff, tuple(frame.got or ()), name)
+    elif isinstance(eff, (AddChain, FlipChain)):
+        chain_effects.apply(st, p, eff, tuple(frame.got or ()), name)
     elif isinstance(eff, (DamageLeader, HealLeader)):
         sign = -1 if isinstance(eff, DamageLeader) else 1
         if change_hp(st, {q: sign * eff.amount for q in players_of(st, p, eff.player)}, name):
@@ -190,8 +199,8 @@ def works_here(st: MaState, i: int, ab: Ability) -> bool:
     leader's in the leader area; cards under a stack have none (MA-8.9), chain cards none unless the
     ability says ``chain`` (MA-7.3)."""
     t = st.table
-    if t.host[i] != NO_CARD:
-        return False
+    if t.host[i] != NO_CARD or st.face_down(i):
+        return False  # a face-down chain card's text is off: it may be hidden (MA-14.4, D-MA-53)
     zone = t.zone_name(i).split(":")[0]
     allowed = ab.zones or (["leader"] if st.card(i).kind == "leader" else ["battle"])
     return zone in allowed
@@ -232,7 +241,8 @@ def text_possible(st: MaState, p: int, effects: Any, src: int = -1) -> bool:
     """MA-12.2: every part that needs exactly one target has one ("all" and "up to" parts can always be
     carried out; an ``if`` branch is checked when it is chosen)."""
     return all(knight_candidates(st, p, eff, src) for eff in effects
-               if isinstance(eff, TARGETED) and eff.target.count == 1)
+               if isinstance(eff, TARGETED) and eff.target.count == 1) \
+        and all(chain_effects.possible(st, p, eff) for eff in effects if isinstance(eff, (AddChain, FlipChain)))
 
 
 def activate(st: MaState, p: int, i: int, k: int) -> None:

@@ -16,7 +16,8 @@ Shapes (YAML)::
 
 An effect primitive is ``{op: ..., ...}`` (MA-15.5); so far ``damage_leader``, ``heal_leader``,
 ``set_hp``, ``draw``, ``mill``, ``modify_knight``, ``rest``, ``make_active``, ``grant``,
-``prevent_damage``, ``capacity_bonus``, ``burst_check``, ``charge`` and ``if`` (with the conditions of
+``prevent_damage``, ``capacity_bonus``, ``burst_check``, ``charge``, ``add_chain``, ``flip_chain``
+and ``if`` (with the conditions of
 MA-15.6, ``{test: ..., ...}``). Abilities follow MA-15.3.
 """
 
@@ -192,6 +193,33 @@ class Charge(_Strict):
     player: Player
 
 
+class AddChain(_Strict):
+    """MA-15.5 ``add_chain``: own cards become chain cards. ``from``: the hand (chosen in private),
+    the top card of the deck (the owner looks at it) or the discard pile; face ``down`` from the hand
+    or the deck is seen by the owner only (MA-14.4)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+
+    op: Literal["add_chain"]
+    from_: Literal["hand", "deck_top", "discard"] = Field(alias="from")
+    face: Literal["up", "down"]
+    count: Literal[1] | UpTo = 1
+
+    @model_validator(mode="after")
+    def _deck_one(self) -> "AddChain":
+        if self.from_ == "deck_top" and self.count != 1:
+            raise ValueError("add_chain from the deck takes its top card only (count 1)")
+        return self
+
+
+class FlipChain(_Strict):
+    """MA-15.5 ``flip_chain``: the controller turns ``n`` of his own chain cards to ``face``."""
+
+    op: Literal["flip_chain"]
+    n: int = Field(ge=1)
+    face: Literal["up", "down"]
+
+
 # ---- conditions (MA-15.6) ------------------------------------------------------------------------
 
 
@@ -257,7 +285,7 @@ class If(_Strict):
 
 
 Effect = Annotated[Union[DamageLeader, HealLeader, Draw, ModifyKnight, SetHp, Mill, Rest, MakeActive, Grant,
-                         PreventDamage, CapacityBonus, BurstCheck, Charge, If], Field(discriminator="op")]
+                         PreventDamage, CapacityBonus, BurstCheck, Charge, AddChain, FlipChain, If], Field(discriminator="op")]
 STATIC_OPS = (ModifyKnight, Grant)  # what a static ability may carry (continuous effects on knights)
 
 AllOf.model_rebuild()
