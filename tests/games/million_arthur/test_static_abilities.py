@@ -86,3 +86,18 @@ def test_the_card_data_refuses_what_the_rules_cannot_run_ma_15_1_ma_15_3(tmp_pat
     with pytest.raises(CardDataError) as err:
         build_pool([path])
     assert needle in str(err.value) and "T-1" in str(err.value)
+
+
+def test_the_simple_conditions_read_the_state_ma_15_6() -> None:
+    from cardtable.games.million_arthur.schema import AllOf, HpTest, IsTurnPlayer, Not
+    from cardtable.games.million_arthur.selectors import holds
+
+    sc = build(hands=(["Moss Warden", "Moss Warden"], []), hp=(7, 20), active=1, at="attack")
+    st = sc.st
+    assert holds(st, 0, HpTest(test="hp_at_least", n=7)) and not holds(st, 0, HpTest(test="hp_at_least", n=8))
+    assert holds(st, 0, HpTest(test="hand_size_at_most", n=2)) and not holds(st, 0, HpTest(test="hand_size_at_least", n=3))
+    assert holds(st, 0, IsTurnPlayer(test="is_turn_player", player="opponent"))
+    assert holds(st, 1, AllOf(test="or", of=[Not(test="not", of=IsTurnPlayer(test="is_turn_player")),
+                                             HpTest(test="hp_at_most", n=20)]))
+    assert not holds(st, 1, AllOf(test="and", of=[IsTurnPlayer(test="is_turn_player"),
+                                                  HpTest(test="hp_at_most", n=19)]))
