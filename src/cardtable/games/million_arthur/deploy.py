@@ -71,6 +71,11 @@ def refusal(st: MaState, p: int, step: str, items: tuple[Any, ...], action: Acti
     used = {x for x, _ in _pairs(items)}
     if h not in st.table.cards(f"hand:{p}") or h in used:
         return IllegalActionError("MA-8.3", f"card {h} is not a card in your hand still to deploy")
+    from .effects import restricted
+
+    if restricted(st, p, "deploy_from_hand"):
+        return IllegalActionError("MA-12.3", "an effect says you cannot deploy from your hand this turn; "
+                                             "\"cannot\" wins")
     d = st.card(h)
     tops = battle_tops(st, p, items)
     cost = d.cost

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action, IllegalActionError
-from ...engine import EXHAUSTED, NO_CARD, Frame, Op, add_lasting, is_used, mark_used, pick
+from ...engine import EXHAUSTED, NO_CARD, Frame, Op, add_lasting, is_used, lasting_total, mark_used, pick
 from .rules import change_hp, draw, flip_face_down
 from . import chain_effects
 from .schema import (Ability, AddChain, BurstCheck, CapacityBonus, Charge, DamageLeader, Draw, Effect, FlipChain, Grant, HealLeader, If,
-                     MakeActive, Mill, ModifyKnight, PreventDamage, Rest, SetHp)
+                     MakeActive, Mill, ModifyKnight, PreventDamage, Rest, Restrict, SetHp)
 from .selectors import holds, knights_for, one_player, players_of
 from .state import OPS, MaState
 
@@ -119,6 +119,10 @@ def _effects(st: MaState, frame: Frame) -> None:
         q = one_player(st, p, eff.player)
         add_lasting(st, "capacity", f"p{q}", eff.delta, "turn_end")
         st.note("capacity_bonus", {"player": q, "delta": eff.delta, "by": name})
+    elif isinstance(eff, Restrict):
+        q = one_player(st, p, eff.player)
+        add_lasting(st, f"restrict:{eff.what}", f"p{q}", 1, "turn_end")
+        st.note("restricted", {"player": q, "what": eff.what, "by": name})
     elif isinstance(eff, BurstCheck):
         st.push("ma.burst", player=one_player(st, p, eff.player), stage="reveal", card=-1)
     elif isinstance(eff, Charge):
@@ -215,6 +219,9 @@ def ability_refusal(st: MaState, p: int, i: Any, k: Any, window: str = "own_atta
         return IllegalActionError("MA-12.7", "only an activated ability of one of your own cards can be activated")
     d = st.card(i)
     ab = d.abilities[k]
+    if restricted(st, p, "activate"):
+        return IllegalActionError("MA-12.3", "an effect says you cannot activate abilities this turn; "
+                                             "\"cannot\" wins")
     if not works_here(st, i, ab):
         return IllegalActionError("MA-15.3", f"{d.name}'s ability does not work where the card is now")
     if ab.timing != window:
@@ -235,6 +242,11 @@ def ability_refusal(st: MaState, p: int, i: Any, k: Any, window: str = "own_atta
     if not text_possible(st, p, ab.effects, i):
         return IllegalActionError("MA-12.2", f"{d.name}: its effect has no target, so none of it can be done")
     return None
+
+
+def restricted(st: MaState, p: int, what: str) -> bool:
+    """MA-12.3: a ``restrict`` on ``p`` is in force this turn."""
+    return lasting_total(st, f"restrict:{what}", f"p{p}") > 0
 
 
 def text_possible(st: MaState, p: int, effects: Any, src: int = -1) -> bool:

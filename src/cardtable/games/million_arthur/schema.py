@@ -16,7 +16,7 @@ Shapes (YAML)::
 
 An effect primitive is ``{op: ..., ...}`` (MA-15.5); so far ``damage_leader``, ``heal_leader``,
 ``set_hp``, ``draw``, ``mill``, ``modify_knight``, ``rest``, ``make_active``, ``grant``,
-``prevent_damage``, ``capacity_bonus``, ``burst_check``, ``charge``, ``add_chain``, ``flip_chain``
+``prevent_damage``, ``capacity_bonus``, ``restrict``, ``burst_check``, ``charge``, ``add_chain``, ``flip_chain``
 and ``if`` (with the conditions of
 MA-15.6, ``{test: ..., ...}``). Abilities follow MA-15.3.
 """
@@ -179,6 +179,14 @@ class CapacityBonus(_Strict):
     delta: int
 
 
+class Restrict(_Strict):
+    """MA-15.5 ``restrict``: ``player`` cannot do ``what`` until end of turn; "cannot" wins (MA-12.3)."""
+
+    op: Literal["restrict"]
+    player: Player
+    what: Literal["deploy_from_hand", "activate"]
+
+
 class BurstCheck(_Strict):
     """MA-15.5 ``burst_check``: the player performs one burst check (MA-10.2)."""
 
@@ -285,7 +293,7 @@ class If(_Strict):
 
 
 Effect = Annotated[Union[DamageLeader, HealLeader, Draw, ModifyKnight, SetHp, Mill, Rest, MakeActive, Grant,
-                         PreventDamage, CapacityBonus, BurstCheck, Charge, AddChain, FlipChain, If], Field(discriminator="op")]
+                         PreventDamage, CapacityBonus, Restrict, BurstCheck, Charge, AddChain, FlipChain, If], Field(discriminator="op")]
 STATIC_OPS = (ModifyKnight, Grant)  # what a static ability may carry (continuous effects on knights)
 
 AllOf.model_rebuild()
