@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action, IllegalActionError
-from ...engine import EXHAUSTED, NO_CARD, Frame, Op, add_lasting, is_used, lasting_total, mark_used, pick
+from ...engine import EXHAUSTED, NO_CARD, Choose, Frame, Op, add_lasting, is_used, lasting_total, mark_used, pick
+from . import chain_effects, discard_effects
 from .rules import change_hp, draw, flip_face_down
-from . import chain_effects
-from .schema import (Ability, AddChain, BurstCheck, CapacityBonus, Charge, DamageLeader, Draw, Effect, FlipChain, Grant, HealLeader, If,
+from .schema import (Ability, AddChain, BurstCheck, CapacityBonus, Charge, ChooseOne, DamageLeader, DiscardFromHand,
+                     Draw, Effect, FlipChain, Grant, HealLeader, If,
                      MakeActive, Mill, ModifyKnight, PreventDamage, Rest, Restrict, SetHp)
 from .selectors import holds, knights_for, one_player, players_of
 from .state import OPS, MaState
@@ -29,6 +30,9 @@ def effect_list(st: MaState, defn: int, source: str) -> tuple[Effect, ...]:
     for part in branches:
         k, side = part.split(":")
         eff = effects[int(k)]
+        if isinstance(eff, ChooseOne):
+            effects = tuple(eff.options[int(side)])
+            continue
         assert isinstance(eff, If)
         effects = tuple(eff.then if side == "then" else eff.else_)
     return effects
@@ -79,6 +83,17 @@ def _effects(st: MaState, frame: Frame) -> None:
             st.replace(frame.evolve(k=k + 1, stage="start"))
             chain_effects.apply(st, p, eff, (), name)
         return
+    if isinstance(eff, (DiscardFromHand, ChooseOne)) and frame["stage"] == "start":
+        st.replace(frame.evolve(stage="target"))
+        if isinstance(eff, ChooseOne):
+            open_ = tuple(j for j, opt in enumerate(eff.options) if text_possible(st, p, opt, src))
+            st.replace(st.stack[-1].evolve(open=open_))
+            st.push(Choose.name, player=p, labels=tuple(eff.labels[j] for j in open_), kind="choose_one",
+                    prompt=f"{name}: choose one")
+        elif not discard_effects.ask(st, p, eff, name):
+            st.replace(frame.evolve(k=k + 1, stage="start"))
+            discard_effects.apply(st, p, eff, None, name)
+        return
     if isinstance(eff, TARGETED) and frame["stage"] == "start":
         cands = knight_candidates(st, p, eff, src)
         count = eff.target.count
@@ -98,6 +113,12 @@ def _effects(st: MaState, frame: Frame) -> None:
         _apply_targeted(st, eff, tuple(frame.got or ()), name)
     elif isinstance(eff, (AddChain, FlipChain)):
         chain_effects.apply(st, p, eff, tuple(frame.got or ()), name)
+    elif isinstance(eff, DiscardFromHand):
+        discard_effects.apply(st, p, eff, frame.got, name)
+    elif isinstance(eff, ChooseOne):
+        choice = frame["open"][frame.got]
+        st.note("chose", {"player": p, "name": name, "option": eff.labels[choice]})
+        push_effects(st, p, defn, f"{source}/{k}:{choice}", src)
     elif isinstance(eff, (DamageLeader, HealLeader)):
         sign = -1 if isinstance(eff, DamageLeader) else 1
         if change_hp(st, {q: sign * eff.amount for q in players_of(st, p, eff.player)}, name):
@@ -254,7 +275,10 @@ def text_possible(st: MaState, p: int, effects: Any, src: int = -1) -> bool:
     carried out; an ``if`` branch is checked when it is chosen)."""
     return all(knight_candidates(st, p, eff, src) for eff in effects
                if isinstance(eff, TARGETED) and eff.target.count == 1) \
-        and all(chain_effects.possible(st, p, eff) for eff in effects if isinstance(eff, (AddChain, FlipChain)))
+        and all(chain_effects.possible(st, p, eff) for eff in effects if isinstance(eff, (AddChain, FlipChain))) \
+        and all(discard_effects.possible(st, p, eff) for eff in effects if isinstance(eff, DiscardFromHand)) \
+        and all(any(text_possible(st, p, opt, src) for opt in eff.options) for eff in effects
+                if isinstance(eff, ChooseOne))
 
 
 def activate(st: MaState, p: int, i: int, k: int) -> None:

@@ -16,8 +16,8 @@ Shapes (YAML)::
 
 An effect primitive is ``{op: ..., ...}`` (MA-15.5); so far ``damage_leader``, ``heal_leader``,
 ``set_hp``, ``draw``, ``mill``, ``modify_knight``, ``rest``, ``make_active``, ``grant``,
-``prevent_damage``, ``capacity_bonus``, ``restrict``, ``burst_check``, ``charge``, ``add_chain``, ``flip_chain``
-and ``if`` (with the conditions of
+``prevent_damage``, ``capacity_bonus``, ``restrict``, ``discard_from_hand``, ``burst_check``, ``charge``, ``add_chain``, ``flip_chain``,
+``choose_one`` and ``if`` (with the conditions of
 MA-15.6, ``{test: ..., ...}``). Abilities follow MA-15.3.
 """
 
@@ -187,6 +187,16 @@ class Restrict(_Strict):
     what: Literal["deploy_from_hand", "activate"]
 
 
+class DiscardFromHand(_Strict):
+    """MA-15.5 ``discard_from_hand``: ``n`` cards, chosen by their owner in private (``each``: both in
+    secret, the controller first, revealed together, MA-12.6) or at random; revealed (MA-14.6)."""
+
+    op: Literal["discard_from_hand"]
+    player: PlayerOrEach
+    n: int = Field(ge=1)
+    chooser: Literal["owner", "random"] = "owner"
+
+
 class BurstCheck(_Strict):
     """MA-15.5 ``burst_check``: the player performs one burst check (MA-10.2)."""
 
@@ -281,6 +291,21 @@ Condition = Annotated[Union[HpTest, ChainCountAtLeast, LeaderTypeIs, KnightCount
                             ColourInBattle, AllOf, Not], Field(discriminator="test")]
 
 
+class ChooseOne(_Strict):
+    """MA-15.5 ``choose_one``: the controller picks one of the option lists (labelled) that can be
+    carried out now (MA-12.2)."""
+
+    op: Literal["choose_one"]
+    labels: list[str] = Field(min_length=2)
+    options: list[list["Effect"]] = Field(min_length=2)
+
+    @model_validator(mode="after")
+    def _same_length(self) -> "ChooseOne":
+        if len(self.labels) != len(self.options):
+            raise ValueError("choose_one needs one label per option")
+        return self
+
+
 class If(_Strict):
     """MA-15.5 ``if``: the condition is read when this part resolves; one branch runs (may be empty)."""
 
@@ -293,12 +318,14 @@ class If(_Strict):
 
 
 Effect = Annotated[Union[DamageLeader, HealLeader, Draw, ModifyKnight, SetHp, Mill, Rest, MakeActive, Grant,
-                         PreventDamage, CapacityBonus, Restrict, BurstCheck, Charge, AddChain, FlipChain, If], Field(discriminator="op")]
+                         PreventDamage, CapacityBonus, Restrict, DiscardFromHand, BurstCheck, Charge, AddChain, FlipChain,
+                         ChooseOne, If], Field(discriminator="op")]
 STATIC_OPS = (ModifyKnight, Grant)  # what a static ability may carry (continuous effects on knights)
 
 AllOf.model_rebuild()
 Not.model_rebuild()
 If.model_rebuild()
+ChooseOne.model_rebuild()
 
 
 class Burst(_Strict):
