@@ -12,11 +12,12 @@ from typing import Any
 
 from ...core import Action, IllegalActionError
 from ...engine import EXHAUSTED, NO_CARD, Choose, Frame, Op, add_lasting, is_used, lasting_total, mark_used, pick
-from . import chain_effects, discard_effects
+from . import chain_effects, discard_effects, zone_effects
 from .rules import change_hp, draw, flip_face_down
 from .schema import (Ability, AddChain, BurstCheck, CapacityBonus, Charge, ChooseOne, DamageLeader, DiscardFromHand,
                      Draw, Effect, FlipChain, Grant, HealLeader, If,
-                     MakeActive, Mill, ModifyKnight, PreventDamage, Rest, Restrict, SetHp)
+                     MakeActive, Mill, ModifyKnight, MoveKnight, PreventDamage, RemoveChain, Rest, Restrict,
+                     SearchDeck, SetHp)
 from .selectors import holds, knights_for, one_player, players_of
 from .state import OPS, MaState
 
@@ -38,12 +39,17 @@ def effect_list(st: MaState, defn: int, source: str) -> tuple[Effect, ...]:
     return effects
 
 
-TARGETED = (ModifyKnight, Rest, MakeActive, Grant)
+TARGETED = (ModifyKnight, Rest, MakeActive, Grant, MoveKnight)
 
 
 def knight_candidates(st: MaState, controller: int, eff: Any, src: int = -1) -> list[int]:
-    """The knights a targeted primitive may choose now (MA-15.2)."""
-    return knights_for(st, controller, eff.target, src)
+    """The knights a targeted primitive may choose now (MA-15.2); a move to a base area only those that
+    would fit there (MA-4.1: 3 knights)."""
+    cands = knights_for(st, controller, eff.target, src)
+    if isinstance(eff, MoveKnight) and eff.to == "base":
+        t = st.table
+        cands = [j for j in cands if t.zone_name(j) != f"base:{t.owner[j]}" and zone_effects.base_room(st, t.owner[j])]
+    return cands
 
 
 def push_effects(st: MaState, p: int, defn: int, source: str, src: int) -> None:
@@ -83,9 +89,15 @@ def _effects(st: MaState, frame: Frame) -> None:
             st.replace(frame.evolve(k=k + 1, stage="start"))
             chain_effects.apply(st, p, eff, (), name)
         return
-    if isinstance(eff, (DiscardFromHand, ChooseOne)) and frame["stage"] == "start":
+    if isinstance(eff, (DiscardFromHand, ChooseOne, RemoveChain, SearchDeck)) and frame["stage"] == "start":
         st.replace(frame.evolve(stage="target"))
-        if isinstance(eff, ChooseOne):
+        if isinstance(eff, RemoveChain):
+            zone_effects.ask_remove(st, p, eff, name)
+        elif isinstance(eff, SearchDeck):
+            if not zone_effects.ask_search(st, p, eff, name):
+                st.replace(frame.evolve(k=k + 1, stage="start"))
+                zone_effects.search(st, p, eff, (), name)
+        elif isinstance(eff, ChooseOne):
             open_ = tuple(j for j, opt in enumerate(eff.options) if text_possible(st, p, opt, src))
             st.replace(st.stack[-1].evolve(open=open_))
             st.push(Choose.name, player=p, labels=tuple(eff.labels[j] for j in open_), kind="choose_one",
@@ -115,6 +127,10 @@ def _effects(st: MaState, frame: Frame) -> None:
         chain_effects.apply(st, p, eff, tuple(frame.got or ()), name)
     elif isinstance(eff, DiscardFromHand):
         discard_effects.apply(st, p, eff, frame.got, name)
+    elif isinstance(eff, RemoveChain):
+        zone_effects.remove(st, p, eff, tuple(frame.got or ()), name)
+    elif isinstance(eff, SearchDeck):
+        zone_effects.search(st, p, eff, tuple(frame.got or ()), name)
     elif isinstance(eff, ChooseOne):
         choice = frame["open"][frame.got]
         st.note("chose", {"player": p, "name": name, "option": eff.labels[choice]})
@@ -173,6 +189,8 @@ def _apply_targeted(st: MaState, eff: Any, chosen: tuple[int, ...], name: str) -
         elif isinstance(eff, MakeActive):
             st.table.set_flag(j, EXHAUSTED, False)
             st.note("made_active", {"card": j, "by": name})
+        elif isinstance(eff, MoveKnight):
+            zone_effects.move_knights(st, eff, (j,), name)
         else:
             add_lasting(st, f"kw:{eff.keyword}", j, 1, "turn_end", -1)
             st.note("granted", {"card": j, "keyword": eff.keyword, "by": name})
@@ -275,6 +293,7 @@ def text_possible(st: MaState, p: int, effects: Any, src: int = -1) -> bool:
     carried out; an ``if`` branch is checked when it is chosen)."""
     return all(knight_candidates(st, p, eff, src) for eff in effects
                if isinstance(eff, TARGETED) and eff.target.count == 1) \
+        and all(zone_effects.remove_possible(st, p, eff) for eff in effects if isinstance(eff, RemoveChain)) \
         and all(chain_effects.possible(st, p, eff) for eff in effects if isinstance(eff, (AddChain, FlipChain))) \
         and all(discard_effects.possible(st, p, eff) for eff in effects if isinstance(eff, DiscardFromHand)) \
         and all(any(text_possible(st, p, opt, src) for opt in eff.options) for eff in effects

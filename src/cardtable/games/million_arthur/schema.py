@@ -16,7 +16,8 @@ Shapes (YAML)::
 
 An effect primitive is ``{op: ..., ...}`` (MA-15.5); so far ``damage_leader``, ``heal_leader``,
 ``set_hp``, ``draw``, ``mill``, ``modify_knight``, ``rest``, ``make_active``, ``grant``,
-``prevent_damage``, ``capacity_bonus``, ``restrict``, ``discard_from_hand``, ``burst_check``, ``charge``, ``add_chain``, ``flip_chain``,
+``prevent_damage``, ``capacity_bonus``, ``restrict``, ``discard_from_hand``, ``move_knight``, ``remove_chain``,
+``search_deck``, ``burst_check``, ``charge``, ``add_chain``, ``flip_chain``,
 ``choose_one`` and ``if`` (with the conditions of
 MA-15.6, ``{test: ..., ...}``). Abilities follow MA-15.3.
 """
@@ -197,6 +198,34 @@ class DiscardFromHand(_Strict):
     chooser: Literal["owner", "random"] = "owner"
 
 
+class MoveKnight(_Strict):
+    """MA-15.5 ``move_knight``: the chosen knights' top cards go to ``to`` (cards under them to the
+    discard pile, as MA-11.2); ``base`` needs room under the 3-knight limit."""
+
+    op: Literal["move_knight"]
+    target: KnightSelector
+    to: Literal["hand", "base", "deck_top", "deck_bottom", "discard"]
+
+
+class RemoveChain(_Strict):
+    """MA-15.5 ``remove_chain``: ``player`` puts ``n`` of their chain cards (their choice) into the
+    discard pile, revealed."""
+
+    op: Literal["remove_chain"]
+    player: Player
+    n: int = Field(ge=1)
+
+
+class SearchDeck(_Strict):
+    """MA-15.5 ``search_deck``: the player looks through their deck for up to one knight matching
+    ``filter``, reveals it and puts it into their hand, then shuffles the deck."""
+
+    op: Literal["search_deck"]
+    player: Literal["self"] = "self"
+    filter: KnightFilter = KnightFilter()
+    to: Literal["hand"] = "hand"
+
+
 class BurstCheck(_Strict):
     """MA-15.5 ``burst_check``: the player performs one burst check (MA-10.2)."""
 
@@ -318,7 +347,8 @@ class If(_Strict):
 
 
 Effect = Annotated[Union[DamageLeader, HealLeader, Draw, ModifyKnight, SetHp, Mill, Rest, MakeActive, Grant,
-                         PreventDamage, CapacityBonus, Restrict, DiscardFromHand, BurstCheck, Charge, AddChain, FlipChain,
+                         PreventDamage, CapacityBonus, Restrict, DiscardFromHand, MoveKnight, RemoveChain,
+                         SearchDeck, BurstCheck, Charge, AddChain, FlipChain,
                          ChooseOne, If], Field(discriminator="op")]
 STATIC_OPS = (ModifyKnight, Grant)  # what a static ability may carry (continuous effects on knights)
 

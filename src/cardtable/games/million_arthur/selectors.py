@@ -7,8 +7,9 @@ card whose text is being read (``-1`` when there is none, e.g. a copied effect),
 
 from __future__ import annotations
 
+from .catalog import CardDef
 from .schema import (AllOf, ChainCountAtLeast, ColourInBattle, Condition, HpTest, IsTurnPlayer, KnightCountAtLeast,
-                     KnightSelector, LeaderTypeIs, Not)
+                     KnightFilter, KnightSelector, LeaderTypeIs, Not)
 from .state import MaState
 
 
@@ -32,19 +33,23 @@ def knights_for(st: MaState, controller: int, sel: KnightSelector, src: int = -1
     for q in owners:
         for area in areas:
             for j in st.knights(q, area):
-                d = st.card(j)
-                if f.skill is not None and d.skill not in f.skill \
-                        or f.colour is not None and d.colour not in f.colour \
-                        or f.arthur_type is not None and d.arthur_type not in f.arthur_type \
-                        or f.name is not None and d.name != f.name \
-                        or f.cost_max is not None and d.cost > f.cost_max \
-                        or f.cost_min is not None and d.cost < f.cost_min \
+                if not card_matches(st.card(j), f) \
                         or f.state is not None and (f.state == "rested") != st.rested(j) \
                         or f.evolved is not None and f.evolved != bool(st.under(j)) \
                         or f.this and j != src or f.other and j == src:
                     continue
                 out.append(j)
     return out
+
+
+def card_matches(d: CardDef, f: KnightFilter) -> bool:
+    """The printed-card keys of a filter (MA-15.2): skill, colour, Arthur type, name and cost."""
+    return not (f.skill is not None and d.skill not in f.skill
+                or f.colour is not None and d.colour not in f.colour
+                or f.arthur_type is not None and d.arthur_type not in f.arthur_type
+                or f.name is not None and d.name != f.name
+                or f.cost_max is not None and d.cost > f.cost_max
+                or f.cost_min is not None and d.cost < f.cost_min)
 
 
 def holds(st: MaState, controller: int, cond: Condition | None, src: int = -1) -> bool:
