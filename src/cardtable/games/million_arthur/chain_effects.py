@@ -83,6 +83,6 @@ def apply(st: MaState, p: int, eff: AddChain | FlipChain, chosen: tuple[Any, ...
     else:
         st.note("chain_added", data)
     if cards:
-        from .triggers import fire
+        from .effects import defer
 
-        fire(st, [("card_becomes_chain", p, i, "") for i in cards])
+        defer(st, [("card_becomes_chain", p, i, "") for i in cards])

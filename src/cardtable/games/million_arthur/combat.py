@@ -99,6 +99,9 @@ class AttackStep(Op[MaState]):
         if d.skill == "heal":  # MA-9.8
             if change_hp(st, {p: x}, f"{d.name} heals"):
                 return
+            if x > 0:
+                fire(st, [("action_taken", p, k, ""), ("leader_healed", p, k, "")])  # together (MA-12.5)
+                return
         else:  # MA-9.9; no source card: the change lasts until end of turn even if the supporter leaves (MA-12.4)
             sign = 1 if d.skill == "support" else -1
             add_lasting(st, "skill", target, sign * x, "turn_end")

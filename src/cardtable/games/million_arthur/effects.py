@@ -72,6 +72,9 @@ def _effects(st: MaState, frame: Frame) -> None:
     name = st.pool.defs[defn].name
     if k >= len(effects):
         st.pop()
+        from .triggers import fire
+
+        fire(st, [tuple(e) for e in frame.get("events") or ()])  # type: ignore[misc]
         return
     if k == 0 and frame["stage"] == "start":
         if not holds(st, p, _ability_condition(st, defn, source), src):
@@ -137,8 +140,11 @@ def _effects(st: MaState, frame: Frame) -> None:
         push_effects(st, p, defn, f"{source}/{k}:{choice}", src)
     elif isinstance(eff, (DamageLeader, HealLeader)):
         sign = -1 if isinstance(eff, DamageLeader) else 1
-        if change_hp(st, {q: sign * eff.amount for q in players_of(st, p, eff.player)}, name):
+        hit = players_of(st, p, eff.player)
+        if change_hp(st, {q: sign * eff.amount for q in hit}, name):
             return
+        if eff.amount > 0:
+            defer(st, [("leader_damaged" if sign < 0 else "leader_healed", q, src, "") for q in hit])
     elif isinstance(eff, SetHp):
         if change_hp(st, {q: eff.amount - st.hp(q) for q in players_of(st, p, eff.player)}, name):
             return
@@ -171,6 +177,14 @@ def _effects(st: MaState, frame: Frame) -> None:
         st.note("if", {"player": p, "name": name, "branch": side})
         if eff.then if side == "then" else eff.else_:
             push_effects(st, p, defn, f"{source}/{k}:{side}", src)
+
+
+def defer(st: MaState, happenings: list[tuple[str, int, int, str]]) -> None:
+    """Events caused by a text wait until the whole text has resolved, then trigger (MA-12.5: each
+    ability resolves completely before the next). The text's frame is the top of the stack here."""
+    frame = st.stack[-1]
+    assert frame.op == "ma.effects"
+    st.replace(frame.evolve(events=tuple(frame.get("events") or ()) + tuple(tuple(h) for h in happenings)))
 
 
 ALL_DAMAGE = 1_000_000  # ``prevent_damage amount: all`` as a number no attack reaches

@@ -1,0 +1,29 @@
+"""Events caused by a text trigger only after the whole text has resolved (MA-12.5); effect damage and
+healing fire ``leader_damaged`` / ``leader_healed`` (MA-15.4), as do the Heal skill and attacks."""
+
+from __future__ import annotations
+
+from cardtable.games.million_arthur.testing import build
+
+
+def test_a_trigger_caused_mid_text_waits_for_the_rest_of_the_text_ma_12_5_ma_15_4() -> None:
+    sc = build(battle=(["Pyre Cantor", "Vigil Drummer"], []), chain=(["Cinder Page"], []), at="attack")
+    st = sc.st
+    hand = len(st.table.cards("hand:0"))
+    sc.act("activate", card=sc.id("Pyre Cantor"), ability=0)
+    sc.act("pay", card=sc.id("Cinder Page"))
+    assert st.hp(1) == 19
+    assert st.decision.kind == "optional_trigger"  # the Drummer answers the effect damage...
+    assert len(st.table.cards("hand:0")) == hand + 1  # ...but only after the Cantor's draw
+    sc.act("yes")
+    assert len(st.table.cards("hand:0")) == hand + 2
+
+
+def test_leader_healed_fires_for_the_heal_skill_and_heal_effects_ma_15_4_ma_9_8() -> None:
+    sc = build(battle=(["Wellspring Acolyte", "Grove Mender"], []), at="attack")
+    st = sc.st
+    acolyte = sc.id("Wellspring Acolyte")
+    sc.act("act", card=sc.id("Grove Mender"))
+    assert st.hp(0) == 23 and st.defence_value(acolyte) == 3
+    sc.act("act", card=acolyte)
+    assert st.hp(0) == 24 and st.defence_value(acolyte) == 4
