@@ -27,3 +27,15 @@ def test_leader_healed_fires_for_the_heal_skill_and_heal_effects_ma_15_4_ma_9_8(
     assert st.hp(0) == 23 and st.defence_value(acolyte) == 3
     sc.act("act", card=acolyte)
     assert st.hp(0) == 24 and st.defence_value(acolyte) == 4
+
+
+def test_an_event_inside_a_chosen_branch_triggers_after_the_text_ma_12_5() -> None:
+    sc = build(hands=(["Hearth Envoy"], []), battle=(["Wellspring Acolyte"], []), chain=(["Stray Hound"], []),
+               hp=(10, 20), at="second")
+    st = sc.st
+    sc.act("deploy", card=sc.id("Hearth Envoy"))
+    sc.act("submit")
+    sc.act("submit")  # only the heal option is open (no other Attack knight): no question
+    assert st.hp(0) == 12 and st.defence_value(sc.id("Wellspring Acolyte")) == 3
+    kinds = [e["kind"] for e in st.log(None)]
+    assert kinds.index("chose") < kinds.index("hp") < kinds.index("modified")

@@ -72,9 +72,16 @@ def _effects(st: MaState, frame: Frame) -> None:
     name = st.pool.defs[defn].name
     if k >= len(effects):
         st.pop()
+        events = [tuple(e) for e in frame.get("events") or ()]
+        parent = st.stack[-1] if st.stack else None
+        if parent is not None and parent.op == "ma.effects" and parent["defn"] == defn \
+                and source.startswith(f"{parent['source']}/"):
+            if events:  # a branch of an ``if``/``choose_one``: its events wait for the enclosing text
+                st.replace(parent.evolve(events=tuple(parent.get("events") or ()) + tuple(events)))
+            return
         from .triggers import fire
 
-        fire(st, [tuple(e) for e in frame.get("events") or ()])  # type: ignore[misc]
+        fire(st, events)  # type: ignore[arg-type]
         return
     if k == 0 and frame["stage"] == "start":
         if not holds(st, p, _ability_condition(st, defn, source), src):
