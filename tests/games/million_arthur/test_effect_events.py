@@ -39,3 +39,28 @@ def test_an_event_inside_a_chosen_branch_triggers_after_the_text_ma_12_5() -> No
     assert st.hp(0) == 12 and st.defence_value(sc.id("Wellspring Acolyte")) == 3
     kinds = [e["kind"] for e in st.log(None)]
     assert kinds.index("chose") < kinds.index("hp") < kinds.index("modified")
+
+
+def test_repeat_runs_its_effects_round_by_round_ma_15_5() -> None:
+    sc = build(battle=(["Hexdrum Caller"], ["Sunlit Knight", "Harbour Duelist"]),
+               chain=(["Veil Seer", "Dusk Cutpurse"], []), at="attack")
+    st = sc.st
+    sunlit, duelist = sc.id("Sunlit Knight"), sc.id("Harbour Duelist")
+    sc.act("activate", card=sc.id("Hexdrum Caller"), ability=0)
+    sc.act("pay", card=sc.id("Veil Seer"))
+    sc.act("pay", card=sc.id("Dusk Cutpurse"))
+    sc.act("pick", card=sunlit)
+    assert st.decision.kind == "effect_target"  # the second round asks again
+    sc.act("pick", card=sunlit)
+    assert (st.skill_value(sunlit), st.skill_value(duelist)) == (1, 3)
+
+
+def test_a_limited_trigger_resolves_once_per_turn_ma_15_3_ma_12_9() -> None:
+    sc = build(battle=(["Cinder Page", "Cinder Page"], ["Sunrise Bellwether"]), at="attack")
+    st = sc.st
+    sc.act("act", card=sc.id("Cinder Page", n=0))
+    sc.block()
+    assert st.hp(1) == 19  # 2 damage, 1 regained
+    sc.act("act", card=sc.id("Cinder Page", n=1))
+    sc.block()
+    assert st.hp(1) == 17  # the second time this turn: no trigger

@@ -17,7 +17,7 @@ from .rules import change_hp, draw, flip_face_down
 from .schema import (Ability, AddChain, BurstCheck, CapacityBonus, Charge, ChooseOne, DamageLeader, DiscardFromHand,
                      Draw, Effect, FlipChain, Grant, HealLeader, If,
                      MakeActive, Mill, ModifyKnight, MoveKnight, PreventDamage, RemoveChain, Rest, Restrict,
-                     SearchDeck, SetHp)
+                     Repeat, SearchDeck, SetHp)
 from .selectors import holds, knights_for, one_player, players_of
 from .state import OPS, MaState
 
@@ -33,6 +33,9 @@ def effect_list(st: MaState, defn: int, source: str) -> tuple[Effect, ...]:
         eff = effects[int(k)]
         if isinstance(eff, ChooseOne):
             effects = tuple(eff.options[int(side)])
+            continue
+        if isinstance(eff, Repeat):
+            effects = tuple(eff.effects)
             continue
         assert isinstance(eff, If)
         effects = tuple(eff.then if side == "then" else eff.else_)
@@ -179,6 +182,10 @@ def _effects(st: MaState, frame: Frame) -> None:
         from .rules import push_fill
 
         push_fill(st, one_player(st, p, eff.player))
+    elif isinstance(eff, Repeat):  # one round at a time; this frame comes back to the repeat until done
+        r = int(frame.get("round") or 0) + 1
+        st.replace(st.stack[-1].evolve(k=k if r < eff.times else k + 1, round=r if r < eff.times else 0))
+        push_effects(st, p, defn, f"{source}/{k}:body", src)
     elif isinstance(eff, If):
         side = "then" if holds(st, p, eff.condition, src) else "else"
         st.note("if", {"player": p, "name": name, "branch": side})

@@ -18,7 +18,7 @@ An effect primitive is ``{op: ..., ...}`` (MA-15.5); so far ``damage_leader``, `
 ``set_hp``, ``draw``, ``mill``, ``modify_knight``, ``rest``, ``make_active``, ``grant``,
 ``prevent_damage``, ``capacity_bonus``, ``restrict``, ``discard_from_hand``, ``move_knight``, ``remove_chain``,
 ``search_deck``, ``burst_check``, ``charge``, ``add_chain``, ``flip_chain``,
-``choose_one`` and ``if`` (with the conditions of
+``choose_one``, ``repeat`` and ``if`` (with the conditions of
 MA-15.6, ``{test: ..., ...}``). Abilities follow MA-15.3.
 """
 
@@ -335,6 +335,14 @@ class ChooseOne(_Strict):
         return self
 
 
+class Repeat(_Strict):
+    """MA-15.5 ``repeat``: the effects, ``times`` times in a row (each round completely)."""
+
+    op: Literal["repeat"]
+    times: int = Field(ge=1, le=10)
+    effects: list["Effect"] = Field(min_length=1)
+
+
 class If(_Strict):
     """MA-15.5 ``if``: the condition is read when this part resolves; one branch runs (may be empty)."""
 
@@ -349,13 +357,14 @@ class If(_Strict):
 Effect = Annotated[Union[DamageLeader, HealLeader, Draw, ModifyKnight, SetHp, Mill, Rest, MakeActive, Grant,
                          PreventDamage, CapacityBonus, Restrict, DiscardFromHand, MoveKnight, RemoveChain,
                          SearchDeck, BurstCheck, Charge, AddChain, FlipChain,
-                         ChooseOne, If], Field(discriminator="op")]
+                         ChooseOne, Repeat, If], Field(discriminator="op")]
 STATIC_OPS = (ModifyKnight, Grant)  # what a static ability may carry (continuous effects on knights)
 
 AllOf.model_rebuild()
 Not.model_rebuild()
 If.model_rebuild()
 ChooseOne.model_rebuild()
+Repeat.model_rebuild()
 
 
 class Burst(_Strict):
