@@ -18,7 +18,7 @@ from .schema import (Ability, AddChain, BurstCheck, CapacityBonus, Charge, Choos
                      Draw, Effect, FlipChain, Grant, HealLeader, If,
                      MakeActive, Mill, ModifyKnight, MoveKnight, PreventDamage, RemoveChain, Rest, Restrict,
                      Repeat, SearchDeck, SetHp)
-from .selectors import holds, knights_for, one_player, players_of
+from .selectors import holds, knights_for, one_player, players_of, value_of
 from .state import OPS, MaState
 
 
@@ -124,7 +124,7 @@ def _effects(st: MaState, frame: Frame) -> None:
         count = eff.target.count
         if count == "all":
             st.replace(frame.evolve(k=k + 1, stage="start"))
-            _apply_targeted(st, eff, tuple(cands), name)
+            _apply_targeted(st, p, eff, tuple(cands), name, src)
             return
         if cands:
             st.replace(frame.evolve(stage="target"))
@@ -135,7 +135,7 @@ def _effects(st: MaState, frame: Frame) -> None:
         return
     st.replace(frame.evolve(k=k + 1, stage="start"))
     if isinstance(eff, TARGETED):
-        _apply_targeted(st, eff, tuple(frame.got or ()), name)
+        _apply_targeted(st, p, eff, tuple(frame.got or ()), name, src)
     elif isinstance(eff, (AddChain, FlipChain)):
         chain_effects.apply(st, p, eff, tuple(frame.got or ()), name)
     elif isinstance(eff, DiscardFromHand):
@@ -151,16 +151,19 @@ def _effects(st: MaState, frame: Frame) -> None:
     elif isinstance(eff, (DamageLeader, HealLeader)):
         sign = -1 if isinstance(eff, DamageLeader) else 1
         hit = players_of(st, p, eff.player)
-        if change_hp(st, {q: sign * eff.amount for q in hit}, name):
+        amount = max(0, value_of(st, p, eff.amount, src))  # read once: one primitive, one change (MA-13.1)
+        if change_hp(st, {q: sign * amount for q in hit}, name):
             return
-        if eff.amount > 0:
+        if amount > 0:
             defer(st, [("leader_damaged" if sign < 0 else "leader_healed", q, src, "") for q in hit])
     elif isinstance(eff, SetHp):
         if change_hp(st, {q: eff.amount - st.hp(q) for q in players_of(st, p, eff.player)}, name):
             return
     elif isinstance(eff, Draw):
+        n = value_of(st, p, eff.n, src)
         for q in players_of(st, p, eff.player):
-            draw(st, q, eff.n)
+            if n > 0:
+                draw(st, q, n)
     elif isinstance(eff, Mill):
         mill(st, one_player(st, p, eff.player), eff.n)
     elif isinstance(eff, PreventDamage):
@@ -170,8 +173,9 @@ def _effects(st: MaState, frame: Frame) -> None:
         st.note("prevention", {"player": q, "amount": eff.amount, "scope": eff.scope, "by": name})
     elif isinstance(eff, CapacityBonus):
         q = one_player(st, p, eff.player)
-        add_lasting(st, "capacity", f"p{q}", eff.delta, "turn_end")
-        st.note("capacity_bonus", {"player": q, "delta": eff.delta, "by": name})
+        delta = value_of(st, p, eff.delta, src)
+        add_lasting(st, "capacity", f"p{q}", delta, "turn_end")
+        st.note("capacity_bonus", {"player": q, "delta": delta, "by": name})
     elif isinstance(eff, Restrict):
         q = one_player(st, p, eff.player)
         add_lasting(st, f"restrict:{eff.what}", f"p{q}", 1, "turn_end")
@@ -204,13 +208,16 @@ def defer(st: MaState, happenings: list[tuple[str, int, int, str]]) -> None:
 ALL_DAMAGE = 1_000_000  # ``prevent_damage amount: all`` as a number no attack reaches
 
 
-def _apply_targeted(st: MaState, eff: Any, chosen: tuple[int, ...], name: str) -> None:
-    """MA-15.5 ``modify_knight`` / ``rest`` / ``make_active`` / ``grant`` on the chosen knights."""
+def _apply_targeted(st: MaState, p: int, eff: Any, chosen: tuple[int, ...], name: str, src: int = -1) -> None:
+    """MA-15.5 ``modify_knight`` / ``rest`` / ``make_active`` / ``grant`` / ``move_knight`` on the chosen
+    knights; a value (MA-15.2) is read once, before any knight changes."""
+    if isinstance(eff, ModifyKnight):
+        skill, defence = value_of(st, p, eff.skill, src), value_of(st, p, eff.defence, src)
     for j in chosen:
         if isinstance(eff, ModifyKnight):
-            add_lasting(st, "skill", j, eff.skill, "turn_end", -1)
-            add_lasting(st, "defence", j, eff.defence, "turn_end", -1)
-            st.note("modified", {"card": j, "skill": eff.skill, "defence": eff.defence, "by": name})
+            add_lasting(st, "skill", j, skill, "turn_end", -1)
+            add_lasting(st, "defence", j, defence, "turn_end", -1)
+            st.note("modified", {"card": j, "skill": skill, "defence": defence, "by": name})
         elif isinstance(eff, Rest):
             st.table.set_flag(j, EXHAUSTED)
             st.note("rested", {"card": j, "by": name})

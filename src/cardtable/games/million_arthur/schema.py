@@ -48,28 +48,6 @@ class _Strict(BaseModel):
 # ---- effect primitives (MA-15.5) -----------------------------------------------------------------
 
 
-class DamageLeader(_Strict):
-    """MA-9.11: HP loss by an effect; ``each`` hits both leaders at once (MA-1.6, MA-13.1)."""
-
-    op: Literal["damage_leader"]
-    player: PlayerOrEach
-    amount: int = Field(ge=0)
-
-
-class HealLeader(_Strict):
-    op: Literal["heal_leader"]
-    player: PlayerOrEach
-    amount: int = Field(ge=0)
-
-
-class Draw(_Strict):
-    """MA-4.8: all or nothing."""
-
-    op: Literal["draw"]
-    player: Player
-    n: int = Field(ge=1)
-
-
 Keyword = Literal["unblockable", "sentinel", "no_burst", "tenacious"]  # MA-15.5 keywords
 
 
@@ -103,13 +81,74 @@ class KnightSelector(_Strict):
     chooser: Literal["controller"] = "controller"
 
 
+# ---- values (MA-15.2) ----------------------------------------------------------------------------
+
+
+class CountOf(_Strict):
+    """``count(selector)``: how many knights the selector can select now."""
+
+    value: Literal["count"]
+    target: "KnightSelector"
+
+
+class PlayerValue(_Strict):
+    """``hp``, ``hand_size``, ``capacity`` or ``colours_in_battle`` (distinct colours) of a player."""
+
+    value: Literal["hp", "hand_size", "capacity", "colours_in_battle"]
+    player: Player = "self"
+
+
+class ChainCount(_Strict):
+    value: Literal["chain_count"]
+    player: Player = "self"
+    face: Literal["up", "down", "any"] = "any"
+
+
+class SourceSkill(_Strict):
+    """``x``: the source's skill value (its current value if it is a knight in play)."""
+
+    value: Literal["x"]
+
+
+class Combine(_Strict):
+    value: Literal["add", "sub", "min", "max", "times"]
+    of: list["IntOrValue"] = Field(min_length=2)
+
+
+Value = Annotated[Union[CountOf, PlayerValue, ChainCount, SourceSkill, Combine], Field(discriminator="value")]
+IntOrValue = Union[int, Value]
+Amount = Union[Annotated[int, Field(ge=0)], Value]  # a value below 0 counts as 0 when used
+
+
+class DamageLeader(_Strict):
+    """MA-9.11: HP loss by an effect; ``each`` hits both leaders at once (MA-1.6, MA-13.1)."""
+
+    op: Literal["damage_leader"]
+    player: PlayerOrEach
+    amount: Amount
+
+
+class HealLeader(_Strict):
+    op: Literal["heal_leader"]
+    player: PlayerOrEach
+    amount: Amount
+
+
+class Draw(_Strict):
+    """MA-4.8: all or nothing."""
+
+    op: Literal["draw"]
+    player: Player
+    n: Union[Annotated[int, Field(ge=1)], Value]
+
+
 class ModifyKnight(_Strict):
     """MA-9.9 arithmetic until end of turn (MA-12.4); continuous when it is a static ability's effect."""
 
     op: Literal["modify_knight"]
     target: KnightSelector
-    skill: int
-    defence: int
+    skill: IntOrValue
+    defence: IntOrValue
 
 
 class SetHp(_Strict):
@@ -177,7 +216,7 @@ class CapacityBonus(_Strict):
 
     op: Literal["capacity_bonus"]
     player: Player
-    delta: int
+    delta: IntOrValue
 
 
 class Restrict(_Strict):
@@ -360,6 +399,8 @@ Effect = Annotated[Union[DamageLeader, HealLeader, Draw, ModifyKnight, SetHp, Mi
                          ChooseOne, Repeat, If], Field(discriminator="op")]
 STATIC_OPS = (ModifyKnight, Grant)  # what a static ability may carry (continuous effects on knights)
 
+CountOf.model_rebuild()
+Combine.model_rebuild()
 AllOf.model_rebuild()
 Not.model_rebuild()
 If.model_rebuild()
@@ -412,6 +453,8 @@ class Ability(_Strict):
                 if not isinstance(eff, STATIC_OPS) or eff.target.count != "all":
                     raise ValueError("a static ability carries only modify_knight or grant over count: all "
                                      "(MA-15.3)")
+                if isinstance(eff, ModifyKnight) and not (isinstance(eff.skill, int) and isinstance(eff.defence, int)):
+                    raise ValueError("a static modify_knight uses plain numbers (a value could read itself)")
             if self.optional or self.limit is not None:
                 raise ValueError("a static ability is neither optional nor limited (MA-15.3)")
         if self.kind == "activated" and self.timing is None:

@@ -8,8 +8,9 @@ card whose text is being read (``-1`` when there is none, e.g. a copied effect),
 from __future__ import annotations
 
 from .catalog import CardDef
-from .schema import (AllOf, ChainCountAtLeast, ColourInBattle, Condition, HpTest, IsTurnPlayer, KnightCountAtLeast,
-                     KnightFilter, KnightSelector, LeaderTypeIs, Not)
+from .schema import (AllOf, ChainCount, ChainCountAtLeast, ColourInBattle, Combine, Condition, CountOf, HpTest,
+                     IntOrValue, IsTurnPlayer, KnightCountAtLeast, KnightFilter, KnightSelector, LeaderTypeIs, Not,
+                     SourceSkill)
 from .state import MaState
 
 
@@ -78,3 +79,38 @@ def holds(st: MaState, controller: int, cond: Condition | None, src: int = -1) -
         return st.active_player() == q
     assert isinstance(cond, ColourInBattle)
     return any(st.card(j).colour == cond.colour for j in st.knights(q, "battle"))
+
+
+def value_of(st: MaState, controller: int, v: IntOrValue, src: int = -1) -> int:
+    """MA-15.2 values, read when the part using them resolves."""
+    if isinstance(v, int):
+        return v
+    if isinstance(v, CountOf):
+        return len(knights_for(st, controller, v.target, src))
+    if isinstance(v, SourceSkill):
+        if src < 0:
+            return 0
+        in_play = st.table.zone_name(src).split(":")[0] in ("base", "battle")
+        return st.skill_value(src) if in_play else st.card(src).skill_value
+    if isinstance(v, Combine):
+        parts = [value_of(st, controller, x, src) for x in v.of]
+        if v.value == "add":
+            return sum(parts)
+        if v.value == "sub":
+            return parts[0] - sum(parts[1:])
+        if v.value == "times":
+            out = 1
+            for x in parts:
+                out *= x
+            return out
+        return min(parts) if v.value == "min" else max(parts)
+    q = one_player(st, controller, v.player)
+    if isinstance(v, ChainCount):
+        return sum(1 for i in st.table.cards(f"chain:{q}") if v.face == "any" or st.face_down(i) == (v.face == "down"))
+    if v.value == "hp":
+        return st.hp(q)
+    if v.value == "hand_size":
+        return len(st.table.cards(f"hand:{q}"))
+    if v.value == "capacity":
+        return st.capacity(q)
+    return len({st.card(j).colour for j in st.knights(q, "battle")} - {"colourless"})

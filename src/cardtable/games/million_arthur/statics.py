@@ -39,7 +39,9 @@ def static_total(st: MaState, stat: str, i: int) -> int:
     total = 0
     for q, c, eff in _static_effects(st):
         if isinstance(eff, ModifyKnight) and i in knights_for(st, q, eff.target, c):
-            total += eff.skill if stat == "skill" else eff.defence
+            amount = eff.skill if stat == "skill" else eff.defence
+            assert isinstance(amount, int)  # statics use plain numbers (schema)
+            total += amount
     return total
 
 
