@@ -3,7 +3,7 @@ healing fire ``leader_damaged`` / ``leader_healed`` (MA-15.4), as do the Heal sk
 
 from __future__ import annotations
 
-from cardtable.games.million_arthur.testing import build
+from cardtable.games.million_arthur.testing import FILLER, build
 
 
 def test_a_trigger_caused_mid_text_waits_for_the_rest_of_the_text_ma_12_5_ma_15_4() -> None:
@@ -64,3 +64,17 @@ def test_a_limited_trigger_resolves_once_per_turn_ma_15_3_ma_12_9() -> None:
     sc.act("act", card=sc.id("Cinder Page", n=1))
     sc.block()
     assert st.hp(1) == 17  # the second time this turn: no trigger
+
+
+def test_damage_and_burst_triggers_resolve_together_after_the_check_ma_9_7_ma_12_5() -> None:
+    sc = build(battle=(["Cinder Lancer"], ["Sunrise Bellwether", "Watchful Augur"]),
+               decks=([FILLER] * 3, ["Grove Mender", FILLER]), at="attack")
+    st = sc.st
+    sc.act("act", card=sc.id("Cinder Lancer"))
+    sc.block()
+    assert st.hp(1) == 20 - 4 + 2  # the burst text healed during the check
+    assert st.decision.kind == "order_triggers" and st.decision.player == 1  # both of N's at once
+    sc.act("next", item=1)
+    assert st.hp(1) == 19 and st.defence_value(sc.id("Watchful Augur")) == 2
+    order = [e["name"] for e in st.log(None) if e["kind"] == "triggered"]
+    assert order == ["Watchful Augur", "Sunrise Bellwether"]

@@ -8,6 +8,8 @@ ability of the leader or of a knight, MA-3.12, MA-12.9) and ``end_step``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core import Action, IllegalActionError
 from ...engine import EXHAUSTED, Frame, Op, add_lasting, lasting_total, pick
 from .rules import _int, change_hp, take_top
@@ -178,9 +180,11 @@ def _attack(st: MaState, frame: Frame) -> None:
     if damage >= 1:
         if change_hp(st, {n: -damage}, f"attack of {st.card(k).name}"):
             return  # MA-10.4: a lethal hit ends the game before any burst check
-        fire(st, [("leader_damaged", n, k, "")])  # MA-9.7 step 5: after the burst check, so pushed first
-        if not has_keyword(st, k, "no_burst"):
-            st.push("ma.burst", player=n, stage="reveal", card=-1)  # MA-10.3
+        damaged = (("leader_damaged", n, k, ""),)  # MA-9.7 step 5: they wait for the burst check
+        if has_keyword(st, k, "no_burst"):
+            fire(st, damaged)
+        else:
+            st.push("ma.burst", player=n, stage="reveal", card=-1, events=damaged)  # MA-10.3
 
 
 @OPS.step("ma.burst")
@@ -193,6 +197,7 @@ def _burst(st: MaState, frame: Frame) -> None:
         if i is None:
             st.pop()
             st.note("burst_check", {"player": p, "card": None})
+            after_burst(st, frame.get("events") or ())
             return
         t.reveal_to_all(i)
         st.move_card(i, f"burst:{p}")
@@ -208,3 +213,16 @@ def _burst(st: MaState, frame: Frame) -> None:
     i = frame["card"]
     if t.zone_name(i) == f"burst:{p}":
         st.move_card(i, f"discard:{p}")
+    after_burst(st, tuple(frame.get("events") or ()) + (("burst_revealed", p, i, ""),))
+
+
+def after_burst(st: MaState, events: Any) -> None:
+    """MA-9.7 step 5: the damage, the reveal and the burst text's own events trigger together, after
+    the whole check; a check made by a text hands them to that text (MA-12.5)."""
+    from .triggers import fire
+
+    parent = st.stack[-1] if st.stack else None
+    if parent is not None and parent.op == "ma.effects":
+        st.replace(parent.evolve(events=tuple(parent.get("events") or ()) + tuple(tuple(e) for e in events)))
+        return
+    fire(st, [tuple(e) for e in events])

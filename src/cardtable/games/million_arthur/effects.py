@@ -82,6 +82,10 @@ def _effects(st: MaState, frame: Frame) -> None:
             if events:  # a branch of an ``if``/``choose_one``: its events wait for the enclosing text
                 st.replace(parent.evolve(events=tuple(parent.get("events") or ()) + tuple(events)))
             return
+        if parent is not None and parent.op == "ma.burst" and source == "burst":
+            if events:  # burst text: its events wait for the end of the burst check (MA-9.7 step 5)
+                st.replace(parent.evolve(events=tuple(parent.get("events") or ()) + tuple(events)))
+            return
         from .triggers import fire
 
         fire(st, events)  # type: ignore[arg-type]

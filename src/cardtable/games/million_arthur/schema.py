@@ -415,7 +415,8 @@ class Burst(_Strict):
 
 
 Event = Literal["turn_start", "knight_deployed", "action_taken", "attack_declared", "blockers_declared",
-                "knight_blocks", "attack_unblocked", "leader_damaged", "leader_healed", "card_becomes_chain",
+                "knight_blocks", "attack_unblocked", "leader_damaged", "leader_healed", "burst_revealed",
+                "card_becomes_chain",
                 "turn_end"]  # the MA-15.4 events run so far
 
 
