@@ -78,3 +78,30 @@ def test_damage_and_burst_triggers_resolve_together_after_the_check_ma_9_7_ma_12
     assert st.hp(1) == 19 and st.defence_value(sc.id("Watchful Augur")) == 2
     order = [e["name"] for e in st.log(None) if e["kind"] == "triggered"]
     assert order == ["Watchful Augur", "Sunrise Bellwether"]
+
+
+def test_moved_from_base_and_is_evolved_conditions_ma_15_6() -> None:
+    from cardtable.games.million_arthur.schema import SourceTest
+    from cardtable.games.million_arthur.selectors import holds
+    from cardtable.games.million_arthur.testing import K, submit_both
+
+    sc = build(base=(["Gatebreak Veteran"], []), battle=(["Gatebreak Veteran", K("Cinder Lancer", under=("Cinder Page",))],
+                                                         []), chain=(["Stray Hound", "Moss Warden"], []), at="first")
+    st = sc.st
+    moved, stayed = sc.id("Gatebreak Veteran", "base:0"), sc.id("Gatebreak Veteran", "battle:0")
+    submit_both(sc, [("move", {"card": moved})])
+    assert st.skill_value(moved) == 4 and st.skill_value(stayed) == 2
+    lancer = sc.id("Cinder Lancer")
+    assert holds(st, 0, SourceTest(test="is_evolved"), lancer) and not holds(st, 0, SourceTest(test="is_evolved"), moved)
+
+
+def test_paying_colour_cost_fires_chain_flipped_after_the_paid_text_ma_15_4_ma_12_5() -> None:
+    sc = build(battle=(["Tally Keeper", "Hush Agent"], ["Sunlit Knight"]), chain=(["Veil Seer", "Dusk Cutpurse"], []),
+               at="attack")
+    st = sc.st
+    hand = len(st.table.cards("hand:0"))
+    sc.act("activate", card=sc.id("Hush Agent"), ability=0)
+    sc.act("pay", card=sc.id("Veil Seer"))
+    assert len(st.table.cards("hand:0")) == hand + 1 and st.skill_value(sc.id("Sunlit Knight")) == 2
+    kinds = [e["kind"] for e in st.log(None)]
+    assert kinds.index("modified") < kinds.index("drew")  # the -1/-1 first, then the trigger

@@ -61,6 +61,9 @@ def apply(st: MaState, p: int, eff: AddChain | FlipChain, chosen: tuple[Any, ...
             t.set_flag(i, FACE_DOWN, eff.face == "down")
         st.note("chain_flipped", {"player": p, "cards": list(chosen), "face": eff.face, "by": name,
                                   "names": [st.card(i).name for i in chosen]})
+        from .effects import defer
+
+        defer(st, [("chain_flipped", p, i, "") for i in chosen])
         return
     cards = list(chosen)
     if eff.from_ == "deck_top":

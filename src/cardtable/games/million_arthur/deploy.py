@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action, IllegalActionError, Rng
-from ...engine import Frame, Op
+from ...engine import Frame, Op, add_lasting
 from .rules import add_base_colour, evolve, move_stack
 from .state import OPS, MaState, colour_bit
 
@@ -165,6 +165,7 @@ def apply_submissions(st: MaState, step: str, values: Any) -> None:
             for k in items:
                 move_stack(st, k, f"battle:{p}")
                 add_base_colour(st, p, k)  # MA-8.2
+                add_lasting(st, "moved_from_base", k, 1, "turn_end")  # MA-15.6 moved_from_base_this_turn
                 happenings.append(("knight_deployed", p, k, "base"))
             st.note("moved_to_battle", {"player": p, "cards": list(items)})
         else:

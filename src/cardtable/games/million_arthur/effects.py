@@ -381,6 +381,7 @@ class PayColours(Op[MaState]):
             st.pop()
             flip_face_down(st, named)
             st.note("colour_paid", {"player": p, "cards": list(named), "symbols": list(symbols)})
+            defer(st, [("chain_flipped", p, c, "") for c in named])  # the paid text is below (MA-12.5)
             return
         symbol = symbols[len(named)]
         opts = [Action(p, "pay", (("card", c),)) for c in st.table.cards(f"chain:{p}")

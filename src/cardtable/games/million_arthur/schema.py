@@ -345,6 +345,12 @@ class ColourInBattle(_Strict):
     colour: Literal["red", "green", "blue", "yellow", "purple"]
 
 
+class SourceTest(_Strict):
+    """``is_evolved`` / ``moved_from_base_this_turn`` of the source knight (MA-15.6)."""
+
+    test: Literal["is_evolved", "moved_from_base_this_turn"]
+
+
 class AllOf(_Strict):
     test: Literal["and", "or"]
     of: list["Condition"] = Field(min_length=1)
@@ -356,7 +362,7 @@ class Not(_Strict):
 
 
 Condition = Annotated[Union[HpTest, ChainCountAtLeast, LeaderTypeIs, KnightCountAtLeast, IsTurnPlayer,
-                            ColourInBattle, AllOf, Not], Field(discriminator="test")]
+                            ColourInBattle, SourceTest, AllOf, Not], Field(discriminator="test")]
 
 
 class ChooseOne(_Strict):
@@ -416,7 +422,7 @@ class Burst(_Strict):
 
 Event = Literal["turn_start", "knight_deployed", "action_taken", "attack_declared", "blockers_declared",
                 "knight_blocks", "attack_unblocked", "leader_damaged", "leader_healed", "burst_revealed",
-                "card_becomes_chain",
+                "card_becomes_chain", "chain_flipped",
                 "turn_end"]  # the MA-15.4 events run so far
 
 

@@ -7,10 +7,11 @@ card whose text is being read (``-1`` when there is none, e.g. a copied effect),
 
 from __future__ import annotations
 
+from ...engine import lasting_total
 from .catalog import CardDef
 from .schema import (AllOf, ChainCount, ChainCountAtLeast, ColourInBattle, Combine, Condition, CountOf, HpTest,
                      IntOrValue, IsTurnPlayer, KnightCountAtLeast, KnightFilter, KnightSelector, LeaderTypeIs, Not,
-                     SourceSkill)
+                     SourceSkill, SourceTest)
 from .state import MaState
 
 
@@ -64,6 +65,12 @@ def holds(st: MaState, controller: int, cond: Condition | None, src: int = -1) -
         return not holds(st, controller, cond.of, src)
     if isinstance(cond, KnightCountAtLeast):
         return len(knights_for(st, controller, cond.target, src)) >= cond.n
+    if isinstance(cond, SourceTest):
+        if src < 0 or st.table.zone_name(src).split(":")[0] not in ("base", "battle"):
+            return False
+        if cond.test == "is_evolved":
+            return bool(st.under(src))
+        return lasting_total(st, "moved_from_base", src) > 0
     q = one_player(st, controller, cond.player)
     if isinstance(cond, HpTest):
         value = st.hp(q) if cond.test.startswith("hp") else len(st.table.cards(f"hand:{q}"))
