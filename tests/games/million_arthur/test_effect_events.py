@@ -105,3 +105,11 @@ def test_paying_colour_cost_fires_chain_flipped_after_the_paid_text_ma_15_4_ma_1
     assert len(st.table.cards("hand:0")) == hand + 1 and st.skill_value(sc.id("Sunlit Knight")) == 2
     kinds = [e["kind"] for e in st.log(None)]
     assert kinds.index("modified") < kinds.index("drew")  # the -1/-1 first, then the trigger
+
+
+def test_start_phase_end_triggers_before_the_first_step_but_not_on_turn_1_ma_15_4_ma_5_9() -> None:
+    sc = build(base=(["Dawn Patrol Forager", FILLER, FILLER], []), hp=(10, 20), at="begin")
+    st = sc.st
+    assert st.hp(0) == 11 and st.vars["step"] == "first"
+    sc = build(base=(["Dawn Patrol Forager", FILLER, FILLER], []), hp=(10, 20), turn=1, at="begin")
+    assert sc.st.hp(0) == 10 and sc.st.vars["step"] == "first"

@@ -268,6 +268,10 @@ def _turn(st: MaState, frame: Frame) -> None:
             st.secrets[p] = ()  # both "committed" from the start: progress of a submission is not public
         st.push(SecretRound.name, seats=(tp, n), done=(), child=Submit.name, event=f"{stage}_step_revealed",
                 child_args=(("step", stage),))
+        if stage == "first" and st.vars["turn"] != 1:  # MA-15.4: the Start phase has ended (none on turn 1)
+            from .triggers import fire
+
+            fire(st, [("start_phase_end", tp, -1, "")])  # above the round: resolved before anyone submits
     elif stage in ("first_apply", "second_apply"):
         from .deploy import apply_submissions
 

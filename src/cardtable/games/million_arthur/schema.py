@@ -420,7 +420,8 @@ class Burst(_Strict):
     effects: list[Effect] = Field(min_length=1)
 
 
-Event = Literal["turn_start", "knight_deployed", "action_taken", "attack_declared", "blockers_declared",
+Event = Literal["turn_start", "start_phase_end", "knight_deployed", "action_taken", "attack_declared",
+                "blockers_declared",
                 "knight_blocks", "attack_unblocked", "leader_damaged", "leader_healed", "burst_revealed",
                 "card_becomes_chain", "chain_flipped",
                 "turn_end"]  # the MA-15.4 events run so far
