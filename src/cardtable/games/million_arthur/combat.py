@@ -8,8 +8,10 @@ ability of the leader or of a knight, MA-3.12, MA-12.9) and ``end_step``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core import Action, IllegalActionError
-from ...engine import EXHAUSTED, Frame, Op, add_lasting, pick
+from ...engine import EXHAUSTED, Frame, Op, add_lasting, lasting_total, pick
 from .rules import _int, change_hp, take_top
 from .state import OPS, MaState
 
@@ -89,46 +91,100 @@ class AttackStep(Op[MaState]):
         d = st.card(k)
         x = st.skill_value(k)
         st.note("action", {"player": p, "card": k, "name": d.name, "skill": d.skill, "value": x, "target": target})
+        from .triggers import fire
+
         if d.skill == "attack":
             st.push("ma.attack", attacker=k, stage="block")
             st.push("ma.defence", player=1 - p)  # MA-9.4: defence-timing abilities before blockers
-        elif d.skill == "heal":  # MA-9.8
-            change_hp(st, {p: x}, f"{d.name} heals")
+            fire(st, [("action_taken", p, k, ""), ("attack_declared", p, k, "")])
+            return
+        if d.skill == "heal":  # MA-9.8
+            if change_hp(st, {p: x}, f"{d.name} heals"):
+                return
+            if x > 0:
+                fire(st, [("action_taken", p, k, ""), ("leader_healed", p, k, "")])  # together (MA-12.5)
+                return
         else:  # MA-9.9; no source card: the change lasts until end of turn even if the supporter leaves (MA-12.4)
             sign = 1 if d.skill == "support" else -1
             add_lasting(st, "skill", target, sign * x, "turn_end")
             add_lasting(st, "defence", target, sign * x, "turn_end")
+        fire(st, [("action_taken", p, k, "")])
 
 
 OPS.add(AttackStep())
 
 
+def can_block(st: MaState, j: int) -> bool:
+    """MA-9.5: an active battle-area knight; with ``sentinel`` also a rested one that has blocked exactly
+    once this turn (MA-15.5)."""
+    if not st.rested(j):
+        return True
+    from .statics import has_keyword
+
+    return has_keyword(st, j, "sentinel") and lasting_total(st, "blocks", j) == 1
+
+
+def blockers_for(st: MaState, n: int, attacker: int) -> list[int]:
+    from .statics import has_keyword
+
+    if has_keyword(st, attacker, "unblockable"):
+        return []  # MA-15.5: cannot be blocked
+    return [j for j in st.knights(n, "battle") if can_block(st, j)]
+
+
+def prevention(st: MaState, n: int) -> int:
+    """MA-9.7 step 2: the attack damage prevented for ``n``'s leader now; ``next_attack`` shields are
+    used up by this attack."""
+    key = f"p{n}"
+    amount = lasting_total(st, "prevent_next", key) + lasting_total(st, "prevent_turn", key)
+    st.lasting = [e for e in st.lasting if not (e[0] == "prevent_next" and e[1] == key)]
+    return amount
+
+
 @OPS.step("ma.attack")
 def _attack(st: MaState, frame: Frame) -> None:
-    """MA-9.4–9.7: N declares blockers, damage = max(0, S − D), end check, then one burst check."""
+    """MA-9.4–9.7: N declares blockers; block triggers; damage = max(0, S − D) less any prevention;
+    end check; one burst check (none with ``no_burst``); then the damage triggers."""
+    from .statics import has_keyword
+    from .triggers import fire
+
     k = frame["attacker"]
     p = st.table.owner[k]
     n = 1 - p
     if frame["stage"] == "block":
-        st.replace(frame.evolve(stage="damage"))
-        cands = [j for j in st.knights(n, "battle") if not st.rested(j)]
+        st.replace(frame.evolve(stage="blocked"))
+        cands = blockers_for(st, n, k)
+        if not cands:
+            return  # unblockable, or nobody can block: no question, nothing hidden
         pick(st, n, cands, 0, len(cands), f"Block the attack of {st.card(k).name} ({st.skill_value(k)})? "
                                           "Choose blockers, then done", kind="block")
         return
+    if frame["stage"] == "blocked":  # MA-9.7 step 1
+        blockers = tuple(frame.got or ())
+        st.replace(frame.evolve(stage="damage", blockers=blockers))
+        for b in blockers:
+            st.table.set_flag(b, EXHAUSTED)  # MA-9.5
+            add_lasting(st, "blocks", b, 1, "turn_end")
+        st.note("blocked", {"player": n, "attacker": k, "blockers": list(blockers)})
+        events = [("blockers_declared", n, k, "")] + [("knight_blocks", n, b, "") for b in blockers]
+        fire(st, events if blockers else [("attack_unblocked", p, k, "")])
+        return
     st.pop()
-    blockers = tuple(frame.got or ())
-    for b in blockers:
-        st.table.set_flag(b, EXHAUSTED)  # MA-9.5
+    blockers = tuple(frame["blockers"])
     shield = sum(st.defence_value(b) for b in blockers)
     damage = max(0, st.skill_value(k) - shield)  # MA-9.6
-    st.note("attack", {"player": p, "attacker": k, "blockers": list(blockers), "shield": shield, "damage": damage})
+    prevented = min(damage, prevention(st, n))  # MA-9.7 step 2
+    damage -= prevented
+    st.note("attack", {"player": p, "attacker": k, "blockers": list(blockers), "shield": shield, "damage": damage,
+                       "prevented": prevented})
     if damage >= 1:
         if change_hp(st, {n: -damage}, f"attack of {st.card(k).name}"):
             return  # MA-10.4: a lethal hit ends the game before any burst check
-        from .triggers import fire
-
-        fire(st, [("leader_damaged", n, k, "")])  # MA-9.7 step 5: after the burst check, so pushed first
-        st.push("ma.burst", player=n, stage="reveal", card=-1)  # MA-10.3
+        damaged = (("leader_damaged", n, k, ""),)  # MA-9.7 step 5: they wait for the burst check
+        if has_keyword(st, k, "no_burst"):
+            fire(st, damaged)
+        else:
+            st.push("ma.burst", player=n, stage="reveal", card=-1, events=damaged)  # MA-10.3
 
 
 @OPS.step("ma.burst")
@@ -141,6 +197,7 @@ def _burst(st: MaState, frame: Frame) -> None:
         if i is None:
             st.pop()
             st.note("burst_check", {"player": p, "card": None})
+            after_burst(st, frame.get("events") or ())
             return
         t.reveal_to_all(i)
         st.move_card(i, f"burst:{p}")
@@ -148,9 +205,24 @@ def _burst(st: MaState, frame: Frame) -> None:
         st.note("burst_check", {"player": p, "card": i, "name": d.name, "burst": d.has_burst})
         st.replace(frame.evolve(stage="discard", card=i))
         if d.has_burst:
-            st.push("ma.effects", player=p, defn=d.index, source="burst", k=0, stage="start", chosen=())
+            from .effects import push_effects
+
+            push_effects(st, p, d.index, "burst", i)
         return
     st.pop()
     i = frame["card"]
     if t.zone_name(i) == f"burst:{p}":
         st.move_card(i, f"discard:{p}")
+    after_burst(st, tuple(frame.get("events") or ()) + (("burst_revealed", p, i, ""),))
+
+
+def after_burst(st: MaState, events: Any) -> None:
+    """MA-9.7 step 5: the damage, the reveal and the burst text's own events trigger together, after
+    the whole check; a check made by a text hands them to that text (MA-12.5)."""
+    from .triggers import fire
+
+    parent = st.stack[-1] if st.stack else None
+    if parent is not None and parent.op == "ma.effects":
+        st.replace(parent.evolve(events=tuple(parent.get("events") or ()) + tuple(tuple(e) for e in events)))
+        return
+    fire(st, [tuple(e) for e in events])

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action, IllegalActionError, Rng
-from ...engine import Frame, Op
+from ...engine import Frame, Op, add_lasting
 from .rules import add_base_colour, evolve, move_stack
 from .state import OPS, MaState, colour_bit
 
@@ -71,6 +71,11 @@ def refusal(st: MaState, p: int, step: str, items: tuple[Any, ...], action: Acti
     used = {x for x, _ in _pairs(items)}
     if h not in st.table.cards(f"hand:{p}") or h in used:
         return IllegalActionError("MA-8.3", f"card {h} is not a card in your hand still to deploy")
+    from .effects import restricted
+
+    if restricted(st, p, "deploy_from_hand"):
+        return IllegalActionError("MA-12.3", "an effect says you cannot deploy from your hand this turn; "
+                                             "\"cannot\" wins")
     d = st.card(h)
     tops = battle_tops(st, p, items)
     cost = d.cost
@@ -160,6 +165,7 @@ def apply_submissions(st: MaState, step: str, values: Any) -> None:
             for k in items:
                 move_stack(st, k, f"battle:{p}")
                 add_base_colour(st, p, k)  # MA-8.2
+                add_lasting(st, "moved_from_base", k, 1, "turn_end")  # MA-15.6 moved_from_base_this_turn
                 happenings.append(("knight_deployed", p, k, "base"))
             st.note("moved_to_battle", {"player": p, "cards": list(items)})
         else:

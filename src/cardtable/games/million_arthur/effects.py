@@ -1,4 +1,4 @@
-"""Effect primitives (MA-15.5: ``damage_leader``, ``heal_leader``, ``draw``, ``modify_knight``), burst
+"""Effect primitives (MA-15.5, the list in ``schema.py``), burst
 text (MA-10.2) and activated abilities of leaders and knights with their colour cost (MA-3.12, MA-7.4,
 MA-7.5, MA-7.7, MA-12.7, MA-12.9).
 
@@ -11,75 +11,244 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action, IllegalActionError
-from ...engine import EXHAUSTED, NO_CARD, Frame, Op, add_lasting, is_used, mark_used, pick
+from ...engine import EXHAUSTED, NO_CARD, Choose, Frame, Op, add_lasting, is_used, lasting_total, mark_used, pick
+from . import chain_effects, discard_effects, zone_effects
 from .rules import change_hp, draw, flip_face_down
-from .schema import Ability, DamageLeader, Draw, Effect, HealLeader, ModifyKnight
+from .schema import (Ability, AddChain, BurstCheck, CapacityBonus, Charge, ChooseOne, DamageLeader, DiscardFromHand,
+                     Draw, Effect, FlipChain, Grant, HealLeader, If,
+                     MakeActive, Mill, ModifyKnight, MoveKnight, PreventDamage, RemoveChain, Rest, Restrict,
+                     Repeat, SearchDeck, SetHp)
+from .selectors import holds, knights_for, one_player, players_of, value_of
 from .state import OPS, MaState
 
 
 def effect_list(st: MaState, defn: int, source: str) -> tuple[Effect, ...]:
+    """The effects a frame names: ``burst`` or ``ability:N``, then ``/K:then`` or ``/K:else`` for the
+    branch of the ``if`` at position K (MA-15.5)."""
     d = st.pool.defs[defn]
-    if source == "burst":
-        return d.burst
-    return tuple(d.abilities[int(source.split(":")[1])].effects)
-
-
-def players_of(st: MaState, controller: int, who: str) -> list[int]:
-    """MA-15.2 player selectors, relative to the effect's controller."""
-    tp = st.active_player()
-    return {"self": [controller], "opponent": [1 - controller], "turn_player": [tp], "non_turn_player": [1 - tp],
-            "each": [0, 1]}[who]
-
-
-def knight_candidates(st: MaState, controller: int, eff: ModifyKnight) -> list[int]:
-    sel = eff.target
-    owner = controller if sel.owner == "self" else 1 - controller
-    out = []
-    for j in st.knights(owner, "battle"):
-        d = st.card(j)
-        if sel.filter.skill is not None and d.skill not in sel.filter.skill:
+    head, *branches = source.split("/")
+    effects: tuple[Effect, ...] = d.burst if head == "burst" else tuple(d.abilities[int(head.split(":")[1])].effects)
+    for part in branches:
+        k, side = part.split(":")
+        eff = effects[int(k)]
+        if isinstance(eff, ChooseOne):
+            effects = tuple(eff.options[int(side)])
             continue
-        if sel.filter.colour is not None and d.colour not in sel.filter.colour:
+        if isinstance(eff, Repeat):
+            effects = tuple(eff.effects)
             continue
-        out.append(j)
-    return out
+        assert isinstance(eff, If)
+        effects = tuple(eff.then if side == "then" else eff.else_)
+    return effects
+
+
+TARGETED = (ModifyKnight, Rest, MakeActive, Grant, MoveKnight)
+
+
+def knight_candidates(st: MaState, controller: int, eff: Any, src: int = -1) -> list[int]:
+    """The knights a targeted primitive may choose now (MA-15.2); a move to a base area only those that
+    would fit there (MA-4.1: 3 knights)."""
+    cands = knights_for(st, controller, eff.target, src)
+    if isinstance(eff, MoveKnight) and eff.to == "base":
+        t = st.table
+        cands = [j for j in cands if t.zone_name(j) != f"base:{t.owner[j]}" and zone_effects.base_room(st, t.owner[j])]
+    return cands
+
+
+def push_effects(st: MaState, p: int, defn: int, source: str, src: int) -> None:
+    """Resolve the text ``source`` of definition ``defn`` for controller ``p``; ``src`` is the card."""
+    st.push("ma.effects", player=p, defn=defn, source=source, k=0, stage="start", chosen=(), src=src)
+
+
+def _ability_condition(st: MaState, defn: int, source: str) -> Any:
+    if source.startswith("ability:") and "/" not in source:
+        return st.pool.defs[defn].abilities[int(source.split(":")[1])].condition
+    return None
 
 
 @OPS.step("ma.effects")
 def _effects(st: MaState, frame: Frame) -> None:
     """Resolve the effects of one text in order, each completely (MA-12.5); HP checked per primitive."""
     p, defn, source, k = frame["player"], frame["defn"], frame["source"], frame["k"]
+    src = frame.get("src", -1)
     effects = effect_list(st, defn, source)
+    name = st.pool.defs[defn].name
     if k >= len(effects):
         st.pop()
+        events = [tuple(e) for e in frame.get("events") or ()]
+        parent = st.stack[-1] if st.stack else None
+        if parent is not None and parent.op == "ma.effects" and parent["defn"] == defn \
+                and source.startswith(f"{parent['source']}/"):
+            if events:  # a branch of an ``if``/``choose_one``: its events wait for the enclosing text
+                st.replace(parent.evolve(events=tuple(parent.get("events") or ()) + tuple(events)))
+            return
+        if parent is not None and parent.op == "ma.burst" and source == "burst":
+            if events:  # burst text: its events wait for the end of the burst check (MA-9.7 step 5)
+                st.replace(parent.evolve(events=tuple(parent.get("events") or ()) + tuple(events)))
+            return
+        from .triggers import fire
+
+        fire(st, events)  # type: ignore[arg-type]
         return
-    if k == 0 and frame["stage"] == "start" and not text_possible(st, p, effects):
-        st.pop()  # MA-12.2: a part cannot be carried out, so none of the text is
-        st.note("text_void", {"player": p, "name": st.pool.defs[defn].name})
-        return
+    if k == 0 and frame["stage"] == "start":
+        if not holds(st, p, _ability_condition(st, defn, source), src):
+            st.pop()  # MA-15.6: the condition is checked again on resolution
+            st.note("condition_failed", {"player": p, "name": name})
+            return
+        if not text_possible(st, p, effects, src):
+            st.pop()  # MA-12.2: a part cannot be carried out, so none of the text is
+            st.note("text_void", {"player": p, "name": name})
+            return
     eff = effects[k]
-    if isinstance(eff, ModifyKnight) and frame["stage"] == "start":
-        cands = knight_candidates(st, p, eff)
+    if isinstance(eff, (AddChain, FlipChain)) and frame["stage"] == "start":
+        st.replace(frame.evolve(stage="target"))
+        if not chain_effects.ask(st, p, eff, name):
+            st.replace(frame.evolve(k=k + 1, stage="start"))
+            chain_effects.apply(st, p, eff, (), name)
+        return
+    if isinstance(eff, (DiscardFromHand, ChooseOne, RemoveChain, SearchDeck)) and frame["stage"] == "start":
+        st.replace(frame.evolve(stage="target"))
+        if isinstance(eff, RemoveChain):
+            zone_effects.ask_remove(st, p, eff, name)
+        elif isinstance(eff, SearchDeck):
+            if not zone_effects.ask_search(st, p, eff, name):
+                st.replace(frame.evolve(k=k + 1, stage="start"))
+                zone_effects.search(st, p, eff, (), name)
+        elif isinstance(eff, ChooseOne):
+            open_ = tuple(j for j, opt in enumerate(eff.options) if text_possible(st, p, opt, src))
+            st.replace(st.stack[-1].evolve(open=open_))
+            st.push(Choose.name, player=p, labels=tuple(eff.labels[j] for j in open_), kind="choose_one",
+                    prompt=f"{name}: choose one")
+        elif not discard_effects.ask(st, p, eff, name):
+            st.replace(frame.evolve(k=k + 1, stage="start"))
+            discard_effects.apply(st, p, eff, None, name)
+        return
+    if isinstance(eff, TARGETED) and frame["stage"] == "start":
+        cands = knight_candidates(st, p, eff, src)
+        count = eff.target.count
+        if count == "all":
+            st.replace(frame.evolve(k=k + 1, stage="start"))
+            _apply_targeted(st, p, eff, tuple(cands), name, src)
+            return
         if cands:
             st.replace(frame.evolve(stage="target"))
-            pick(st, p, cands, 1, 1, f"Choose the knight for {st.pool.defs[defn].name}", kind="effect_target")
+            lo, hi = (1, 1) if count == 1 else (0, min(len(cands), count.up_to))  # type: ignore[union-attr]
+            pick(st, p, cands, lo, hi, f"Choose the knight(s) for {name}", kind="effect_target")
             return
-        st.replace(frame.evolve(k=k + 1, stage="start"))  # a later part removed its target: that part only
+        st.replace(frame.evolve(k=k + 1, stage="start"))  # a later part lost its target: that part only
         return
     st.replace(frame.evolve(k=k + 1, stage="start"))
-    name = st.pool.defs[defn].name
-    if isinstance(eff, ModifyKnight):
-        (j,) = frame.got
-        add_lasting(st, "skill", j, eff.skill, "turn_end", -1)
-        add_lasting(st, "defence", j, eff.defence, "turn_end", -1)
-        st.note("modified", {"card": j, "skill": eff.skill, "defence": eff.defence, "by": name})
+    if isinstance(eff, TARGETED):
+        _apply_targeted(st, p, eff, tuple(frame.got or ()), name, src)
+    elif isinstance(eff, (AddChain, FlipChain)):
+        chain_effects.apply(st, p, eff, tuple(frame.got or ()), name)
+    elif isinstance(eff, DiscardFromHand):
+        discard_effects.apply(st, p, eff, frame.got, name)
+    elif isinstance(eff, RemoveChain):
+        zone_effects.remove(st, p, eff, tuple(frame.got or ()), name)
+    elif isinstance(eff, SearchDeck):
+        zone_effects.search(st, p, eff, tuple(frame.got or ()), name)
+    elif isinstance(eff, ChooseOne):
+        choice = frame["open"][frame.got]
+        st.note("chose", {"player": p, "name": name, "option": eff.labels[choice]})
+        push_effects(st, p, defn, f"{source}/{k}:{choice}", src)
     elif isinstance(eff, (DamageLeader, HealLeader)):
         sign = -1 if isinstance(eff, DamageLeader) else 1
-        if change_hp(st, {q: sign * eff.amount for q in players_of(st, p, eff.player)}, name):
+        hit = players_of(st, p, eff.player)
+        amount = max(0, value_of(st, p, eff.amount, src))  # read once: one primitive, one change (MA-13.1)
+        if change_hp(st, {q: sign * amount for q in hit}, name):
+            return
+        if amount > 0:
+            defer(st, [("leader_damaged" if sign < 0 else "leader_healed", q, src, "") for q in hit])
+    elif isinstance(eff, SetHp):
+        if change_hp(st, {q: eff.amount - st.hp(q) for q in players_of(st, p, eff.player)}, name):
             return
     elif isinstance(eff, Draw):
+        n = value_of(st, p, eff.n, src)
         for q in players_of(st, p, eff.player):
-            draw(st, q, eff.n)
+            if n > 0:
+                draw(st, q, n)
+    elif isinstance(eff, Mill):
+        mill(st, one_player(st, p, eff.player), eff.n)
+    elif isinstance(eff, PreventDamage):
+        q = one_player(st, p, eff.player)
+        amount = ALL_DAMAGE if eff.amount == "all" else eff.amount
+        add_lasting(st, "prevent_next" if eff.scope == "next_attack" else "prevent_turn", f"p{q}", amount, "turn_end")
+        st.note("prevention", {"player": q, "amount": eff.amount, "scope": eff.scope, "by": name})
+    elif isinstance(eff, CapacityBonus):
+        q = one_player(st, p, eff.player)
+        delta = value_of(st, p, eff.delta, src)
+        add_lasting(st, "capacity", f"p{q}", delta, "turn_end")
+        st.note("capacity_bonus", {"player": q, "delta": delta, "by": name})
+    elif isinstance(eff, Restrict):
+        q = one_player(st, p, eff.player)
+        add_lasting(st, f"restrict:{eff.what}", f"p{q}", 1, "turn_end")
+        st.note("restricted", {"player": q, "what": eff.what, "by": name})
+    elif isinstance(eff, BurstCheck):
+        st.push("ma.burst", player=one_player(st, p, eff.player), stage="reveal", card=-1)
+    elif isinstance(eff, Charge):
+        from .rules import push_fill
+
+        push_fill(st, one_player(st, p, eff.player))
+    elif isinstance(eff, Repeat):  # one round at a time; this frame comes back to the repeat until done
+        r = int(frame.get("round") or 0) + 1
+        st.replace(st.stack[-1].evolve(k=k if r < eff.times else k + 1, round=r if r < eff.times else 0))
+        push_effects(st, p, defn, f"{source}/{k}:body", src)
+    elif isinstance(eff, If):
+        side = "then" if holds(st, p, eff.condition, src) else "else"
+        st.note("if", {"player": p, "name": name, "branch": side})
+        if eff.then if side == "then" else eff.else_:
+            push_effects(st, p, defn, f"{source}/{k}:{side}", src)
+
+
+def defer(st: MaState, happenings: list[tuple[str, int, int, str]]) -> None:
+    """Events caused by a text wait until the whole text has resolved, then trigger (MA-12.5: each
+    ability resolves completely before the next). The text's frame is the top of the stack here."""
+    frame = st.stack[-1]
+    assert frame.op == "ma.effects"
+    st.replace(frame.evolve(events=tuple(frame.get("events") or ()) + tuple(tuple(h) for h in happenings)))
+
+
+ALL_DAMAGE = 1_000_000  # ``prevent_damage amount: all`` as a number no attack reaches
+
+
+def _apply_targeted(st: MaState, p: int, eff: Any, chosen: tuple[int, ...], name: str, src: int = -1) -> None:
+    """MA-15.5 ``modify_knight`` / ``rest`` / ``make_active`` / ``grant`` / ``move_knight`` on the chosen
+    knights; a value (MA-15.2) is read once, before any knight changes."""
+    if isinstance(eff, ModifyKnight):
+        skill, defence = value_of(st, p, eff.skill, src), value_of(st, p, eff.defence, src)
+    for j in chosen:
+        if isinstance(eff, ModifyKnight):
+            add_lasting(st, "skill", j, skill, "turn_end", -1)
+            add_lasting(st, "defence", j, defence, "turn_end", -1)
+            st.note("modified", {"card": j, "skill": skill, "defence": defence, "by": name})
+        elif isinstance(eff, Rest):
+            st.table.set_flag(j, EXHAUSTED)
+            st.note("rested", {"card": j, "by": name})
+        elif isinstance(eff, MakeActive):
+            st.table.set_flag(j, EXHAUSTED, False)
+            st.note("made_active", {"card": j, "by": name})
+        elif isinstance(eff, MoveKnight):
+            zone_effects.move_knights(st, eff, (j,), name)
+        else:
+            add_lasting(st, f"kw:{eff.keyword}", j, 1, "turn_end", -1)
+            st.note("granted", {"card": j, "keyword": eff.keyword, "by": name})
+
+
+def mill(st: MaState, p: int, n: int) -> None:
+    """MA-15.5 ``mill``: up to ``n`` top cards go face up to the discard pile; no reshuffle (MA-4.7 does
+    not list milling: a mill takes what the deck holds)."""
+    t = st.table
+    milled = []
+    for _ in range(n):
+        cards = t.cards(f"deck:{p}")
+        if not cards:
+            break
+        i = cards[-1]
+        t.reveal_to_all(i)
+        st.move_card(i, f"discard:{p}")
+        milled.append(i)
+    st.note("milled", {"player": p, "cards": milled, "names": [st.card(i).name for i in milled]})
 
 
 # ---- the leader's activated ability and its colour cost ------------------------------------------------
@@ -107,13 +276,13 @@ def activated(st: MaState, i: int) -> list[int]:
     return [k for k, ab in enumerate(st.card(i).abilities) if ab.kind == "activated"]
 
 
-def _works_here(st: MaState, i: int, ab: Ability) -> bool:
+def works_here(st: MaState, i: int, ab: Ability) -> bool:
     """MA-15.3 ``zones``: a knight's ability works in the battle area unless it says otherwise, a
     leader's in the leader area; cards under a stack have none (MA-8.9), chain cards none unless the
     ability says ``chain`` (MA-7.3)."""
     t = st.table
-    if t.host[i] != NO_CARD:
-        return False
+    if t.host[i] != NO_CARD or st.face_down(i):
+        return False  # a face-down chain card's text is off: it may be hidden (MA-14.4, D-MA-53)
     zone = t.zone_name(i).split(":")[0]
     allowed = ab.zones or (["leader"] if st.card(i).kind == "leader" else ["battle"])
     return zone in allowed
@@ -128,7 +297,10 @@ def ability_refusal(st: MaState, p: int, i: Any, k: Any, window: str = "own_atta
         return IllegalActionError("MA-12.7", "only an activated ability of one of your own cards can be activated")
     d = st.card(i)
     ab = d.abilities[k]
-    if not _works_here(st, i, ab):
+    if restricted(st, p, "activate"):
+        return IllegalActionError("MA-12.3", "an effect says you cannot activate abilities this turn; "
+                                             "\"cannot\" wins")
+    if not works_here(st, i, ab):
         return IllegalActionError("MA-15.3", f"{d.name}'s ability does not work where the card is now")
     if ab.timing != window:
         return IllegalActionError("MA-12.7", f"{d.name}'s ability has {ab.timing} timing; this is the "
@@ -143,14 +315,28 @@ def ability_refusal(st: MaState, p: int, i: Any, k: Any, window: str = "own_atta
     if not payable(st, p, ab.colour_cost):
         return IllegalActionError("MA-7.7", f"{d.name}: your face-up chain cards cannot pay "
                                             f"{', '.join(ab.colour_cost)}")
-    if not text_possible(st, p, ab.effects):
+    if not holds(st, p, ab.condition, i):
+        return IllegalActionError("MA-15.6", f"{d.name}: its condition does not hold now")
+    if not text_possible(st, p, ab.effects, i):
         return IllegalActionError("MA-12.2", f"{d.name}: its effect has no target, so none of it can be done")
     return None
 
 
-def text_possible(st: MaState, p: int, effects: Any) -> bool:
-    """MA-12.2: every part with a target has one (the parts of this slice's vocabulary that can fail)."""
-    return all(knight_candidates(st, p, eff) for eff in effects if isinstance(eff, ModifyKnight))
+def restricted(st: MaState, p: int, what: str) -> bool:
+    """MA-12.3: a ``restrict`` on ``p`` is in force this turn."""
+    return lasting_total(st, f"restrict:{what}", f"p{p}") > 0
+
+
+def text_possible(st: MaState, p: int, effects: Any, src: int = -1) -> bool:
+    """MA-12.2: every part that needs exactly one target has one ("all" and "up to" parts can always be
+    carried out; an ``if`` branch is checked when it is chosen)."""
+    return all(knight_candidates(st, p, eff, src) for eff in effects
+               if isinstance(eff, TARGETED) and eff.target.count == 1) \
+        and all(zone_effects.remove_possible(st, p, eff) for eff in effects if isinstance(eff, RemoveChain)) \
+        and all(chain_effects.possible(st, p, eff) for eff in effects if isinstance(eff, (AddChain, FlipChain))) \
+        and all(discard_effects.possible(st, p, eff) for eff in effects if isinstance(eff, DiscardFromHand)) \
+        and all(any(text_possible(st, p, opt, src) for opt in eff.options) for eff in effects
+                if isinstance(eff, ChooseOne))
 
 
 def activate(st: MaState, p: int, i: int, k: int) -> None:
@@ -163,7 +349,7 @@ def activate(st: MaState, p: int, i: int, k: int) -> None:
     if ab.rest_self:
         st.table.set_flag(i, EXHAUSTED)  # MA-12.9: part of the cost, not the knight's action
     st.note("activated", {"player": p, "card": i, "name": d.name, "ability": k})
-    st.push("ma.effects", player=p, defn=d.index, source=f"ability:{k}", k=0, stage="start", chosen=())
+    push_effects(st, p, d.index, f"ability:{k}", i)
     if ab.colour_cost:
         st.push(PayColours.name, player=p, symbols=tuple(ordered_symbols(ab.colour_cost)), named=())
 
@@ -195,6 +381,7 @@ class PayColours(Op[MaState]):
             st.pop()
             flip_face_down(st, named)
             st.note("colour_paid", {"player": p, "cards": list(named), "symbols": list(symbols)})
+            defer(st, [("chain_flipped", p, c, "") for c in named])  # the paid text is below (MA-12.5)
             return
         symbol = symbols[len(named)]
         opts = [Action(p, "pay", (("card", c),)) for c in st.table.cards(f"chain:{p}")

@@ -268,6 +268,10 @@ def _turn(st: MaState, frame: Frame) -> None:
             st.secrets[p] = ()  # both "committed" from the start: progress of a submission is not public
         st.push(SecretRound.name, seats=(tp, n), done=(), child=Submit.name, event=f"{stage}_step_revealed",
                 child_args=(("step", stage),))
+        if stage == "first" and st.vars["turn"] != 1:  # MA-15.4: the Start phase has ended (none on turn 1)
+            from .triggers import fire
+
+            fire(st, [("start_phase_end", tp, -1, "")])  # above the round: resolved before anyone submits
     elif stage in ("first_apply", "second_apply"):
         from .deploy import apply_submissions
 
@@ -280,10 +284,17 @@ def _turn(st: MaState, frame: Frame) -> None:
         p = tp if stage == "chain_t" else n
         if st.knights(p, "battle"):
             st.push("ma.make_chain", player=p)
-    elif stage == "refresh":  # MA-11.3
+    elif stage == "refresh":  # MA-11.3; MA-15.5 ``tenacious`` returns to the base area if there is room
+        from .statics import has_keyword
+
         for p in (tp, n):
             for i in list(st.knights(p, "battle")):
-                discard_stack(st, i)
+                if has_keyword(st, i, "tenacious") and len(st.knights(p, "base")) < BASE_SIZE:
+                    move_stack(st, i, f"base:{p}")
+                    st.table.set_flag(i, EXHAUSTED, False)  # base knights are always active (MA-4.2)
+                    st.note("returned_to_base", {"player": p, "card": i, "name": st.card(i).name})
+                else:
+                    discard_stack(st, i)
         st.note("refreshed", {})
     elif stage in ("clean_hand_t", "clean_hand_n"):  # MA-11.5
         p = tp if stage.endswith("_t") else n
@@ -329,6 +340,9 @@ def _make_chain(st: MaState, frame: Frame) -> None:
     for c in [i, *unders]:
         st.table.flags[c] = 0
     st.note("chained", {"player": p, "card": i, "name": st.card(i).name, "discarded": unders})
+    from .triggers import fire
+
+    fire(st, [("card_becomes_chain", p, i, "")])
 
 
 @OPS.step("ma.discard_down")

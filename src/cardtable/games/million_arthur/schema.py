@@ -14,8 +14,12 @@ Shapes (YAML)::
          type_restricted: false, cost: 1, skill: attack, skill_value: 2, defence: 1, text: ...}
       - {id: MAS-L01, name: ..., kind: leader, arthur_type: mercenary, abilities: [...], text: ...}
 
-An effect primitive is ``{op: ..., ...}`` (MA-15.5); the first slice supports ``damage_leader``,
-``heal_leader``, ``draw`` and ``modify_knight``. Abilities follow MA-15.3.
+An effect primitive is ``{op: ..., ...}`` (MA-15.5); so far ``damage_leader``, ``heal_leader``,
+``set_hp``, ``draw``, ``mill``, ``modify_knight``, ``rest``, ``make_active``, ``grant``,
+``prevent_damage``, ``capacity_bonus``, ``restrict``, ``discard_from_hand``, ``move_knight``, ``remove_chain``,
+``search_deck``, ``burst_check``, ``charge``, ``add_chain``, ``flip_chain``,
+``choose_one``, ``repeat`` and ``if`` (with the conditions of
+MA-15.6, ``{test: ..., ...}``). Abilities follow MA-15.3.
 """
 
 from __future__ import annotations
@@ -44,18 +48,90 @@ class _Strict(BaseModel):
 # ---- effect primitives (MA-15.5) -----------------------------------------------------------------
 
 
+Keyword = Literal["unblockable", "sentinel", "no_burst", "tenacious"]  # MA-15.5 keywords
+
+
+class KnightFilter(_Strict):
+    """MA-15.2 filter keys; every given key must hold. ``this``/``other``: the source knight itself / not it."""
+
+    skill: list[Skill] | None = None
+    colour: list[Colour] | None = None
+    arthur_type: list[ArthurType] | None = None
+    name: str | None = None
+    cost_max: int | None = None
+    cost_min: int | None = None
+    state: Literal["active", "rested"] | None = None
+    evolved: bool | None = None
+    this: bool = False
+    other: bool = False
+
+
+class UpTo(_Strict):
+    up_to: int = Field(ge=1)
+
+
+class KnightSelector(_Strict):
+    """MA-15.2: knights of a base and/or battle area. ``count``: exactly one (the controller chooses),
+    ``all`` of them (no choice), or ``{up_to: n}`` (the controller chooses 0..n)."""
+
+    zone: Literal["battle", "base", "battle_or_base"] = "battle"
+    owner: Literal["self", "opponent", "any"] = "self"
+    filter: KnightFilter = KnightFilter()
+    count: Literal[1, "all"] | UpTo = 1
+    chooser: Literal["controller"] = "controller"
+
+
+# ---- values (MA-15.2) ----------------------------------------------------------------------------
+
+
+class CountOf(_Strict):
+    """``count(selector)``: how many knights the selector can select now."""
+
+    value: Literal["count"]
+    target: "KnightSelector"
+
+
+class PlayerValue(_Strict):
+    """``hp``, ``hand_size``, ``capacity`` or ``colours_in_battle`` (distinct colours) of a player."""
+
+    value: Literal["hp", "hand_size", "capacity", "colours_in_battle"]
+    player: Player = "self"
+
+
+class ChainCount(_Strict):
+    value: Literal["chain_count"]
+    player: Player = "self"
+    face: Literal["up", "down", "any"] = "any"
+
+
+class SourceSkill(_Strict):
+    """``x``: the source's skill value (its current value if it is a knight in play)."""
+
+    value: Literal["x"]
+
+
+class Combine(_Strict):
+    value: Literal["add", "sub", "min", "max", "times"]
+    of: list["IntOrValue"] = Field(min_length=2)
+
+
+Value = Annotated[Union[CountOf, PlayerValue, ChainCount, SourceSkill, Combine], Field(discriminator="value")]
+IntOrValue = Union[int, Value]
+Amount = Union[Annotated[int, Field(ge=0)], Value]  # a value below 0 counts as 0 when used
+
+
 class DamageLeader(_Strict):
     """MA-9.11: HP loss by an effect; ``each`` hits both leaders at once (MA-1.6, MA-13.1)."""
 
     op: Literal["damage_leader"]
     player: PlayerOrEach
-    amount: int = Field(ge=0)
+    amount: Amount
 
 
 class HealLeader(_Strict):
     op: Literal["heal_leader"]
     player: PlayerOrEach
-    amount: int = Field(ge=0)
+    amount: Amount
 
 
 class Draw(_Strict):
@@ -63,33 +139,279 @@ class Draw(_Strict):
 
     op: Literal["draw"]
     player: Player
-    n: int = Field(ge=1)
-
-
-class KnightFilter(_Strict):
-    skill: list[Skill] | None = None
-    colour: list[Colour] | None = None
-
-
-class KnightSelector(_Strict):
-    """MA-15.2, the part the first slice runs: one knight of a battle area, chosen by the controller."""
-
-    zone: Literal["battle"]
-    owner: Literal["self", "opponent"]
-    filter: KnightFilter = KnightFilter()
-    count: Literal[1] = 1
+    n: Union[Annotated[int, Field(ge=1)], Value]
 
 
 class ModifyKnight(_Strict):
-    """MA-9.9 arithmetic until end of turn (MA-12.4)."""
+    """MA-9.9 arithmetic until end of turn (MA-12.4); continuous when it is a static ability's effect."""
 
     op: Literal["modify_knight"]
     target: KnightSelector
-    skill: int
-    defence: int
+    skill: IntOrValue
+    defence: IntOrValue
 
 
-Effect = Annotated[Union[DamageLeader, HealLeader, Draw, ModifyKnight], Field(discriminator="op")]
+class SetHp(_Strict):
+    """MA-15.5 ``set_hp``: HP becomes ``amount``; MA-13.1 checked."""
+
+    op: Literal["set_hp"]
+    player: PlayerOrEach
+    amount: int
+
+
+class Mill(_Strict):
+    """MA-15.5 ``mill``: the top ``n`` cards of the deck go to the discard pile, revealed (MA-4.7)."""
+
+    op: Literal["mill"]
+    player: Player
+    n: int = Field(ge=1)
+
+
+class Rest(_Strict):
+    """MA-15.5 ``rest``: battle-area knights only (base knights are always active, MA-4.2)."""
+
+    op: Literal["rest"]
+    target: KnightSelector
+
+    @model_validator(mode="after")
+    def _battle_only(self) -> "Rest":
+        if self.target.zone != "battle":
+            raise ValueError("only battle-area knights are rested or made active (MA-4.2)")
+        return self
+
+
+class MakeActive(_Strict):
+    """MA-15.5 ``make_active``: the knight may act or block again."""
+
+    op: Literal["make_active"]
+    target: KnightSelector
+
+    @model_validator(mode="after")
+    def _battle_only(self) -> "MakeActive":
+        if self.target.zone != "battle":
+            raise ValueError("only battle-area knights are rested or made active (MA-4.2)")
+        return self
+
+
+class Grant(_Strict):
+    """MA-15.5 ``grant``: a keyword until end of turn (or while a static ability's source stays)."""
+
+    op: Literal["grant"]
+    target: KnightSelector
+    keyword: Keyword
+
+
+class PreventDamage(_Strict):
+    """MA-15.5 ``prevent_damage``: attack damage to ``player``'s leader is reduced after blocking
+    (MA-9.7 step 2); ``next_attack`` is used up by the next attack on that leader."""
+
+    op: Literal["prevent_damage"]
+    player: Player
+    amount: int | Literal["all"]
+    scope: Literal["next_attack", "this_turn"]
+
+
+class CapacityBonus(_Strict):
+    """MA-15.5 ``capacity_bonus``: cost capacity changes until end of turn (MA-7.1, MA-7.2)."""
+
+    op: Literal["capacity_bonus"]
+    player: Player
+    delta: IntOrValue
+
+
+class Restrict(_Strict):
+    """MA-15.5 ``restrict``: ``player`` cannot do ``what`` until end of turn; "cannot" wins (MA-12.3)."""
+
+    op: Literal["restrict"]
+    player: Player
+    what: Literal["deploy_from_hand", "activate"]
+
+
+class DiscardFromHand(_Strict):
+    """MA-15.5 ``discard_from_hand``: ``n`` cards, chosen by their owner in private (``each``: both in
+    secret, the controller first, revealed together, MA-12.6) or at random; revealed (MA-14.6)."""
+
+    op: Literal["discard_from_hand"]
+    player: PlayerOrEach
+    n: int = Field(ge=1)
+    chooser: Literal["owner", "random"] = "owner"
+
+
+class MoveKnight(_Strict):
+    """MA-15.5 ``move_knight``: the chosen knights' top cards go to ``to`` (cards under them to the
+    discard pile, as MA-11.2); ``base`` needs room under the 3-knight limit."""
+
+    op: Literal["move_knight"]
+    target: KnightSelector
+    to: Literal["hand", "base", "deck_top", "deck_bottom", "discard"]
+
+
+class RemoveChain(_Strict):
+    """MA-15.5 ``remove_chain``: ``player`` puts ``n`` of their chain cards (their choice) into the
+    discard pile, revealed."""
+
+    op: Literal["remove_chain"]
+    player: Player
+    n: int = Field(ge=1)
+
+
+class SearchDeck(_Strict):
+    """MA-15.5 ``search_deck``: the player looks through their deck for up to one knight matching
+    ``filter``, reveals it and puts it into their hand, then shuffles the deck."""
+
+    op: Literal["search_deck"]
+    player: Literal["self"] = "self"
+    filter: KnightFilter = KnightFilter()
+    to: Literal["hand"] = "hand"
+
+
+class BurstCheck(_Strict):
+    """MA-15.5 ``burst_check``: the player performs one burst check (MA-10.2)."""
+
+    op: Literal["burst_check"]
+    player: Player
+
+
+class Charge(_Strict):
+    """MA-15.5 ``charge``: the player performs the base fill procedure (MA-8.5)."""
+
+    op: Literal["charge"]
+    player: Player
+
+
+class AddChain(_Strict):
+    """MA-15.5 ``add_chain``: own cards become chain cards. ``from``: the hand (chosen in private),
+    the top card of the deck (the owner looks at it) or the discard pile; face ``down`` from the hand
+    or the deck is seen by the owner only (MA-14.4)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+
+    op: Literal["add_chain"]
+    from_: Literal["hand", "deck_top", "discard"] = Field(alias="from")
+    face: Literal["up", "down"]
+    count: Literal[1] | UpTo = 1
+
+    @model_validator(mode="after")
+    def _deck_one(self) -> "AddChain":
+        if self.from_ == "deck_top" and self.count != 1:
+            raise ValueError("add_chain from the deck takes its top card only (count 1)")
+        return self
+
+
+class FlipChain(_Strict):
+    """MA-15.5 ``flip_chain``: the controller turns ``n`` of his own chain cards to ``face``."""
+
+    op: Literal["flip_chain"]
+    n: int = Field(ge=1)
+    face: Literal["up", "down"]
+
+
+# ---- conditions (MA-15.6) ------------------------------------------------------------------------
+
+
+class HpTest(_Strict):
+    test: Literal["hp_at_most", "hp_at_least", "hand_size_at_most", "hand_size_at_least"]
+    player: Player = "self"
+    n: int
+
+
+class ChainCountAtLeast(_Strict):
+    test: Literal["chain_count_at_least"]
+    player: Player = "self"
+    n: int
+    face: Literal["up", "down", "any"] = "any"
+
+
+class LeaderTypeIs(_Strict):
+    test: Literal["leader_type_is"]
+    player: Player = "self"
+    type: LeaderType
+
+
+class KnightCountAtLeast(_Strict):
+    test: Literal["knight_count_at_least"]
+    target: KnightSelector
+    n: int = Field(ge=1)
+
+
+class IsTurnPlayer(_Strict):
+    test: Literal["is_turn_player"]
+    player: Player = "self"
+
+
+class ColourInBattle(_Strict):
+    test: Literal["colour_in_battle"]
+    player: Player = "self"
+    colour: Literal["red", "green", "blue", "yellow", "purple"]
+
+
+class SourceTest(_Strict):
+    """``is_evolved`` / ``moved_from_base_this_turn`` of the source knight (MA-15.6)."""
+
+    test: Literal["is_evolved", "moved_from_base_this_turn"]
+
+
+class AllOf(_Strict):
+    test: Literal["and", "or"]
+    of: list["Condition"] = Field(min_length=1)
+
+
+class Not(_Strict):
+    test: Literal["not"]
+    of: "Condition"
+
+
+Condition = Annotated[Union[HpTest, ChainCountAtLeast, LeaderTypeIs, KnightCountAtLeast, IsTurnPlayer,
+                            ColourInBattle, SourceTest, AllOf, Not], Field(discriminator="test")]
+
+
+class ChooseOne(_Strict):
+    """MA-15.5 ``choose_one``: the controller picks one of the option lists (labelled) that can be
+    carried out now (MA-12.2)."""
+
+    op: Literal["choose_one"]
+    labels: list[str] = Field(min_length=2)
+    options: list[list["Effect"]] = Field(min_length=2)
+
+    @model_validator(mode="after")
+    def _same_length(self) -> "ChooseOne":
+        if len(self.labels) != len(self.options):
+            raise ValueError("choose_one needs one label per option")
+        return self
+
+
+class Repeat(_Strict):
+    """MA-15.5 ``repeat``: the effects, ``times`` times in a row (each round completely)."""
+
+    op: Literal["repeat"]
+    times: int = Field(ge=1, le=10)
+    effects: list["Effect"] = Field(min_length=1)
+
+
+class If(_Strict):
+    """MA-15.5 ``if``: the condition is read when this part resolves; one branch runs (may be empty)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+
+    op: Literal["if"]
+    condition: Condition
+    then: list["Effect"] = []
+    else_: list["Effect"] = Field(default=[], alias="else")
+
+
+Effect = Annotated[Union[DamageLeader, HealLeader, Draw, ModifyKnight, SetHp, Mill, Rest, MakeActive, Grant,
+                         PreventDamage, CapacityBonus, Restrict, DiscardFromHand, MoveKnight, RemoveChain,
+                         SearchDeck, BurstCheck, Charge, AddChain, FlipChain,
+                         ChooseOne, Repeat, If], Field(discriminator="op")]
+STATIC_OPS = (ModifyKnight, Grant)  # what a static ability may carry (continuous effects on knights)
+
+CountOf.model_rebuild()
+Combine.model_rebuild()
+AllOf.model_rebuild()
+Not.model_rebuild()
+If.model_rebuild()
+ChooseOne.model_rebuild()
+Repeat.model_rebuild()
 
 
 class Burst(_Strict):
@@ -98,7 +420,11 @@ class Burst(_Strict):
     effects: list[Effect] = Field(min_length=1)
 
 
-Event = Literal["turn_start", "knight_deployed", "leader_damaged", "turn_end"]  # the MA-15.4 events run so far
+Event = Literal["turn_start", "start_phase_end", "knight_deployed", "action_taken", "attack_declared",
+                "blockers_declared",
+                "knight_blocks", "attack_unblocked", "leader_damaged", "leader_healed", "burst_revealed",
+                "card_becomes_chain", "chain_flipped",
+                "turn_end"]  # the MA-15.4 events run so far
 
 
 class Trigger(_Strict):
@@ -125,10 +451,20 @@ class Ability(_Strict):
     limit: Limit | None = None
     rest_self: bool = False
     optional: bool = False
+    condition: Condition | None = None
     effects: list[Effect] = Field(min_length=1)
 
     @model_validator(mode="after")
     def _timing(self) -> "Ability":
+        if self.kind == "static":
+            for eff in self.effects:
+                if not isinstance(eff, STATIC_OPS) or eff.target.count != "all":
+                    raise ValueError("a static ability carries only modify_knight or grant over count: all "
+                                     "(MA-15.3)")
+                if isinstance(eff, ModifyKnight) and not (isinstance(eff.skill, int) and isinstance(eff.defence, int)):
+                    raise ValueError("a static modify_knight uses plain numbers (a value could read itself)")
+            if self.optional or self.limit is not None:
+                raise ValueError("a static ability is neither optional nor limited (MA-15.3)")
         if self.kind == "activated" and self.timing is None:
             raise ValueError("an activated ability needs a timing (MA-15.3)")
         if self.kind != "activated" and (self.timing is not None or self.colour_cost or self.rest_self):

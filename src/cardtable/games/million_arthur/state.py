@@ -113,15 +113,22 @@ class MaState(CardState):
         return int(self.vars["hp"][p])
 
     def capacity(self, p: int) -> int:
-        """MA-7.1: cards in the leader area + chain cards (face up or down), never below 1."""
+        """MA-7.1: cards in the leader area + chain cards (face up or down) + any ``capacity_bonus`` in
+        force, never below 1 (MA-7.2)."""
         t = self.table
-        return max(1, len(t.cards(f"leader:{p}")) + len(t.cards(f"chain:{p}")))
+        bonus = lasting_total(self, "capacity", f"p{p}")  # MA-15.5 capacity_bonus
+        return max(1, len(t.cards(f"leader:{p}")) + len(t.cards(f"chain:{p}")) + bonus)
 
     def raw_skill(self, i: int) -> int:
-        return self.card(i).skill_value + lasting_total(self, "skill", i)
+        """Printed value + effects this turn + static abilities in force now (MA-9.9, MA-15.3)."""
+        from .statics import static_total
+
+        return self.card(i).skill_value + lasting_total(self, "skill", i) + static_total(self, "skill", i)
 
     def raw_defence(self, i: int) -> int:
-        return self.card(i).defence + lasting_total(self, "defence", i)
+        from .statics import static_total
+
+        return self.card(i).defence + lasting_total(self, "defence", i) + static_total(self, "defence", i)
 
     def skill_value(self, i: int) -> int:
         """MA-9.9: values may go below 0 internally; used, they count as at least 0."""

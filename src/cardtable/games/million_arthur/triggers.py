@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...engine import Frame
+from ...engine import Frame, is_used, mark_used
 from ...engine.prompts import Order, YesNo
-from .effects import _works_here
+from .effects import push_effects, works_here
+from .selectors import holds
 from .state import OPS, MaState
 
 Happening = tuple[str, int, int, str]  # (event, player of the event, card or -1, from zone or "")
@@ -33,7 +34,8 @@ def matches(st: MaState, happenings: Sequence[Happening]) -> list[tuple[int, int
         for c in _sources(st, q):
             for k, ab in enumerate(st.card(c).abilities):
                 trig = ab.trigger
-                if ab.kind != "triggered" or trig is None or not _works_here(st, c, ab):
+                if ab.kind != "triggered" or trig is None or not works_here(st, c, ab) \
+                        or not holds(st, q, ab.condition, c) or _spent(st, c, k, ab.limit):
                     continue
                 for event, player, card, origin in happenings:
                     if trig.event != event:
@@ -44,6 +46,12 @@ def matches(st: MaState, happenings: Sequence[Happening]) -> list[tuple[int, int
                         continue
                     out.append((q, c, k))
     return out
+
+
+def _spent(st: MaState, c: int, k: int, limit: str | None) -> bool:
+    """MA-15.3 ``limit`` on a triggered ability, counted per source card (MA-12.9)."""
+    return limit == "once_per_turn" and is_used(st, c, k, "turn_end") or limit == "once_per_game" \
+        and is_used(st, c, k, "game")
 
 
 def fire(st: MaState, happenings: Sequence[Happening]) -> None:
@@ -101,5 +109,10 @@ def _next(st: MaState, frame: Frame, rest: list[tuple[int, int, int]], q: int) -
 
 
 def _resolve(st: MaState, q: int, c: int, k: int) -> None:
+    limit = st.card(c).abilities[k].limit
+    if _spent(st, c, k, limit):
+        return  # two triggers of one limited ability at once: only the first resolves
+    if limit is not None:
+        mark_used(st, c, k, "turn_end" if limit == "once_per_turn" else "game")
     st.note("triggered", {"player": q, "card": c, "name": st.card(c).name, "ability": k})
-    st.push("ma.effects", player=q, defn=st.table.defn[c], source=f"ability:{k}", k=0, stage="start", chosen=())
+    push_effects(st, q, st.table.defn[c], f"ability:{k}", c)
