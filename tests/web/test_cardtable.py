@@ -106,7 +106,9 @@ def test_lobby_deck_choice_then_ten_turns_against_a_bot_by_clicking(server, new_
 
 
 def test_a_spectator_sees_both_hands_as_backs_and_no_decision(server, new_page) -> None:
-    created = server.api("POST", "/api/tables", json={"game": GAME, "players": 2, "seats": ["random", "random"]})
+    # A human seat holds the game at its first decision, so the spectator looks at a game in progress
+    # (two bots can finish one before the page has loaded).
+    created = server.api("POST", "/api/tables", json={"game": GAME, "players": 2, "seats": ["human", "random"]})
     page = new_page()
     page.goto(server.url + created["watch_url"])
     wait_connected(page)

@@ -77,10 +77,10 @@ PRESENTATION = Presentation(
         "returned_to_hand": "{title} returns to its owner's hand",
         "milled": "{title} is discarded from the top of {player}'s deck",
     },
-    decision_labels={"pass": "Pass", "done": "Done", "no_resource": "No resource this turn", "yes": "Yes",
+    decision_labels={"use": "Use", "pass": "Pass", "done": "Done", "no_resource": "No resource this turn", "yes": "Yes",
                      "no": "No", "concede": "Concede"},
     phase_path="vars.phase",
     turn_path="vars.turn",
     active_path="vars.active",
-    one_based=("slot", "domain", "story"),
+    one_based=("slot", "domain", "story", "ability"),
 )

@@ -156,9 +156,11 @@ function describeOption(action, ctx) {
   const view = ctx.view || {};
   const labels = P.decision_labels || {};
   const parts = [labels[action.kind] || action.kind.replace(/_/g, " ")];
-  for (const [k, v] of Object.entries(action)) {
-    if (k === "player" || k === "kind") continue;
-    if (cardParams().includes(k) && typeof v === "number") parts.push(cardTitle(view, v));
+  // Cards first ("Use <title> ability 1"), then places and the rest, as the terminal says it.
+  const entries = Object.entries(action).filter(([k]) => k !== "player" && k !== "kind");
+  const isCard = ([k, v]) => cardParams().includes(k) && typeof v === "number";
+  for (const [k, v] of [...entries.filter(isCard), ...entries.filter((e) => !isCard(e))]) {
+    if (isCard([k, v])) parts.push(cardTitle(view, v));
     else if (regionTargets().some((t) => t.param === k) && typeof v === "number") {
       const t = regionTargets().find((x) => x.param === k);
       const region = regionById(t.region);
