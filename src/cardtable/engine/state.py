@@ -121,6 +121,37 @@ class CardState(State):
             raise RuntimeError(f"{self.top.op} asked seat {player} a question with no options")
         self._decision = Decision(player, kind, prompt, tuple(options))
 
+    CONCEDE_RULE: ClassVar[str | None] = None
+    """The rule ID that lets a seat concede at any moment (``None``: the game has no concession).
+
+    A ``concede`` action is then accepted from any seat whether or not the decision is his, so it is
+    never a listed option (bots, search and random play never pick it); it is recorded like any other
+    action, so a record replays to the same end. The other seats win."""
+
+    def apply(self, action: Action | Mapping[str, Any]) -> None:
+        if self.CONCEDE_RULE is None:
+            super().apply(action)
+            return
+        if not isinstance(action, Action):
+            action = Action.from_dict(action)
+        if action.kind != "concede":
+            super().apply(action)
+            return
+        if self.is_terminal:
+            raise IllegalActionError("CORE-2", "the game is over; no action can be taken")
+        if action.player not in range(self.players) or action.params:
+            raise IllegalActionError(self.CONCEDE_RULE, f"{action}: a concession names only the conceding seat")
+        p = action.player
+        winners = [q for q in range(self.players) if q != p]
+        self.history.append(action)
+        self.note("conceded", {"player": p})
+        self.finish(winners, f"seat {p} conceded; seat {', '.join(map(str, winners))} wins ({self.CONCEDE_RULE})",
+                    self.concede_details())
+
+    def concede_details(self) -> dict[str, Any]:
+        """The outcome details of a concession (a game adds what its statistics read)."""
+        return {"how": "concede"}
+
     def finish(self, winners: Iterable[int], reason: str, details: Mapping[str, Any] | None = None) -> None:
         """End the game now: nothing on the stack runs any more."""
         won = sorted(set(winners))

@@ -86,27 +86,11 @@ class CocState(CardState):
     PASSIVE_ZONES = zone_ids("play:0", "play:1", "row:0", "row:1", "row:2")  # where passive abilities work
 
     # --- conceding (CC-1.7) -------------------------------------------------------------------------
-    def apply(self, action: Action | Mapping[str, Any]) -> None:
-        """CC-1.7: a player may concede at any time, his opponent wins (D-CT-25).
+    # CC-1.7: a player may concede at any time, his opponent wins (D-CT-25); ``engine.CardState.apply`` carries it out.
+    CONCEDE_RULE = "CC-1.7"
 
-        ``concede`` is accepted from either seat whether or not it is his decision, so it is never one
-        of the listed options (bots, search and random play never pick it); it is recorded like any
-        other action, so a record replays to the same end. Everything else goes through the normal
-        checks.
-        """
-        if not isinstance(action, Action):
-            action = Action.from_dict(action)
-        if action.kind != "concede":
-            super().apply(action)
-            return
-        if self.is_terminal:
-            raise IllegalActionError("CORE-2", "the game is over; no action can be taken")
-        if action.player not in range(self.players) or action.params:
-            raise IllegalActionError("CC-1.7", f"{action}: a concession names only the conceding seat")
-        p = action.player
-        self.history.append(action)
-        self.note("conceded", {"player": p})
-        self.finish([1 - p], f"seat {p} conceded; seat {1 - p} wins (CC-1.7)", {"how": "concede", "turns": self.vars["turn"]})
+    def concede_details(self) -> dict[str, Any]:
+        return {"how": "concede", "turns": self.vars["turn"]}
 
     # --- definitions and basic reads ----------------------------------------------------------------
     @property

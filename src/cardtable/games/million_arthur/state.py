@@ -63,22 +63,11 @@ class MaState(CardState):
             "spent": [0, 0], "base_colours": [0, 0]}
 
     # --- conceding (MA-1.7) ------------------------------------------------------------------------
-    def apply(self, action: Action | Mapping[str, Any]) -> None:
-        """MA-1.7 / MA-13.2: either seat may concede at any time; never a listed option (bots never pick it)."""
-        if not isinstance(action, Action):
-            action = Action.from_dict(action)
-        if action.kind != "concede":
-            super().apply(action)
-            return
-        if self.is_terminal:
-            raise IllegalActionError("CORE-2", "the game is over; no action can be taken")
-        if action.player not in range(self.players) or action.params:
-            raise IllegalActionError("MA-1.7", f"{action}: a concession names only the conceding seat")
-        p = action.player
-        self.history.append(action)
-        self.note("conceded", {"player": p})
-        self.finish([1 - p], f"seat {p} conceded; seat {1 - p} wins (MA-1.7)", {"how": "concede",
-                                                                                  "turns": self.vars["turn"]})
+    # MA-1.7: either seat may concede at any time (MA-13.2); ``engine.CardState.apply`` carries it out.
+    CONCEDE_RULE = "MA-1.7"
+
+    def concede_details(self) -> dict[str, Any]:
+        return {"how": "concede", "turns": self.vars["turn"]}
 
     # --- reads -----------------------------------------------------------------------------------------
     @property
