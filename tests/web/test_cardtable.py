@@ -84,10 +84,12 @@ def test_lobby_deck_choice_then_ten_turns_against_a_bot_by_clicking(server, new_
     shot(page, "cardtable-start")
 
     turns, moves, games = 0, 0, 1
+    lines: list[str] = []  # the log of every game played, read before leaving it
     while True:
         own, made = play_turns(page, 0, 10 - turns, seed=games)
         turns, moves = turns + own, moves + made
         _opponent_hand_is_backs(page)
+        lines += page.locator("#log li").all_inner_texts()
         if turns >= 10:
             break
         assert table_state(page)["over"] and games < 4, (turns, games)
@@ -98,7 +100,6 @@ def test_lobby_deck_choice_then_ten_turns_against_a_bot_by_clicking(server, new_
         games += 1
         _table_from_the_lobby(page, decks[0]["name"], decks[3]["name"])
     assert moves >= 10 * 5
-    lines = page.locator("#log li").all_inner_texts()
     assert len(lines) > 10 and any(" drew " in t or " played " in t for t in lines), lines[-10:]  # sentences
     print(f"ten own turns: {turns} turns in {games} game(s), {moves} clicked moves")
     assert_accessible(page, "Call of Cthulhu table after ten turns")
