@@ -13,6 +13,7 @@ def _kinds(st) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 def test_attack_unblocked_triggers_resolve_before_the_damage_ma_9_7_ma_15_4() -> None:
+    """Cards: Ashfall Raider."""
     sc = build(battle=(["Ashfall Raider"], []), at="attack")
     st = sc.st
     sc.act("act", card=sc.id("Ashfall Raider"))  # nobody can block: no question is asked
@@ -31,6 +32,7 @@ def test_a_blocked_attack_does_not_fire_attack_unblocked_ma_15_4() -> None:
 
 
 def test_knight_blocks_triggers_change_the_damage_they_precede_ma_9_7() -> None:
+    """Cards: Harbour Bellringer."""
     sc = build(battle=([LANCER], ["Harbour Bellringer"]), at="attack")
     st = sc.st
     bell = sc.id("Harbour Bellringer")
@@ -40,6 +42,7 @@ def test_knight_blocks_triggers_change_the_damage_they_precede_ma_9_7() -> None:
 
 
 def test_sentinel_blocks_a_second_attack_but_not_a_third_ma_9_5_ma_15_5() -> None:
+    """Cards: Bramble Sentinel."""
     sc = build(battle=(["Cinder Page", "Cinder Page", "Cinder Page"], ["Bramble Sentinel", "Moss Warden"]),
                at="attack")
     st = sc.st
@@ -57,6 +60,7 @@ def test_sentinel_blocks_a_second_attack_but_not_a_third_ma_9_5_ma_15_5() -> Non
 
 
 def test_unblockable_from_a_static_ability_with_a_condition_ma_15_3_ma_15_6() -> None:
+    """Cards: Cinder Outrider."""
     sc = build(battle=(["Cinder Outrider"], ["Moss Warden"]), hp=(20, 10), at="attack")
     sc.act("act", card=sc.id("Cinder Outrider"))
     assert sc.st.decision.kind == "attack_step" and sc.st.hp(1) == 8  # no block was possible
@@ -66,6 +70,7 @@ def test_unblockable_from_a_static_ability_with_a_condition_ma_15_3_ma_15_6() ->
 
 
 def test_no_burst_and_an_attack_declared_trigger_with_a_condition_ma_15_5_ma_15_6() -> None:
+    """Cards: Ember Lancer of the Pass."""
     sc = build(battle=(["Ember Lancer of the Pass", "Cinder Page"], []), at="attack")
     sc.act("act", card=sc.id("Ember Lancer of the Pass"))
     assert sc.st.hp(1) == 15 and "burst_check" not in _kinds(sc.st)
@@ -75,6 +80,7 @@ def test_no_burst_and_an_attack_declared_trigger_with_a_condition_ma_15_5_ma_15_
 
 
 def test_prevention_applies_after_blocking_and_next_attack_is_used_up_ma_9_7_ma_15_5() -> None:
+    """Cards: Tidewall Keeper."""
     sc = build(battle=([LANCER, LANCER], ["Tidewall Keeper"]), chain=([], [Ch("Tide Clerk")]), at="attack")
     st = sc.st
     keeper = sc.id("Tidewall Keeper")

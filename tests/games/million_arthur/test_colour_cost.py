@@ -9,6 +9,7 @@ LEDGER = "Arthur of the Gilded Ledger"  # pay any, any: draw 1
 
 
 def test_colour_cost_turns_the_named_chain_card_face_down_ma_7_4_ma_7_6() -> None:
+    """Cards: Arthur of the Ember Road."""
     sc = build(battle=(["Cinder Page"], []), chain=(["Moss Warden", "Cinder Page"], []), at="attack")
     st = sc.st
     leader, page = sc.id(EMBER), sc.id("Cinder Page", "battle:0")
@@ -45,6 +46,7 @@ def test_an_ability_without_a_target_is_not_offered_ma_12_2() -> None:
 
 
 def test_the_generic_symbol_takes_a_colourless_card_a_red_one_does_not_ma_7_5() -> None:
+    """Cards: Arthur of the Gilded Ledger."""
     sc = build(battle=(["Cinder Page"], []), chain=(["Stray Hound", "Cinder Page"], []), at="attack")
     sc.act("activate", card=sc.id(EMBER), ability=0)
     assert sc.refuse("pay", card=sc.id("Stray Hound")).rule == "MA-7.5"

@@ -7,6 +7,7 @@ from cardtable.games.million_arthur.testing import FILLER, build
 
 
 def test_a_trigger_caused_mid_text_waits_for_the_rest_of_the_text_ma_12_5_ma_15_4() -> None:
+    """Cards: Pyre Cantor."""
     sc = build(battle=(["Pyre Cantor", "Vigil Drummer"], []), chain=(["Cinder Page"], []), at="attack")
     st = sc.st
     hand = len(st.table.cards("hand:0"))
@@ -20,6 +21,7 @@ def test_a_trigger_caused_mid_text_waits_for_the_rest_of_the_text_ma_12_5_ma_15_
 
 
 def test_leader_healed_fires_for_the_heal_skill_and_heal_effects_ma_15_4_ma_9_8() -> None:
+    """Cards: Wellspring Acolyte."""
     sc = build(battle=(["Wellspring Acolyte", "Grove Mender"], []), at="attack")
     st = sc.st
     acolyte = sc.id("Wellspring Acolyte")
@@ -30,6 +32,7 @@ def test_leader_healed_fires_for_the_heal_skill_and_heal_effects_ma_15_4_ma_9_8(
 
 
 def test_an_event_inside_a_chosen_branch_triggers_after_the_text_ma_12_5() -> None:
+    """Cards: Hearth Envoy."""
     sc = build(hands=(["Hearth Envoy"], []), battle=(["Wellspring Acolyte"], []), chain=(["Stray Hound"], []),
                hp=(10, 20), at="second")
     st = sc.st
@@ -42,6 +45,7 @@ def test_an_event_inside_a_chosen_branch_triggers_after_the_text_ma_12_5() -> No
 
 
 def test_repeat_runs_its_effects_round_by_round_ma_15_5() -> None:
+    """Cards: Hexdrum Caller."""
     sc = build(battle=(["Hexdrum Caller"], ["Sunlit Knight", "Harbour Duelist"]),
                chain=(["Veil Seer", "Dusk Cutpurse"], []), at="attack")
     st = sc.st
@@ -56,6 +60,7 @@ def test_repeat_runs_its_effects_round_by_round_ma_15_5() -> None:
 
 
 def test_a_limited_trigger_resolves_once_per_turn_ma_15_3_ma_12_9() -> None:
+    """Cards: Sunrise Bellwether."""
     sc = build(battle=(["Cinder Page", "Cinder Page"], ["Sunrise Bellwether"]), at="attack")
     st = sc.st
     sc.act("act", card=sc.id("Cinder Page", n=0))
@@ -67,6 +72,7 @@ def test_a_limited_trigger_resolves_once_per_turn_ma_15_3_ma_12_9() -> None:
 
 
 def test_damage_and_burst_triggers_resolve_together_after_the_check_ma_9_7_ma_12_5() -> None:
+    """Cards: Watchful Augur."""
     sc = build(battle=(["Cinder Lancer"], ["Sunrise Bellwether", "Watchful Augur"]),
                decks=([FILLER] * 3, ["Grove Mender", FILLER]), at="attack")
     st = sc.st
@@ -81,6 +87,7 @@ def test_damage_and_burst_triggers_resolve_together_after_the_check_ma_9_7_ma_12
 
 
 def test_moved_from_base_and_is_evolved_conditions_ma_15_6() -> None:
+    """Cards: Gatebreak Veteran."""
     from cardtable.games.million_arthur.schema import SourceTest
     from cardtable.games.million_arthur.selectors import holds
     from cardtable.games.million_arthur.testing import K, submit_both
@@ -96,6 +103,7 @@ def test_moved_from_base_and_is_evolved_conditions_ma_15_6() -> None:
 
 
 def test_paying_colour_cost_fires_chain_flipped_after_the_paid_text_ma_15_4_ma_12_5() -> None:
+    """Cards: Tally Keeper."""
     sc = build(battle=(["Tally Keeper", "Hush Agent"], ["Sunlit Knight"]), chain=(["Veil Seer", "Dusk Cutpurse"], []),
                at="attack")
     st = sc.st
@@ -108,6 +116,7 @@ def test_paying_colour_cost_fires_chain_flipped_after_the_paid_text_ma_15_4_ma_1
 
 
 def test_start_phase_end_triggers_before_the_first_step_but_not_on_turn_1_ma_15_4_ma_5_9() -> None:
+    """Cards: Dawn Patrol Forager."""
     sc = build(base=(["Dawn Patrol Forager", FILLER, FILLER], []), hp=(10, 20), at="begin")
     st = sc.st
     assert st.hp(0) == 11 and st.vars["step"] == "first"

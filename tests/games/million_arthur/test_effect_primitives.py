@@ -8,6 +8,7 @@ from cardtable.games.million_arthur.testing import FILLER, LEADERS, Ch, K, build
 
 
 def test_rest_on_deploy_from_hand_keeps_the_knight_from_blocking_ma_15_5_ma_15_2() -> None:
+    """Cards: Gloom Binder."""
     sc = build(hands=(["Gloom Binder"], []), chain=(["Stray Hound"], []), battle=([], ["Moss Warden"]),
                at="second")
     st = sc.st
@@ -25,6 +26,7 @@ def test_rest_with_no_legal_target_does_nothing_ma_12_2() -> None:
 
 
 def test_make_active_lets_an_attacker_act_again_ma_15_5_ma_12_9() -> None:
+    """Cards: Wandering Quartermaster."""
     sc = build(battle=(["Wandering Quartermaster", K("Cinder Page", rested=True)], []), chain=(["Stray Hound"], []),
                at="attack")
     st = sc.st
@@ -42,6 +44,7 @@ def test_make_active_without_a_rested_attacker_is_refused_ma_12_2() -> None:
 
 
 def test_mill_takes_the_top_cards_without_a_reshuffle_ma_15_5() -> None:
+    """Cards: Mire Siphon."""
     sc = build(battle=(["Mire Siphon"], []), chain=(["Veil Seer", "Stray Hound"], []),
                decks=([FILLER] * 3, ["Moss Warden", "Tide Clerk", FILLER]), at="attack")
     st = sc.st
@@ -59,6 +62,7 @@ def test_mill_takes_the_top_cards_without_a_reshuffle_ma_15_5() -> None:
 
 
 def test_set_hp_with_a_condition_and_once_per_game_ma_15_5_ma_15_6() -> None:
+    """Cards: Last Stand Herald."""
     sc = build(battle=(["Last Stand Herald"], []), chain=(["Cinder Page", "Cinder Lancer", "Ember Squire"], []),
                hp=(6, 20), at="attack")
     herald = sc.id("Last Stand Herald")
@@ -76,6 +80,7 @@ def test_set_hp_with_a_condition_and_once_per_game_ma_15_5_ma_15_6() -> None:
 
 
 def test_if_picks_a_branch_when_it_resolves_ma_15_5_ma_15_6() -> None:
+    """Cards: Sapling Tender."""
     for hp, healed, drew in ((10, 2, 0), (15, 0, 1)):
         sc = build(hands=(["Sapling Tender"], []), chain=(["Stray Hound"], []), hp=(hp, 20), at="second")
         st = sc.st
@@ -84,6 +89,7 @@ def test_if_picks_a_branch_when_it_resolves_ma_15_5_ma_15_6() -> None:
 
 
 def test_leader_type_condition_ma_15_6() -> None:
+    """Cards: Ledger Scribe."""
     for leaders, drew in ((LEADERS, 0), ((LEADERS[1], LEADERS[0]), 1)):  # Ember Road is a Mercenary, Ledger Rich
         sc = build(hands=(["Ledger Scribe"], []), leaders=leaders, at="second")
         submit_both(sc, [("deploy", {"card": sc.id("Ledger Scribe")})])
@@ -91,6 +97,7 @@ def test_leader_type_condition_ma_15_6() -> None:
 
 
 def test_capacity_bonus_from_a_base_trigger_counts_for_the_budget_ma_15_5_ma_7_2() -> None:
+    """Cards: Lamplighter of the Gate."""
     sc = build(base=(["Lamplighter of the Gate", FILLER, FILLER], []), chain=(["Stray Hound", "Moss Warden"], []),
                at="begin")
     assert sc.st.decision is not None and sc.st.capacity(0) == 4  # leader + 2 chain + 1
@@ -99,6 +106,7 @@ def test_capacity_bonus_from_a_base_trigger_counts_for_the_budget_ma_15_5_ma_7_2
 
 
 def test_charge_refills_the_base_when_the_recruiter_moves_out_ma_15_5_ma_8_5() -> None:
+    """Cards: Field Recruiter."""
     sc = build(base=(["Field Recruiter"], []), chain=(["Stray Hound"], []), at="first")
     st = sc.st
     submit_both(sc, [("move", {"card": sc.id("Field Recruiter")})])
@@ -106,6 +114,7 @@ def test_charge_refills_the_base_when_the_recruiter_moves_out_ma_15_5_ma_8_5() -
 
 
 def test_burst_check_by_an_effect_ma_15_5_ma_10_2() -> None:
+    """Cards: Omen Tinker."""
     sc = build(battle=(["Omen Tinker"], []), decks=(["Grove Mender", FILLER], [FILLER]), hp=(10, 20), at="attack")
     st = sc.st
     sc.act("activate", card=sc.id("Omen Tinker"), ability=0)
@@ -115,6 +124,7 @@ def test_burst_check_by_an_effect_ma_15_5_ma_10_2() -> None:
 
 
 def test_tenacious_returns_to_the_base_area_if_there_is_room_ma_15_5_ma_11_3() -> None:
+    """Cards: Road-Worn Veteran."""
     sc = build(battle=([K("Road-Worn Veteran", rested=True)], []), at="refresh")
     vet = sc.id("Road-Worn Veteran")
     assert sc.st.table.zone_name(vet) == "base:0" and not sc.st.rested(vet)
@@ -123,6 +133,7 @@ def test_tenacious_returns_to_the_base_area_if_there_is_room_ma_15_5_ma_11_3() -
 
 
 def test_an_ability_that_works_as_a_chain_triggers_there_ma_7_3_ma_15_4() -> None:
+    """Cards: Dawnbell Caller."""
     sc = build(battle=(["Dawnbell Caller"], []), hp=(10, 20), at="chain_t")
     caller = sc.id("Dawnbell Caller")  # the only battle knight: made a chain card without a question
     assert sc.st.table.zone_name(caller) == "chain:0" and sc.st.hp(0) == 11

@@ -10,6 +10,7 @@ TITHE = "Tithe Collector"
 
 
 def test_each_player_discards_in_secret_controller_first_revealed_together_ma_12_6_ma_14_6() -> None:
+    """Cards: Tithe Collector."""
     sc = build(battle=([TITHE], []), chain=(["Sunlit Knight"], []),
                hands=(["Moss Warden", "Tide Clerk"], ["Veil Seer", "Cinder Page"]), at="attack")
     st = sc.st
@@ -34,6 +35,7 @@ def test_a_discard_the_hand_cannot_pay_voids_the_text_ma_12_2() -> None:
 
 
 def test_a_random_discard_is_seeded_ma_15_5() -> None:
+    """Cards: Alley Pickpocket."""
     picked = set()
     for _ in range(2):
         sc = build(battle=(["Alley Pickpocket", "Cinder Page"], []), hands=([], ["Veil Seer", "Moss Warden"]),

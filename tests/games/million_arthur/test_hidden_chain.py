@@ -21,6 +21,7 @@ def _assert_no_leak(st, seats=(None, 0, 1)) -> None:  # type: ignore[no-untyped-
 
 
 def test_a_hand_card_put_face_down_is_known_to_its_owner_only_ma_14_4_ma_14_7() -> None:
+    """Cards: Vault Cantor."""
     sc = build(hands=([CANTOR, "Veil Seer"], []), chain=(["Stray Hound", "Moss Warden"], []), at="second")
     st = sc.st
     seer = sc.id("Veil Seer")
@@ -45,6 +46,7 @@ def test_the_up_to_choice_may_be_none_ma_12_2() -> None:
 
 
 def test_the_top_of_the_deck_face_down_is_seen_by_the_owner_only_ma_14_4_ma_15_5() -> None:
+    """Cards: Cellar Smuggler."""
     sc = build(battle=([SMUGGLER], ["Moss Warden"]), decks=(["Grove Mender", FILLER, FILLER], [FILLER] * 3),
                at="attack")
     st = sc.st
@@ -65,6 +67,7 @@ def test_a_hidden_chain_card_cannot_pay_and_its_text_is_off_ma_7_4_ma_7_3() -> N
 
 
 def test_flip_chain_turns_a_face_down_card_up_for_everyone_ma_15_5_ma_14_4() -> None:
+    """Cards: Lantern Restorer."""
     sc = build(hands=(["Lantern Restorer"], []), chain=([Ch("Tide Clerk", down=True), Ch("Stray Hound")], []),
                at="second")
     st = sc.st

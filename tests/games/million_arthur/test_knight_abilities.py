@@ -10,6 +10,7 @@ AGENT = "Hush Agent"  # pay purple: an opposing knight gets -1/-1 (once per turn
 
 
 def test_rest_self_rests_the_knight_as_a_cost_ma_12_9() -> None:
+    """Cards: Hedge Chaplain."""
     sc = build(battle=([CHAPLAIN], []), at="attack")
     st = sc.st
     chaplain = sc.id(CHAPLAIN)
@@ -27,6 +28,7 @@ def test_a_rested_knight_cannot_pay_rest_self_ma_12_9() -> None:
 
 
 def test_an_ability_is_not_the_knights_action_and_limits_count_per_card_ma_12_9() -> None:
+    """Cards: Hush Agent."""
     sc = build(battle=([AGENT, AGENT], ["Sunlit Knight"]), chain=(["Dusk Cutpurse", "Veil Seer"], []), at="attack")
     st = sc.st
     a1, a2, sunlit = sc.id(AGENT, n=0), sc.id(AGENT, n=1), sc.id("Sunlit Knight")
@@ -54,6 +56,7 @@ FRIAR = "Bulwark Friar"  # defence timing: pay blue, one of your knights gets +0
 
 
 def test_defence_abilities_come_after_the_attack_before_blockers_ma_9_4_ma_12_7() -> None:
+    """Cards: Bulwark Friar."""
     sc = build(battle=(["Cinder Lancer"], [FRIAR]), chain=([], ["Tide Clerk"]), at="attack")
     st = sc.st
     friar = sc.id(FRIAR)

@@ -7,6 +7,7 @@ from cardtable.games.million_arthur.testing import FILLER, Ch, K, build, submit_
 
 
 def test_cannot_deploy_from_hand_refuses_every_hand_card_ma_12_3() -> None:
+    """Cards: Hush Magistrate."""
     sc = build(base=(["Hush Magistrate"], []), hands=([], ["Moss Warden"]),
                chain=(["Stray Hound", "Tide Clerk"], ["Stray Hound"]), at="first")
     st = sc.st
@@ -17,6 +18,7 @@ def test_cannot_deploy_from_hand_refuses_every_hand_card_ma_12_3() -> None:
 
 
 def test_cannot_activate_refuses_the_defence_window_ma_12_3() -> None:
+    """Cards: Sealing Notary."""
     sc = build(battle=(["Sealing Notary", "Cinder Lancer"], ["Bulwark Friar"]),
                chain=(["Tide Clerk", "Stray Hound"], ["Tide Clerk"]), at="attack")
     st = sc.st

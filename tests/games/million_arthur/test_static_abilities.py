@@ -16,6 +16,7 @@ CHANTER = "Banner Chanter"  # your other Attack knights in the battle area get +
 
 
 def test_a_static_modifier_applies_while_its_source_is_in_the_battle_area_ma_15_3() -> None:
+    """Cards: Banner Chanter."""
     sc = build(base=(["Sunlit Knight"], []), battle=([CHANTER, "Cinder Page", "Moss Warden"], ["Harbour Duelist"]),
                at="attack")
     st = sc.st
@@ -31,6 +32,7 @@ def test_a_static_modifier_applies_while_its_source_is_in_the_battle_area_ma_15_
 
 
 def test_a_static_with_a_knight_count_condition_ma_15_6() -> None:
+    """Cards: Thicket Stalker."""
     sc = build(battle=(["Thicket Stalker", "Moss Warden"], []), at="attack")
     assert sc.st.skill_value(sc.id("Thicket Stalker")) == 1
     sc = build(battle=(["Thicket Stalker", "Moss Warden", "Grove Mender"], []), at="attack")

@@ -11,6 +11,7 @@ DRUMMER = "Vigil Drummer"  # when the opposing leader is damaged, you may draw 1
 
 
 def test_on_deploy_triggers_resolve_after_both_reveals_turn_player_first_ma_8_12_ma_12_5() -> None:
+    """Cards: Morning Herald."""
     sc = build(chain=(["Stray Hound"], ["Stray Hound"]), hands=([HERALD], [HERALD]), hp=(10, 10), at="second")
     st = sc.st
     sc.act("deploy", card=sc.id(HERALD, "hand:0"))
@@ -40,6 +41,7 @@ def test_a_player_orders_his_simultaneous_triggers_ma_12_5() -> None:
 
 
 def test_a_may_trigger_asks_and_resolves_after_the_burst_check_ma_12_8_ma_9_7() -> None:
+    """Cards: Vigil Drummer."""
     sc = build(battle=([DRUMMER, "Cinder Page"], []), decks=([FILLER] * 5, ["Grove Mender", FILLER]), at="attack")
     st = sc.st
     hand = len(st.table.cards("hand:0"))

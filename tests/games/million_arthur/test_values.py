@@ -9,6 +9,7 @@ from cardtable.games.million_arthur.testing import Ch, build, submit_both
 
 
 def test_a_count_value_is_read_when_the_trigger_resolves_ma_15_2() -> None:
+    """Cards: Warband Crier."""
     sc = build(battle=(["Warband Crier", "Cinder Page", "Ashfall Raider", "Moss Warden"], []), at="attack")
     crier = sc.id("Warband Crier")
     sc.act("act", card=crier)
@@ -16,6 +17,7 @@ def test_a_count_value_is_read_when_the_trigger_resolves_ma_15_2() -> None:
 
 
 def test_chain_count_with_min_counts_the_card_just_paid_ma_15_2_ma_7_6() -> None:
+    """Cards: Ledger Sage."""
     sc = build(battle=(["Ledger Sage"], []), chain=(["Tide Clerk", Ch("Stray Hound", down=True), Ch("Moss Warden",
                                                                                                     down=True)], []),
                at="attack")
@@ -27,6 +29,7 @@ def test_chain_count_with_min_counts_the_card_just_paid_ma_15_2_ma_7_6() -> None
 
 
 def test_colours_in_battle_ignores_colourless_ma_15_2_ma_3_3() -> None:
+    """Cards: Prism Herald."""
     sc = build(hands=(["Prism Herald"], []), battle=(["Cinder Page", "Moss Warden", "Stray Hound"], []),
                chain=(["Stray Hound"], []), hp=(10, 20), at="second")
     submit_both(sc, [("deploy", {"card": sc.id("Prism Herald")})])

@@ -8,6 +8,7 @@ from cardtable.games.million_arthur.testing import FILLER, K, build, submit_both
 
 
 def test_move_knight_to_hand_returns_the_top_card_and_discards_the_rest_ma_15_5() -> None:
+    """Cards: Recall Herald."""
     sc = build(battle=(["Recall Herald"], [K("Cinder Lancer", under=("Cinder Page",)), K("Moss Warden", rested=True)]),
                chain=(["Tide Clerk", "Stray Hound"], []), at="attack")
     st = sc.st
@@ -20,6 +21,7 @@ def test_move_knight_to_hand_returns_the_top_card_and_discards_the_rest_ma_15_5(
 
 
 def test_move_knight_to_a_full_base_is_not_possible_ma_12_2_ma_4_1() -> None:
+    """Cards: Homeward Squire."""
     sc = build(battle=(["Homeward Squire"], []), base=([FILLER, FILLER], []), at="attack")
     squire = sc.id("Homeward Squire")
     sc.act("activate", card=squire, ability=0)
@@ -29,6 +31,7 @@ def test_move_knight_to_a_full_base_is_not_possible_ma_12_2_ma_4_1() -> None:
 
 
 def test_remove_chain_is_chosen_by_the_chain_owner_ma_15_5_ma_7_1() -> None:
+    """Cards: Chain Breaker."""
     sc = build(battle=(["Chain Breaker"], []), chain=([], ["Tide Clerk", "Veil Seer"]), at="attack")
     st = sc.st
     sc.act("act", card=sc.id("Chain Breaker"))
@@ -40,6 +43,7 @@ def test_remove_chain_is_chosen_by_the_chain_owner_ma_15_5_ma_7_1() -> None:
 
 
 def test_search_deck_shows_the_deck_to_the_searcher_only_then_shuffles_ma_15_5_ma_14_3() -> None:
+    """Cards: Long Road Scout."""
     sc = build(hands=(["Long Road Scout"], []), chain=(["Stray Hound"], []),
                decks=(["Moss Warden", "Cinder Page", "Cinder Lancer", "Cinder Page"], [FILLER] * 3), at="second")
     st = sc.st
