@@ -38,7 +38,7 @@ def _error(tmp_path: Path, body: str) -> str:
 
 def test_the_starter_pool_loads_ma_15_1() -> None:
     pool = load_pool()
-    assert sum(1 for d in pool.defs if d.kind == "leader") == 2
+    assert sum(1 for d in pool.defs if d.kind == "leader") >= 2  # the pool's shape: test_pool_shape.py
     assert sum(1 for d in pool.defs if d.kind == "knight") >= 25
     assert {d.colour for d in pool.defs if d.kind == "knight"} == {"red", "green", "blue", "yellow", "purple",
                                                                     "colourless"}
