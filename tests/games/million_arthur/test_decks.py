@@ -92,3 +92,38 @@ def test_the_decklists_facet_round_trips_a_ready_deck_ma_2_8() -> None:
     assert decklists.deck_problems(deck) == []
     st = DEFINITION.new_game(seed=4, options={"decks": [decklists.option_value(deck), "ember_and_thorn"]})
     assert st.card(st.table.cards("leader:0")[0]).id == "MAS-L02"
+
+
+def test_ready_decks_for_every_leader_type_ma_2_1_ma_2_5() -> None:
+    """Seven ready decks, all legal (above), each with its own leader; every Arthur type leads at least one,
+    and the type-restricted cards in them match their leader (MA-2.5)."""
+    pool = DEFINITION.pool
+    decks = ready_decks()
+    assert len(decks) >= 6
+    leaders = [deck.cards(LEADER)[0] for deck in decks.values()]
+    assert len(set(leaders)) == len(leaders)
+    assert {pool[pool.index(lead)].arthur_type for lead in leaders} == {"mercenary", "rich", "thief", "songstress"}
+    for deck in decks.values():
+        lead_type = pool[pool.index(deck.cards(LEADER)[0])].arthur_type
+        restricted = {pool[pool.index(c)].arthur_type for c in deck.main if pool[pool.index(c)].type_restricted}
+        assert restricted <= {lead_type}
+        assert sum(n for c, n in deck.main.items() if pool[pool.index(c)].has_burst) == 15  # MA-2.4
+    assert ready_decks()["ember_and_thorn"].cards(LEADER) == ["MAS-L01"]  # the first two stay as they were
+    assert ready_decks()["tide_and_lantern"].cards(LEADER) == ["MAS-L02"]
+
+
+def test_every_ready_deck_plays_a_game_to_its_end_ma_13_1() -> None:
+    """Each ready deck, against the next one, plays a seeded random game to a result within 40 turns (a draw
+    at the cap, MA-13.3, counts): no card of it breaks a game."""
+    import random
+
+    stems = sorted(ready_decks())
+    for k, stem in enumerate(stems):
+        st = DEFINITION.new_game(seed=k, options={"decks": [stem, stems[(k + 1) % len(stems)]],
+                                                      "max_turns": 40})
+        rng = random.Random(k)
+        steps = 0
+        while st.outcome is None and steps < 30000:
+            st.apply(rng.choice(st.legal_actions()))
+            steps += 1
+        assert st.outcome is not None, stem
