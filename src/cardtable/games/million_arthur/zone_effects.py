@@ -20,9 +20,11 @@ def base_room(st: MaState, q: int) -> int:
     return BASE_SIZE - len(st.knights(q, "base"))
 
 
-def move_knights(st: MaState, eff: MoveKnight, chosen: tuple[int, ...], name: str) -> None:
-    """Move each chosen knight; to a full base area the move does not happen (MA-15.5)."""
+def move_knights(st: MaState, eff: MoveKnight, chosen: tuple[int, ...], name: str) -> bool:
+    """Move each chosen knight; to a full base area the move does not happen (MA-15.5). True if a
+    knight entered a base area (MA-15.4 ``knight_enters_base``)."""
     t = st.table
+    entered = False
     for j in chosen:
         q = t.owner[j]
         if eff.to == "base":
@@ -31,12 +33,14 @@ def move_knights(st: MaState, eff: MoveKnight, chosen: tuple[int, ...], name: st
                 continue
             move_stack(st, j, f"base:{q}")
             t.set_flag(j, EXHAUSTED, False)  # base knights are always active (MA-4.2)
+            entered = True
         elif eff.to == "discard":
             discard_stack(st, j)
         else:
             zone = f"hand:{q}" if eff.to == "hand" else f"deck:{q}"
             st.move_card(j, zone, bottom=eff.to == "deck_bottom")  # the cards under it go to the discard pile
         st.note("knight_moved", {"card": j, "name": st.card(j).name, "to": eff.to, "by": name})
+    return entered
 
 
 def remove_possible(st: MaState, p: int, eff: RemoveChain) -> bool:
