@@ -132,6 +132,21 @@ def test_maa_c01_merlins_apprentice_evolves_from_hand_without_cost_ma_15_5_ma_8_
     assert st.rested(spear) and st.vars["spent"] == [0, 0]  # MA-8.10: keeps the rested state; no cost
 
 
+def test_maa_c01_the_knight_evolved_onto_must_carry_the_source_name_ma_8_8() -> None:
+    sc = build(battle=(["Merlin's Apprentice", "Bedwyr Seer-Blade"], []), base=(["Bedwyr Seer-Blade"], []),
+               chain=(["Stray Hound"], []), hands=(["Bedwyr of the Bright Spear"], []), at="attack")
+    st = sc.st
+    spear = sc.id("Bedwyr of the Bright Spear")
+    sc.act("activate", card=sc.id("Merlin's Apprentice"), ability=0)
+    sc.act("pay", card=sc.id("Stray Hound"))
+    sc.act("pick", card=spear)
+    assert st.decision.kind == "evolve_onto" and str(spear) in st.view(1)["cards"]  # shown before it goes on
+    assert sc.refuse("pick", card=sc.id("Merlin's Apprentice")).rule == "MA-8.8"
+    battle_seer = sc.id("Bedwyr Seer-Blade", zone="battle:0")
+    sc.act("pick", card=battle_seer)
+    assert st.under(spear) == [battle_seer] and st.table.zone_name(spear) == "battle:0"
+
+
 def test_maa_c01_an_evolution_into_the_battle_area_keeps_the_colour_restriction_ma_8_3() -> None:
     sc = build(battle=(["Merlin's Apprentice", "Bedwyr Seer-Blade"], []), base=(["Bedwyr Seer-Blade"], []),
                chain=(["Stray Hound"], []), hands=(["Bedwyr of the Bright Spear"], []), base_colours=(["red"], []),

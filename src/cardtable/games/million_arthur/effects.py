@@ -245,7 +245,7 @@ def _card_step(st: MaState, frame: Frame, eff: Any, name: str) -> None:
     st.replace(frame.evolve(k=k + 1, stage="start", card=None))
     if stage == "onto":
         card_effects.apply(st, p, eff, (frame["card"],), name, onto=frame.got[0])
-    elif not isinstance(eff, Evolve):
+    else:  # (an ``evolve`` that chose no card applies to nothing; a searched deck is still shuffled)
         card_effects.apply(st, p, eff, tuple(frame.got or ()), name)
 
 

@@ -14,12 +14,15 @@ Shapes (YAML)::
          type_restricted: false, cost: 1, skill: attack, skill_value: 2, defence: 1, text: ...}
       - {id: MAS-L01, name: ..., kind: leader, arthur_type: mercenary, abilities: [...], text: ...}
 
-An effect primitive is ``{op: ..., ...}`` (MA-15.5); so far ``damage_leader``, ``heal_leader``,
-``set_hp``, ``draw``, ``mill``, ``modify_knight``, ``rest``, ``make_active``, ``grant``,
-``prevent_damage``, ``capacity_bonus``, ``restrict``, ``discard_from_hand``, ``move_knight``, ``remove_chain``,
-``search_deck``, ``burst_check``, ``charge``, ``add_chain``, ``flip_chain``,
-``choose_one``, ``repeat`` and ``if`` (with the conditions of
-MA-15.6, ``{test: ..., ...}``). Abilities follow MA-15.3.
+An effect primitive is ``{op: ..., ...}`` (MA-15.5); every primitive of the spec runs:
+``damage_leader``, ``heal_leader``, ``set_hp``, ``draw``, ``discard_from_hand`` (chooser owner,
+opponent or random), ``mill``, ``reveal_top``, ``search_deck``, ``modify_knight``, ``set_values``,
+``rest``, ``make_active``, ``move_knight``, ``deploy``, ``charge``, ``evolve``, ``add_chain``,
+``flip_chain``, ``remove_chain``, ``capacity_bonus``, ``burst_check``, ``prevent_damage``, ``grant``,
+``restrict`` (``deploy_from_hand``, ``deploy_colour``, ``activate``), ``change_colour``,
+``choose_one``, ``repeat`` and ``if`` (with the conditions of MA-15.6, ``{test: ..., ...}``).
+``deploy``, ``evolve`` and ``add_chain`` take their cards through a *card selector* (hand, deck or
+discard pile, ``CardSelector``). Abilities follow MA-15.3; triggers name every MA-15.4 event.
 """
 
 from __future__ import annotations
