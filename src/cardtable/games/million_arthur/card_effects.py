@@ -17,7 +17,7 @@ from ...core import Action, IllegalActionError
 from ...engine import EXHAUSTED, FACE_DOWN, Frame, Op, pick
 from .rules import evolve as put_on_top
 from .rules import reshuffle
-from .schema import AddChain, CardSelector, Deploy, Evolve, RevealTop
+from .schema import AddChain, CardSelector, Deploy, Evolve, RevealTop, SearchDeck
 from .selectors import card_matches, knights_for, one_player
 from .state import OPS, MaState, colour_bit
 
@@ -101,9 +101,23 @@ def card_refusal(st: MaState, p: int, eff: CardEffect, card: Any, chosen: Sequen
     return None
 
 
-def candidates(st: MaState, p: int, eff: CardEffect, chosen: Sequence[int] = (), src: int = -1) -> list[int]:
+def candidates(st: MaState, p: int, eff: CardEffect | SearchDeck, chosen: Sequence[int] = (),
+               src: int = -1) -> list[int]:
+    if isinstance(eff, SearchDeck):
+        return sorted(i for i in st.table.cards(f"deck:{p}") if search_refusal(st, p, eff, i, chosen) is None)
     sel = selector(eff)
     return [c for c in st.table.cards(f"{sel.zone}:{p}") if card_refusal(st, p, eff, c, chosen, src) is None]
+
+
+def search_refusal(st: MaState, p: int, eff: SearchDeck, card: Any, chosen: Sequence[int] = ()) -> IllegalActionError | None:
+    """``search_deck``: a knight of the searcher's deck that fits the filter (MA-15.5)."""
+    t = st.table
+    if not isinstance(card, int) or not 0 <= card < len(t) or t.zone_name(card) != f"deck:{p}" or card in chosen:
+        return IllegalActionError("MA-15.2", f"card {card} is not a card of your deck still to choose")
+    d = st.card(card)
+    if d.kind != "knight" or not card_matches(d, eff.filter):
+        return IllegalActionError("MA-15.2", f"{d.name} does not match what the search asks for")
+    return None
 
 
 def possible(st: MaState, p: int, eff: CardEffect, src: int = -1) -> bool:
@@ -111,6 +125,14 @@ def possible(st: MaState, p: int, eff: CardEffect, src: int = -1) -> bool:
     when the selector asks for exactly one."""
     sel = selector(eff)
     return hidden(sel) or sel.count != 1 or bool(candidates(st, p, eff, (), src))
+
+
+def push_pick(st: MaState, p: int, zone: str, ref: tuple[int, str, int], src: int, hi: int, prompt: str,
+              kind: str = "hidden_pick") -> None:
+    """Push ``ma.card_pick`` for the effect at ``ref`` (definition, text, position)."""
+    defn, source, k = ref
+    st.push(CardPick.name, player=p, zone=zone, defn=defn, source=source, k=k, src=src, min=0, max=hi,
+            prompt=prompt, kind=kind)
 
 
 def ask(st: MaState, p: int, eff: CardEffect, name: str, ref: tuple[int, str, int], src: int) -> None:
@@ -126,9 +148,8 @@ def ask(st: MaState, p: int, eff: CardEffect, name: str, ref: tuple[int, str, in
         for i in t.cards(f"deck:{p}"):
             t.reveal_to(i, [p])  # the owner looks through the deck; nobody else sees it
     if hidden(sel):
-        defn, source, k = ref
-        st.push(CardPick.name, player=p, zone=f"{sel.zone}:{p}", defn=defn, source=source, k=k, src=src, min=0,
-                max=hi, prompt=f"{name}: choose up to {hi} card(s) from your {sel.zone} to {what}")
+        push_pick(st, p, f"{sel.zone}:{p}", ref, src, hi, f"{name}: choose up to {hi} card(s) from your {sel.zone} "
+                  f"to {what}")
         return
     cands = candidates(st, p, eff, (), src)
     lo = 1 if sel.count == 1 and cands else 0
@@ -216,11 +237,11 @@ class CardPick(Op[MaState]):
 
     name = "ma.card_pick"
 
-    def _eff(self, st: MaState, frame: Frame) -> CardEffect:
+    def _eff(self, st: MaState, frame: Frame) -> CardEffect | SearchDeck:
         from .effects import effect_list
 
         eff = effect_list(st, frame["defn"], frame["source"])[frame["k"]]
-        assert isinstance(eff, (Deploy, Evolve, AddChain))
+        assert isinstance(eff, (Deploy, Evolve, AddChain, SearchDeck))
         return eff
 
     def run(self, st: MaState, frame: Frame) -> None:
@@ -232,7 +253,7 @@ class CardPick(Op[MaState]):
         left = candidates(st, p, self._eff(st, frame), chosen, frame["src"])
         options = [Action(p, "pick", (("card", c),)) for c in left]
         options.append(Action(p, "done"))
-        st.ask(p, "hidden_pick", frame["prompt"], options)
+        st.ask(p, frame.get("kind") or "hidden_pick", frame["prompt"], options)
 
     def answer(self, st: MaState, frame: Frame, action: Action) -> None:
         p = frame["player"]
@@ -253,7 +274,11 @@ class CardPick(Op[MaState]):
             return IllegalActionError("MA-15.2", "choose a fitting card of yours or done")
         p = frame["player"]
         chosen = tuple(st.secrets.get(p, ()))
-        return card_refusal(st, p, self._eff(st, frame), action.get("card"), chosen, frame["src"]) or \
+        eff = self._eff(st, frame)
+        if isinstance(eff, SearchDeck):
+            return search_refusal(st, p, eff, action.get("card"), chosen) or \
+                IllegalActionError("MA-15.2", "that card cannot be chosen now")
+        return card_refusal(st, p, eff, action.get("card"), chosen, frame["src"]) or \
             IllegalActionError("MA-15.2", "that card cannot be chosen now")
 
 

@@ -122,9 +122,7 @@ def _effects(st: MaState, frame: Frame) -> None:
         if isinstance(eff, RemoveChain):
             zone_effects.ask_remove(st, p, eff, name)
         elif isinstance(eff, SearchDeck):
-            if not zone_effects.ask_search(st, p, eff, name):
-                st.replace(frame.evolve(k=k + 1, stage="start"))
-                zone_effects.search(st, p, eff, (), name)
+            zone_effects.ask_search(st, p, eff, name, (defn, source, k), src)
         elif isinstance(eff, ChooseOne):
             open_ = tuple(j for j, opt in enumerate(eff.options) if text_possible(st, p, opt, src))
             st.replace(st.stack[-1].evolve(open=open_))

@@ -50,7 +50,7 @@ def explain(st: MaState, action: Action, decision: Any) -> IllegalActionError | 
         return IllegalActionError("MA-5.8", "the base mulligan discards your own base knights")
     if kind == "chain" and action.kind == "pick":
         return IllegalActionError("MA-11.1", "the chain card comes from your own battle area")
-    if kind == "hidden_pick":
+    if kind in ("hidden_pick", "search"):
         from .card_effects import CardPick
 
         return CardPick().refusal(st, st.top, action)

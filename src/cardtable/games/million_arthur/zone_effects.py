@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...engine import EXHAUSTED, pick
 from .rules import discard_stack, move_stack, reshuffle
 from .schema import MoveKnight, RemoveChain, SearchDeck
-from .selectors import card_matches, one_player
+from .selectors import one_player
 from .state import BASE_SIZE, MaState
 
 
@@ -64,20 +64,18 @@ def remove(st: MaState, p: int, eff: RemoveChain, chosen: tuple[int, ...], name:
                               "by": name})
 
 
-def ask_search(st: MaState, p: int, eff: SearchDeck, name: str) -> bool:
-    """Show the player their deck (MA-4.7 first if it is empty) and ask for up to one match; False if
-    there is nothing to choose (the deck is still shuffled)."""
+def ask_search(st: MaState, p: int, eff: SearchDeck, name: str, ref: tuple[int, str, int], src: int) -> None:
+    """Show the player their deck (MA-4.7 first if it is empty) and ask for up to one match. Always
+    asked, even when nothing matches: whether a hidden card fits is itself hidden (D-MA-62, D-CT-27)."""
+    from .card_effects import push_pick
+
     t = st.table
     if not t.cards(f"deck:{p}") and t.cards(f"discard:{p}"):
         reshuffle(st, p)
-    deck = list(t.cards(f"deck:{p}"))
-    for i in deck:
+    for i in t.cards(f"deck:{p}"):
         t.reveal_to(i, [p])
-    cands = sorted(i for i in deck if card_matches(st.card(i), eff.filter))
-    if not cands:
-        return False
-    pick(st, p, cands, 0, 1, f"{name}: you may take one matching knight from your deck", kind="search")
-    return True
+    push_pick(st, p, f"deck:{p}", ref, src, 1, f"{name}: you may take one matching knight from your deck",
+              kind="search")
 
 
 def search(st: MaState, p: int, eff: SearchDeck, chosen: tuple[int, ...], name: str) -> None:
