@@ -204,6 +204,32 @@ def test_maa_g03_thorn_heals_when_it_enters_the_base_area_ma_15_4_ma_8_5() -> No
     assert st.table.zone_name(sc.id("Thorn of the Giant's Court", zone="deck:0")) == "base:0" and st.hp(0) == 21
 
 
+def test_maa_g05_gatekeeper_returns_a_knight_whose_base_entry_triggers_ma_15_4_ma_15_5() -> None:
+    """MAA-G05 Gatekeeper of Caer Sidi moves Thorn of the Giant's Court to the base area by an effect:
+    ``knight_enters_base`` fires after the text, and Thorn (now in its base zone) answers it."""
+    sc = build(battle=(["Gatekeeper of Caer Sidi", K("Thorn of the Giant's Court", rested=True)], []), at="attack")
+    st = sc.st
+    thorn = sc.id("Thorn of the Giant's Court")
+    sc.act("activate", card=sc.id("Gatekeeper of Caer Sidi"), ability=0)
+    assert st.table.zone_name(thorn) == "base:0" and not st.rested(thorn) and st.hp(0) == 21
+    sc = build(battle=(["Gatekeeper of Caer Sidi", "Thorn of the Giant's Court"], []), base=([FILLER] * 3, []),
+               at="attack")
+    assert sc.refuse("activate", card=sc.id("Gatekeeper of Caer Sidi"), ability=0).rule == "MA-12.2"  # base full
+
+
+def test_maa_p05_accolon_the_risen_draws_when_it_evolves_in_the_base_fill_ma_15_4_ma_8_5() -> None:
+    """``knight_evolved`` from the base fill (``from: base``) fires when the whole fill has ended."""
+    sc = build(base=(["Accolon Graveborn", FILLER], []), decks=(["Accolon the Risen", FILLER, FILLER], [FILLER] * 4),
+               at="charge")
+    st = sc.st
+    risen = sc.id("Accolon the Risen", zone="deck:0")
+    assert st.decision.kind == "base_evolve"
+    sc.act("evolve", card=risen, onto=sc.id("Accolon Graveborn"))
+    assert st.decision.kind == "first_step"  # no other pair: the fill tops up and ends by itself
+    assert st.under(risen) == [sc.id("Accolon Graveborn")]
+    assert len(st.table.cards("hand:0")) == 1 and len(st.knights(0, "base")) == 3  # topped up, then the draw
+
+
 def test_maa_g02_olwen_heals_at_the_refresh_step_before_leaving_ma_15_4_ma_11_3() -> None:
     sc = build(battle=(["Olwen of the White Track"], []), at="refresh_triggers")
     st = sc.st
