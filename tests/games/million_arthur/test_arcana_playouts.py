@@ -7,7 +7,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cardtable.core import Action, IllegalActionError
 from cardtable.games.million_arthur import DEFINITION
+
+NEW_KINDS = {"hidden_pick", "search", "effect_card", "evolve_onto", "reveal_choice", "discard_other"}
 
 
 def _arcana_deck() -> dict[str, Any]:
@@ -42,6 +45,19 @@ def _play(seed: int, check_every: int) -> tuple[int, set[str]]:
                 assert sampled.log(seat) == log, f"seed {seed} step {steps} seat {seat}: log changed"
                 if seat == st.to_act:
                     assert sampled.legal_actions() == st.legal_actions(), f"seed {seed} step {steps}: options"
+        if d.kind in NEW_KINDS:  # a card that is not offered is refused naming an MA rule, changing nothing
+            legal = set(st.legal_actions())
+            for c in range(0, len(st.table), 7):
+                wrong = Action(d.player, "pick", (("card", c),))
+                if wrong in legal:
+                    continue
+                before = st.to_dict()
+                try:
+                    st.apply(wrong)
+                except IllegalActionError as err:
+                    assert err.rule.startswith("MA-") and st.to_dict() == before
+                else:
+                    raise AssertionError(f"{wrong} was accepted at {d.kind}")
         st.apply(rng.choice(st.legal_actions()))
         steps += 1
     return steps, kinds

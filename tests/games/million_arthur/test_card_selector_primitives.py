@@ -229,13 +229,15 @@ def test_maa_r01_bedwyr_reveals_two_and_may_take_a_red_knight_ma_15_5() -> None:
 
 
 def test_maa_r04_gwalchmei_burst_chains_a_revealed_red_knight_else_discards_ma_15_5_ma_10_2() -> None:
-    for second, where in (("Cinder Page", "chain:1"), ("Moss Warden", "discard:1")):
+    """The ``then`` effects resolve once per card that went to ``to`` (D-MA-64): 1 damage for the red
+    knight chained, none when the revealed card is discarded."""
+    for second, where, t_hp in (("Cinder Page", "chain:1", 19), ("Moss Warden", "discard:1", 20)):
         sc = build(battle=(["Cinder Page"], []), decks=([FILLER] * 3, ["Gwalchmei Dawnrider", second, FILLER]),
                    at="attack")
         st = sc.st
         card = sc.id(second, zone="deck:1")
         sc.act("act", card=sc.id("Cinder Page", zone="battle:0"))
-        assert st.table.zone_name(card) == where
+        assert st.table.zone_name(card) == where and st.hp(0) == t_hp
     assert st.capacity(1) == 1
 
 

@@ -35,7 +35,7 @@ def knights_for(st: MaState, controller: int, sel: KnightSelector, src: int = -1
     for q in owners:
         for area in areas:
             for j in st.knights(q, area):
-                if not card_matches(st.card(j), f, st.colour(j)) \
+                if not card_matches(st.card(j), f, st.colour(j) if f.colour is not None else None) \
                         or f.state is not None and (f.state == "rested") != st.rested(j) \
                         or f.evolved is not None and f.evolved != bool(st.under(j)) \
                         or f.this and j != src or f.other and j == src:
