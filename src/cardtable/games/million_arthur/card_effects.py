@@ -139,8 +139,7 @@ def ask(st: MaState, p: int, eff: CardEffect, name: str, ref: tuple[int, str, in
     """Push the choice of the cards. Hidden zones: ``ma.card_pick``, always asked (D-MA-62)."""
     sel = selector(eff)
     hi = 1 if sel.count == 1 else sel.count.up_to  # type: ignore[union-attr]
-    what = {"deploy": "deploy", "evolve": "evolve", "add_chain": f"put into your chain zone face {eff.face}"
-            if isinstance(eff, AddChain) else ""}[eff.op]
+    what = f"put into your chain zone face {eff.face}" if isinstance(eff, AddChain) else eff.op
     if sel.zone == "deck":
         t = st.table
         if not t.cards(f"deck:{p}") and t.cards(f"discard:{p}"):
