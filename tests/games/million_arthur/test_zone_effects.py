@@ -65,3 +65,18 @@ def test_search_deck_shows_the_deck_to_the_searcher_only_then_shuffles_ma_15_5_m
     assert st.table.zone_name(chosen) == "hand:0" and str(chosen) in st.view(1)["cards"]  # revealed
     assert all(e is None for e in st.view(0)["zones"]["deck:0"])  # shuffled: the order is unknown again
     assert len(st.table.cards("deck:0")) == 3
+
+
+def test_search_deck_is_asked_even_when_nothing_matches_d_ma_62_ma_14_7() -> None:
+    """D-MA-62 / D-CT-27: a search that finds nothing still asks (only ``done``), so the other seat
+    cannot tell from the flow whether the deck held a match; a non-matching card is refused."""
+    sc = build(hands=(["Long Road Scout"], []), chain=(["Stray Hound"], []),
+               decks=(["Moss Warden", "Cinder Lancer"], [FILLER] * 3), at="second")
+    st = sc.st
+    submit_both(sc, [("deploy", {"card": sc.id("Long Road Scout")})])
+    assert st.decision.kind == "search" and [o.kind for o in st.legal_actions()] == ["done"]
+    assert sc.refuse("pick", card=sc.id("Moss Warden", zone="deck:0")).rule == "MA-15.2"
+    for k in range(3):
+        assert st.determinize(1, seed=k).view(1) == st.view(1)
+    sc.act("done")
+    assert len(st.table.cards("deck:0")) == 2 and all(e is None for e in st.view(0)["zones"]["deck:0"])

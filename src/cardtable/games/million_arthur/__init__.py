@@ -1,4 +1,4 @@
-"""The Million Arthur TCG (Square Enix / Ensky, 2016) on the shared card engine — first slice.
+"""The Million Arthur TCG (Square Enix / Ensky, 2016) on the shared card engine.
 
 Rules as implemented: the MA- IDs listed in docs/rules/million-arthur.md, cited by the docstrings and
 tests. The game is not registered yet: ``DEFINITION`` is its game object, and the tests register it
@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from ...core import GameDefinition, GameInfo, SetupError, State
 from ...engine import ENGINE_OPS, OpTable
 from . import rules  # noqa: F401 - registers the turn's ops
-from . import combat, deploy, effects, triggers  # noqa: F401 - register their ops
+from . import card_effects, combat, deploy, effects, triggers  # noqa: F401 - register their ops
 from .catalog import Pool, load_pool
 from .state import OPENING_HAND, OPS, TURN_CAP, MaState, zones_for
 
@@ -145,10 +145,19 @@ class MillionArthur(GameDefinition):
         return {"cards": cards, "characters": []}
 
     def check_card_data(self) -> list[str]:
-        """Abilities the first slice does not run yet: it runs bursts, activated abilities (both timings)
-        and triggered ones; static abilities are not carried out."""
-        return [f"{d.id}: {a.kind} ability not supported yet" for d in self.pool.defs for a in d.abilities
-                if a.kind == "static"]
+        """What in the card data can never run. Every primitive, event, condition and ability kind the
+        schema accepts is carried out (static abilities by ``statics.py``), so what is left is an ability
+        whose ``zones`` its card can never be in: a leader stays in the leader area (MA-3.12), a knight
+        never enters it (MA-15.3)."""
+        out = []
+        for d in self.pool.defs:
+            for k, a in enumerate(d.abilities):
+                zones = set(a.zones or ())
+                if d.kind == "leader" and a.zones is not None and "leader" not in zones:
+                    out.append(f"{d.id}: ability {k} works only in {sorted(zones)}, where a leader never is")
+                elif d.kind == "knight" and zones and zones <= {"leader"}:
+                    out.append(f"{d.id}: ability {k} works only in the leader area, where a knight never is")
+        return out
 
 
 def _on_empty(st: MaState) -> None:

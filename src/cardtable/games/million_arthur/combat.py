@@ -102,7 +102,7 @@ class AttackStep(Op[MaState]):
             if change_hp(st, {p: x}, f"{d.name} heals"):
                 return
             if x > 0:
-                fire(st, [("action_taken", p, k, ""), ("leader_healed", p, k, "")])  # together (MA-12.5)
+                fire(st, [("action_taken", p, k, ""), ("leader_healed", p, k, "heal", x)])  # together (MA-12.5)
                 return
         else:  # MA-9.9; no source card: the change lasts until end of turn even if the supporter leaves (MA-12.4)
             sign = 1 if d.skill == "support" else -1
@@ -180,7 +180,7 @@ def _attack(st: MaState, frame: Frame) -> None:
     if damage >= 1:
         if change_hp(st, {n: -damage}, f"attack of {st.card(k).name}"):
             return  # MA-10.4: a lethal hit ends the game before any burst check
-        damaged = (("leader_damaged", n, k, ""),)  # MA-9.7 step 5: they wait for the burst check
+        damaged = (("leader_damaged", n, k, "attack", damage),)  # MA-9.7 step 5: they wait for the burst check
         if has_keyword(st, k, "no_burst"):
             fire(st, damaged)
         else:

@@ -57,9 +57,14 @@ def refusal(st: MaState, p: int, step: str, items: tuple[Any, ...], action: Acti
         k = action.get("card")
         if k not in st.knights(p, "base") or k in items:
             return IllegalActionError("MA-8.2", f"card {k} is not one of your base knights still to move")
-        colour = st.card(k).colour
+        colour = st.colour(k)
+        from .effects import colour_restricted
+
+        if colour_restricted(st, p, colour):
+            return IllegalActionError("MA-12.3", f"an effect says you cannot deploy {colour} knights this turn; "
+                                                 "\"cannot\" wins")
         if st.options.get("single_colour_base_move") and colour != "colourless" and any(
-                st.card(j).colour not in ("colourless", colour) for j in items):
+                st.colour(j) not in ("colourless", colour) for j in items):
             return IllegalActionError("MA-8.4", "variant: the coloured knights moved from base share one colour")
         if budget_used(st, p, step, items) + st.deploy_cost(k) > cap:
             return IllegalActionError("MA-7.2", f"{st.card(k).name} costs {st.deploy_cost(k)}: the deployment total "
@@ -87,11 +92,16 @@ def refusal(st: MaState, p: int, step: str, items: tuple[Any, ...], action: Acti
         if st.card(onto).name not in d.evolves_from:
             return IllegalActionError("MA-8.8", f"{d.name} does not evolve from {st.card(onto).name}")
         cost, replaced = d.evolution_cost, onto
+    from .effects import colour_restricted
+
+    if colour_restricted(st, p, d.colour):
+        return IllegalActionError("MA-12.3", f"an effect says you cannot deploy {d.colour} knights this turn; "
+                                             "\"cannot\" wins")
     if st.vars["base_colours"][p] & colour_bit(d.colour):
         return IllegalActionError("MA-8.3", f"{d.name} is {d.colour}, a colour you moved from base this turn")
     if d.colour == "colourless":
-        names = [st.card(i).name for i in st.knights(p, "base") if st.card(i).colour == "colourless"]
-        names += [st.card(i).name for i in tops if i != replaced and st.card(i).colour == "colourless"]
+        names = [st.card(i).name for i in st.knights(p, "base") if st.colour(i) == "colourless"]
+        names += [st.card(i).name for i in tops if i != replaced and st.colour(i) == "colourless"]
         if d.name in names:
             return IllegalActionError("MA-8.6", f"you already have a colourless knight named {d.name}")
     if budget_used(st, p, step, items) + cost > cap:
@@ -175,6 +185,8 @@ def apply_submissions(st: MaState, step: str, values: Any) -> None:
                 if onto != -1:
                     evolve(st, h, onto)
                 happenings.append(("knight_deployed", p, h, "hand"))
+                if onto != -1:
+                    happenings.append(("knight_evolved", p, h, "hand"))  # MA-15.4, D-MA-69
             st.note("deployed", {"player": p, "items": [list(x) for x in _pairs(tuple(items))]})
     st.vars["spent"] = spent
     from .triggers import fire

@@ -25,8 +25,16 @@ def ask(st: MaState, p: int, eff: DiscardFromHand, name: str) -> bool:
     """Push the private choice(s); False for a random discard, which asks nothing."""
     if eff.chooser == "random":
         return False
-    prompt = f"{name}: discard {eff.n} card(s) from your hand"
     players = players_of(st, p, eff.player)
+    if eff.chooser == "opponent":  # the other player looks at the hand and chooses (D-MA-68)
+        q = players[0]
+        for i in st.table.cards(f"hand:{q}"):
+            st.table.reveal_to(i, [1 - q])
+        st.note("hand_looked_at", {"player": q, "by": name, "seen_by": 1 - q})
+        st.push(Pick.name, player=1 - q, zone=f"hand:{q}", min=eff.n, max=eff.n, kind="discard_other",
+                private=True, prompt=f"{name}: choose {eff.n} card(s) from the other player's hand to discard")
+        return True
+    prompt = f"{name}: discard {eff.n} card(s) from your hand"
     if len(players) == 2:
         secret_round(st, (p, 1 - p), "hand:{p}", eff.n, eff.n, prompt, "discards_revealed", kind="discard")
     else:

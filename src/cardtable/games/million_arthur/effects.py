@@ -12,12 +12,12 @@ from typing import Any
 
 from ...core import Action, IllegalActionError
 from ...engine import EXHAUSTED, NO_CARD, Choose, Frame, Op, add_lasting, is_used, lasting_total, mark_used, pick
-from . import chain_effects, discard_effects, zone_effects
+from . import card_effects, chain_effects, discard_effects, zone_effects
 from .rules import change_hp, draw, flip_face_down
-from .schema import (Ability, AddChain, BurstCheck, CapacityBonus, Charge, ChooseOne, DamageLeader, DiscardFromHand,
-                     Draw, Effect, FlipChain, Grant, HealLeader, If,
-                     MakeActive, Mill, ModifyKnight, MoveKnight, PreventDamage, RemoveChain, Rest, Restrict,
-                     Repeat, SearchDeck, SetHp)
+from .schema import (Ability, AddChain, BurstCheck, CapacityBonus, ChangeColour, Charge, ChooseOne, DamageLeader,
+                     Deploy, DiscardFromHand, Draw, Effect, Evolve, FlipChain, Grant, HealLeader, If, MakeActive, Mill,
+                     ModifyKnight, MoveKnight, PreventDamage, RemoveChain, Repeat, Rest, Restrict, RevealTop,
+                     SearchDeck, SetHp, SetValues)
 from .selectors import holds, knights_for, one_player, players_of, value_of
 from .state import OPS, MaState
 
@@ -37,12 +37,20 @@ def effect_list(st: MaState, defn: int, source: str) -> tuple[Effect, ...]:
         if isinstance(eff, Repeat):
             effects = tuple(eff.effects)
             continue
+        if isinstance(eff, RevealTop):
+            effects = tuple(eff.then)
+            continue
         assert isinstance(eff, If)
         effects = tuple(eff.then if side == "then" else eff.else_)
     return effects
 
 
-TARGETED = (ModifyKnight, Rest, MakeActive, Grant, MoveKnight)
+TARGETED = (ModifyKnight, Rest, MakeActive, Grant, MoveKnight, SetValues, ChangeColour)
+
+
+def by_card_selector(eff: Any) -> bool:
+    """A primitive that chooses cards through a card selector (``card_effects``, MA-15.2)."""
+    return isinstance(eff, (Deploy, Evolve)) or isinstance(eff, AddChain) and eff.card is not None
 
 
 def knight_candidates(st: MaState, controller: int, eff: Any, src: int = -1) -> list[int]:
@@ -100,6 +108,9 @@ def _effects(st: MaState, frame: Frame) -> None:
             st.note("text_void", {"player": p, "name": name})
             return
     eff = effects[k]
+    if by_card_selector(eff) or isinstance(eff, RevealTop):
+        _card_step(st, frame, eff, name)
+        return
     if isinstance(eff, (AddChain, FlipChain)) and frame["stage"] == "start":
         st.replace(frame.evolve(stage="target"))
         if not chain_effects.ask(st, p, eff, name):
@@ -111,9 +122,7 @@ def _effects(st: MaState, frame: Frame) -> None:
         if isinstance(eff, RemoveChain):
             zone_effects.ask_remove(st, p, eff, name)
         elif isinstance(eff, SearchDeck):
-            if not zone_effects.ask_search(st, p, eff, name):
-                st.replace(frame.evolve(k=k + 1, stage="start"))
-                zone_effects.search(st, p, eff, (), name)
+            zone_effects.ask_search(st, p, eff, name, (defn, source, k), src)
         elif isinstance(eff, ChooseOne):
             open_ = tuple(j for j, opt in enumerate(eff.options) if text_possible(st, p, opt, src))
             st.replace(st.stack[-1].evolve(open=open_))
@@ -158,16 +167,16 @@ def _effects(st: MaState, frame: Frame) -> None:
         amount = max(0, value_of(st, p, eff.amount, src))  # read once: one primitive, one change (MA-13.1)
         if change_hp(st, {q: sign * amount for q in hit}, name):
             return
-        if amount > 0:
-            defer(st, [("leader_damaged" if sign < 0 else "leader_healed", q, src, "") for q in hit])
+        if amount > 0:  # MA-15.4: who, which card, by an effect, how much (D-MA-67)
+            defer(st, [("leader_damaged" if sign < 0 else "leader_healed", q, src, "effect", amount) for q in hit])
     elif isinstance(eff, SetHp):
         if change_hp(st, {q: eff.amount - st.hp(q) for q in players_of(st, p, eff.player)}, name):
             return
     elif isinstance(eff, Draw):
         n = value_of(st, p, eff.n, src)
         for q in players_of(st, p, eff.player):
-            if n > 0:
-                draw(st, q, n)
+            if n > 0 and draw(st, q, n):
+                defer(st, [("card_drawn", q, -1, "", 1)] * n)  # the drawn card is hidden: no card named
     elif isinstance(eff, Mill):
         mill(st, one_player(st, p, eff.player), eff.n)
     elif isinstance(eff, PreventDamage):
@@ -182,8 +191,9 @@ def _effects(st: MaState, frame: Frame) -> None:
         st.note("capacity_bonus", {"player": q, "delta": delta, "by": name})
     elif isinstance(eff, Restrict):
         q = one_player(st, p, eff.player)
-        add_lasting(st, f"restrict:{eff.what}", f"p{q}", 1, "turn_end")
-        st.note("restricted", {"player": q, "what": eff.what, "by": name})
+        what = eff.what if eff.colour is None else f"{eff.what}:{eff.colour}"
+        add_lasting(st, f"restrict:{what}", f"p{q}", 1, "turn_end")
+        st.note("restricted", {"player": q, "what": eff.what, "colour": eff.colour, "by": name})
     elif isinstance(eff, BurstCheck):
         st.push("ma.burst", player=one_player(st, p, eff.player), stage="reveal", card=-1)
     elif isinstance(eff, Charge):
@@ -201,7 +211,43 @@ def _effects(st: MaState, frame: Frame) -> None:
             push_effects(st, p, defn, f"{source}/{k}:{side}", src)
 
 
-def defer(st: MaState, happenings: list[tuple[str, int, int, str]]) -> None:
+def _card_step(st: MaState, frame: Frame, eff: Any, name: str) -> None:
+    """The stages of a card-selector primitive or ``reveal_top``: ``start`` asks (or applies at once),
+    ``target`` has the chosen cards, ``onto`` (``evolve``) the knight they go on."""
+    p, defn, source, k, stage = frame["player"], frame["defn"], frame["source"], frame["k"], frame["stage"]
+    src = frame.get("src", -1)
+    if isinstance(eff, RevealTop):
+        if stage == "start":
+            st.replace(frame.evolve(stage="target"))
+            if card_effects.ask_reveal(st, p, eff, name):
+                return
+            frame = st.stack[-1]
+            chosen = tuple(frame["matches"])
+        else:
+            chosen = tuple(frame.got or ())
+        st.replace(frame.evolve(k=k + 1, stage="start", revealed=(), matches=()))
+        moved = card_effects.apply_reveal(st, p, eff, frame["revealed"], chosen, name)
+        if eff.then:
+            for _ in range(moved):  # MA-15.5: the sub-effects once per card that went (D-MA-64)
+                push_effects(st, p, defn, f"{source}/{k}:then", src)
+        return
+    if stage == "start":
+        st.replace(frame.evolve(stage="target"))
+        card_effects.ask(st, p, eff, name, (defn, source, k), src)
+        return
+    if stage == "target" and isinstance(eff, Evolve) and frame.got:
+        card = frame.got[0]
+        st.replace(frame.evolve(stage="onto", card=card))
+        card_effects.ask_onto(st, p, eff, card, name, src)
+        return
+    st.replace(frame.evolve(k=k + 1, stage="start", card=None))
+    if stage == "onto":
+        card_effects.apply(st, p, eff, (frame["card"],), name, onto=frame.got[0])
+    else:  # (an ``evolve`` that chose no card applies to nothing; a searched deck is still shuffled)
+        card_effects.apply(st, p, eff, tuple(frame.got or ()), name)
+
+
+def defer(st: MaState, happenings: list[tuple[Any, ...]]) -> None:
     """Events caused by a text wait until the whole text has resolved, then trigger (MA-12.5: each
     ability resolves completely before the next). The text's frame is the top of the stack here."""
     frame = st.stack[-1]
@@ -218,7 +264,15 @@ def _apply_targeted(st: MaState, p: int, eff: Any, chosen: tuple[int, ...], name
     if isinstance(eff, ModifyKnight):
         skill, defence = value_of(st, p, eff.skill, src), value_of(st, p, eff.defence, src)
     for j in chosen:
-        if isinstance(eff, ModifyKnight):
+        if isinstance(eff, SetValues):  # D-MA-63: replaces the printed values; +X/-X still add on top
+            for stat, value in (("set_skill", eff.skill), ("set_defence", eff.defence)):
+                if value is not None:
+                    add_lasting(st, stat, j, value, "turn_end", -1)
+            st.note("values_set", {"card": j, "skill": eff.skill, "defence": eff.defence, "by": name})
+        elif isinstance(eff, ChangeColour):  # D-MA-65
+            add_lasting(st, "colour", j, eff.colour, "turn_end", -1)
+            st.note("colour_changed", {"card": j, "colour": eff.colour, "by": name})
+        elif isinstance(eff, ModifyKnight):
             add_lasting(st, "skill", j, skill, "turn_end", -1)
             add_lasting(st, "defence", j, defence, "turn_end", -1)
             st.note("modified", {"card": j, "skill": skill, "defence": defence, "by": name})
@@ -229,7 +283,8 @@ def _apply_targeted(st: MaState, p: int, eff: Any, chosen: tuple[int, ...], name
             st.table.set_flag(j, EXHAUSTED, False)
             st.note("made_active", {"card": j, "by": name})
         elif isinstance(eff, MoveKnight):
-            zone_effects.move_knights(st, eff, (j,), name)
+            if zone_effects.move_knights(st, eff, (j,), name):
+                defer(st, [("knight_enters_base", st.table.owner[j], j, "effect")])
         else:
             add_lasting(st, f"kw:{eff.keyword}", j, 1, "turn_end", -1)
             st.note("granted", {"card": j, "keyword": eff.keyword, "by": name})
@@ -327,13 +382,21 @@ def restricted(st: MaState, p: int, what: str) -> bool:
     return lasting_total(st, f"restrict:{what}", f"p{p}") > 0
 
 
+def colour_restricted(st: MaState, p: int, colour: str) -> bool:
+    """MA-12.3 / D-MA-66: ``restrict deploy_colour`` forbids ``p`` to put a knight of ``colour`` into the
+    battle area this turn (colourless is no colour and is never restricted, MA-3.3)."""
+    return bool(st.lasting) and colour != "colourless" and restricted(st, p, f"deploy_colour:{colour}")
+
+
 def text_possible(st: MaState, p: int, effects: Any, src: int = -1) -> bool:
     """MA-12.2: every part that needs exactly one target has one ("all" and "up to" parts can always be
     carried out; an ``if`` branch is checked when it is chosen)."""
     return all(knight_candidates(st, p, eff, src) for eff in effects
                if isinstance(eff, TARGETED) and eff.target.count == 1) \
         and all(zone_effects.remove_possible(st, p, eff) for eff in effects if isinstance(eff, RemoveChain)) \
-        and all(chain_effects.possible(st, p, eff) for eff in effects if isinstance(eff, (AddChain, FlipChain))) \
+        and all(chain_effects.possible(st, p, eff) for eff in effects
+                if isinstance(eff, (AddChain, FlipChain)) and not by_card_selector(eff)) \
+        and all(card_effects.possible(st, p, eff, src) for eff in effects if by_card_selector(eff)) \
         and all(discard_effects.possible(st, p, eff) for eff in effects if isinstance(eff, DiscardFromHand)) \
         and all(any(text_possible(st, p, opt, src) for opt in eff.options) for eff in effects
                 if isinstance(eff, ChooseOne))

@@ -50,6 +50,16 @@ def explain(st: MaState, action: Action, decision: Any) -> IllegalActionError | 
         return IllegalActionError("MA-5.8", "the base mulligan discards your own base knights")
     if kind == "chain" and action.kind == "pick":
         return IllegalActionError("MA-11.1", "the chain card comes from your own battle area")
+    if kind in ("hidden_pick", "search"):
+        from .card_effects import CardPick
+
+        return CardPick().refusal(st, st.top, action)
+    if kind in ("effect_card", "evolve_onto", "reveal_choice"):
+        from .card_effects import public_refusal
+
+        return public_refusal(st, st.top, action)
+    if kind == "discard_other":
+        return IllegalActionError("MA-15.5", "choose cards of the hand you were shown")
     if kind in ("discard", "remove_chain"):
         return IllegalActionError("MA-11.5", "the Clean step discards your own cards down to the limit")
     return None

@@ -176,7 +176,9 @@ class BaseFill(Op[MaState]):
             st.move_card(i, f"base:{p}")
             t.set_flag(i, NEW)
             st.note("placed", {"player": p, "card": i, "name": d.name})
+            frame = frame.evolve(events=tuple(frame.get("events") or ()) + (("knight_enters_base", p, i, "fill"),))
         if not took:
+            st.replace(frame)
             self._finish(st, p)
             return
         st.replace(frame.evolve(stage="evolve", reshuffled=reshuffled, took=True))
@@ -185,16 +187,34 @@ class BaseFill(Op[MaState]):
         if action.kind == "done":
             st.replace(frame.evolve(stage="place"))
         else:
-            evolve(st, _int(action.get("card")), _int(action.get("onto")))
+            e = _int(action.get("card"))
+            evolve(st, e, _int(action.get("onto")))
+            st.replace(frame.evolve(events=tuple(frame.get("events") or ()) + (("knight_evolved", frame["player"], e,
+                                                                                 "base"),)))
 
     @staticmethod
     def _finish(st: MaState, p: int) -> None:
+        """End of the procedure: its ``knight_enters_base`` / ``knight_evolved`` events trigger now, or
+        wait for the text that made the player charge (MA-12.5)."""
         for i in st.table.cards(f"base:{p}"):
             st.table.set_flag(i, NEW, False)
-        st.pop()
+        events = tuple(st.pop().get("events") or ())
+        if events:
+            hand_up(st, events)
 
 
 OPS.add(BaseFill())
+
+
+def hand_up(st: MaState, events: Any) -> None:
+    """Events of a procedure: held by the text that caused it (MA-12.5), else triggered now."""
+    parent = st.stack[-1] if st.stack else None
+    if parent is not None and parent.op == "ma.effects":
+        st.replace(parent.evolve(events=tuple(parent.get("events") or ()) + tuple(tuple(e) for e in events)))
+        return
+    from .triggers import fire
+
+    fire(st, [tuple(e) for e in events])
 
 
 def push_fill(st: MaState, p: int) -> None:
@@ -229,13 +249,16 @@ def _setup(st: MaState, frame: Frame) -> None:
     else:
         st.pop()
         st.push("ma.turn", stage="begin")
+        from .triggers import fire
+
+        fire(st, [("game_start", first, -1, "")])  # MA-15.4: after setup, before turn 1 begins
 
 
 # ---- the turn (MA-6) ---------------------------------------------------------------------------------------
 
 NEXT = {"begin": "draw", "draw": "charge", "charge": "first", "first": "first_apply", "first_apply": "second",
         "second": "second_apply", "second_apply": "attack", "attack": "chain_t", "chain_t": "chain_n",
-        "chain_n": "refresh", "refresh": "clean_hand_t", "clean_hand_t": "clean_hand_n",
+        "chain_n": "refresh_triggers", "refresh_triggers": "refresh", "refresh": "clean_hand_t", "clean_hand_t": "clean_hand_n",
         "clean_hand_n": "clean_chain_t", "clean_chain_t": "clean_chain_n", "clean_chain_n": "end_triggers",
         "end_triggers": "end"}
 
@@ -257,7 +280,10 @@ def _turn(st: MaState, frame: Frame) -> None:
 
         fire(st, [("turn_start", tp, -1, "")])
     elif stage == "draw":  # MA-6.4
-        draw(st, tp, 1)
+        if draw(st, tp, 1):
+            from .triggers import fire
+
+            fire(st, [("card_drawn", tp, -1, "", 1)])  # the card is hidden: the event names none
     elif stage == "charge":  # MA-6.5: T, then N
         push_fill(st, n)
         push_fill(st, tp)
@@ -284,18 +310,28 @@ def _turn(st: MaState, frame: Frame) -> None:
         p = tp if stage == "chain_t" else n
         if st.knights(p, "battle"):
             st.push("ma.make_chain", player=p)
+    elif stage == "refresh_triggers":  # MA-15.4 ``refresh_step``: before the battle areas are cleared
+        from .triggers import fire
+
+        fire(st, [("refresh_step", tp, -1, "")])
     elif stage == "refresh":  # MA-11.3; MA-15.5 ``tenacious`` returns to the base area if there is room
         from .statics import has_keyword
 
+        returned = []
         for p in (tp, n):
             for i in list(st.knights(p, "battle")):
                 if has_keyword(st, i, "tenacious") and len(st.knights(p, "base")) < BASE_SIZE:
                     move_stack(st, i, f"base:{p}")
                     st.table.set_flag(i, EXHAUSTED, False)  # base knights are always active (MA-4.2)
                     st.note("returned_to_base", {"player": p, "card": i, "name": st.card(i).name})
+                    returned.append(("knight_enters_base", p, i, "refresh"))
                 else:
                     discard_stack(st, i)
         st.note("refreshed", {})
+        if returned:
+            from .triggers import fire
+
+            fire(st, returned)
     elif stage in ("clean_hand_t", "clean_hand_n"):  # MA-11.5
         p = tp if stage.endswith("_t") else n
         over = len(st.table.cards(f"hand:{p}")) - HAND_LIMIT
@@ -375,7 +411,7 @@ def flip_face_down(st: MaState, cards: Any) -> None:
 
 def add_base_colour(st: MaState, p: int, i: int) -> None:
     colours = list(st.vars["base_colours"])
-    colours[p] |= colour_bit(st.card(i).colour)
+    colours[p] |= colour_bit(st.colour(i))  # its colour as it moves (D-MA-65)
     st.vars["base_colours"] = colours
 
 

@@ -14,12 +14,15 @@ Shapes (YAML)::
          type_restricted: false, cost: 1, skill: attack, skill_value: 2, defence: 1, text: ...}
       - {id: MAS-L01, name: ..., kind: leader, arthur_type: mercenary, abilities: [...], text: ...}
 
-An effect primitive is ``{op: ..., ...}`` (MA-15.5); so far ``damage_leader``, ``heal_leader``,
-``set_hp``, ``draw``, ``mill``, ``modify_knight``, ``rest``, ``make_active``, ``grant``,
-``prevent_damage``, ``capacity_bonus``, ``restrict``, ``discard_from_hand``, ``move_knight``, ``remove_chain``,
-``search_deck``, ``burst_check``, ``charge``, ``add_chain``, ``flip_chain``,
-``choose_one``, ``repeat`` and ``if`` (with the conditions of
-MA-15.6, ``{test: ..., ...}``). Abilities follow MA-15.3.
+An effect primitive is ``{op: ..., ...}`` (MA-15.5); every primitive of the spec runs:
+``damage_leader``, ``heal_leader``, ``set_hp``, ``draw``, ``discard_from_hand`` (chooser owner,
+opponent or random), ``mill``, ``reveal_top``, ``search_deck``, ``modify_knight``, ``set_values``,
+``rest``, ``make_active``, ``move_knight``, ``deploy``, ``charge``, ``evolve``, ``add_chain``,
+``flip_chain``, ``remove_chain``, ``capacity_bonus``, ``burst_check``, ``prevent_damage``, ``grant``,
+``restrict`` (``deploy_from_hand``, ``deploy_colour``, ``activate``), ``change_colour``,
+``choose_one``, ``repeat`` and ``if`` (with the conditions of MA-15.6, ``{test: ..., ...}``).
+``deploy``, ``evolve`` and ``add_chain`` take their cards through a *card selector* (hand, deck or
+discard pile, ``CardSelector``). Abilities follow MA-15.3; triggers name every MA-15.4 event.
 """
 
 from __future__ import annotations
@@ -79,6 +82,29 @@ class KnightSelector(_Strict):
     filter: KnightFilter = KnightFilter()
     count: Literal[1, "all"] | UpTo = 1
     chooser: Literal["controller"] = "controller"
+
+
+class CardSelector(_Strict):
+    """MA-15.2 card selector for the non-knight zones ``hand``, ``deck`` and ``discard`` of the
+    controller: ``filter`` reads printed values only (``state``/``evolved``/``this``/``other`` belong to
+    knights and are refused). ``count``: one or ``{up_to: n}``. A choice in a hidden zone (hand, deck) is
+    always asked of the owner and may find nothing (D-MA-62); in the discard pile ``1`` means exactly one."""
+
+    zone: Literal["hand", "deck", "discard"]
+    owner: Literal["self"] = "self"
+    filter: KnightFilter = KnightFilter()
+    count: Literal[1] | UpTo = 1
+    chooser: Literal["owner"] = "owner"
+
+    @model_validator(mode="after")
+    def _printed_only(self) -> "CardSelector":
+        f = self.filter
+        if f.state is not None or f.evolved is not None or f.this or f.other:
+            raise ValueError("a card selector filters printed values only (no state, evolved, this, other)")
+        return self
+
+
+Duration = Literal["this_turn"]  # MA-12.4: until end of turn unless the text says otherwise
 
 
 # ---- values (MA-15.2) ----------------------------------------------------------------------------
@@ -220,11 +246,20 @@ class CapacityBonus(_Strict):
 
 
 class Restrict(_Strict):
-    """MA-15.5 ``restrict``: ``player`` cannot do ``what`` until end of turn; "cannot" wins (MA-12.3)."""
+    """MA-15.5 ``restrict``: ``player`` cannot do ``what`` until end of turn; "cannot" wins (MA-12.3).
+    ``deploy_colour`` names a ``colour``: no knight of it may be put into that player's battle area
+    (First-step move, Second-step deploy or evolution, or an effect's ``deploy``/``evolve``), D-MA-66."""
 
     op: Literal["restrict"]
     player: Player
-    what: Literal["deploy_from_hand", "activate"]
+    what: Literal["deploy_from_hand", "deploy_colour", "activate"]
+    colour: Literal["red", "green", "blue", "yellow", "purple"] | None = None
+
+    @model_validator(mode="after")
+    def _colour(self) -> "Restrict":
+        if (self.what == "deploy_colour") != (self.colour is not None):
+            raise ValueError("restrict names a colour exactly when what is deploy_colour")
+        return self
 
 
 class DiscardFromHand(_Strict):
@@ -234,7 +269,13 @@ class DiscardFromHand(_Strict):
     op: Literal["discard_from_hand"]
     player: PlayerOrEach
     n: int = Field(ge=1)
-    chooser: Literal["owner", "random"] = "owner"
+    chooser: Literal["owner", "opponent", "random"] = "owner"
+
+    @model_validator(mode="after")
+    def _opponent_one(self) -> "DiscardFromHand":
+        if self.chooser == "opponent" and self.player == "each":
+            raise ValueError("chooser opponent looks at one hand: not with player each")
+        return self
 
 
 class MoveKnight(_Strict):
@@ -287,14 +328,19 @@ class AddChain(_Strict):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
 
     op: Literal["add_chain"]
-    from_: Literal["hand", "deck_top", "discard"] = Field(alias="from")
+    from_: Literal["hand", "deck_top", "discard"] | None = Field(default=None, alias="from")
+    card: CardSelector | None = None
     face: Literal["up", "down"]
     count: Literal[1] | UpTo = 1
 
     @model_validator(mode="after")
     def _deck_one(self) -> "AddChain":
+        if (self.from_ is None) == (self.card is None):
+            raise ValueError("add_chain takes its cards either 'from' a zone or by a 'card' selector")
         if self.from_ == "deck_top" and self.count != 1:
             raise ValueError("add_chain from the deck takes its top card only (count 1)")
+        if self.card is not None and self.count != 1:
+            raise ValueError("with a card selector the count goes in the selector")
         return self
 
 
@@ -304,6 +350,84 @@ class FlipChain(_Strict):
     op: Literal["flip_chain"]
     n: int = Field(ge=1)
     face: Literal["up", "down"]
+
+
+class RevealTop(_Strict):
+    """MA-15.5 ``reveal_top``: ``player`` reveals the top ``n`` cards of their deck (MA-4.7 once if it is
+    empty); those matching ``filter`` go to ``to`` (``count``: all of them, or the controller picks up to
+    n), the rest to ``rest``; then ``then`` resolves once per card that went to ``to`` (D-MA-64)."""
+
+    op: Literal["reveal_top"]
+    player: Player = "self"
+    n: int = Field(ge=1, le=5)
+    filter: KnightFilter = KnightFilter()
+    to: Literal["hand", "battle", "chain", "discard", "deck_bottom"]
+    count: Literal["all"] | UpTo = "all"
+    rest: Literal["discard", "deck_bottom", "deck_top"] = "discard"
+    then: list["Effect"] = []
+
+    @model_validator(mode="after")
+    def _printed_only(self) -> "RevealTop":
+        f = self.filter
+        if f.state is not None or f.evolved is not None or f.this or f.other:
+            raise ValueError("reveal_top filters printed values only (no state, evolved, this, other)")
+        if self.to == self.rest:
+            raise ValueError("reveal_top: matching cards and the rest go to different places")
+        return self
+
+
+class SetValues(_Strict):
+    """MA-15.5 ``set_values``: the chosen knights' printed skill value and/or defence become these
+    numbers until end of turn; ``modify_knight`` and static bonuses still add on top (D-MA-63)."""
+
+    op: Literal["set_values"]
+    target: KnightSelector
+    skill: int | None = Field(default=None, ge=0)
+    defence: int | None = Field(default=None, ge=0)
+    duration: Duration = "this_turn"
+
+    @model_validator(mode="after")
+    def _some(self) -> "SetValues":
+        if self.skill is None and self.defence is None:
+            raise ValueError("set_values sets a skill value, a defence, or both")
+        return self
+
+
+class ChangeColour(_Strict):
+    """MA-15.5 ``change_colour``: the chosen knights are ``colour`` until end of turn, for every rule
+    that reads a knight's colour (filters, colours_in_battle, base colours when moved), D-MA-65."""
+
+    op: Literal["change_colour"]
+    target: KnightSelector
+    colour: Colour
+    duration: Duration = "this_turn"
+
+
+class Deploy(_Strict):
+    """MA-15.5 ``deploy``: own cards chosen by ``card`` enter the battle area as active knights (MA-8.12);
+    ``pay_cost`` counts their cost toward the budget and needs room in it (MA-7.2); from the hand the
+    colour restriction of MA-8.3 applies; a colourless duplicate goes to the discard pile (MA-8.6)."""
+
+    op: Literal["deploy"]
+    card: CardSelector
+    to: Literal["battle"] = "battle"
+    pay_cost: bool = False
+
+
+class Evolve(_Strict):
+    """MA-15.5 ``evolve``: one own card chosen by ``card`` is put on top of a knight chosen by ``onto``
+    whose top card's name it evolves from (MA-8.8); ``pay_cost`` counts its evolution cost (MA-7.2)."""
+
+    op: Literal["evolve"]
+    card: CardSelector
+    onto: KnightSelector
+    pay_cost: bool = False
+
+    @model_validator(mode="after")
+    def _one(self) -> "Evolve":
+        if self.card.count != 1 or self.onto.count != 1 or self.onto.owner != "self":
+            raise ValueError("evolve puts one card onto one of your own knights (count 1, owner self)")
+        return self
 
 
 # ---- conditions (MA-15.6) ------------------------------------------------------------------------
@@ -401,8 +525,8 @@ class If(_Strict):
 
 Effect = Annotated[Union[DamageLeader, HealLeader, Draw, ModifyKnight, SetHp, Mill, Rest, MakeActive, Grant,
                          PreventDamage, CapacityBonus, Restrict, DiscardFromHand, MoveKnight, RemoveChain,
-                         SearchDeck, BurstCheck, Charge, AddChain, FlipChain,
-                         ChooseOne, Repeat, If], Field(discriminator="op")]
+                         SearchDeck, BurstCheck, Charge, AddChain, FlipChain, RevealTop, SetValues,
+                         ChangeColour, Deploy, Evolve, ChooseOne, Repeat, If], Field(discriminator="op")]
 STATIC_OPS = (ModifyKnight, Grant)  # what a static ability may carry (continuous effects on knights)
 
 CountOf.model_rebuild()
@@ -412,6 +536,7 @@ Not.model_rebuild()
 If.model_rebuild()
 ChooseOne.model_rebuild()
 Repeat.model_rebuild()
+RevealTop.model_rebuild()
 
 
 class Burst(_Strict):
@@ -420,24 +545,39 @@ class Burst(_Strict):
     effects: list[Effect] = Field(min_length=1)
 
 
-Event = Literal["turn_start", "start_phase_end", "knight_deployed", "action_taken", "attack_declared",
-                "blockers_declared",
+Event = Literal["game_start", "turn_start", "start_phase_end", "card_drawn", "knight_enters_base",
+                "knight_deployed", "knight_evolved", "action_taken", "attack_declared", "blockers_declared",
                 "knight_blocks", "attack_unblocked", "leader_damaged", "leader_healed", "burst_revealed",
-                "card_becomes_chain", "chain_flipped",
-                "turn_end"]  # the MA-15.4 events run so far
+                "card_becomes_chain", "chain_flipped", "refresh_step", "turn_end"]  # every MA-15.4 event
 
 
 class Trigger(_Strict):
     """MA-15.4: an event plus a filter. ``player``: whose event it is (the deploying player, the damaged
     leader's, the turn player) relative to the ability's controller; ``this``: the event's card is the
-    source itself; ``from``: where a deployed knight came from."""
+    source itself; ``from``: where a deployed or evolved knight came from (``base``, ``hand`` or
+    ``effect``); ``source``: what changed HP (``attack`` or ``heal`` skill, or ``effect``);
+    ``amount_at_least``: the damage or healing was at least this much (D-MA-67)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
 
     event: Event
     player: Literal["self", "opponent", "any"] = "any"
     this: bool = False
-    from_: Literal["base", "hand"] | None = Field(default=None, alias="from")
+    from_: Literal["base", "hand", "effect"] | None = Field(default=None, alias="from")
+    source: Literal["attack", "heal", "effect"] | None = None
+    amount_at_least: int | None = Field(default=None, ge=1)
+
+    @model_validator(mode="after")
+    def _fits(self) -> "Trigger":
+        if self.from_ is not None and self.event not in ("knight_deployed", "knight_evolved"):
+            raise ValueError("'from' filters knight_deployed and knight_evolved only")
+        if (self.source is not None or self.amount_at_least is not None) \
+                and self.event not in ("leader_damaged", "leader_healed"):
+            raise ValueError("'source' and 'amount_at_least' filter leader_damaged and leader_healed only")
+        if self.source == "attack" and self.event != "leader_damaged" \
+                or self.source == "heal" and self.event != "leader_healed":
+            raise ValueError("an attack damages and the Heal skill heals: source does not fit the event")
+        return self
 
 
 class Ability(_Strict):

@@ -35,7 +35,7 @@ def knights_for(st: MaState, controller: int, sel: KnightSelector, src: int = -1
     for q in owners:
         for area in areas:
             for j in st.knights(q, area):
-                if not card_matches(st.card(j), f) \
+                if not card_matches(st.card(j), f, st.colour(j) if f.colour is not None else None) \
                         or f.state is not None and (f.state == "rested") != st.rested(j) \
                         or f.evolved is not None and f.evolved != bool(st.under(j)) \
                         or f.this and j != src or f.other and j == src:
@@ -44,10 +44,11 @@ def knights_for(st: MaState, controller: int, sel: KnightSelector, src: int = -1
     return out
 
 
-def card_matches(d: CardDef, f: KnightFilter) -> bool:
-    """The printed-card keys of a filter (MA-15.2): skill, colour, Arthur type, name and cost."""
+def card_matches(d: CardDef, f: KnightFilter, colour: str | None = None) -> bool:
+    """The printed-card keys of a filter (MA-15.2): skill, colour, Arthur type, name and cost;
+    ``colour`` is a knight's current colour when an effect changed it (``change_colour``, D-MA-65)."""
     return not (f.skill is not None and d.skill not in f.skill
-                or f.colour is not None and d.colour not in f.colour
+                or f.colour is not None and (colour or d.colour) not in f.colour
                 or f.arthur_type is not None and d.arthur_type not in f.arthur_type
                 or f.name is not None and d.name != f.name
                 or f.cost_max is not None and d.cost > f.cost_max
@@ -85,7 +86,7 @@ def holds(st: MaState, controller: int, cond: Condition | None, src: int = -1) -
     if isinstance(cond, IsTurnPlayer):
         return st.active_player() == q
     assert isinstance(cond, ColourInBattle)
-    return any(st.card(j).colour == cond.colour for j in st.knights(q, "battle"))
+    return any(st.colour(j) == cond.colour for j in st.knights(q, "battle"))
 
 
 def value_of(st: MaState, controller: int, v: IntOrValue, src: int = -1) -> int:
@@ -120,4 +121,4 @@ def value_of(st: MaState, controller: int, v: IntOrValue, src: int = -1) -> int:
         return len(st.table.cards(f"hand:{q}"))
     if v.value == "capacity":
         return st.capacity(q)
-    return len({st.card(j).colour for j in st.knights(q, "battle")} - {"colourless"})
+    return len({st.colour(j) for j in st.knights(q, "battle")} - {"colourless"})

@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ...core import Action, IllegalActionError, Visibility
-from ...engine import EXHAUSTED, FACE_DOWN, FIRST_GAME_FLAG, NO_CARD, CardState, OpTable, ZoneDecl, lasting_total
+from ...engine import (EXHAUSTED, FACE_DOWN, FIRST_GAME_FLAG, NO_CARD, CardState, OpTable, ZoneDecl, lasting_total,
+                       lasting_values)
 from .catalog import CardDef, Pool
 from .schema import COLOURS
 
@@ -109,15 +110,27 @@ class MaState(CardState):
         return max(1, len(t.cards(f"leader:{p}")) + len(t.cards(f"chain:{p}")) + bonus)
 
     def raw_skill(self, i: int) -> int:
-        """Printed value + effects this turn + static abilities in force now (MA-9.9, MA-15.3)."""
+        """Printed value (or the latest ``set_values``) + effects this turn + static abilities in force
+        now (MA-9.9, MA-15.3, D-MA-63)."""
         from .statics import static_total
 
-        return self.card(i).skill_value + lasting_total(self, "skill", i) + static_total(self, "skill", i)
+        base = lasting_values(self, "set_skill", i)
+        printed = base[-1] if base else self.card(i).skill_value
+        return printed + lasting_total(self, "skill", i) + static_total(self, "skill", i)
 
     def raw_defence(self, i: int) -> int:
         from .statics import static_total
 
-        return self.card(i).defence + lasting_total(self, "defence", i) + static_total(self, "defence", i)
+        base = lasting_values(self, "set_defence", i)
+        printed = base[-1] if base else self.card(i).defence
+        return printed + lasting_total(self, "defence", i) + static_total(self, "defence", i)
+
+    def colour(self, i: int) -> str:
+        """A knight's colour now: the latest ``change_colour`` on it this turn, else the printed one
+        (D-MA-65). Lasting effects end when a card leaves play, so a chain card keeps its printed colour
+        (MA-7.3)."""
+        changed = lasting_values(self, "colour", i) if self.lasting else ()
+        return str(changed[-1]) if changed else self.card(i).colour
 
     def skill_value(self, i: int) -> int:
         """MA-9.9: values may go below 0 internally; used, they count as at least 0."""
@@ -138,7 +151,7 @@ class MaState(CardState):
     def colourless_names(self, p: int, extra: Sequence[int] = ()) -> list[str]:
         """Names of ``p``'s colourless knights in base and battle areas (MA-3.10)."""
         out = [self.card(i).name for a in ("base", "battle") for i in self.knights(p, a)
-               if self.card(i).colour == "colourless"]
+               if self.colour(i) == "colourless"]
         return out + [self.card(i).name for i in extra if self.card(i).colour == "colourless"]
 
     def face_down(self, i: int) -> bool:

@@ -5,7 +5,8 @@ Why: a rule test should state its situation in a few lines (who holds what, what
 area, where in the turn the game is) instead of playing a seeded game until it happens by chance.
 ``build`` lays out the table with real pool cards (by id or name), puts the turn frame at the stage
 ``at`` (a stage of ``ma.turn``: ``begin``, ``draw``, ``charge``, ``first``, ``second``, ``attack``,
-``chain_t``, ``refresh``, ``clean_hand_t``, ``end``) and runs the engine to the first decision::
+``chain_t``, ``refresh_triggers``, ``refresh``, ``clean_hand_t``, ``end``; or ``setup``: the end of
+setup, where ``game_start`` fires before turn 1 begins) and runs the engine to the first decision::
 
     sc = build(battle=([K("Cinder Page")], ["Moss Warden"]), at="attack")
     sc.act("act", card=sc.id("Cinder Page"))
@@ -156,7 +157,10 @@ def build(*, hands: PerSeat = ((), ()), decks: PerSeat | None = None, base: PerS
             add(ref, p, f"discard:{p}")
     st.vars.update(turn=turn, active=active, first=first, hp=list(hp), spent=list(spent),
                    base_colours=[sum(colour_bit(c) for c in base_colours[p]) for p in range(2)])
-    st.push("ma.turn", stage=at)
+    if at == "setup":
+        st.push("ma.setup", stage="go")
+    else:
+        st.push("ma.turn", stage=at)
     st.start()
     return sc
 

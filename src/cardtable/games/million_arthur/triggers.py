@@ -17,7 +17,7 @@ from .effects import push_effects, works_here
 from .selectors import holds
 from .state import OPS, MaState
 
-Happening = tuple[str, int, int, str]  # (event, player of the event, card or -1, from zone or "")
+Happening = tuple[Any, ...]  # (event, player of the event, card or -1, origin or "", [amount]) (MA-15.4)
 
 
 def _sources(st: MaState, q: int) -> list[int]:
@@ -37,13 +37,17 @@ def matches(st: MaState, happenings: Sequence[Happening]) -> list[tuple[int, int
                 if ab.kind != "triggered" or trig is None or not works_here(st, c, ab) \
                         or not holds(st, q, ab.condition, c) or _spent(st, c, k, ab.limit):
                     continue
-                for event, player, card, origin in happenings:
+                for h in happenings:
+                    event, player, card, origin = h[:4]
                     if trig.event != event:
                         continue
                     if trig.player == "self" and player != q or trig.player == "opponent" and player != 1 - q:
                         continue
                     if trig.this and card != c or trig.from_ is not None and trig.from_ != origin:
                         continue
+                    if trig.source is not None and trig.source != origin \
+                            or trig.amount_at_least is not None and (h[4] if len(h) > 4 else 0) < trig.amount_at_least:
+                        continue  # D-MA-67: what changed HP, and by how much
                     out.append((q, c, k))
     return out
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...engine import EXHAUSTED, pick
 from .rules import discard_stack, move_stack, reshuffle
 from .schema import MoveKnight, RemoveChain, SearchDeck
-from .selectors import card_matches, one_player
+from .selectors import one_player
 from .state import BASE_SIZE, MaState
 
 
@@ -20,9 +20,11 @@ def base_room(st: MaState, q: int) -> int:
     return BASE_SIZE - len(st.knights(q, "base"))
 
 
-def move_knights(st: MaState, eff: MoveKnight, chosen: tuple[int, ...], name: str) -> None:
-    """Move each chosen knight; to a full base area the move does not happen (MA-15.5)."""
+def move_knights(st: MaState, eff: MoveKnight, chosen: tuple[int, ...], name: str) -> bool:
+    """Move each chosen knight; to a full base area the move does not happen (MA-15.5). True if a
+    knight entered a base area (MA-15.4 ``knight_enters_base``)."""
     t = st.table
+    entered = False
     for j in chosen:
         q = t.owner[j]
         if eff.to == "base":
@@ -31,12 +33,14 @@ def move_knights(st: MaState, eff: MoveKnight, chosen: tuple[int, ...], name: st
                 continue
             move_stack(st, j, f"base:{q}")
             t.set_flag(j, EXHAUSTED, False)  # base knights are always active (MA-4.2)
+            entered = True
         elif eff.to == "discard":
             discard_stack(st, j)
         else:
             zone = f"hand:{q}" if eff.to == "hand" else f"deck:{q}"
             st.move_card(j, zone, bottom=eff.to == "deck_bottom")  # the cards under it go to the discard pile
         st.note("knight_moved", {"card": j, "name": st.card(j).name, "to": eff.to, "by": name})
+    return entered
 
 
 def remove_possible(st: MaState, p: int, eff: RemoveChain) -> bool:
@@ -60,20 +64,18 @@ def remove(st: MaState, p: int, eff: RemoveChain, chosen: tuple[int, ...], name:
                               "by": name})
 
 
-def ask_search(st: MaState, p: int, eff: SearchDeck, name: str) -> bool:
-    """Show the player their deck (MA-4.7 first if it is empty) and ask for up to one match; False if
-    there is nothing to choose (the deck is still shuffled)."""
+def ask_search(st: MaState, p: int, eff: SearchDeck, name: str, ref: tuple[int, str, int], src: int) -> None:
+    """Show the player their deck (MA-4.7 first if it is empty) and ask for up to one match. Always
+    asked, even when nothing matches: whether a hidden card fits is itself hidden (D-MA-62, D-CT-27)."""
+    from .card_effects import push_pick
+
     t = st.table
     if not t.cards(f"deck:{p}") and t.cards(f"discard:{p}"):
         reshuffle(st, p)
-    deck = list(t.cards(f"deck:{p}"))
-    for i in deck:
+    for i in t.cards(f"deck:{p}"):
         t.reveal_to(i, [p])
-    cands = sorted(i for i in deck if card_matches(st.card(i), eff.filter))
-    if not cands:
-        return False
-    pick(st, p, cands, 0, 1, f"{name}: you may take one matching knight from your deck", kind="search")
-    return True
+    push_pick(st, p, f"deck:{p}", ref, src, 1, f"{name}: you may take one matching knight from your deck",
+              kind="search")
 
 
 def search(st: MaState, p: int, eff: SearchDeck, chosen: tuple[int, ...], name: str) -> None:
