@@ -89,6 +89,7 @@ class Pool:
     regions: tuple[str, ...]
     languages: tuple[str, ...]
     spell_icons: tuple[str, ...]
+    subregions: tuple[str, ...] = ()
 
     def __len__(self) -> int:
         return len(self.defs)
@@ -221,7 +222,9 @@ def build_pool(paths: Iterable[Path]) -> Pool:
     by_title: dict[str, int] = {}
     for d in defs:
         by_title.setdefault(d.title, d.index)
-    return Pool(tuple(sets), tuple(defs), by_id, by_title, tuple(regions), tuple(languages), tuple(icons))
+    subregions = sorted({d.subregion for d in defs if d.subregion})
+    return Pool(tuple(sets), tuple(defs), by_id, by_title, tuple(regions), tuple(languages), tuple(icons),
+                tuple(subregions))
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,26 @@
+"""Why an action is not legal now, naming the MY rule it breaks (the core asks when an action is not
+among the listed options; nothing has changed at that point)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action, IllegalActionError
+from .state import MyState
+
+
+def explain(st: MyState, action: Action, decision: Any) -> IllegalActionError | None:
+    kind, p = decision.kind, decision.player
+    if action.player != p:
+        rule = {"turn": "MY-5.3", "hand_adjust": "MY-5.14", "choose_side": "MY-4.1"}.get(kind, "MY-11.7")
+        return IllegalActionError(rule, f"it is seat {p}'s decision, not seat {action.player}'s")
+    if kind == "turn":
+        from .play import refusal
+
+        return refusal(st, p, action)
+    if kind == "hand_adjust":
+        return IllegalActionError("MY-5.14", "discard cards of your own hand, down to a size between your "
+                                             "end-of-round minimum and maximum, then done")
+    if kind == "choose_side":
+        return IllegalActionError("MY-4.1", "choose side 0 or side 1 of your investigator")
+    return None
