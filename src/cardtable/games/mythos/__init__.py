@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from ...core import GameDefinition, GameInfo, SetupError, State
 from ...engine import ENGINE_OPS, OpTable
-from . import rules  # noqa: F401 - registers the round's ops
+from . import battle, rules  # noqa: F401 - register the round's and the battle's ops
 from .catalog import Pool, load_pool
 from .state import OPS, ROUND_CAP, TURN_CAP, MyState, zones_for
 

@@ -158,6 +158,7 @@ def travel_check(st: MyState, p: int, d: CardDef) -> Refusal | None:
         return "MY-6.1.2", f"{d.title}: its requirement is not met"
     if _story_without_crosswise_top(st, p):
         probe = st.clone()
+        assert isinstance(probe, MyState)
         top = probe.story_top(p)
         assert top is not None
         probe.move_card(top, f"discard:{p}")
@@ -328,6 +329,12 @@ def castable(st: MyState, p: int) -> list[int]:
 # ---- carrying out a turn ---------------------------------------------------------------------------------------
 
 
+def _int(value: object) -> int:
+    """An action parameter that the listed options guarantee is a card id."""
+    assert isinstance(value, int)
+    return value
+
+
 def do_turn(st: MyState, p: int, action: Action) -> None:
     if action.kind == "pass":
         note_pass(st, p)
@@ -342,9 +349,9 @@ def do_turn(st: MyState, p: int, action: Action) -> None:
         st.note("arrived", {"player": p, "card": top})
         becomes_current(st, p, top, batch)
     elif action.kind == "cast":
-        cast(st, p, int(action.get("card")), batch)
+        cast(st, p, _int(action.get("card")), batch)
     else:
-        play(st, p, int(action.get("card")), action.get("host"), batch)
+        play(st, p, _int(action.get("card")), action.get("host"), batch)
     commit(st, batch)
     game_over_check(st)  # MY-5.11 step 1 (allies cannot drop to 0 combat yet; positions are derived)
 

@@ -21,6 +21,17 @@ def explain(st: MyState, action: Action, decision: Any) -> IllegalActionError | 
     if kind == "hand_adjust":
         return IllegalActionError("MY-5.14", "discard cards of your own hand, down to a size between your "
                                              "end-of-round minimum and maximum, then done")
+    if kind == "battle_use":
+        return IllegalActionError("MY-9.2", "in the use step you cast one of your ready loaded spells or pass")
+    if kind == "declare_attack":
+        return IllegalActionError("MY-9.3", "attack one opponent (MY-11.4) or decline")
+    if kind == "attack_monsters":
+        return IllegalActionError("MY-9.3", "an attack takes at least one face-down monster of your own Threat")
+    if kind == "attack_allies":
+        return IllegalActionError("MY-6.6.5", "only your allies with an Enchanted Weapon may join your attack")
+    if kind == "block":
+        return IllegalActionError("MY-9.4", "block with your own allies or face-down Threat monsters, each once "
+                                            "(an invisible attacker: monsters or allies with an Enchanted Weapon)")
     if kind == "choose_side":
         return IllegalActionError("MY-4.1", "choose side 0 or side 1 of your investigator")
     return None

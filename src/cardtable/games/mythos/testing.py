@@ -70,7 +70,7 @@ class Scenario:
     def kinds(self) -> set[str]:
         return {o.kind for o in self.st.legal_actions()}
 
-    def plays(self) -> set[tuple[int, Any]]:
+    def plays(self) -> set[tuple[Any, Any]]:
         return {(o.get("card"), o.get("host")) for o in self.st.legal_actions() if o.kind == "play"}
 
     def zone(self, name: str) -> list[int]:
