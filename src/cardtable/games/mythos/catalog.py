@@ -37,6 +37,7 @@ class CardDef:
     requirement: Requirement | None = None
     sanity_mod: int = 0
     effects: tuple[Effect, ...] = ()
+    joins: tuple[CardFilter, ...] = ()  # MY-8.2: what this card's text lets it Join
     text: str = ""
     # Location
     region: str = ""
@@ -114,7 +115,8 @@ class Pool:
 def _common(k: int, c: Any, default_dim: str) -> dict[str, Any]:
     return {"index": k, "id": c.id, "title": c.title, "type": c.type, "subtypes": tuple(c.subtypes),
             "traits": tuple(c.traits), "unique_dot": c.unique_dot, "dimension": c.dimension or default_dim,
-            "requirement": c.requirements, "sanity_mod": c.sanity_mod, "effects": tuple(c.effects), "text": c.text}
+            "requirement": c.requirements, "sanity_mod": c.sanity_mod, "effects": tuple(c.effects),
+            "joins": tuple(c.joins), "text": c.text}
 
 
 def _def(k: int, c: AnyCard) -> CardDef:

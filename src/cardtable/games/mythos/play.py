@@ -306,6 +306,9 @@ def turn_options(st: MyState, p: int) -> list[Action]:
         for h in hosts(st, p, d):
             if check(st, p, i, h) is None:
                 out.append(play_action(p, i, h))
+    from .join import join_options
+
+    out += join_options(st, p)
     if can_arrive(st, p):
         out.append(Action(p, "arrive"))
     for s in castable(st, p):
@@ -341,6 +344,11 @@ def do_turn(st: MyState, p: int, action: Action) -> None:
         st.note("passed", {"player": p, "count": st.vars["pass_count"]})
         return
     note_act(st, p)
+    if action.kind == "join":
+        from .join import do_join, group_of
+
+        do_join(st, p, [_int(c) for c in group_of(action)])
+        return
     batch: Batch = {}
     if action.kind == "arrive":
         top = st.story_top(p)
@@ -491,6 +499,13 @@ def refusal(st: MyState, p: int, action: Action) -> IllegalActionError:
         if why is not None:
             return IllegalActionError(*why)
         return IllegalActionError("MY-5.5", f"{action}: not a legal play")
+    if action.kind == "join":
+        from .join import group_of, join_check
+
+        why = join_check(st, p, group_of(action))
+        if why is not None:
+            return IllegalActionError(*why)
+        return IllegalActionError("MY-8.1", f"{action}: not a legal Join group")
     if action.kind == "arrive":
         return IllegalActionError("MY-6.3.8", "you arrive only at a crosswise Location on top of your Story Deck")
     if action.kind == "cast":
