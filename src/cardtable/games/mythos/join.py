@@ -11,6 +11,7 @@ All the group's sanity modifiers form one simultaneous change (MY-8.7).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, Sequence
 
@@ -27,8 +28,10 @@ MAX_GROUP = len(KEYS)
 RANK = {"travel_event": 0, "location": 1, "ally": 0, "weapon": 1, "tome": 0, "spell": 1}
 
 
+@lru_cache(maxsize=4096)
 def pair_joins(a: CardDef, b: CardDef) -> bool:
-    """MY-8.2 / MY-8.3: a built-in pair, or one card's text allows joining the other."""
+    """MY-8.2 / MY-8.3: a built-in pair, or one card's text allows joining the other (cached: a pure
+    function of two card definitions)."""
     kinds = {a.type, b.type}
     if kinds == {"ally", "weapon"} or kinds == {"travel_event", "location"}:
         return True
@@ -92,10 +95,11 @@ def join_options(st: MyState, p: int) -> list[Action]:
     defs = {i: st.card(i) for i in hand}
     joinable = [i for i in hand if any(pair_joins(defs[i], defs[j]) for j in hand if j != i)]
     out: list[Action] = []
-    for size in range(2, MAX_GROUP + 1):
-        for group in combinations(joinable, size):
-            if not all(pair_joins(defs[a], defs[b]) for a, b in combinations(group, 2)):
-                continue
+    groups: list[tuple[int, ...]] = [(i,) for i in joinable]
+    for _size in range(2, MAX_GROUP + 1):  # grow cliques of joining cards one card at a time
+        groups = [g + (j,) for g in groups for j in joinable if j > g[-1]
+                  and all(pair_joins(defs[a], defs[j]) for a in g)]
+        for group in groups:
             cards = ordered(st, group)
             if join_check(st, p, cards) is None:
                 out.append(Action(p, "join", tuple(zip(KEYS, cards))))
