@@ -68,6 +68,7 @@ class CardDef:
     god_requirements: tuple[Slot, ...] = ()
     # Event / Travel Event
     event_kind: str = "instant"
+    target: str = "none"
     battle: bool = False
     time_of_day: str | None = None
     departure: Requirement | None = None
@@ -148,7 +149,8 @@ def _def(k: int, c: AnyCard) -> CardDef:
     if isinstance(c, GodCard):
         return CardDef(**common, god_kind=c.god_kind, god_requirements=tuple(c.god_requirements))
     if isinstance(c, EventCard):
-        return CardDef(**common, event_kind=c.event_kind, battle=c.battle, time_of_day=c.time_of_day)
+        return CardDef(**common, event_kind=c.event_kind, target=c.target, battle=c.battle,
+                       time_of_day=c.time_of_day)
     assert isinstance(c, AdventureCard)
     return CardDef(**common, victory_points=c.victory_points, slots=tuple(c.requirement_slots))
 

@@ -427,6 +427,12 @@ def play(st: MyState, p: int, i: int, host: Any, batch: Batch) -> None:
     elif kind == "event":
         if d.event_kind == "persistent":
             st.move_card(i, f"event:{p}")
+            if same_title_in_force(st, p, i):  # MY-6.10.4: the earlier one stays in force
+                st.note("event_without_effect", {"player": p, "card": i})
+                if d.sanity_mod:
+                    batch.setdefault(p, []).append(d.sanity_mod)
+                bury(st, i)
+                return
             if d.time_of_day is not None:
                 set_time(st, p, i, d.time_of_day)
         # an instant event is buried once resolved (below)
@@ -439,6 +445,14 @@ def play(st: MyState, p: int, i: int, host: Any, batch: Batch) -> None:
         run_effects(st, p, d.effects, "on_play", batch)
     if kind == "event" and d.event_kind == "instant":
         bury(st, i)  # MY-6.10.2
+
+
+def same_title_in_force(st: MyState, p: int, i: int) -> bool:
+    """MY-6.10.4: is a persistent event of this title already in force on the same object (the game for
+    a ``game`` target, else this player)?"""
+    d = st.card(i)
+    seats = range(st.players) if d.target == "game" else [p]
+    return any(j != i and st.card(j).title == d.title for q in seats for j in st.table.cards(f"event:{q}"))
 
 
 def set_time(st: MyState, p: int, i: int, time: str) -> None:

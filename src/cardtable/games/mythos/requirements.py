@@ -57,10 +57,10 @@ def holds(st: MyState, p: int, req: Requirement | None) -> bool:
 def matches(d: CardDef, f: CardFilter) -> bool:
     """MY-6.13.1 / D64: a filter on one card. Feature, region and subregion name Location cards only, so a
     Travel Event never matches as a Location."""
-    if f.type is not None and d.type != f.type:
-        return False
-    if f.subtype is not None and f.subtype not in d.subtypes:
-        return False
+    if f.type is not None and d.type != f.type and not (f.type == "monster" and d.type == "god"):
+        return False  # MY-6.9.8: a god counts as a Monster
+    if f.subtype is not None and f.subtype not in d.subtypes and f.subtype != d.god_kind:
+        return False  # MY-6.9.8: ... of subtype Great Old One or Outer God
     if f.trait is not None and f.trait not in d.traits:
         return False
     if f.title is not None and d.title != f.title:

@@ -25,9 +25,10 @@ Batch = dict[int, list[int]]  # seat -> the Sanity changes of one atomic effect,
 
 def commit(st: MyState, batch: Batch) -> None:
     """MY-7.4 / MY-1.3a: one player's changes of one atomic effect: all increases (each capped at the
-    maximum, MY-7.1), then all decreases (never below 0, MY-7.2)."""
-    for p in sorted(batch):
-        changes = batch[p]
+    maximum, MY-7.1), then all decreases (never below 0, MY-7.2); players in seat order from the active
+    player (MY-11.5)."""
+    for p in st.seat_order(int(st.vars["active"])):
+        changes = batch.get(p)
         if not changes:
             continue
         before = s = st.sanity(p)
