@@ -54,6 +54,7 @@ def test_my_9_4_my_9_5_my_9_7_blockers_absorb_in_the_defenders_order() -> None:
 
 
 def test_my_6_4_4_an_ally_that_absorbs_damage_is_buried_with_its_weapon() -> None:
+    """MY-5.16: no damage stays on a card; an ally that absorbs any is buried at once."""
     sc = build(players=2, threat=(["Shoggoth"], []), allies=([], ["Police Detective", A("Fire Axe", "Police Detective")]),
                sanity=(10, 11), at="battle")
     declare(sc, 1, sc.id("Shoggoth"))

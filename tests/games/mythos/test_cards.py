@@ -135,7 +135,7 @@ def test_my_6_9_2_my_6_9_4_a_god_needs_its_slots_from_own_cards_and_threat() -> 
     assert st.face_down(d1) and st.view(1)["cards"][str(d1)]["defn"] is not None  # shown to all, still face down
 
 
-def test_my_6_9_2_story_cards_other_than_the_current_location_do_not_count() -> None:
+def test_my_6_9_2_my_3_3_story_cards_other_than_the_current_location_do_not_count() -> None:
     sc = build(hands=(["Father Dagon Rising"], []), story=(["Innsmouth Wharf", "Arkham Rail Depot"], []),
                threat=(["Deep One", "Deep One"], []))
     assert sc.refuse("play", card=sc.id("Father Dagon Rising")).rule == "MY-6.9.2"
