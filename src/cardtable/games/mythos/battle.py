@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ...core import Action
 from ...engine import FACE_DOWN, Frame, Op, pick
+from .abilities import activate, options as ability_options
 from .play import bury, cast, castable
 from .rules import Batch, commit, game_over_check
 from .state import OPS, MyState
@@ -46,8 +47,9 @@ class Battle(Op[MyState]):
     def _use(self, st: MyState, frame: Frame) -> None:
         p, passes = frame["player"], frame["passes"]
         while passes < st.players:
-            if castable(st, p):
-                opts = [Action(p, "cast", (("card", s),)) for s in castable(st, p)] + [Action(p, "pass")]
+            uses = [Action(p, "cast", (("card", s),)) for s in castable(st, p)] + ability_options(st, p, "battle")
+            if uses:
+                opts = uses + [Action(p, "pass")]
                 if (p, passes) != (frame["player"], frame["passes"]):
                     st.replace(frame.evolve(player=p, passes=passes))  # skipped players passed (public facts)
                 st.ask(p, "battle_use", f"Seat {p}: battle use step - cast a spell or pass", opts)
@@ -185,7 +187,12 @@ class Battle(Op[MyState]):
             batch: Batch = {}
             card = action.get("card")
             assert isinstance(card, int)
-            cast(st, p, card, batch)  # MY-6.12.7: free in the use step
+            if action.kind == "activate":
+                k = action.get("ability")
+                assert isinstance(k, int)
+                activate(st, p, card, k, batch)  # MY-9.2: a turn cost is not paid here
+            else:
+                cast(st, p, card, batch)  # MY-6.12.7: free in the use step
             commit(st, batch)
             if game_over_check(st):
                 return

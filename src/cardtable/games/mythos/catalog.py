@@ -14,7 +14,7 @@ from typing import Any, Iterable
 
 from ...carddata import load_card_file
 from ...core.errors import CardDataError
-from .schema import (AllOf, AnyCard, AnyOf, AdventureCard, AllyCard, ArtifactCard, Attach, CardFilter, CardSet,
+from .schema import (Ability, AllOf, AnyCard, AnyOf, AdventureCard, AllyCard, ArtifactCard, Attach, CardFilter, CardSet,
                      DestinationRule, Effect, EventCard, GodCard, InRegion, InvestigatorCard, InvestigatorSide,
                      KnowsLanguage, LocationCard, MonsterCard, NotReq, Requirement, Slot, SpellCard, TomeCard,
                      TravelEventCard, WeaponCard)
@@ -38,6 +38,7 @@ class CardDef:
     sanity_mod: int = 0
     effects: tuple[Effect, ...] = ()
     joins: tuple[CardFilter, ...] = ()  # MY-8.2: what this card's text lets it Join
+    abilities: tuple[Ability, ...] = ()  # activated abilities (MY-12.2)
     text: str = ""
     # Location
     region: str = ""
@@ -117,7 +118,7 @@ def _common(k: int, c: Any, default_dim: str) -> dict[str, Any]:
     return {"index": k, "id": c.id, "title": c.title, "type": c.type, "subtypes": tuple(c.subtypes),
             "traits": tuple(c.traits), "unique_dot": c.unique_dot, "dimension": c.dimension or default_dim,
             "requirement": c.requirements, "sanity_mod": c.sanity_mod, "effects": tuple(c.effects),
-            "joins": tuple(c.joins), "text": c.text}
+            "joins": tuple(c.joins), "abilities": tuple(c.abilities), "text": c.text}
 
 
 def _def(k: int, c: AnyCard) -> CardDef:

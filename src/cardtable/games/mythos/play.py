@@ -73,27 +73,31 @@ def targets(st: MyState, p: int, who: str) -> list[int]:
 
 def run_effects(st: MyState, p: int, effects: tuple[Effect, ...], trigger: str, batch: Batch) -> None:
     for eff in effects:
-        if eff.trigger != trigger or not holds(st, p, eff.condition):
+        if eff.trigger == trigger and holds(st, p, eff.condition):
+            run_primitives(st, p, tuple(eff.do), batch)
+
+
+def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch) -> None:
+    """MY-12.5: the primitives the pool uses, in printed order; Sanity changes go into ``batch``."""
+    for prim in prims:
+        op = prim.op
+        if op == "end_card_play":
+            st.vars["end_play"] = 1  # MY-5.9g (the threshold is 2 here, so card play ends at once)
             continue
-        for prim in eff.do:
-            op = prim.op
-            if op == "end_card_play":
-                st.vars["end_play"] = 1  # MY-5.9g (the threshold is 2 here, so card play ends at once)
-                continue
-            for q in targets(st, p, prim.who):  # type: ignore[union-attr]
-                n = prim.n  # type: ignore[union-attr]
-                if op == "gain_sanity":
-                    batch.setdefault(q, []).append(n)
-                elif op == "lose_sanity":
-                    batch.setdefault(q, []).append(-n)
-                elif op == "draw":
-                    draw(st, q, n, batch)
-                elif op == "modify_max_sanity":
-                    st.vars["max_mod"][q] += n
-                    if st.sanity(q) > st.max_sanity(q):  # MY-7.7
-                        st.vars["sanity"][q] = st.max_sanity(q)
-                elif op == "lose_turn":
-                    st.vars["skip"][q] += n  # MY-5.8
+        for q in targets(st, p, prim.who):
+            n = prim.n
+            if op == "gain_sanity":
+                batch.setdefault(q, []).append(n)
+            elif op == "lose_sanity":
+                batch.setdefault(q, []).append(-n)
+            elif op == "draw":
+                draw(st, q, n, batch)
+            elif op == "modify_max_sanity":
+                st.vars["max_mod"][q] += n
+                if st.sanity(q) > st.max_sanity(q):  # MY-7.7
+                    st.vars["sanity"][q] = st.max_sanity(q)
+            elif op == "lose_turn":
+                st.vars["skip"][q] += n  # MY-5.8
 
 
 def becomes_current(st: MyState, p: int, i: int, batch: Batch) -> None:
@@ -308,7 +312,10 @@ def turn_options(st: MyState, p: int) -> list[Action]:
                 out.append(play_action(p, i, h))
     from .join import join_options
 
+    from .abilities import options as ability_options
+
     out += join_options(st, p)
+    out += ability_options(st, p, "card_play")
     if can_arrive(st, p):
         out.append(Action(p, "arrive"))
     for s in castable(st, p):
@@ -342,6 +349,16 @@ def do_turn(st: MyState, p: int, action: Action) -> None:
     if action.kind == "pass":
         note_pass(st, p)
         st.note("passed", {"player": p, "count": st.vars["pass_count"]})
+        return
+    if action.kind == "activate":
+        from .abilities import activate, is_free
+
+        if not is_free(st, action):
+            note_act(st, p)  # MY-5.6c: a turn action; a free action leaves the pass count alone (MY-5.7)
+        batch_a: Batch = {}
+        activate(st, p, _int(action.get("card")), _int(action.get("ability")), batch_a)
+        commit(st, batch_a)
+        game_over_check(st)
         return
     note_act(st, p)
     if action.kind == "join":
@@ -513,6 +530,10 @@ def refusal(st: MyState, p: int, action: Action) -> IllegalActionError:
         if why is not None:
             return IllegalActionError(*why)
         return IllegalActionError("MY-5.5", f"{action}: not a legal play")
+    if action.kind == "activate":
+        from .abilities import explain
+
+        return explain(st, p, action, "card_play")
     if action.kind == "join":
         from .join import group_of, join_check
 

@@ -22,7 +22,11 @@ def explain(st: MyState, action: Action, decision: Any) -> IllegalActionError | 
         return IllegalActionError("MY-5.14", "discard cards of your own hand, down to a size between your "
                                              "end-of-round minimum and maximum, then done")
     if kind == "battle_use":
-        return IllegalActionError("MY-9.2", "in the use step you cast one of your ready loaded spells or pass")
+        if action.kind == "activate":
+            from .abilities import explain as ability_refusal
+
+            return ability_refusal(st, p, action, "battle")
+        return IllegalActionError("MY-9.2", "in the use step you cast a ready loaded spell, use an ability or pass")
     if kind == "declare_attack":
         return IllegalActionError("MY-9.3", "attack one opponent (MY-11.4) or decline")
     if kind == "attack_monsters":

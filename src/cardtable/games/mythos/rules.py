@@ -199,6 +199,7 @@ class Round(Op[MyState]):
                 return  # an attack frame was pushed; it hands back when done
             if st.is_terminal:
                 return
+            expire(st, "end_of_turn")  # once-per-turn limits used in the use step end with it
             age_gods(st)
             st.replace(frame.evolve(stage="end"))
         elif stage == "end":
@@ -225,10 +226,16 @@ class Round(Op[MyState]):
         do_turn(st, p, action)
         if st.is_terminal:
             return
+        if action.kind == "activate":
+            from .abilities import is_free
+
+            if is_free(st, action):
+                return  # MY-5.7: a free action; the same player goes on with his turn
         self._next_turn(st, p)
 
     @staticmethod
     def _next_turn(st: MyState, p: int) -> None:
+        expire(st, "end_of_turn")
         st.vars["turns"] += 1
         st.vars["active"] = st.next_seat(p)
 
@@ -280,12 +287,13 @@ class Round(Op[MyState]):
 
 
 def ready_spells(st: MyState) -> None:
-    """MY-5.13 step 1 / MY-6.12.5: every face-down spell in a vessel turns face up."""
+    """MY-5.13 step 1 / MY-6.12.5: every face-down spell in a vessel turns face up, and so does every card
+    exhausted by an ability cost (MY-12.2 ``exhaust_self``: face down until the end of the round)."""
     t = st.table
     for p in range(st.players):
-        for zone in ("item", "ally"):
+        for zone in ("item", "ally", "event", "god"):
             for i in t.cards(f"{zone}:{p}"):
-                if st.card(i).type == "spell" and t.flags[i] & FACE_DOWN:
+                if t.flags[i] & FACE_DOWN:
                     t.set_flag(i, FACE_DOWN, False)
 
 

@@ -197,6 +197,34 @@ class Effect(_Strict):
     duration: Duration = "instant"
 
 
+class SanityCost(_Strict):
+    sanity: int = Field(ge=1, le=10)
+
+
+Cost = Union[Literal["turn", "bury_self", "discard_self", "exhaust_self"], SanityCost]  # MY-12.2
+
+
+class Ability(_Strict):
+    """An activated ability (MY-5.6c, MY-5.7, MY-12.2): costs, then primitives. With a ``turn`` cost it
+    is a turn action; without, a free action on its controller's own turn (once per turn, D09). ``limit``
+    caps its uses further."""
+
+    name: str = Field(min_length=1)
+    costs: list[Cost] = []
+    condition: Requirement | None = None
+    do: list[Primitive] = Field(min_length=1)
+    timing: list[TimingTag] = ["card_play", "battle"]  # MY-12.7 default
+    limit: Literal["once_per_turn", "once_per_round"] = "once_per_turn"
+
+    @model_validator(mode="after")
+    def _costs(self) -> "Ability":
+        if "exhaust_self" in self.costs and ("bury_self" in self.costs or "discard_self" in self.costs):
+            raise ValueError("a card that leaves play cannot also be exhausted as the same cost (MY-12.2)")
+        if not set(self.timing) <= {"card_play", "battle"}:
+            raise ValueError("an ability's timing is card_play and/or battle (fast is for spells, MY-12.7)")
+        return self
+
+
 # ---- cards -----------------------------------------------------------------------------------------------
 
 
@@ -213,6 +241,7 @@ class _Card(_Strict):
     sanity_mod: int = Field(default=0, ge=-10, le=10)
     joins: list[CardFilter] = []
     effects: list[Effect] = []
+    abilities: list[Ability] = []
     timing: list[TimingTag] = []
     text: str = ""
     story_text: str = ""
@@ -230,6 +259,7 @@ class InvestigatorSide(_Strict):
     refill_hand: int = Field(default=13, ge=2, le=20)
     hand_max: int = Field(ge=0, le=19)
     hand_min: int = Field(ge=0, le=19)
+    abilities: list[Ability] = []  # MY-6.2.1: an optional special ability
     text: str = ""
 
     @model_validator(mode="after")
