@@ -114,3 +114,35 @@ def test_my_9_2_my_6_12_7_spells_are_cast_free_in_the_use_step() -> None:
     assert sc.st.sanity(0) == 9 and sc.st.sanity(1) == 9  # the investigator's cast: yellow -1, opponent -2
     assert sc.st.vars["round"] == 3  # no turn was used: the battle went on; the spell is ready again (MY-5.13)
     assert not sc.st.face_down(sc.id("Call Forth the Hungry"))
+
+
+def test_my_9_11_my_12_6_prevented_damage_is_used_up_and_lasts_the_round() -> None:
+    sc = build(players=2, hands=([], ["Sheltering Circle"]), threat=(["Shoggoth"], []), sanity=(10, 11), active=1)
+    sc.act("play", card=sc.id("Sheltering Circle"))
+    sc.act("pass")
+    sc.act("pass")
+    declare(sc, 1, sc.id("Shoggoth"))
+    assert sc.st.sanity(1) == 11 - (5 - 3)
+    assert not [e for e in sc.st.lasting if e[0] == "prevent_damage"]  # used up
+
+
+def test_my_9_11_a_player_who_cannot_be_attacked_is_no_defender() -> None:
+    sc = build(players=3, hands=([], ["Barred Doors"], []), threat=(["Ghoul"], [], []), active=1)
+    sc.act("play", card=sc.id("Barred Doors"))
+    for _ in range(2):
+        sc.act("pass")
+    d = sc.st.decision
+    assert d is not None and d.kind == "declare_attack"
+    assert {o.get("defender") for o in d.options if o.kind == "attack"} == {2}
+    assert sc.refuse("attack", defender=1).rule == "MY-9.3"
+
+
+def test_my_5_1_skip_battle_keeps_god_ageing() -> None:
+    sc = build(players=2, hands=(["Dead Calm"], []), threat=([], ["Ghoul"]), gods=(["Father Dagon Rising"], []),
+               story=(["Innsmouth Wharf"], []), sanity=(10, 11))
+    sc.act("play", card=sc.id("Dead Calm"))
+    sc.act("pass")
+    sc.act("pass")
+    st = sc.st
+    assert "battle_skipped" in [e.kind for e in st.events] and st.sanity(0) == 10  # no attack
+    assert st.crosswise(sc.id("Father Dagon Rising"))

@@ -277,3 +277,10 @@ def test_my_12_1_my_12_5_on_play_primitives() -> None:
     sc = build(hands=(["Tarnished Compass"], []), decks=(["Nightfall", "Dawn Breaks"], []), sanity=(10, 11))
     sc.act("play", card=sc.id("Tarnished Compass"))
     assert sc.titles("hand:0") == ["Nightfall"]  # the top card
+
+
+def test_my_7_5_an_effect_forbidding_gains() -> None:
+    sc = build(players=2, hands=(["Withering Dread"], ["Restful Sleep"]), sanity=(10, 11))
+    sc.act("play", card=sc.id("Withering Dread"))
+    sc.act("play", card=sc.id("Restful Sleep"))
+    assert sc.st.sanity(1) == 11 and sc.st.sanity(0) == 9

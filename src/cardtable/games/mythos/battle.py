@@ -15,7 +15,7 @@ loaded spell (face up, public), and declares an attack only if his Threat holds 
 from __future__ import annotations
 
 from ...core import Action
-from ...engine import FACE_DOWN, Frame, Op, pick
+from ...engine import FACE_DOWN, Frame, Op, lasting_total, pick
 from .abilities import activate, options as ability_options
 from .play import bury, cast, castable
 from .rules import Batch, commit, game_over_check
@@ -23,7 +23,11 @@ from .state import OPS, MyState
 
 
 def battle_steps(st: MyState) -> bool:
-    """Push the battle frame (the round frame reads its end from ``got``)."""
+    """Push the battle frame (the round frame reads its end from ``got``); False when ``skip_battle`` is
+    in force (MY-5.1: no use step and no attacks; god ageing stays)."""
+    if lasting_total(st, "skip_battle", "game"):
+        st.note("battle_skipped", {"round": st.vars["round"]})
+        return False
     st.push("my.battle", stage="use", player=st.vars["first"], passes=0, k=0, used=())
     return True
 
@@ -64,8 +68,9 @@ class Battle(Op[MyState]):
         order = st.seat_order(st.vars["first"])
         while k < len(order):
             a = order[k]
-            if self._fresh_monsters(st, a, frame["used"]):
-                opts = [Action(a, "attack", (("defender", q),)) for q in st.seat_order(a)[1:]]
+            defenders = [q for q in st.seat_order(a)[1:] if not lasting_total(st, "cannot_be_attacked", f"p{q}")]
+            if self._fresh_monsters(st, a, frame["used"]) and defenders:
+                opts = [Action(a, "attack", (("defender", q),)) for q in defenders]
                 if k != frame["k"]:
                     st.replace(frame.evolve(k=k))  # automatic declines before him (public facts)
                 st.ask(a, "declare_attack", f"Seat {a}: attack an opponent or decline", opts + [Action(a, "decline")])
@@ -161,6 +166,7 @@ class Battle(Op[MyState]):
                 absorbed[b] = took
                 left -= took
             total += left
+        total = self._prevent(st, d, total)
         batch: Batch = {d: [-total]} if total else {}
         commit(st, batch)  # MY-9.6: one change
         st.note("attack_resolved", {"attacker": a, "defender": d, "damage": total})
@@ -175,6 +181,25 @@ class Battle(Op[MyState]):
             return
         st.replace(Frame(self.name, {"stage": "declare", "player": -1, "passes": 0, "k": frame["k"] + 1,
                                      "used": used}))
+
+    @staticmethod
+    def _prevent(st: MyState, d: int, total: int) -> int:
+        """MY-9.11 ``prevent_damage``: shields in force on the defender absorb unblocked damage, oldest
+        first, and are used up by what they prevent."""
+        if not total:
+            return 0
+        out = []
+        for e in st.lasting:
+            if e[0] == "prevent_damage" and e[1] == f"p{d}" and total:
+                took = min(total, e[2])
+                total -= took
+                if e[2] - took > 0:
+                    out.append((e[0], e[1], e[2] - took, e[3], e[4]))
+                st.note("damage_prevented", {"player": d, "n": took})
+            else:
+                out.append(e)
+        st.lasting = out
+        return total
 
     # --- answers ----------------------------------------------------------------------------------------
     def answer(self, st: MyState, frame: Frame, action: Action) -> None:

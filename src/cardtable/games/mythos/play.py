@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action, IllegalActionError
-from ...engine import FACE_DOWN, NO_CARD
+from ...engine import FACE_DOWN, NO_CARD, PERMANENT, WHILE_SOURCE, add_lasting
 from .catalog import CardDef
 from .requirements import assign, holds
 from .rules import Batch, commit, draw, game_over_check, note_act, note_pass
-from .schema import Effect, LocHas
+from .schema import LASTING_OPS, Effect, LocHas
 from .state import CROSSWISE, INVERTED, MyState
 
 Refusal = tuple[str, str]  # (rule ID, why)
@@ -71,20 +71,38 @@ def targets(st: MyState, p: int, who: str) -> list[int]:
     return order
 
 
-def run_effects(st: MyState, p: int, effects: tuple[Effect, ...], trigger: str, batch: Batch) -> None:
+def run_effects(st: MyState, p: int, effects: tuple[Effect, ...], trigger: str, batch: Batch,
+                source: int = -1) -> None:
     for eff in effects:
         if eff.trigger == trigger and holds(st, p, eff.condition):
-            run_primitives(st, p, tuple(eff.do), batch)
+            run_primitives(st, p, tuple(eff.do), batch, eff.duration, source)
 
 
-def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch) -> None:
-    """MY-12.5: the primitives the pool uses, in printed order; Sanity changes go into ``batch``."""
+UNTIL = {"until_end_of_turn": "end_of_turn", "until_end_of_card_play": "end_of_card_play",
+         "until_end_of_battle": "end_of_battle", "until_end_of_round": "end_of_round",
+         "instant": "end_of_round", "while_in_play": WHILE_SOURCE, "permanent": PERMANENT}  # MY-12.6
+
+
+def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, duration: str = "instant",
+                   source: int = -1) -> None:
+    """MY-12.5: the primitives the pool uses, in printed order; Sanity changes go into ``batch``; the
+    lasting ones (MY-9.11, MY-7.5) last for ``duration`` (MY-12.6; an instant one, to the end of the round)."""
+    until = UNTIL[duration]
+    if until != WHILE_SOURCE:
+        source = -1  # the effect outlives its card (a buried event, a spent cost)
     for prim in prims:
         op = prim.op
         if op == "end_card_play":
             st.vars["end_play"] = 1  # MY-5.9g (the threshold is 2 here, so card play ends at once)
             continue
+        if op == "skip_battle":
+            add_lasting(st, "skip_battle", "game", 1, until, source)
+            continue
         for q in targets(st, p, prim.who):
+            if op in LASTING_OPS:
+                amount = 1 if op != "prevent_damage" else (10 ** 6 if prim.n == "all" else prim.n)
+                add_lasting(st, op, f"p{q}", amount, until, source)
+                continue
             n = prim.n
             if op == "gain_sanity":
                 batch.setdefault(q, []).append(n)
@@ -459,7 +477,7 @@ def play(st: MyState, p: int, i: int, host: Any, batch: Batch) -> None:
     if applied_mod and d.sanity_mod:
         batch.setdefault(p, []).append(d.sanity_mod)
     if kind not in ("location", "spell"):
-        run_effects(st, p, d.effects, "on_play", batch)
+        run_effects(st, p, d.effects, "on_play", batch, i)
     if kind == "event" and d.event_kind == "instant":
         bury(st, i)  # MY-6.10.2
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ...core import Action, IllegalActionError
-from ...engine import FACE_DOWN, Frame, Op, Pick, SecretRound, expire
+from ...engine import FACE_DOWN, Frame, Op, Pick, SecretRound, expire, lasting_total
 from .state import OPS, PASS_THRESHOLD, ROUND_CAP, MyState
 
 Batch = dict[int, list[int]]  # seat -> the Sanity changes of one atomic effect, in order
@@ -33,8 +33,9 @@ def commit(st: MyState, batch: Batch) -> None:
             continue
         before = s = st.sanity(p)
         cap = st.max_sanity(p)
+        no_gain = lasting_total(st, "prevent_sanity_gain", f"p{p}") > 0  # MY-7.5
         for c in changes:
-            if c > 0:
+            if c > 0 and not no_gain:
                 s = max(s, min(cap, s + c))
         for c in changes:
             if c < 0:
@@ -178,6 +179,7 @@ class Round(Op[MyState]):
             st.replace(frame.evolve(stage="play"))
         elif stage == "play":
             if card_play_over(st):
+                expire(st, "end_of_card_play")
                 st.note("card_play_ended", {"round": v["round"]})
                 st.replace(frame.evolve(stage="battle"))
                 return
@@ -200,6 +202,7 @@ class Round(Op[MyState]):
             if st.is_terminal:
                 return
             expire(st, "end_of_turn")  # once-per-turn limits used in the use step end with it
+            expire(st, "end_of_battle")
             age_gods(st)
             st.replace(frame.evolve(stage="end"))
         elif stage == "end":

@@ -184,8 +184,36 @@ class EndCardPlay(_Strict):
     op: Literal["end_card_play"]
 
 
-Primitive = Annotated[Union[GainSanity, LoseSanity, DrawCards, ModifyMaxSanity, LoseTurn, EndCardPlay],
+class PreventDamage(_Strict):
+    """MY-9.11: prevent ``n`` (or ``all``) unblocked attack damage to the player while it lasts."""
+
+    op: Literal["prevent_damage"]
+    who: Who = "self"
+    n: int | Literal["all"] = "all"
+
+
+class PreventSanityGain(_Strict):
+    """MY-7.5: the player gains no Sanity while it lasts."""
+
+    op: Literal["prevent_sanity_gain"]
+    who: Who = "each_opponent"
+
+
+class CannotBeAttacked(_Strict):
+    op: Literal["cannot_be_attacked"]
+    who: Who = "self"
+
+
+class SkipBattle(_Strict):
+    """MY-5.1: this round's BATTLE has no use step and no attacks (its triggers and god ageing remain)."""
+
+    op: Literal["skip_battle"]
+
+
+Primitive = Annotated[Union[GainSanity, LoseSanity, DrawCards, ModifyMaxSanity, LoseTurn, EndCardPlay, PreventDamage,
+                            PreventSanityGain, CannotBeAttacked, SkipBattle],
                       Field(discriminator="op")]
+LASTING_OPS = frozenset({"prevent_damage", "prevent_sanity_gain", "cannot_be_attacked", "skip_battle"})
 
 
 class Effect(_Strict):
