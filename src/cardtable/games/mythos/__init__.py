@@ -123,7 +123,7 @@ class Mythos(GameDefinition):
         assert isinstance(st, MyState)
         home = self.pool.regions.index("Lovecraft Country") if "Lovecraft Country" in self.pool.regions else 0
         st.vars.update(side=[-1] * n, sanity=[0] * n, max_mod=[0] * n, skip=[0] * n, had_location=[0] * n,
-                       pos_dim=[0] * n, pos_region=[home] * n, pos_sub=[-1] * n)  # MY-4.3
+                       pos_dim=[0] * n, pos_region=[home] * n, pos_sub=[-1] * n, turn_end=[0] * n)  # MY-4.3
         t = st.table
         for p, deck in enumerate(opts["decks"]):
             t.reveal_to_all(t.add(deck["investigator"], p, f"inv:{p}"))  # MY-2.1

@@ -13,7 +13,7 @@ from typing import Any
 from ...core import Action, IllegalActionError
 from ...engine import FACE_DOWN, NO_CARD, PERMANENT, WHILE_SOURCE, add_lasting
 from .catalog import CardDef
-from .requirements import assign, holds
+from .requirements import assign, holds, matches
 from .rules import Batch, commit, draw, game_over_check, note_act, note_pass
 from .schema import LASTING_OPS, Effect, LocHas
 from .state import CROSSWISE, INVERTED, MyState
@@ -72,10 +72,10 @@ def targets(st: MyState, p: int, who: str) -> list[int]:
 
 
 def run_effects(st: MyState, p: int, effects: tuple[Effect, ...], trigger: str, batch: Batch,
-                source: int = -1) -> None:
+                source: int = -1, target: int | None = None) -> None:
     for eff in effects:
         if eff.trigger == trigger and holds(st, p, eff.condition):
-            run_primitives(st, p, tuple(eff.do), batch, eff.duration, source)
+            run_primitives(st, p, tuple(eff.do), batch, eff.duration, source, target)
 
 
 UNTIL = {"until_end_of_turn": "end_of_turn", "until_end_of_card_play": "end_of_card_play",
@@ -84,7 +84,7 @@ UNTIL = {"until_end_of_turn": "end_of_turn", "until_end_of_card_play": "end_of_c
 
 
 def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, duration: str = "instant",
-                   source: int = -1) -> None:
+                   source: int = -1, target: int | None = None) -> None:
     """MY-12.5: the primitives the pool uses, in printed order; Sanity changes go into ``batch``; the
     lasting ones (MY-9.11, MY-7.5) last for ``duration`` (MY-12.6; an instant one, to the end of the round)."""
     until = UNTIL[duration]
@@ -97,6 +97,10 @@ def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, du
             continue
         if op == "skip_battle":
             add_lasting(st, "skip_battle", "game", 1, until, source)
+            continue
+        if op == "cancel_just_played":
+            if target is not None:
+                cancel(st, target, prim.dest)
             continue
         for q in targets(st, p, prim.who):
             if op in LASTING_OPS:
@@ -116,6 +120,40 @@ def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, du
                     st.vars["sanity"][q] = st.max_sanity(q)
             elif op == "lose_turn":
                 st.vars["skip"][q] += n  # MY-5.8
+
+
+def cancel_filter(d: CardDef) -> Any:
+    """The ``cancel_just_played`` primitive of a card's ``on_play`` effects, if any (it needs a target)."""
+    for eff in d.effects:
+        if eff.trigger == "on_play":
+            for prim in eff.do:
+                if prim.op == "cancel_just_played":
+                    return prim
+    return None
+
+
+def cancel_targets(st: MyState, p: int, d: CardDef) -> list[int]:
+    prim = cancel_filter(d)
+    if prim is None:
+        return []
+    return [i for i in st.just_played(p) if matches(st.card(i), prim.filter)]
+
+
+def cancel(st: MyState, i: int, dest: str) -> None:
+    """MY-12.5 ``CANCEL_JUST_PLAYED``: the card leaves (attachments with it, MY-3.4); its ongoing effects
+    end, what it did stays. A Story Deck card removed from the top exposes the card beneath
+    (MY-6.3.14: a Location there becomes current again without its modifier, and sets the position)."""
+    owner = st.table.owner[i]
+    st.note("cancelled", {"card": i, "owner": owner, "dest": dest})
+    was_top = st.story_top(owner) == i
+    if dest == "bury":
+        bury(st, i)
+    else:
+        st.move_card(i, f"discard:{owner}")
+    if was_top and st.story_top(owner) != i:
+        cur = st.current_location(owner)
+        if cur is not None:
+            st.set_position(owner, st.card(cur))
 
 
 def becomes_current(st: MyState, p: int, i: int, batch: Batch) -> None:
@@ -229,12 +267,17 @@ def can_hold(st: MyState, v: int, spell: CardDef) -> bool:
     return not loaded
 
 
-def check(st: MyState, p: int, i: Any, host: Any) -> Refusal | None:
-    """Why playing hand card ``i`` (onto ``host``) is illegal now, or None (MY-5.5)."""
+def check(st: MyState, p: int, i: Any, host: Any, target: Any = None) -> Refusal | None:
+    """Why playing hand card ``i`` (onto ``host``, naming ``target``) is illegal now, or None (MY-5.5)."""
     t = st.table
     if type(i) is not int or not 0 <= i < len(t) or t.zone_name(i) != f"hand:{p}":
         return "MY-5.5", "a card is played from your own hand"
     d = st.card(i)
+    if cancel_filter(d) is not None:
+        if target not in cancel_targets(st, p, d):
+            return "MY-5.10", f"{d.title} names an opponent's just-played face-up card it may cancel"
+    elif target is not None:
+        return "MY-5.5", f"{d.title} names no target"
     if host is not None and (type(host) is not int or not 0 <= host < len(t)):
         return "MY-3.4", "no such card to attach to"
     allowed = hosts(st, p, d)
@@ -315,8 +358,10 @@ def adventure_pool(st: MyState, p: int) -> list[int]:
     return out
 
 
-def play_action(p: int, i: int, host: int | None) -> Action:
+def play_action(p: int, i: int, host: int | None, target: int | None = None) -> Action:
     params: tuple[tuple[str, Any], ...] = (("card", i),) if host is None else (("card", i), ("host", host))
+    if target is not None:
+        params += (("target", target),)
     return Action(p, "play", params)
 
 
@@ -325,6 +370,9 @@ def turn_options(st: MyState, p: int) -> list[Action]:
     out: list[Action] = []
     for i in sorted(st.table.cards(f"hand:{p}")):
         d = st.card(i)
+        if cancel_filter(d) is not None:
+            out += [play_action(p, i, None, c) for c in cancel_targets(st, p, d) if check(st, p, i, None, c) is None]
+            continue
         for h in hosts(st, p, d):
             if check(st, p, i, h) is None:
                 out.append(play_action(p, i, h))
@@ -394,15 +442,16 @@ def do_turn(st: MyState, p: int, action: Action) -> None:
     elif action.kind == "cast":
         cast(st, p, _int(action.get("card")), batch)
     else:
-        play(st, p, _int(action.get("card")), action.get("host"), batch)
+        play(st, p, _int(action.get("card")), action.get("host"), batch, action.get("target"))
     commit(st, batch)
     game_over_check(st)  # MY-5.11 step 1 (allies cannot drop to 0 combat yet; positions are derived)
 
 
-def play(st: MyState, p: int, i: int, host: Any, batch: Batch) -> None:
+def play(st: MyState, p: int, i: int, host: Any, batch: Batch, target: Any = None) -> None:
     """Carry out a legal play (``check`` passed)."""
     t = st.table
     d = st.card(i)
+    st.vars["seq"] += 1
     kind = d.type
     hidden = kind == "monster"
     if hidden:
@@ -477,9 +526,11 @@ def play(st: MyState, p: int, i: int, host: Any, batch: Batch) -> None:
     if applied_mod and d.sanity_mod:
         batch.setdefault(p, []).append(d.sanity_mod)
     if kind not in ("location", "spell"):
-        run_effects(st, p, d.effects, "on_play", batch, i)
+        run_effects(st, p, d.effects, "on_play", batch, i, target)
     if kind == "event" and d.event_kind == "instant":
         bury(st, i)  # MY-6.10.2
+    elif kind not in ("monster", "adventure") and t.in_play(i):
+        t.counters[(i, "played")] = st.vars["seq"]  # MY-5.10: just played from now
 
 
 def same_title_in_force(st: MyState, p: int, i: int) -> bool:
@@ -544,7 +595,7 @@ def cast(st: MyState, p: int, s: int, batch: Batch) -> None:
 def refusal(st: MyState, p: int, action: Action) -> IllegalActionError:
     """Why a turn action is not legal (the turn decision's refusal)."""
     if action.kind == "play":
-        why = check(st, p, action.get("card"), action.get("host"))
+        why = check(st, p, action.get("card"), action.get("host"), action.get("target"))
         if why is not None:
             return IllegalActionError(*why)
         return IllegalActionError("MY-5.5", f"{action}: not a legal play")

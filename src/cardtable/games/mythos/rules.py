@@ -176,6 +176,7 @@ class Round(Op[MyState]):
             if st.is_terminal:
                 return
             v["active"], v["phase"] = v["first"], "card_play"
+            v["turn_end"] = [v["seq"]] * st.players  # MY-5.10: "since card play began"
             st.replace(frame.evolve(stage="play"))
         elif stage == "play":
             if card_play_over(st):
@@ -239,6 +240,7 @@ class Round(Op[MyState]):
     @staticmethod
     def _next_turn(st: MyState, p: int) -> None:
         expire(st, "end_of_turn")
+        st.vars["turn_end"][p] = st.vars["seq"]  # MY-5.10
         st.vars["turns"] += 1
         st.vars["active"] = st.next_seat(p)
 

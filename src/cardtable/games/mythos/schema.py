@@ -210,8 +210,17 @@ class SkipBattle(_Strict):
     op: Literal["skip_battle"]
 
 
+class CancelJustPlayed(_Strict):
+    """MY-5.10, MY-12.5: a counter card names one opponent's just-played face-up card matching ``filter``
+    as it is played; that card is discarded or buried (its ongoing effects end; what it did stays)."""
+
+    op: Literal["cancel_just_played"]
+    filter: CardFilter = CardFilter()
+    dest: Literal["discard", "bury"] = "discard"
+
+
 Primitive = Annotated[Union[GainSanity, LoseSanity, DrawCards, ModifyMaxSanity, LoseTurn, EndCardPlay, PreventDamage,
-                            PreventSanityGain, CannotBeAttacked, SkipBattle],
+                            PreventSanityGain, CannotBeAttacked, SkipBattle, CancelJustPlayed],
                       Field(discriminator="op")]
 LASTING_OPS = frozenset({"prevent_damage", "prevent_sanity_gain", "cannot_be_attacked", "skip_battle"})
 

@@ -59,7 +59,7 @@ def zones_for(players: int) -> list[ZoneDecl]:
     return zones
 
 
-PER_SEAT = ("side", "sanity", "max_mod", "skip", "had_location", "pos_dim", "pos_region", "pos_sub")
+PER_SEAT = ("side", "sanity", "max_mod", "skip", "had_location", "pos_dim", "pos_region", "pos_sub", "turn_end")
 
 
 class MyState(CardState):
@@ -67,7 +67,7 @@ class MyState(CardState):
 
     __slots__ = ()
     VARS = {"round": 0, "first": 0, "active": 0, "phase": "setup", "time": "Day", "pass_init": -1,
-            "pass_count": 0, "turns": 0, "end_play": 0,
+            "pass_count": 0, "turns": 0, "end_play": 0, "seq": 0, "turn_end": [],
             "side": [], "sanity": [], "max_mod": [], "skip": [], "had_location": [],
             "pos_dim": [], "pos_region": [], "pos_sub": []}
 
@@ -218,6 +218,15 @@ class MyState(CardState):
     def god_in_play(self, p: int) -> bool:
         return bool(self.table.cards(f"god:{p}"))
 
+    def just_played(self, p: int) -> list[int]:
+        """MY-5.10: the opponents' face-up cards played since the end of ``p``'s latest turn this round
+        (or since card play began), by the ``played`` counter each play sets (Threat cards are face down
+        and never targets)."""
+        t = self.table
+        since = int(self.vars["turn_end"][p])
+        return [i for q in self.seat_order(p)[1:] for z in ("story", "ally", "item", "event", "god")
+                for i in t.cards(f"{z}:{q}") if t.counters.get((i, "played"), 0) > since]
+
     def combat(self, i: int) -> int:
         """MY-6.4.3: printed value + weapon bonus."""
         bonus = sum(self.card(a).combat_bonus for a in self.table.attachments(i) if self.card(a).type == "weapon")
@@ -274,7 +283,7 @@ class MyState(CardState):
             v = values[key]
             if not isinstance(v, list) or len(v) != self.players or not all(type(x) is int for x in v):
                 raise ValueError(f"vars.{key} must be a list of {self.players} integers")
-        for key in ("round", "first", "active", "pass_init", "pass_count", "turns", "end_play"):
+        for key in ("round", "first", "active", "pass_init", "pass_count", "turns", "end_play", "seq"):
             if type(values[key]) is not int:
                 raise ValueError(f"vars.{key} must be an integer")
         if values["active"] not in range(self.players) or values["first"] not in range(self.players):

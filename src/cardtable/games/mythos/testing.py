@@ -138,7 +138,8 @@ def build(*, players: int = 2, hands: PerSeat | None = None, decks: PerSeat | No
 
     home = pool.regions.index("Lovecraft Country")
     st.vars.update(side=list(sides or [0] * n), sanity=[0] * n, max_mod=[0] * n, skip=list(skip or [0] * n),
-                   had_location=[0] * n, pos_dim=[0] * n, pos_region=[home] * n, pos_sub=[-1] * n)
+                   had_location=[0] * n, pos_dim=[0] * n, pos_region=[home] * n, pos_sub=[-1] * n,
+                   turn_end=[0] * n)
     for p in range(n):
         add(investigators[p], p, f"inv:{p}")
         for ref in reversed(list((decks or [[FILLER] * 20] * n)[p])):
