@@ -38,3 +38,13 @@ def test_my_6_3_14_a_cancelled_top_location_exposes_the_older_one_without_its_mo
     st = sc.st
     assert st.current_location(1) == sc.id("Old Hill Burying Ground") and st.sanity(1) == 11
     assert st.position(1)[2] == "Arkham" and sc.titles("discard:1") == ["Kingsport Curio Shop"]
+
+
+def test_my_8_8_every_card_of_a_join_group_is_just_played_and_attachments_leave_with_it() -> None:
+    sc = build(players=2, hands=(["Thwarted Plans"], ["Police Detective", "Service Revolver"]),
+               story=([], ["Kingsport Curio Shop"]), active=1)
+    cop, gun = sc.id("Police Detective"), sc.id("Service Revolver")
+    sc.act("join", card=cop, card2=gun)
+    assert set(sc.st.just_played(0)) == {cop, gun}
+    sc.act("play", card=sc.id("Thwarted Plans"), target=cop)
+    assert sorted(sc.titles("discard:1")) == ["Police Detective", "Service Revolver"]  # MY-3.4

@@ -284,3 +284,22 @@ def test_my_7_5_an_effect_forbidding_gains() -> None:
     sc.act("play", card=sc.id("Withering Dread"))
     sc.act("play", card=sc.id("Restful Sleep"))
     assert sc.st.sanity(1) == 11 and sc.st.sanity(0) == 9
+
+
+def test_my_3_2_my_6_13_6_acquired_adventures_are_outside_the_field() -> None:
+    """A second acquisition discards the Story Deck and reshuffles the discard pile (MY-6.13.5); the
+    adventures already acquired are untouched."""
+    sc = build(hands=(["Graveside Vigil"], []), story=(["Old Hill Burying Ground"], []), allies=(["Police Detective"], []),
+               adventures=(["Secrets of the Stacks"], []), decks=([], []))
+    sc.act("play", card=sc.id("Graveside Vigil"))
+    assert sc.titles("adventures:0") == ["Secrets of the Stacks", "Graveside Vigil"] and sc.st.vp(0) == 6
+    assert not sc.st.table.in_play(sc.id("Secrets of the Stacks"))
+
+
+def test_my_6_6_4_my_6_12_9_weapons_and_spells_in_play_never_move() -> None:
+    sc = build(allies=(["Police Detective", A("Service Revolver", "Police Detective"), "Dockside Sailor"], []),
+               items=(["Book of Eibon", A("Call Forth the Hungry", "Book of Eibon"), "Cultes des Goules"], []),
+               story=(["Kingsport Curio Shop"], []))
+    assert sc.refuse("play", card=sc.id("Service Revolver"), host=sc.id("Dockside Sailor")).rule == "MY-5.5"
+    assert sc.refuse("play", card=sc.id("Call Forth the Hungry"), host=sc.id("Cultes des Goules")).rule == "MY-5.5"
+

@@ -147,7 +147,7 @@ def test_my_5_13_end_of_round_readies_cast_spells() -> None:
     assert not sc.st.face_down(sc.id("Call Forth the Hungry"))
 
 
-def test_my_7_1_my_7_4_my_6_10_5_increases_first_each_capped_then_decreases() -> None:
+def test_my_7_1_my_7_4_my_6_10_5_my_12_8_increases_first_each_capped_then_decreases() -> None:
     sc = build(players=2, sanity=(15, 11))  # Whitcomb: max 15
     commit(sc.st, {0: [-1, 2], 1: [3, -5]})
     assert sc.st.sanity(0) == 14  # +2 lost above the cap, then -1
