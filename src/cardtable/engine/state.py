@@ -152,7 +152,7 @@ class CardState(State):
 
     def concede_winners(self, p: int) -> list[int]:
         """Who wins when seat ``p`` concedes. The default, every other seat, is right for a duel; a
-        game for more players may score the others instead (Mythos does)."""
+        game for more players may score the others instead."""
         return [q for q in range(self.players) if q != p]
 
     def concede_details(self) -> dict[str, Any]:
