@@ -142,11 +142,18 @@ class CardState(State):
         if action.player not in range(self.players) or action.params:
             raise IllegalActionError(self.CONCEDE_RULE, f"{action}: a concession names only the conceding seat")
         p = action.player
-        winners = [q for q in range(self.players) if q != p]
+        winners = self.concede_winners(p)
         self.history.append(action)
         self.note("conceded", {"player": p})
-        self.finish(winners, f"seat {p} conceded; seat {', '.join(map(str, winners))} wins ({self.CONCEDE_RULE})",
+        names = ", ".join(map(str, winners))
+        self.finish(winners, f"seat {p} conceded; seat{'s' if len(winners) > 1 else ''} {names} "
+                             f"win{'' if len(winners) > 1 else 's'} ({self.CONCEDE_RULE})",
                     self.concede_details())
+
+    def concede_winners(self, p: int) -> list[int]:
+        """Who wins when seat ``p`` concedes. The default, every other seat, is right for a duel; a
+        game for more players may score the others instead."""
+        return [q for q in range(self.players) if q != p]
 
     def concede_details(self) -> dict[str, Any]:
         """The outcome details of a concession (a game adds what its statistics read)."""

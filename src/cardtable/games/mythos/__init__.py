@@ -1,0 +1,185 @@
+"""Mythos: the Cthulhu collectible card game (Chaosium, 1996) on the shared card engine — first slice.
+
+Rules as implemented: the MY- IDs listed in docs/rules/mythos.md, cited by the docstrings and tests.
+The game is for 2 to 4 players (MY-11.1). It is not registered yet: ``DEFINITION`` is its game
+object, and the tests register it themselves until the rest of the spec is carried out.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, Mapping
+
+from ...core import GameDefinition, GameInfo, SetupError, State
+from ...engine import ENGINE_OPS, OpTable
+from . import battle, rules  # noqa: F401 - register the round's and the battle's ops
+from .catalog import Pool, load_pool
+from .state import OPS, ROUND_CAP, TURN_CAP, MyState, zones_for
+
+GAME_VERSION = "1"
+
+MyState.OPS = OpTable(ENGINE_OPS, OPS)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+class Mythos(GameDefinition):
+    info = GameInfo("mythos", "Mythos", MIN_PLAYERS, MAX_PLAYERS, GAME_VERSION)
+
+    @cached_property
+    def pool(self) -> Pool:
+        return load_pool()
+
+    @property
+    def card_set_versions(self) -> dict[str, int]:
+        return {s.set: s.version for s in self.pool.sets}
+
+    def ready_decks(self) -> dict[str, dict[str, Any]]:
+        """Ready decks by name (and stem) in the resolved form a record keeps."""
+        from .deck_rules import INVESTIGATOR, ready_decks
+
+        out: dict[str, dict[str, Any]] = {}
+        for stem, deck in ready_decks().items():
+            entry = {"name": deck.name, "investigator": self.pool.index(deck.cards(INVESTIGATOR)[0]),
+                     "cards": sorted(self.pool.index(c) for c in deck.cards())}
+            out[deck.name] = out[stem] = entry
+        return out
+
+    def _deck(self, data: Any, where: str) -> dict[str, Any]:
+        ready = self.ready_decks()
+        if isinstance(data, str):
+            if data not in ready:
+                raise SetupError(f"{where}: unknown ready deck {data!r}; ready decks: "
+                                 f"{', '.join(sorted(d['name'] for d in ready.values()))}")
+            return dict(ready[data])
+        if not isinstance(data, Mapping) or set(data) - {"name", "investigator", "cards", "description"}:
+            raise SetupError(f"{where}: a deck is a ready deck name or {{investigator, cards}} (MY-2.1, MY-2.5)")
+        pool = self.pool
+        inv, cards = data.get("investigator"), data.get("cards")
+        try:
+            lead = inv if type(inv) is int else pool.index(str(inv))
+            if isinstance(cards, Mapping):
+                idx = [pool.index(str(ref)) for ref, n in cards.items() for _ in range(int(n))]
+            elif isinstance(cards, list) and all(type(c) is int for c in cards):
+                idx = list(cards)
+            else:
+                raise SetupError(f"{where}: 'cards' maps card ids to copies")
+        except (KeyError, ValueError, TypeError) as err:
+            raise SetupError(f"{where}: {err}") from None
+        if not 0 <= lead < len(pool) or not all(0 <= c < len(pool) for c in idx):
+            raise SetupError(f"{where}: card numbers must be 0..{len(pool) - 1}")
+        return {"name": str(data.get("name") or "custom deck"), "investigator": lead, "cards": sorted(idx)}
+
+    def deck_problems(self, deck: Mapping[str, Any]) -> list[str]:
+        """MY-2: every violation, each with its rule ID."""
+        from collections import Counter
+
+        from ...carddata.deckrules import Deck
+        from .deck_rules import INVESTIGATOR, validate_deck
+
+        pool = self.pool
+        main = Counter(pool.defs[c].id for c in deck["cards"])
+        sides = {INVESTIGATOR: {pool.defs[deck["investigator"]].id: 1}}
+        return [f"{v.rule_id}: {v.message}" for v in validate_deck(Deck(deck["name"], dict(main), sides))]
+
+    def parse_options(self, seed: int, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        opts = dict(options or {})
+        unknown = set(opts) - {"decks", "vp_target", "max_turns", "max_rounds"}
+        if unknown:
+            raise SetupError(f"unknown Mythos option(s): {', '.join(sorted(map(str, unknown)))}")
+        chosen = opts.get("decks")
+        if chosen is None:
+            from ...core import Rng
+
+            names = sorted({d["name"] for d in self.ready_decks().values()})
+            rng = Rng(seed ^ 0x3171)
+            chosen = [names[rng.below(len(names))] for _ in range(players)]
+        if not isinstance(chosen, list) or len(chosen) != players:
+            raise SetupError(f"decks: give one deck per player ({players}), MY-2.1")
+        decks = [self._deck(d, f"deck {k + 1}") for k, d in enumerate(chosen)]
+        problems = [f"deck {k + 1} ({d['name']}): {p}" for k, d in enumerate(decks) for p in self.deck_problems(d)]
+        if problems:
+            raise SetupError("illegal deck (MY-2): " + "; ".join(problems))
+        target = opts.get("vp_target", 20)
+        if type(target) is not int or not 1 <= target <= 100:
+            raise SetupError("vp_target must be a whole number from 1 to 100 (MY-1.4, default 20)")
+        cap = opts.get("max_turns")
+        if cap is not None and (type(cap) is not int or not 1 <= cap <= TURN_CAP):
+            raise SetupError(f"max_turns must be a whole number from 1 to {TURN_CAP} (MY-5.15)")
+        rounds = opts.get("max_rounds", ROUND_CAP)
+        if type(rounds) is not int or not 1 <= rounds <= 10 * ROUND_CAP:
+            raise SetupError(f"max_rounds must be a whole number from 1 to {10 * ROUND_CAP} (D-MY-71)")
+        return {"decks": decks, "vp_target": target, "max_turns": cap, "max_rounds": rounds}
+
+    def new_game(self, seed: int = 0, players: int | None = None, options: Mapping[str, Any] | None = None) -> MyState:
+        """MY-4: validate the decks, shuffle, investigators out, first player at random, sides in secret."""
+        n = 2 if players is None else players
+        if type(n) is not int or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise SetupError(f"Mythos is for {MIN_PLAYERS} to {MAX_PLAYERS} players (MY-11.1), not {players!r}")
+        if type(seed) is not int:
+            raise SetupError(f"the seed must be an integer, not {seed!r}")
+        opts = self.parse_options(seed, n, options)
+        st = MyState.blank(self, seed, n, opts, zones_for(n))
+        assert isinstance(st, MyState)
+        home = self.pool.regions.index("Lovecraft Country") if "Lovecraft Country" in self.pool.regions else 0
+        st.vars.update(side=[-1] * n, sanity=[0] * n, max_mod=[0] * n, skip=[0] * n, had_location=[0] * n,
+                       pos_dim=[0] * n, pos_region=[home] * n, pos_sub=[-1] * n, turn_end=[0] * n)  # MY-4.3
+        t = st.table
+        for p, deck in enumerate(opts["decks"]):
+            t.reveal_to_all(t.add(deck["investigator"], p, f"inv:{p}"))  # MY-2.1
+            for c in deck["cards"]:
+                t.add(c, p, f"deck:{p}")
+            t.shuffle(f"deck:{p}", st.rng)  # MY-4.2
+        first = st.rng.below(n)  # MY-4.4
+        st.vars["first"] = st.vars["active"] = first
+        st.note("first_player", {"player": first})
+        st.push("my.setup")
+        st.start()
+        return st
+
+    def from_dict(self, data: Mapping[str, Any]) -> State:
+        return MyState.load(self, data, zones_for(_players(data)))
+
+    def sample_state(self, view: Mapping[str, Any], log: list[dict[str, Any]], seed: int) -> State:
+        return MyState.sample(self, view, log, seed, zones_for(_players(view)))
+
+    def card_catalog(self) -> dict[str, Any]:
+        cards = []
+        for d in self.pool.defs:
+            entry: dict[str, Any] = {"index": d.index, "id": d.id, "name": d.title, "type": d.type,
+                                     "sanity_mod": d.sanity_mod, "dimension": d.dimension, "text": d.text}
+            if d.type == "investigator":
+                entry["sides"] = [s.model_dump() for s in d.sides]
+            cards.append(entry)
+        return {"cards": cards, "characters": []}
+
+    def check_card_data(self) -> list[str]:
+        """Effects this slice does not run: only ``on_play`` (and ``on_arrive``, and ``activated`` on
+        spells) are carried out."""
+        out = []
+        for d in self.pool.defs:
+            for e in d.effects:
+                ok = e.trigger in ("on_play", "on_arrive") or e.trigger == "activated" and d.type == "spell"
+                if not ok:
+                    out.append(f"{d.id}: {e.trigger} effect not supported yet")
+            if d.attach_to is not None:
+                out.append(f"{d.id}: attachable artifacts not supported yet")
+        return out
+
+
+def _players(data: Mapping[str, Any]) -> int:
+    from ...core import RecordError
+
+    n = data.get("players") if isinstance(data, Mapping) else None
+    if type(n) is not int or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise RecordError(f"mythos snapshot: players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {n!r}")
+    return n
+
+
+def _on_empty(st: MyState) -> None:
+    raise RuntimeError("the Mythos round frame is never missing while the game goes on")
+
+
+MyState.on_empty_stack = _on_empty  # type: ignore[method-assign, assignment]
+
+DEFINITION = Mythos()

@@ -1,0 +1,112 @@
+"""Activated abilities (MY-5.6c, MY-5.7, MY-6.5.3, MY-9.2, MY-12.2): who has them, when they may be
+used, paying their costs and carrying them out.
+
+Sources are the face-up cards a player controls in the Ally, Item, Event and God areas (attachments
+included) and his investigator side (MY-6.2.1). A face-down card has no effects (MY-3.3), so an
+exhausted card cannot be used again until END_OF_ROUND turns it face up. In card play an ability with
+a ``turn`` cost is the turn (a turn action); one without is a free action: the turn goes on, and the
+pass count is untouched (MY-5.7). In the battle use step a ``turn`` cost is not paid (MY-9.2).
+Limits: ``once_per_turn`` (D09; in battle, once per use step) and ``once_per_round``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action, IllegalActionError
+from ...engine import FACE_DOWN, is_used, mark_used
+from .play import bury, run_primitives
+from .requirements import holds
+from .rules import Batch
+from .schema import Ability, SanityCost
+from .state import MyState
+
+TURN_SCOPE = "end_of_turn"
+ROUND_SCOPE = "end_of_round"
+
+
+def abilities_of(st: MyState, i: int) -> tuple[Ability, ...]:
+    d = st.card(i)
+    if d.type == "investigator":
+        side = st.investigator(st.table.owner[i])
+        return tuple(side.abilities) if side else ()
+    return d.abilities
+
+
+def sources(st: MyState, p: int) -> list[int]:
+    t = st.table
+    out = [i for z in ("ally", "item", "event", "god") for i in t.cards(f"{z}:{p}")
+           if not t.flags[i] & FACE_DOWN and abilities_of(st, i)]
+    return out + [i for i in t.cards(f"inv:{p}") if abilities_of(st, i)]
+
+
+def sanity_cost(ab: Ability) -> int:
+    return sum(c.sanity for c in ab.costs if isinstance(c, SanityCost))
+
+
+def takes_turn(ab: Ability) -> bool:
+    return "turn" in ab.costs
+
+
+def scope(ab: Ability) -> str:
+    return ROUND_SCOPE if ab.limit == "once_per_round" else TURN_SCOPE
+
+
+def refusal(st: MyState, p: int, card: Any, k: Any, window: str) -> tuple[str, str] | None:
+    """Why ability ``k`` of ``card`` cannot be used by ``p`` now (``window``: card_play / battle)."""
+    t = st.table
+    if type(card) is not int or type(k) is not int or not 0 <= card < len(t) or card not in sources(st, p):
+        return "MY-12.2", "only a face-up card of yours in play (or your investigator) has abilities to use"
+    abilities = abilities_of(st, card)
+    if not 0 <= k < len(abilities):
+        return "MY-12.2", "that card has no such ability"
+    ab = abilities[k]
+    if window not in ab.timing:
+        return "MY-12.7", f"{ab.name} cannot be used in {window.replace('_', ' ')}"
+    if is_used(st, card, k, scope(ab)):
+        return "MY-5.7", f"{ab.name} was already used ({ab.limit.replace('_', ' ')})"
+    if st.sanity(p) < sanity_cost(ab):
+        return "MY-12.2", f"{ab.name} costs {sanity_cost(ab)} Sanity"
+    if not holds(st, p, ab.condition):
+        return "MY-12.2", f"{ab.name}: its condition is not met"
+    return None
+
+
+def options(st: MyState, p: int, window: str) -> list[Action]:
+    out = []
+    for i in sources(st, p):
+        for k, _ab in enumerate(abilities_of(st, i)):
+            if refusal(st, p, i, k, window) is None:
+                out.append(Action(p, "activate", (("ability", k), ("card", i))))
+    return out
+
+
+def is_free(st: MyState, action: Action) -> bool:
+    """A card-play activation without a turn cost (MY-5.7)."""
+    card, k = action.get("card"), action.get("ability")
+    assert isinstance(card, int) and isinstance(k, int)
+    return not takes_turn(abilities_of(st, card)[k])
+
+
+def activate(st: MyState, p: int, card: int, k: int, batch: Batch) -> None:
+    """Pay the costs (a turn cost is the turn itself, or nothing in battle), then carry out the
+    primitives; costs and effect are one atomic effect (MY-1.3a ii)."""
+    t = st.table
+    ab = abilities_of(st, card)[k]
+    mark_used(st, card, k, scope(ab))
+    st.note("activated", {"player": p, "card": card, "ability": ab.name})
+    if sanity_cost(ab):
+        batch.setdefault(p, []).append(-sanity_cost(ab))
+    if "exhaust_self" in ab.costs:
+        t.reveal_to_all(card)
+        t.set_flag(card, FACE_DOWN)
+    if "bury_self" in ab.costs:
+        bury(st, card)
+    elif "discard_self" in ab.costs:
+        st.move_card(card, f"discard:{p}")
+    run_primitives(st, p, tuple(ab.do), batch)
+
+
+def explain(st: MyState, p: int, action: Action, window: str) -> IllegalActionError:
+    why = refusal(st, p, action.get("card"), action.get("ability"), window)
+    return IllegalActionError(*why) if why else IllegalActionError("MY-12.2", f"{action}: not usable now")

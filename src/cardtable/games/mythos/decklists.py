@@ -1,0 +1,39 @@
+"""The ``decklists`` facet (see ``cardtable.carddata.deckfacet``): ready decks, deck files and their
+legality (MY-2) for the CLI and the web table."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from ...carddata.deckfacet import ReadyDeck
+from ...carddata.deckrules import Deck, Violation
+from .catalog import load_pool
+from .deck_rules import INVESTIGATOR, load_deck_list, ready_decks as _ready, validate_deck
+
+OPTION = "decks"
+
+
+def ready_decks() -> list[ReadyDeck]:
+    pool = load_pool()
+    out = []
+    for stem, deck in _ready().items():
+        types = Counter(pool[pool.index(c)].type for c in deck.cards())
+        summary = " / ".join(t for t, _ in types.most_common(3))
+        out.append(ReadyDeck(deck.name, stem, deck.description, len(deck.cards()), summary))
+    return out
+
+
+def load_deck_file(path: Path) -> Deck:
+    return load_deck_list(path)
+
+
+def deck_problems(deck: Deck) -> list[Violation]:
+    return validate_deck(deck)
+
+
+def option_value(deck: Deck) -> dict[str, Any]:
+    """The deck in the mapping form ``new_game`` reads (its investigator, card id → copies)."""
+    inv = deck.cards(INVESTIGATOR)
+    return {"name": deck.name, "investigator": inv[0] if inv else None, "cards": dict(deck.main)}

@@ -1,0 +1,131 @@
+"""Join groups (MY-8): two or more cards from hand played together as one play.
+
+The action is ``join(card, card2[, card3, card4])`` in the group's resolution order (D-MY-74: a
+group names at most four cards; the action format has one parameter per card, and four covers every
+group the pool can form). The order is fixed, never chosen: a weapon or a spell comes after its host,
+a Location after its Travel Event (MY-8.5), Monsters in hand order — any other order would fail its
+own checks. Legality is checked by resolving the group on a clone, card by card, each against the
+state the earlier ones left (MY-8.5); a Monster group checks its gate once and uses it once (MY-8.6).
+All the group's sanity modifiers form one simultaneous change (MY-8.7).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from typing import Any, Sequence
+
+from ...core import Action
+from ...engine import FACE_DOWN
+from .catalog import CardDef
+from .play import Refusal, check, play
+from .requirements import holds, matches
+from .rules import Batch, commit, game_over_check
+from .state import INVERTED, MyState
+
+KEYS = ("card", "card2", "card3", "card4")
+MAX_GROUP = len(KEYS)
+RANK = {"travel_event": 0, "location": 1, "ally": 0, "weapon": 1, "tome": 0, "spell": 1}
+
+
+@lru_cache(maxsize=4096)
+def pair_joins(a: CardDef, b: CardDef) -> bool:
+    """MY-8.2 / MY-8.3: a built-in pair, or one card's text allows joining the other (cached: a pure
+    function of two card definitions)."""
+    kinds = {a.type, b.type}
+    if kinds == {"ally", "weapon"} or kinds == {"travel_event", "location"}:
+        return True
+    if kinds == {"tome", "spell"}:
+        tome, spell = (a, b) if a.type == "tome" else (b, a)
+        return spell.spell_icon in tome.spell_icons
+    return any(matches(b, f) for f in a.joins) or any(matches(a, f) for f in b.joins)
+
+
+def ordered(st: MyState, cards: Sequence[int]) -> tuple[int, ...]:
+    return tuple(sorted(cards, key=lambda i: (RANK.get(st.card(i).type, 0), i)))
+
+
+def group_of(action: Action) -> list[Any]:
+    return [action.get(k) for k in KEYS if action.get(k) is not None]
+
+
+def join_check(st: MyState, p: int, cards: Sequence[Any]) -> Refusal | None:
+    """Why this group cannot be played now, or None."""
+    t = st.table
+    if not 2 <= len(cards) <= MAX_GROUP or len(set(cards)) != len(cards):
+        return "MY-8.1", f"a Join group is 2 to {MAX_GROUP} different cards"
+    if not all(type(i) is int and 0 <= i < len(t) and t.zone_name(i) == f"hand:{p}" for i in cards):
+        return "MY-8.1", "a Join group is played from your own hand"
+    defs = [st.card(i) for i in cards]
+    if not all(pair_joins(a, b) for a, b in combinations(defs, 2)):
+        return "MY-8.2", "every pair of cards in a Join group must Join"
+    if tuple(cards) != ordered(st, cards):
+        return "MY-8.5", "a Join group resolves hosts first, then what they hold (a Location after its travel)"
+    if all(d.type == "monster" for d in defs):
+        if not st.gate_open(p):
+            return "MY-8.6", "a Monster group needs an upright current location with a gate, checked once"
+        for d in defs:
+            if not holds(st, p, d.requirement):
+                return "MY-6.1.2", f"{d.title}: its requirement is not met"
+        return None
+    probe = st.clone()
+    assert isinstance(probe, MyState)
+    batch: Batch = {}
+    for i in cards:
+        host = _host(probe, cards, i)
+        why = check(probe, p, i, host)
+        if why is not None:
+            return why
+        play(probe, p, i, host, batch)
+    return None
+
+
+def _host(st: MyState, cards: Sequence[int], i: int) -> int | None:
+    """MY-8.3a/b: a joined weapon goes onto the joined ally, a joined spell into the joined tome."""
+    kind = st.card(i).type
+    want = {"weapon": "ally", "spell": "tome"}.get(kind)
+    if want is None:
+        return None
+    return next((c for c in cards if st.card(c).type == want), None)
+
+
+def join_options(st: MyState, p: int) -> list[Action]:
+    """Every legal Join group from ``p``'s hand, each once in its resolution order."""
+    hand = sorted(st.table.cards(f"hand:{p}"))
+    defs = {i: st.card(i) for i in hand}
+    joinable = [i for i in hand if any(pair_joins(defs[i], defs[j]) for j in hand if j != i)]
+    out: list[Action] = []
+    groups: list[tuple[int, ...]] = [(i,) for i in joinable]
+    for _size in range(2, MAX_GROUP + 1):  # grow cliques of joining cards one card at a time
+        groups = [g + (j,) for g in groups for j in joinable if j > g[-1]
+                  and all(pair_joins(defs[a], defs[j]) for a in g)]
+        for group in groups:
+            cards = ordered(st, group)
+            if join_check(st, p, cards) is None:
+                out.append(Action(p, "join", tuple(zip(KEYS, cards))))
+    return out
+
+
+def do_join(st: MyState, p: int, cards: Sequence[int]) -> None:
+    """Carry out a legal group as one atomic effect (MY-1.3a i)."""
+    t = st.table
+    batch: Batch = {}
+    if all(st.card(i).type == "monster" for i in cards):  # MY-8.6
+        st.note("joined", {"player": p, "cards": list(cards)}, visible_to=[p],
+                redacted={"player": p, "threat": len(cards)})
+        for i in cards:
+            st.move_card(i, f"threat:{p}")
+            t.set_flag(i, FACE_DOWN)
+            t.known[i] = 0
+            if st.card(i).sanity_mod:
+                batch.setdefault(p, []).append(st.card(i).sanity_mod)
+        cur = st.current_location(p)
+        assert cur is not None
+        t.set_flag(cur, INVERTED)
+        st.note("gate_used", {"player": p, "card": cur})
+    else:
+        st.note("joined", {"player": p, "cards": list(cards)})
+        for i in cards:
+            play(st, p, i, _host(st, cards, i), batch)
+    commit(st, batch)  # MY-8.7
+    game_over_check(st)

@@ -1,0 +1,617 @@
+"""A card-play turn (MY-5.4–MY-5.6): which plays are legal (§6), carrying them out, arrival and casting.
+
+Every legal play is an option of the turn decision, ``play(card[, host])``; ``check`` says why any other
+play is refused, naming its rule, and is the one test both the options and the refusals use. A play
+with its sanity modifier and ``on_play`` effects is one atomic effect (MY-1.3a): its Sanity changes
+are collected and applied together at the end, then the state checks run (MY-5.11).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action, IllegalActionError
+from ...engine import FACE_DOWN, NO_CARD, PERMANENT, WHILE_SOURCE, add_lasting
+from .catalog import CardDef
+from .requirements import assign, holds, matches
+from .rules import Batch, commit, draw, game_over_check, note_act, note_pass
+from .schema import LASTING_OPS, Effect, LocHas
+from .state import CROSSWISE, INVERTED, MyState
+
+Refusal = tuple[str, str]  # (rule ID, why)
+
+ARTIFACT_ATTRIBUTE = LocHas(loc_has="Artifact")  # MY-6.5.2 default
+TOME_ATTRIBUTE = LocHas(loc_has="Tome")  # MY-6.7.1 default
+
+
+# ---- moving cards ---------------------------------------------------------------------------------------
+
+
+def bury(st: MyState, i: int) -> None:
+    """MY-0.5: face up on the bottom of the owner's Story Deck (MY-3.7); attachments go with it (MY-3.4)."""
+    t = st.table
+    owner = t.owner[i]
+    attached = t.attachments(i)
+    t.set_flag(i, CROSSWISE | INVERTED | FACE_DOWN, False)
+    st.move_card(i, f"story:{owner}", bottom=True)
+    t.reveal_to_all(i)
+    for a in attached:
+        bury(st, a)
+    if st.card(i).type == "location":
+        unique_location(st, owner, i)
+
+
+def unique_location(st: MyState, p: int, i: int) -> None:
+    """MY-10.2: a Location put into a Story Deck discards every other one of its title there."""
+    title = st.card(i).title
+    for j in list(st.table.cards(f"story:{p}")):
+        if j != i and st.card(j).type == "location" and st.card(j).title == title:
+            st.move_card(j, f"discard:{p}")
+            st.note("location_replaced", {"player": p, "card": j, "by": i})
+
+
+def to_story_top(st: MyState, p: int, i: int, flags: int = 0) -> None:
+    st.move_card(i, f"story:{p}")
+    st.table.flags[i] = flags
+    st.vars["had_location"][p] = 1
+    if st.card(i).type == "location":
+        unique_location(st, p, i)
+
+
+# ---- effects (MY-12.5, the primitives the pool uses) ------------------------------------------------------
+
+
+def targets(st: MyState, p: int, who: str) -> list[int]:
+    """MY-11.5: "each" resolves in seat order starting from the acting player."""
+    order = st.seat_order(p)
+    if who == "self":
+        return [p]
+    if who == "each_opponent":
+        return order[1:]
+    return order
+
+
+def run_effects(st: MyState, p: int, effects: tuple[Effect, ...], trigger: str, batch: Batch,
+                source: int = -1, target: int | None = None) -> None:
+    for eff in effects:
+        if eff.trigger == trigger and holds(st, p, eff.condition):
+            run_primitives(st, p, tuple(eff.do), batch, eff.duration, source, target)
+
+
+UNTIL = {"until_end_of_turn": "end_of_turn", "until_end_of_card_play": "end_of_card_play",
+         "until_end_of_battle": "end_of_battle", "until_end_of_round": "end_of_round",
+         "instant": "end_of_round", "while_in_play": WHILE_SOURCE, "permanent": PERMANENT}  # MY-12.6
+
+
+def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, duration: str = "instant",
+                   source: int = -1, target: int | None = None) -> None:
+    """MY-12.5: the primitives the pool uses, in printed order; Sanity changes go into ``batch``; the
+    lasting ones (MY-9.11, MY-7.5) last for ``duration`` (MY-12.6; an instant one, to the end of the round)."""
+    until = UNTIL[duration]
+    if until != WHILE_SOURCE:
+        source = -1  # the effect outlives its card (a buried event, a spent cost)
+    for prim in prims:
+        op = prim.op
+        if op == "end_card_play":
+            st.vars["end_play"] = 1  # MY-5.9g (the threshold is 2 here, so card play ends at once)
+            continue
+        if op == "skip_battle":
+            add_lasting(st, "skip_battle", "game", 1, until, source)
+            continue
+        if op == "cancel_just_played":
+            if target is not None:
+                cancel(st, target, prim.dest)
+            continue
+        for q in targets(st, p, prim.who):
+            if op in LASTING_OPS:
+                amount = 1 if op != "prevent_damage" else (10 ** 6 if prim.n == "all" else prim.n)
+                add_lasting(st, op, f"p{q}", amount, until, source)
+                continue
+            n = prim.n
+            if op == "gain_sanity":
+                batch.setdefault(q, []).append(n)
+            elif op == "lose_sanity":
+                batch.setdefault(q, []).append(-n)
+            elif op == "draw":
+                draw(st, q, n, batch)
+            elif op == "modify_max_sanity":
+                st.vars["max_mod"][q] += n
+                if st.sanity(q) > st.max_sanity(q):  # MY-7.7
+                    st.vars["sanity"][q] = st.max_sanity(q)
+            elif op == "lose_turn":
+                st.vars["skip"][q] += n  # MY-5.8
+
+
+def cancel_filter(d: CardDef) -> Any:
+    """The ``cancel_just_played`` primitive of a card's ``on_play`` effects, if any (it needs a target)."""
+    for eff in d.effects:
+        if eff.trigger == "on_play":
+            for prim in eff.do:
+                if prim.op == "cancel_just_played":
+                    return prim
+    return None
+
+
+def cancel_targets(st: MyState, p: int, d: CardDef) -> list[int]:
+    prim = cancel_filter(d)
+    if prim is None:
+        return []
+    return [i for i in st.just_played(p) if matches(st.card(i), prim.filter)]
+
+
+def cancel(st: MyState, i: int, dest: str) -> None:
+    """MY-12.5 ``CANCEL_JUST_PLAYED``: the card leaves (attachments with it, MY-3.4); its ongoing effects
+    end, what it did stays. A Story Deck card removed from the top exposes the card beneath
+    (MY-6.3.14: a Location there becomes current again without its modifier, and sets the position)."""
+    owner = st.table.owner[i]
+    st.note("cancelled", {"card": i, "owner": owner, "dest": dest})
+    was_top = st.story_top(owner) == i
+    if dest == "bury":
+        bury(st, i)
+    else:
+        st.move_card(i, f"discard:{owner}")
+    if was_top and st.story_top(owner) != i:
+        cur = st.current_location(owner)
+        if cur is not None:
+            st.set_position(owner, st.card(cur))
+
+
+def becomes_current(st: MyState, p: int, i: int, batch: Batch) -> None:
+    """MY-6.1.3 / MY-6.3.8: a Location placed upright or arrived at: position, modifier, ON_ARRIVE."""
+    d = st.card(i)
+    st.set_position(p, d)
+    if d.sanity_mod:
+        batch.setdefault(p, []).append(d.sanity_mod)
+    run_effects(st, p, d.effects, "on_arrive", batch)
+
+
+# ---- placement of Locations and Travel Events (MY-6.3, MY-6.11) -------------------------------------------
+
+
+def _story_without_crosswise_top(st: MyState, p: int) -> bool:
+    top = st.story_top(p)
+    return top is not None and st.card(top).type == "location" and st.crosswise(top)
+
+
+def location_mode(st: MyState, p: int, d: CardDef) -> tuple[str, Refusal | None]:
+    """How a Location would be placed now: ``first`` / ``travel`` / ``city`` / ``walk`` (upright for all but
+    ``walk``), or the rule that forbids it."""
+    if not holds(st, p, d.requirement):
+        return "", ("MY-6.3.13", f"{d.title}: its own requirement is not met")
+    if not st.vars["had_location"][p]:
+        return "first", None  # MY-6.3.4
+    top = st.story_top(p)
+    if top is not None and st.card(top).type == "travel_event":  # MY-6.11.3
+        rule = st.card(top).destination
+        assert rule is not None
+        dim, region, _sub = st.position(p)
+        if d.dimension not in rule.dimensions:
+            return "", ("MY-6.11.3", f"{st.card(top).title} does not lead to the {d.dimension}")
+        if rule.regions == "same" and d.region != region or rule.regions == "other" and d.region == region \
+                or isinstance(rule.regions, list) and d.region not in rule.regions:
+            return "", ("MY-6.11.3", f"{st.card(top).title} does not lead to {d.region}")
+        if "Isolated" in d.features and not rule.allow_isolated:
+            return "", ("MY-6.3.10", f"{d.title} is Isolated: {st.card(top).title} cannot reach it")
+        return "travel", None
+    ref = st.reference(p)  # MY-6.3.5 (while walking: the place left; MY-6.3.9 discards the crosswise card)
+    if ref is not None:
+        r = st.card(ref)
+        ref_dim, ref_region, ref_feats = r.dimension, r.region, r.features
+    else:
+        ref_dim, ref_region, _ = st.position(p)
+        ref_feats = frozenset()
+    if d.dimension != ref_dim:
+        return "", ("MY-6.3.10", f"{d.title} is in another dimension: only travel reaches it")
+    if d.region != ref_region:
+        return "", ("MY-6.3.10", f"{d.title} is in another region: only travel reaches it")
+    if "Isolated" in d.features or "Isolated" in ref_feats:
+        return "", ("MY-6.3.10", "an Isolated place is reached and left only by travel")
+    if "City" in d.features and "City" in ref_feats:
+        return "city", None  # MY-6.3.7
+    return "walk", None  # MY-6.3.6
+
+
+def travel_check(st: MyState, p: int, d: CardDef) -> Refusal | None:
+    """MY-6.11: the departure requirement, checked where the player would leave from (a crosswise top
+    card is discarded first, MY-6.3.9; before any location, at the start position, MY-6.3.4)."""
+    if not holds(st, p, d.requirement):
+        return "MY-6.1.2", f"{d.title}: its requirement is not met"
+    if _story_without_crosswise_top(st, p):
+        probe = st.clone()
+        assert isinstance(probe, MyState)
+        top = probe.story_top(p)
+        assert top is not None
+        probe.move_card(top, f"discard:{p}")
+        ok = holds(probe, p, d.departure)  # type: ignore[arg-type]
+    else:
+        ok = holds(st, p, d.departure)
+    if not ok:
+        return "MY-6.11.2", f"{d.title}: you cannot depart from here"
+    return None
+
+
+# ---- which plays are legal ---------------------------------------------------------------------------------
+
+
+def hosts(st: MyState, p: int, d: CardDef) -> list[int | None]:
+    """Where a card may go: None (its own area) or a host card for attachments."""
+    t = st.table
+    if d.type == "weapon":  # MY-6.6.1, MY-6.4.9
+        return [a for a in st.allies(p) if st.card(a).type == "ally"
+                and not any(st.card(w).type == "weapon" for w in t.attachments(a))]
+    if d.type == "tome":  # MY-6.7.3
+        return [None] + ([a for a in st.allies(p) if st.card(a).type == "ally"] if d.ally_holdable else [])
+    if d.type == "spell":  # MY-6.12.1
+        return [v for v in vessels(st, p) if can_hold(st, v, d)]
+    return [None]
+
+
+def vessels(st: MyState, p: int) -> list[int]:
+    t = st.table
+    out = []
+    for zone in ("item", "ally"):
+        for i in t.cards(f"{zone}:{p}"):
+            c = st.card(i)
+            if c.type == "tome" or c.type == "artifact" and c.spell_slots or c.type == "ally" and c.spellcaster \
+                    and t.host[i] == NO_CARD:
+                out.append(i)
+    return out
+
+
+def can_hold(st: MyState, v: int, spell: CardDef) -> bool:
+    """MY-6.7.4, MY-6.4.7, MY-6.5.4: a tome of a matching icon with room; one spell in an artifact or ally."""
+    c = st.card(v)
+    loaded = [a for a in st.table.attachments(v) if st.card(a).type == "spell"]
+    if c.type == "tome":
+        return spell.spell_icon in c.spell_icons and len(loaded) < c.capacity
+    return not loaded
+
+
+def check(st: MyState, p: int, i: Any, host: Any, target: Any = None) -> Refusal | None:
+    """Why playing hand card ``i`` (onto ``host``, naming ``target``) is illegal now, or None (MY-5.5)."""
+    t = st.table
+    if type(i) is not int or not 0 <= i < len(t) or t.zone_name(i) != f"hand:{p}":
+        return "MY-5.5", "a card is played from your own hand"
+    d = st.card(i)
+    if cancel_filter(d) is not None:
+        if target not in cancel_targets(st, p, d):
+            return "MY-5.10", f"{d.title} names an opponent's just-played face-up card it may cancel"
+    elif target is not None:
+        return "MY-5.5", f"{d.title} names no target"
+    if host is not None and (type(host) is not int or not 0 <= host < len(t)):
+        return "MY-3.4", "no such card to attach to"
+    allowed = hosts(st, p, d)
+    if host not in allowed:
+        rules = {"weapon": ("MY-6.6.1", "a weapon is played onto one of your allies without a weapon"),
+                 "tome": ("MY-6.7.3", "a tome goes to your Item area or, if an ally may hold it, onto your ally"),
+                 "spell": ("MY-6.12.1", "a spell is loaded onto your tome with its icon and room, a spell-holding "
+                                        "artifact or a spellcaster ally that holds none")}
+        return rules.get(d.type, ("MY-3.4", f"{d.title} is not attached to a card"))
+    kind = d.type
+    if kind == "location":
+        return location_mode(st, p, d)[1]
+    if kind == "travel_event":
+        return travel_check(st, p, d)
+    if kind == "ally":
+        dim = st.position(p)[0]
+        if d.dimension not in (dim, "Any"):  # MY-6.4.2a
+            return "MY-6.4.2a", f"{d.title} can be played only in the {d.dimension}"
+        if not holds(st, p, d.requirement):
+            return "MY-6.4.2", f"{d.title}: its requirement is not met here"
+        return None
+    if kind in ("artifact", "weapon"):
+        if d.attach_to is not None:
+            return "MY-6.5.1", f"{d.title}: attachable artifacts are not carried out yet"
+        req = d.requirement or (None if d.no_location_requirement else ARTIFACT_ATTRIBUTE)
+        if not holds(st, p, req):
+            return "MY-6.5.2", f"{d.title} needs a location with the Artifact attribute (or its own requirement)"
+        return None
+    if kind == "tome":
+        if not holds(st, p, d.requirement or TOME_ATTRIBUTE):
+            return "MY-6.7.1", f"{d.title} needs a location with the Tome attribute (or its own requirement)"
+        if d.language not in st.languages(p):
+            return "MY-6.7.1", f"neither your investigator nor an ally of yours reads {d.language}"
+        return None
+    if kind == "spell":
+        return None if holds(st, p, d.requirement) else ("MY-6.1.2", f"{d.title}: its requirement is not met")
+    if kind == "monster":
+        if not st.gate_open(p):
+            return "MY-6.8.1", "a Monster needs an upright current location with a gate"
+        return None if holds(st, p, d.requirement) else ("MY-6.1.2", f"{d.title}: its requirement is not met")
+    if kind == "god":
+        if st.god_in_play(p):
+            return "MY-6.9.3", "you already have a god in play"
+        if god_assignment(st, p, d) is None:
+            return "MY-6.9.2", f"{d.title}: your own cards do not meet its requirements"
+        return None
+    if kind == "event":
+        return None if holds(st, p, d.requirement) else ("MY-6.10.1", f"{d.title}: its requirement is not met")
+    assert kind == "adventure"
+    if any(st.card(a).title == d.title for a in t.cards(f"adventures:{p}")):
+        return "MY-10.4", f"you have already acquired {d.title}"
+    if not holds(st, p, d.requirement) or assign(st, d.slots, adventure_pool(st, p)) is None:
+        return "MY-6.13.3", f"{d.title}: your face-up cards do not fill its requirement slots"
+    return None
+
+
+def god_pool(st: MyState, p: int) -> list[int]:
+    """MY-6.9.2: active own cards (the current location included, no other Story Deck card), then Threat
+    monsters (D-MY-73: face-up cards are used first)."""
+    t = st.table
+    out = [i for z in ("ally", "item", "event", "god") for i in t.cards(f"{z}:{p}") if not t.flags[i] & FACE_DOWN]
+    cur = st.current_location(p)
+    if cur is not None:
+        out.append(cur)
+    return out + list(t.cards(f"threat:{p}"))
+
+
+def god_assignment(st: MyState, p: int, d: CardDef) -> list[int] | None:
+    return assign(st, d.god_requirements, god_pool(st, p))
+
+
+def adventure_pool(st: MyState, p: int) -> list[int]:
+    """MY-6.13.2: the whole Story Deck, allies, items, attachments, face-up spells, events, gods; never
+    the Threat, face-down cards, the investigator or anything outside the field."""
+    t = st.table
+    out = list(t.cards(f"story:{p}"))
+    out += [i for z in ("ally", "item", "event", "god") for i in t.cards(f"{z}:{p}") if not t.flags[i] & FACE_DOWN]
+    return out
+
+
+def play_action(p: int, i: int, host: int | None, target: int | None = None) -> Action:
+    params: tuple[tuple[str, Any], ...] = (("card", i),) if host is None else (("card", i), ("host", host))
+    if target is not None:
+        params += (("target", target),)
+    return Action(p, "play", params)
+
+
+def turn_options(st: MyState, p: int) -> list[Action]:
+    """MY-5.4: every legal play, the turn actions (arrive, cast) and pass."""
+    out: list[Action] = []
+    for i in sorted(st.table.cards(f"hand:{p}")):
+        d = st.card(i)
+        if cancel_filter(d) is not None:
+            out += [play_action(p, i, None, c) for c in cancel_targets(st, p, d) if check(st, p, i, None, c) is None]
+            continue
+        for h in hosts(st, p, d):
+            if check(st, p, i, h) is None:
+                out.append(play_action(p, i, h))
+    from .join import join_options
+
+    from .abilities import options as ability_options
+
+    out += join_options(st, p)
+    out += ability_options(st, p, "card_play")
+    if can_arrive(st, p):
+        out.append(Action(p, "arrive"))
+    for s in castable(st, p):
+        out.append(Action(p, "cast", (("card", s),)))
+    out.append(Action(p, "pass"))
+    return out
+
+
+def can_arrive(st: MyState, p: int) -> bool:
+    """MY-6.3.8: the top card is a crosswise Location."""
+    return _story_without_crosswise_top(st, p)
+
+
+def castable(st: MyState, p: int) -> list[int]:
+    """MY-6.12.3, MY-6.12.8: loaded, face-up spells."""
+    t = st.table
+    return [s for v in vessels(st, p) for s in t.attachments(v) if st.card(s).type == "spell"
+            and not t.flags[s] & FACE_DOWN]
+
+
+# ---- carrying out a turn ---------------------------------------------------------------------------------------
+
+
+def _int(value: object) -> int:
+    """An action parameter that the listed options guarantee is a card id."""
+    assert isinstance(value, int)
+    return value
+
+
+def do_turn(st: MyState, p: int, action: Action) -> None:
+    if action.kind == "pass":
+        note_pass(st, p)
+        st.note("passed", {"player": p, "count": st.vars["pass_count"]})
+        return
+    if action.kind == "activate":
+        from .abilities import activate, is_free
+
+        if not is_free(st, action):
+            note_act(st, p)  # MY-5.6c: a turn action; a free action leaves the pass count alone (MY-5.7)
+        batch_a: Batch = {}
+        activate(st, p, _int(action.get("card")), _int(action.get("ability")), batch_a)
+        commit(st, batch_a)
+        game_over_check(st)
+        return
+    note_act(st, p)
+    if action.kind == "join":
+        from .join import do_join, group_of
+
+        do_join(st, p, [_int(c) for c in group_of(action)])
+        return
+    batch: Batch = {}
+    if action.kind == "arrive":
+        top = st.story_top(p)
+        assert top is not None
+        st.table.set_flag(top, CROSSWISE, False)
+        st.note("arrived", {"player": p, "card": top})
+        becomes_current(st, p, top, batch)
+    elif action.kind == "cast":
+        cast(st, p, _int(action.get("card")), batch)
+    else:
+        play(st, p, _int(action.get("card")), action.get("host"), batch, action.get("target"))
+    commit(st, batch)
+    game_over_check(st)  # MY-5.11 step 1 (allies cannot drop to 0 combat yet; positions are derived)
+
+
+def play(st: MyState, p: int, i: int, host: Any, batch: Batch, target: Any = None) -> None:
+    """Carry out a legal play (``check`` passed)."""
+    t = st.table
+    d = st.card(i)
+    st.vars["seq"] += 1
+    kind = d.type
+    hidden = kind == "monster"
+    if hidden:
+        st.note("played", {"player": p, "card": i, "defn": d.index}, visible_to=[p],
+                redacted={"player": p, "threat": 1})
+    else:
+        st.note("played", {"player": p, "card": i, "defn": d.index, "host": host})
+    applied_mod = True
+    if kind == "location":
+        mode, _ = location_mode(st, p, d)
+        if mode != "travel" and _story_without_crosswise_top(st, p):  # MY-6.3.9: changing your mind
+            top = st.story_top(p)
+            assert top is not None
+            st.move_card(top, f"discard:{p}")
+        if mode == "walk":
+            to_story_top(st, p, i, CROSSWISE)  # MY-6.3.6: no modifier while crosswise
+            applied_mod = False
+        else:
+            to_story_top(st, p, i)
+            becomes_current(st, p, i, batch)
+            applied_mod = False  # becomes_current applied it
+        st.note("placed", {"player": p, "card": i, "mode": mode})
+    elif kind == "travel_event":
+        if _story_without_crosswise_top(st, p):  # MY-6.3.9
+            top = st.story_top(p)
+            assert top is not None
+            st.move_card(top, f"discard:{p}")
+        to_story_top(st, p, i)  # MY-6.11.2
+    elif kind == "ally":
+        st.move_card(i, f"ally:{p}")
+    elif kind in ("artifact",):
+        st.move_card(i, f"item:{p}")
+    elif kind in ("weapon", "tome", "spell"):
+        if host is None:
+            st.move_card(i, f"item:{p}")
+        else:
+            st.move_card(i, t.zone_name(host))
+            t.attach(i, host)
+        if kind == "spell":
+            applied_mod = False  # MY-6.1.3: never when loaded
+    elif kind == "monster":
+        st.move_card(i, f"threat:{p}")
+        t.set_flag(i, FACE_DOWN)
+        t.known[i] = 0
+        cur = st.current_location(p)
+        assert cur is not None
+        t.set_flag(cur, INVERTED)  # MY-6.8.1: the gate is used
+        st.note("gate_used", {"player": p, "card": cur})
+    elif kind == "god":
+        used = god_assignment(st, p, d) or []
+        shown = [c for c in used if t.zone_name(c) == f"threat:{p}"]
+        for c in shown:
+            t.reveal_to_all(c)  # MY-6.9.2: the Threat monsters used are shown to all
+        st.move_card(i, f"god:{p}")
+        if shown:
+            st.note("god_requirements_shown", {"player": p, "cards": shown})
+    elif kind == "event":
+        if d.event_kind == "persistent":
+            st.move_card(i, f"event:{p}")
+            if same_title_in_force(st, p, i):  # MY-6.10.4: the earlier one stays in force
+                st.note("event_without_effect", {"player": p, "card": i})
+                if d.sanity_mod:
+                    batch.setdefault(p, []).append(d.sanity_mod)
+                bury(st, i)
+                return
+            if d.time_of_day is not None:
+                set_time(st, p, i, d.time_of_day)
+        # an instant event is buried once resolved (below)
+    else:
+        acquire(st, p, i, batch)
+        applied_mod = False
+    if applied_mod and d.sanity_mod:
+        batch.setdefault(p, []).append(d.sanity_mod)
+    if kind not in ("location", "spell"):
+        run_effects(st, p, d.effects, "on_play", batch, i, target)
+    if kind == "event" and d.event_kind == "instant":
+        bury(st, i)  # MY-6.10.2
+    elif kind not in ("monster", "adventure") and t.in_play(i):
+        t.counters[(i, "played")] = st.vars["seq"]  # MY-5.10: just played from now
+
+
+def same_title_in_force(st: MyState, p: int, i: int) -> bool:
+    """MY-6.10.4: is a persistent event of this title already in force on the same object (the game for
+    a ``game`` target, else this player)?"""
+    d = st.card(i)
+    seats = range(st.players) if d.target == "game" else [p]
+    return any(j != i and st.card(j).title == d.title for q in seats for j in st.table.cards(f"event:{q}"))
+
+
+def set_time(st: MyState, p: int, i: int, time: str) -> None:
+    """MY-6.10.6: a Day/Night event sets the time of day and buries every other Day/Night event in play."""
+    for q in range(st.players):
+        for j in list(st.table.cards(f"event:{q}")):
+            if j != i and st.card(j).time_of_day is not None:
+                bury(st, j)
+    if st.vars["time"] != time:
+        st.vars["time"] = time
+        st.note("time_of_day", {"time": time})
+
+
+def acquire(st: MyState, p: int, i: int, batch: Batch) -> None:
+    """MY-6.13.5: VP first, then the modifier, then the Story Deck is discarded but for a Location or
+    Travel Event on top, then the discard pile is shuffled into the deck (no Sanity loss)."""
+    t = st.table
+    d = st.card(i)
+    st.move_card(i, f"adventures:{p}")
+    st.note("adventure_acquired", {"player": p, "card": i, "vp": d.victory_points})
+    if d.sanity_mod:
+        batch.setdefault(p, []).append(d.sanity_mod)
+    story = list(t.cards(f"story:{p}"))
+    keep = story[-1] if story and st.card(story[-1]).type in ("location", "travel_event") else None
+    for j in story:
+        if j != keep:
+            st.move_card(j, f"discard:{p}")
+    for j in list(t.cards(f"discard:{p}")):
+        st.move_card(j, f"deck:{p}")
+    t.shuffle(f"deck:{p}", st.rng)
+
+
+def cast(st: MyState, p: int, s: int, batch: Batch) -> None:
+    """MY-6.12.4–6.12.6: from an independent tome the investigator casts (modifier + effect, the spell
+    turns face down); an ally, an ally-held tome or an artifact casts without a Sanity change and the
+    spell is buried."""
+    t = st.table
+    d = st.card(s)
+    vessel = t.host[s]
+    v = st.card(vessel)
+    by_investigator = v.type == "tome" and t.host[vessel] == NO_CARD and t.zone_name(vessel) == f"item:{p}"
+    st.note("cast", {"player": p, "card": s, "by": "investigator" if by_investigator else vessel})
+    if by_investigator:
+        if d.sanity_mod:
+            batch.setdefault(p, []).append(d.sanity_mod)
+        run_effects(st, p, d.effects, "activated", batch)
+        t.reveal_to_all(s)
+        t.set_flag(s, FACE_DOWN)  # MY-6.12.5: exhausted until end of round, known to all
+    else:
+        run_effects(st, p, d.effects, "activated", batch)
+        bury(st, s)
+
+
+def refusal(st: MyState, p: int, action: Action) -> IllegalActionError:
+    """Why a turn action is not legal (the turn decision's refusal)."""
+    if action.kind == "play":
+        why = check(st, p, action.get("card"), action.get("host"), action.get("target"))
+        if why is not None:
+            return IllegalActionError(*why)
+        return IllegalActionError("MY-5.5", f"{action}: not a legal play")
+    if action.kind == "activate":
+        from .abilities import explain
+
+        return explain(st, p, action, "card_play")
+    if action.kind == "join":
+        from .join import group_of, join_check
+
+        why = join_check(st, p, group_of(action))
+        if why is not None:
+            return IllegalActionError(*why)
+        return IllegalActionError("MY-8.1", f"{action}: not a legal Join group")
+    if action.kind == "arrive":
+        return IllegalActionError("MY-6.3.8", "you arrive only at a crosswise Location on top of your Story Deck")
+    if action.kind == "cast":
+        return IllegalActionError("MY-6.12.1", "only a loaded, face-up spell of yours can be cast")
+    return IllegalActionError("MY-5.4", f"{action}: a turn is one play, one turn action or a pass")

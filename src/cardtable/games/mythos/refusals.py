@@ -1,0 +1,41 @@
+"""Why an action is not legal now, naming the MY rule it breaks (the core asks when an action is not
+among the listed options; nothing has changed at that point)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action, IllegalActionError
+from .state import MyState
+
+
+def explain(st: MyState, action: Action, decision: Any) -> IllegalActionError | None:
+    kind, p = decision.kind, decision.player
+    if action.player != p:
+        rule = {"turn": "MY-5.3", "hand_adjust": "MY-5.14", "choose_side": "MY-4.1"}.get(kind, "MY-11.7")
+        return IllegalActionError(rule, f"it is seat {p}'s decision, not seat {action.player}'s")
+    if kind == "turn":
+        from .play import refusal
+
+        return refusal(st, p, action)
+    if kind == "hand_adjust":
+        return IllegalActionError("MY-5.14", "discard cards of your own hand, down to a size between your "
+                                             "end-of-round minimum and maximum, then done")
+    if kind == "battle_use":
+        if action.kind == "activate":
+            from .abilities import explain as ability_refusal
+
+            return ability_refusal(st, p, action, "battle")
+        return IllegalActionError("MY-9.2", "in the use step you cast a ready loaded spell, use an ability or pass")
+    if kind == "declare_attack":
+        return IllegalActionError("MY-9.3", "attack one opponent (MY-11.4) or decline")
+    if kind == "attack_monsters":
+        return IllegalActionError("MY-9.3", "an attack takes at least one face-down monster of your own Threat")
+    if kind == "attack_allies":
+        return IllegalActionError("MY-6.6.5", "only your allies with an Enchanted Weapon may join your attack")
+    if kind == "block":
+        return IllegalActionError("MY-9.4", "block with your own allies or face-down Threat monsters, each once "
+                                            "(an invisible attacker: monsters or allies with an Enchanted Weapon)")
+    if kind == "choose_side":
+        return IllegalActionError("MY-4.1", "choose side 0 or side 1 of your investigator")
+    return None

@@ -1,0 +1,103 @@
+"""Requirement expressions (MY-12.4), card filters (MY-12.3) and requirement slots matched one card per
+slot (MY-6.13.3, MY-6.9.2) — the questions every play asks, answered from the table.
+
+A requirement reads the player's position (MY-3.9, features of MY-6.3.2–6.3.3), the time of day and
+his numbers. A slot filter reads only the card (MY-6.13.1: never where the investigator is now).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .catalog import CardDef
+from .schema import (AllOf, AnyOf, CardFilter, EducationAtLeast, InDimension, InRegion, InSubregion, InTransit,
+                     KnowsLanguage, LocHas, LocTitle, NotReq, Requirement, RoundAtLeast, SanityAtLeast, SanityAtMost,
+                     Slot, TimeIs)
+from .state import MyState
+
+
+def holds(st: MyState, p: int, req: Requirement | None) -> bool:
+    """MY-12.4 for player ``p`` now."""
+    if req is None:
+        return True
+    if isinstance(req, LocHas):
+        return req.loc_has in st.features(p)
+    if isinstance(req, LocTitle):
+        cur = st.current_location(p)
+        return cur is not None and st.card(cur).title == req.loc_title
+    if isinstance(req, InRegion):
+        return st.position(p)[1] == req.region
+    if isinstance(req, InSubregion):
+        return st.position(p)[2] == req.subregion
+    if isinstance(req, InDimension):
+        return st.position(p)[0] == req.dimension
+    if isinstance(req, TimeIs):
+        return st.vars["time"] == req.time_of_day
+    if isinstance(req, InTransit):
+        return st.in_transit(p) == req.in_transit
+    if isinstance(req, KnowsLanguage):
+        return req.knows_language in st.languages(p)
+    if isinstance(req, EducationAtLeast):
+        side = st.investigator(p)
+        return side is not None and side.education >= req.education_at_least
+    if isinstance(req, SanityAtMost):
+        return st.sanity(p) <= req.sanity_at_most
+    if isinstance(req, SanityAtLeast):
+        return st.sanity(p) >= req.sanity_at_least
+    if isinstance(req, RoundAtLeast):
+        return int(st.vars["round"]) >= req.round_at_least
+    if isinstance(req, AllOf):
+        return all(holds(st, p, r) for r in req.all)
+    if isinstance(req, AnyOf):
+        return any(holds(st, p, r) for r in req.any)
+    assert isinstance(req, NotReq)
+    return not holds(st, p, req.not_)
+
+
+def matches(d: CardDef, f: CardFilter) -> bool:
+    """MY-6.13.1 / D64: a filter on one card. Feature, region and subregion name Location cards only, so a
+    Travel Event never matches as a Location."""
+    if f.type is not None and d.type != f.type and not (f.type == "monster" and d.type == "god"):
+        return False  # MY-6.9.8: a god counts as a Monster
+    if f.subtype is not None and f.subtype not in d.subtypes and f.subtype != d.god_kind:
+        return False  # MY-6.9.8: ... of subtype Great Old One or Outer God
+    if f.trait is not None and f.trait not in d.traits:
+        return False
+    if f.title is not None and d.title != f.title:
+        return False
+    if f.mental_state is not None and d.mental_state != f.mental_state:
+        return False
+    if f.dimension is not None and d.dimension != f.dimension:
+        return False
+    if f.feature is not None and (d.type != "location" or f.feature not in d.features | {d.inout}):
+        return False
+    if f.region is not None and (d.type != "location" or d.region != f.region):
+        return False
+    if f.subregion is not None and (d.type != "location" or d.subregion != f.subregion):
+        return False
+    return True
+
+
+def assign(st: MyState, slots: Sequence[Slot], cards: Sequence[int]) -> list[int] | None:
+    """MY-6.13.3: a one-to-one assignment of ``cards`` to the slot units (a slot of count n is n units),
+    or None. Cards earlier in ``cards`` are preferred (bipartite matching by augmenting paths)."""
+    units = [s.filter for s in slots for _ in range(s.count)]
+    if len(units) > len(cards):
+        return None
+    cand = [[c for c in cards if matches(st.card(c), f)] for f in units]
+    owner: dict[int, int] = {}  # card -> unit
+
+    def augment(u: int, seen: set[int]) -> bool:
+        for c in cand[u]:
+            if c in seen:
+                continue
+            seen.add(c)
+            if c not in owner or augment(owner[c], seen):
+                owner[c] = u
+                return True
+        return False
+
+    for u in range(len(units)):
+        if not augment(u, set()):
+            return None
+    return sorted(owner, key=lambda c: owner[c])

@@ -1,0 +1,327 @@
+"""The Mythos round (MY-5) and the procedures it uses: setup (MY-4), drawing and library-out (MY-7.6),
+Sanity changes (MY-7, one combined change per atomic effect, MY-1.3a), the pass count (MY-5.9), the
+end of round with the hand adjustment (MY-5.13, MY-5.14), god ageing (MY-9.10), the game end and
+scoring (MY-1.3–MY-1.8).
+
+The round is one frame, ``my.round``, whose ``stage`` walks the state machine of MY-5.1; a stage that
+needs a decision asks it (the turn) or pushes the frame that asks (a private ``Pick`` for the hand
+adjustment) and reads its answer when it runs again. Setup is ``my.setup``: the investigator sides are
+chosen in an engine ``SecretRound`` and revealed together (MY-4.1).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ...core import Action, IllegalActionError
+from ...engine import FACE_DOWN, Frame, Op, Pick, SecretRound, expire, lasting_total
+from .state import OPS, PASS_THRESHOLD, ROUND_CAP, MyState
+
+Batch = dict[int, list[int]]  # seat -> the Sanity changes of one atomic effect, in order
+
+
+# ---- Sanity (MY-7) ------------------------------------------------------------------------------------
+
+
+def commit(st: MyState, batch: Batch) -> None:
+    """MY-7.4 / MY-1.3a: one player's changes of one atomic effect: all increases (each capped at the
+    maximum, MY-7.1), then all decreases (never below 0, MY-7.2); players in seat order from the active
+    player (MY-11.5)."""
+    for p in st.seat_order(int(st.vars["active"])):
+        changes = batch.get(p)
+        if not changes:
+            continue
+        before = s = st.sanity(p)
+        cap = st.max_sanity(p)
+        no_gain = lasting_total(st, "prevent_sanity_gain", f"p{p}") > 0  # MY-7.5
+        for c in changes:
+            if c > 0 and not no_gain:
+                s = max(s, min(cap, s + c))
+        for c in changes:
+            if c < 0:
+                s = max(0, s + c)
+        st.vars["sanity"][p] = s
+        if s != before:
+            st.note("sanity", {"player": p, "from": before, "to": s})
+    batch.clear()
+
+
+def game_over_check(st: MyState) -> bool:
+    """MY-5.11 step 1 / MY-1.3: an investigator at 0 Sanity ends the game at once; everyone is scored."""
+    if any(st.sanity(p) == 0 for p in range(st.players)):
+        end_game(st, "an investigator's Sanity reached 0 (MY-1.3)")
+        return True
+    return False
+
+
+def winners(st: MyState, among: Iterable[int] | None = None) -> list[int]:
+    """MY-1.6: highest score; ties broken by acquired VP; still tied, a shared win."""
+    seats = list(range(st.players) if among is None else among)
+    if not seats:
+        return []
+    best = max((st.score(p), st.vp(p)) for p in seats)
+    return [p for p in seats if (st.score(p), st.vp(p)) == best]
+
+
+def end_game(st: MyState, why: str) -> None:
+    """MY-1.5–MY-1.7, MY-11.6: the game ends for everyone and every player is scored."""
+    won = winners(st)
+    scores = [st.score(p) for p in range(st.players)]
+    st.note("game_over", {"reason": why, "scores": scores, "vp": [st.vp(p) for p in range(st.players)]})
+    st.finish(won, f"{why}; score {scores}; winner(s) {won}",
+              {"how": why, "rounds": st.vars["round"], "scores": scores})
+
+
+# ---- drawing (MY-5.2b, MY-7.6) -----------------------------------------------------------------------------
+
+
+def reshuffle(st: MyState, p: int) -> None:
+    """The discard pile, shuffled, becomes the Mythos Deck."""
+    for i in list(st.table.cards(f"discard:{p}")):
+        st.move_card(i, f"deck:{p}")
+    st.table.shuffle(f"deck:{p}", st.rng)
+    st.note("reshuffled", {"player": p, "deck": len(st.table.cards(f"deck:{p}"))})
+
+
+def draw_one(st: MyState, p: int, batch: Batch) -> bool:
+    """Draw one card; an empty deck is a library-out (MY-7.6: reshuffle the discard pile, lose 1
+    Sanity, into ``batch``); with both piles empty drawing stops, no loss (D38). False if none drawn."""
+    t = st.table
+    if not t.cards(f"deck:{p}"):
+        if not t.cards(f"discard:{p}"):
+            return False
+        reshuffle(st, p)
+        batch.setdefault(p, []).append(-1)
+        st.note("library_out", {"player": p})
+    i = t.cards(f"deck:{p}")[-1]
+    st.move_card(i, f"hand:{p}")
+    st.note("drew", {"player": p, "card": i}, visible_to=[p], redacted={"player": p})
+    return True
+
+
+def draw(st: MyState, p: int, n: int, batch: Batch) -> None:
+    for _ in range(n):
+        if not draw_one(st, p, batch):
+            return
+
+
+# ---- the pass state (MY-5.9) ---------------------------------------------------------------------------------
+
+
+def note_pass(st: MyState, p: int) -> None:
+    """MY-5.9c/d: the first Pass names the initiator; every Pass adds one."""
+    v = st.vars
+    if v["pass_init"] < 0:
+        v["pass_init"], v["pass_count"] = p, 1
+    else:
+        v["pass_count"] += 1
+
+
+def note_act(st: MyState, p: int) -> None:
+    """MY-5.9e: the initiator playing, acting or losing a turn cancels the sequence; others do not."""
+    v = st.vars
+    if v["pass_init"] == p:
+        v["pass_init"], v["pass_count"] = -1, 0
+
+
+def card_play_over(st: MyState) -> bool:
+    v = st.vars
+    cap = st.options.get("max_turns")
+    return v["pass_count"] >= PASS_THRESHOLD or bool(v["end_play"]) or (cap is not None and v["turns"] >= cap)
+
+
+# ---- setup (MY-4) ------------------------------------------------------------------------------------------------
+
+
+class Setup(Op[MyState]):
+    """MY-4.1: every seat chooses its investigator side in secret; the sides are revealed together."""
+
+    name = "my.setup"
+
+    def run(self, st: MyState, frame: Frame) -> None:
+        if frame.got is None:
+            st.push(SecretRound.name, seats=tuple(range(st.players)), done=(), child=Pick.name, event="sides_chosen",
+                    child_args=(("cands", (0, 1)), ("min", 1), ("max", 1), ("prompt", "Choose your investigator side"),
+                                ("kind", "choose_side"), ("private", True)))
+            return
+        for seat, value in frame.got:
+            side = int(value[0])
+            st.vars["side"][seat] = side
+            inv = st.investigator(seat)
+            assert inv is not None
+            st.vars["sanity"][seat] = inv.starting_sanity  # MY-4.1
+        st.pop()
+        st.push("my.round", stage="start")
+
+
+# ---- the round (MY-5) ---------------------------------------------------------------------------------------------
+
+
+class Round(Op[MyState]):
+    name = "my.round"
+
+    def run(self, st: MyState, frame: Frame) -> None:
+        stage = frame["stage"]
+        v = st.vars
+        if stage == "start":
+            v["round"] += 1
+            if v["round"] > 1:
+                v["first"] = st.next_seat(v["first"])  # MY-5.2a
+            v["pass_init"], v["pass_count"], v["turns"], v["end_play"] = -1, 0, 0, 0
+            v["phase"] = "refill"
+            st.note("round", {"round": v["round"], "first": v["first"]})
+            st.replace(frame.evolve(stage="refill"))
+        elif stage == "refill":
+            self._refill(st)
+            if st.is_terminal:
+                return
+            v["active"], v["phase"] = v["first"], "card_play"
+            v["turn_end"] = [v["seq"]] * st.players  # MY-5.10: "since card play began"
+            st.replace(frame.evolve(stage="play"))
+        elif stage == "play":
+            if card_play_over(st):
+                expire(st, "end_of_card_play")
+                st.note("card_play_ended", {"round": v["round"]})
+                st.replace(frame.evolve(stage="battle"))
+                return
+            p = v["active"]
+            if v["skip"][p] > 0:  # MY-5.8: the turn is lost, not passed
+                v["skip"][p] -= 1
+                note_act(st, p)
+                st.note("lost_turn", {"player": p})
+                self._next_turn(st, p)
+                return
+            from .play import turn_options
+
+            st.ask(p, "turn", f"Seat {p}: play a card, take a turn action or pass", turn_options(st, p))
+        elif stage == "battle":
+            v["phase"] = "battle"
+            from .battle import battle_steps
+
+            if frame.got is None and battle_steps(st):
+                return  # an attack frame was pushed; it hands back when done
+            if st.is_terminal:
+                return
+            expire(st, "end_of_turn")  # once-per-turn limits used in the use step end with it
+            expire(st, "end_of_battle")
+            age_gods(st)
+            st.replace(frame.evolve(stage="end"))
+        elif stage == "end":
+            v["phase"] = "end_of_round"
+            ready_spells(st)  # MY-5.13 step 1
+            expire(st, "end_of_round")  # MY-5.13 step 2
+            st.replace(frame.evolve(stage="adjust", k=0))
+        elif stage == "adjust":
+            self._adjust(st, frame)
+        elif stage == "check":
+            if any(st.vp(p) >= st.target() for p in range(st.players)):  # MY-1.4, MY-5.13 step 4
+                end_game(st, f"an investigator reached {st.target()} VP (MY-1.4)")
+                return
+            cap = st.options.get("max_rounds") or ROUND_CAP
+            if v["round"] >= cap:
+                end_game(st, f"the round cap of {cap} was reached (D-MY-71)")
+                return
+            st.replace(frame.evolve(stage="start"))
+
+    def answer(self, st: MyState, frame: Frame, action: Action) -> None:
+        from .play import do_turn
+
+        p = st.vars["active"]
+        do_turn(st, p, action)
+        if st.is_terminal:
+            return
+        if action.kind == "activate":
+            from .abilities import is_free
+
+            if is_free(st, action):
+                return  # MY-5.7: a free action; the same player goes on with his turn
+        self._next_turn(st, p)
+
+    @staticmethod
+    def _next_turn(st: MyState, p: int) -> None:
+        expire(st, "end_of_turn")
+        st.vars["turn_end"][p] = st.vars["seq"]  # MY-5.10
+        st.vars["turns"] += 1
+        st.vars["active"] = st.next_seat(p)
+
+    @staticmethod
+    def _refill(st: MyState) -> None:
+        """MY-5.2b/c: each player, in seat order from the first, draws one card at a time up to the refill
+        size; each card (with its library-out) is one atomic effect (MY-1.3a iv)."""
+        for p in st.seat_order(st.vars["first"]):
+            side = st.investigator(p)
+            assert side is not None
+            while len(st.table.cards(f"hand:{p}")) < side.refill_hand:
+                batch: Batch = {}
+                drawn = draw_one(st, p, batch)
+                commit(st, batch)
+                if game_over_check(st):
+                    return
+                if not drawn:
+                    break
+
+    @staticmethod
+    def _adjust(st: MyState, frame: Frame) -> None:
+        """MY-5.14: in seat order from the first player, each discards down to a size in [Hmin, Hmax]
+        (over Hmax: must; between: may), chosen in a private pick."""
+        k = frame["k"]
+        order = st.seat_order(st.vars["first"])
+        if frame.got is not None:
+            p = order[k]
+            for i in frame.got:
+                st.move_card(int(i), f"discard:{p}")
+            if frame.got:
+                st.note("hand_adjusted", {"player": p, "discarded": list(frame.got)})
+            k += 1
+            st.replace(frame.evolve(k=k))
+            frame = st.top
+        while k < len(order):
+            p = order[k]
+            side = st.investigator(p)
+            assert side is not None
+            h = len(st.table.cards(f"hand:{p}"))
+            if h > side.hand_min:
+                st.push(Pick.name, player=p, zone=f"hand:{p}", min=max(0, h - side.hand_max), max=h - side.hand_min,
+                        prompt=f"End of round: discard down to {side.hand_min}..{side.hand_max} cards",
+                        kind="hand_adjust", private=True)
+                return
+            k += 1
+            st.replace(frame.evolve(k=k))
+            frame = st.top
+        st.replace(frame.evolve(stage="check", k=0))
+
+
+def ready_spells(st: MyState) -> None:
+    """MY-5.13 step 1 / MY-6.12.5: every face-down spell in a vessel turns face up, and so does every card
+    exhausted by an ability cost (MY-12.2 ``exhaust_self``: face down until the end of the round)."""
+    t = st.table
+    for p in range(st.players):
+        for zone in ("item", "ally", "event", "god"):
+            for i in t.cards(f"{zone}:{p}"):
+                if t.flags[i] & FACE_DOWN:
+                    t.set_flag(i, FACE_DOWN, False)
+
+
+def age_gods(st: MyState) -> None:
+    """MY-9.10 / MY-6.9.6: bury each god that was crosswise; then every upright god turns crosswise."""
+    from .play import bury
+    from .state import CROSSWISE
+
+    t = st.table
+    for p in range(st.players):
+        gods = list(t.cards(f"god:{p}"))
+        for i in gods:
+            if st.crosswise(i):
+                bury(st, i)
+                st.note("god_buried", {"player": p, "card": i})
+        for i in gods:
+            if t.zone_name(i) == f"god:{p}":
+                t.set_flag(i, CROSSWISE)
+
+
+def refuse_turn(st: MyState, action: Action) -> IllegalActionError:
+    return IllegalActionError("MY-5.4", f"{action}: a turn is one play, one turn action or a pass")
+
+
+for _op in (Setup(), Round()):
+    OPS.add(_op)

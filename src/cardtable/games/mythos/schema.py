@@ -1,0 +1,440 @@
+"""The schema of a Mythos card set file (MY-12.10) as strict, closed-vocabulary pydantic models.
+
+Why closed: a card the rules could not run must be refused when its file loads, naming file, card
+and field (``cardtable.carddata.load_card_file`` rewrites pydantic's errors that way), not found out
+in the middle of a game. Every key is known (``extra="forbid"``) and values are strictly typed.
+
+A set file declares the open-ended names the spec leaves to the pool (MY-12.10: regions, languages,
+spell icons); cards may use only those, which ``catalog.py`` checks across the file.
+
+Shapes (YAML)::
+
+    set: core
+    version: 1
+    regions: [Lovecraft Country, ...]
+    languages: [English, Latin, ...]
+    spell_icons: [Summoning, ...]
+    cards:
+      - {id: MYC-L01, title: Miskatonic Library, type: location, region: Lovecraft Country,
+         inout: Inside, features: [Tome, City], gate: false, sanity_mod: 0, text: ...}
+
+A requirement is a boolean expression (MY-12.4) such as ``{loc_has: Water}``, ``{all: [...]}``;
+an effect is ``{trigger: on_play, do: [{op: lose_sanity, who: each_opponent, n: 1}]}`` (MY-12.1,
+MY-12.5); a requirement slot is ``{filter: {...}, count: n}`` (MY-6.13.1).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Dimension = Literal["WakingWorld", "Dreamlands", "NewAeon"]
+DIMENSIONS: tuple[str, ...] = ("WakingWorld", "Dreamlands", "NewAeon")
+DimensionTag = Literal["WakingWorld", "Dreamlands", "NewAeon", "Any"]
+# MY-6.3: the fixed features and the attribute keywords the pool uses (a closed list: a misspelt
+# keyword is refused at load instead of silently never matching).
+Feature = Literal["Outside", "Inside", "Water", "Forest", "Cemetery", "City", "Artifact", "Tome", "Isolated",
+                  "Underground", "Government", "Academic", "Harbour", "Ruins"]
+InOut = Literal["Outside", "Inside"]
+MentalState = Literal["Steadfast", "Corrupt"]
+TimeOfDay = Literal["Day", "Night"]
+CardType = Literal["location", "travel_event", "ally", "artifact", "weapon", "tome", "spell", "monster", "god",
+                   "event", "adventure"]
+Trigger = Literal["on_play", "on_arrive", "on_leave_play", "on_buried", "start_of_round", "start_of_card_play",
+                  "start_of_battle", "on_attack_declared", "on_blocked", "on_sanity_change", "on_library_out",
+                  "on_adventure_acquired", "on_time_change", "end_of_battle", "end_of_round", "static", "activated"]
+Duration = Literal["instant", "until_end_of_turn", "until_end_of_card_play", "until_end_of_battle",
+                   "until_end_of_round", "while_in_play", "permanent"]
+TimingTag = Literal["card_play", "battle", "fast"]
+Who = Literal["self", "each_opponent", "each_player"]  # MY-11.5: "each" resolves in seat order from the actor
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+# ---- requirements (MY-12.4) ------------------------------------------------------------------------
+
+
+class LocHas(_Strict):
+    loc_has: Feature
+
+
+class LocTitle(_Strict):
+    loc_title: str
+
+
+class InRegion(_Strict):
+    region: str
+
+
+class InSubregion(_Strict):
+    subregion: str
+
+
+class InDimension(_Strict):
+    dimension: Dimension
+
+
+class TimeIs(_Strict):
+    time_of_day: TimeOfDay
+
+
+class InTransit(_Strict):
+    in_transit: bool
+
+
+class KnowsLanguage(_Strict):
+    knows_language: str
+
+
+class EducationAtLeast(_Strict):
+    education_at_least: int = Field(ge=0)
+
+
+class SanityAtMost(_Strict):
+    sanity_at_most: int = Field(ge=0)
+
+
+class SanityAtLeast(_Strict):
+    sanity_at_least: int = Field(ge=0)
+
+
+class RoundAtLeast(_Strict):
+    round_at_least: int = Field(ge=1)
+
+
+class AllOf(_Strict):
+    all: list["Requirement"] = Field(min_length=1)
+
+
+class AnyOf(_Strict):
+    any: list["Requirement"] = Field(min_length=1)
+
+
+class NotReq(_Strict):
+    not_: "Requirement" = Field(alias="not")
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+
+
+Requirement = Union[LocHas, LocTitle, InRegion, InSubregion, InDimension, TimeIs, InTransit, KnowsLanguage,
+                    EducationAtLeast, SanityAtMost, SanityAtLeast, RoundAtLeast, AllOf, AnyOf, NotReq]
+for _m in (AllOf, AnyOf, NotReq):
+    _m.model_rebuild()
+
+
+# ---- card filters and requirement slots (MY-6.13.1, MY-12.3) --------------------------------------------
+
+
+class CardFilter(_Strict):
+    """Every given key must hold. ``type`` reads a card's type as MY-3.6 gives it."""
+
+    type: CardType | None = None
+    subtype: str | None = None
+    trait: str | None = None
+    title: str | None = None
+    feature: Feature | None = None
+    mental_state: MentalState | None = None
+    dimension: Dimension | None = None
+    region: str | None = None
+    subregion: str | None = None
+
+
+class Slot(_Strict):
+    filter: CardFilter
+    count: int = Field(default=1, ge=1, le=10)
+
+
+# ---- effect primitives (MY-12.5; the ones this pool runs) -----------------------------------------------
+
+
+class GainSanity(_Strict):
+    op: Literal["gain_sanity"]
+    who: Who = "self"
+    n: int = Field(ge=1, le=20)
+
+
+class LoseSanity(_Strict):
+    op: Literal["lose_sanity"]
+    who: Who = "self"
+    n: int = Field(ge=1, le=20)
+
+
+class DrawCards(_Strict):
+    op: Literal["draw"]
+    who: Who = "self"
+    n: int = Field(ge=1, le=10)
+
+
+class ModifyMaxSanity(_Strict):
+    op: Literal["modify_max_sanity"]
+    who: Who = "self"
+    n: int = Field(ge=-20, le=20)
+
+
+class LoseTurn(_Strict):
+    op: Literal["lose_turn"]
+    who: Who = "each_opponent"
+    n: int = Field(default=1, ge=1, le=3)
+
+
+class EndCardPlay(_Strict):
+    op: Literal["end_card_play"]
+
+
+class PreventDamage(_Strict):
+    """MY-9.11: prevent ``n`` (or ``all``) unblocked attack damage to the player while it lasts."""
+
+    op: Literal["prevent_damage"]
+    who: Who = "self"
+    n: int | Literal["all"] = "all"
+
+
+class PreventSanityGain(_Strict):
+    """MY-7.5: the player gains no Sanity while it lasts."""
+
+    op: Literal["prevent_sanity_gain"]
+    who: Who = "each_opponent"
+
+
+class CannotBeAttacked(_Strict):
+    op: Literal["cannot_be_attacked"]
+    who: Who = "self"
+
+
+class SkipBattle(_Strict):
+    """MY-5.1: this round's BATTLE has no use step and no attacks (its triggers and god ageing remain)."""
+
+    op: Literal["skip_battle"]
+
+
+class CancelJustPlayed(_Strict):
+    """MY-5.10, MY-12.5: a counter card names one opponent's just-played face-up card matching ``filter``
+    as it is played; that card is discarded or buried (its ongoing effects end; what it did stays)."""
+
+    op: Literal["cancel_just_played"]
+    filter: CardFilter = CardFilter()
+    dest: Literal["discard", "bury"] = "discard"
+
+
+Primitive = Annotated[Union[GainSanity, LoseSanity, DrawCards, ModifyMaxSanity, LoseTurn, EndCardPlay, PreventDamage,
+                            PreventSanityGain, CannotBeAttacked, SkipBattle, CancelJustPlayed],
+                      Field(discriminator="op")]
+LASTING_OPS = frozenset({"prevent_damage", "prevent_sanity_gain", "cannot_be_attacked", "skip_battle"})
+
+
+class Effect(_Strict):
+    """``trigger + condition + primitives + duration`` (MY-12); costs belong to activated abilities."""
+
+    trigger: Trigger = "on_play"
+    condition: Requirement | None = None
+    do: list[Primitive] = Field(min_length=1)
+    duration: Duration = "instant"
+
+
+class SanityCost(_Strict):
+    sanity: int = Field(ge=1, le=10)
+
+
+Cost = Union[Literal["turn", "bury_self", "discard_self", "exhaust_self"], SanityCost]  # MY-12.2
+
+
+class Ability(_Strict):
+    """An activated ability (MY-5.6c, MY-5.7, MY-12.2): costs, then primitives. With a ``turn`` cost it
+    is a turn action; without, a free action on its controller's own turn (once per turn, D09). ``limit``
+    caps its uses further."""
+
+    name: str = Field(min_length=1)
+    costs: list[Cost] = []
+    condition: Requirement | None = None
+    do: list[Primitive] = Field(min_length=1)
+    timing: list[TimingTag] = ["card_play", "battle"]  # MY-12.7 default
+    limit: Literal["once_per_turn", "once_per_round"] = "once_per_turn"
+
+    @model_validator(mode="after")
+    def _costs(self) -> "Ability":
+        if "exhaust_self" in self.costs and ("bury_self" in self.costs or "discard_self" in self.costs):
+            raise ValueError("a card that leaves play cannot also be exhausted as the same cost (MY-12.2)")
+        if not set(self.timing) <= {"card_play", "battle"}:
+            raise ValueError("an ability's timing is card_play and/or battle (fast is for spells, MY-12.7)")
+        return self
+
+
+# ---- cards -----------------------------------------------------------------------------------------------
+
+
+class _Card(_Strict):
+    """MY-12.10 common fields."""
+
+    id: str = Field(min_length=1)
+    title: str = Field(min_length=1)
+    subtypes: list[str] = []
+    traits: list[str] = []
+    unique_dot: bool = False
+    dimension: DimensionTag | None = None  # None: the type's default (MY-6.1.4)
+    requirements: Requirement | None = None
+    sanity_mod: int = Field(default=0, ge=-10, le=10)
+    joins: list[CardFilter] = []
+    effects: list[Effect] = []
+    abilities: list[Ability] = []
+    timing: list[TimingTag] = []
+    text: str = ""
+    story_text: str = ""
+
+
+class InvestigatorSide(_Strict):
+    """MY-6.2.1: one side of an investigator card."""
+
+    side_id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    starting_sanity: int = Field(ge=1, le=30)
+    max_sanity: int = Field(ge=1, le=30)
+    education: int = Field(ge=0, le=30)
+    languages: list[str] = Field(min_length=1)
+    refill_hand: int = Field(default=13, ge=2, le=20)
+    hand_max: int = Field(ge=0, le=19)
+    hand_min: int = Field(ge=0, le=19)
+    abilities: list[Ability] = []  # MY-6.2.1: an optional special ability
+    text: str = ""
+
+    @model_validator(mode="after")
+    def _sizes(self) -> "InvestigatorSide":
+        if not self.hand_min <= self.hand_max < self.refill_hand:
+            raise ValueError("MY-5.14: hand_min <= hand_max < refill_hand")
+        if self.starting_sanity > self.max_sanity:
+            raise ValueError("MY-7.1: starting_sanity may not exceed max_sanity")
+        return self
+
+
+class InvestigatorCard(_Strict):
+    """MY-2.6: two-sided; never part of a deck (MY-2.5)."""
+
+    id: str = Field(min_length=1)
+    title: str = Field(min_length=1)
+    type: Literal["investigator"]
+    sides: list[InvestigatorSide] = Field(min_length=2, max_length=2)
+    text: str = ""
+
+
+class LocationCard(_Card):
+    type: Literal["location"]
+    region: str
+    subregion: str | None = None
+    inout: InOut = "Outside"
+    features: list[Feature] = []
+    gate: bool = False
+
+    @model_validator(mode="after")
+    def _features(self) -> "LocationCard":
+        if "Outside" in self.features or "Inside" in self.features:
+            raise ValueError("Outside/Inside is given by 'inout', not in 'features' (MY-6.3)")
+        if self.dimension == "Any":
+            raise ValueError("a Location has one dimension (MY-6.1.4)")
+        return self
+
+
+class DestinationRule(_Strict):
+    dimensions: list[Dimension] = Field(min_length=1)
+    regions: Literal["same", "other", "any"] | list[str] = "any"
+    allow_isolated: bool = False
+
+
+class TravelEventCard(_Card):
+    type: Literal["travel_event"]
+    departure_requirement: Requirement | None = None
+    destination_rule: DestinationRule
+    counts_as_location: bool = False
+    location_features: list[Feature] = []
+
+
+class AllyCard(_Card):
+    type: Literal["ally"]
+    combat: int = Field(ge=0, le=20)
+    mental_state: MentalState = "Steadfast"
+    languages: list[str] = []
+    spellcaster: bool = False
+
+
+class Attach(_Strict):
+    attach: CardFilter
+
+
+class ArtifactCard(_Card):
+    type: Literal["artifact"]
+    placement: Literal["independent"] | Attach = "independent"
+    spell_slots: int = Field(default=0, ge=0, le=1)
+    no_location_requirement: bool = False  # MY-6.5.2: the card states "no requirement"
+
+
+class WeaponCard(_Card):
+    type: Literal["weapon"]
+    combat_bonus: int = Field(ge=0, le=10)
+    enchanted: bool = False
+    no_location_requirement: bool = False
+
+
+class TomeCard(_Card):
+    type: Literal["tome"]
+    language: str
+    spell_icons: list[str] = []
+    capacity: int = Field(default=1, ge=0, le=4)
+    ally_holdable: bool = False
+
+
+class SpellCard(_Card):
+    type: Literal["spell"]
+    spell_icon: str
+
+
+class MonsterCard(_Card):
+    type: Literal["monster"]
+    combat: int = Field(ge=0, le=20)
+    invisible: bool = False
+
+
+class GodCard(_Card):
+    type: Literal["god"]
+    god_kind: Literal["GreatOldOne", "OuterGod"]
+    god_requirements: list[Slot] = []
+
+
+class EventCard(_Card):
+    type: Literal["event"]
+    event_kind: Literal["instant", "persistent"] = "instant"
+    target: Literal["none", "self", "opponent", "game"] = "none"
+    duration: Duration = "instant"
+    battle: bool = False
+    time_of_day: TimeOfDay | None = None
+
+
+class AdventureCard(_Card):
+    type: Literal["adventure"]
+    victory_points: int = Field(ge=0, le=20)
+    requirement_slots: list[Slot] = Field(min_length=1)
+
+
+AnyCard = Annotated[Union[InvestigatorCard, LocationCard, TravelEventCard, AllyCard, ArtifactCard, WeaponCard,
+                          TomeCard, SpellCard, MonsterCard, GodCard, EventCard, AdventureCard],
+                    Field(discriminator="type")]
+
+
+class CardSet(_Strict):
+    """One card set file."""
+
+    set: str = Field(min_length=1)
+    version: int = Field(ge=1)
+    regions: list[str] = Field(min_length=1)
+    languages: list[str] = Field(min_length=1)
+    spell_icons: list[str] = []
+    cards: list[AnyCard] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _unique(self) -> "CardSet":
+        seen: set[str] = set()
+        for card in self.cards:
+            if card.id in seen:
+                raise ValueError(f"card id {card.id!r} is used twice")
+            seen.add(card.id)
+        return self

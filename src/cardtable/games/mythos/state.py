@@ -1,0 +1,309 @@
+"""The Mythos state on the card-game engine: zones, variables and what the rules compute from them.
+
+Zones (MY-3.1), per player ``p``: ``deck:p`` (hidden, ordered), ``hand:p`` (owner only), ``discard:p``,
+``story:p`` (the Story Deck, bottom first: its last card is the top), ``threat:p`` (the Mythos Threat;
+its cards are FACE_DOWN, so only their owner sees them), ``god:p``, ``ally:p``, ``item:p``, ``event:p``,
+``adventures:p`` and ``inv:p`` (the investigator card). Attachments (weapons, ally-held tomes, loaded
+spells) sit in their host's zone with the engine's host link (MY-3.4).
+
+Per card: ``CROSSWISE`` and ``INVERTED`` (MY-3.5) are game flags; the engine's ``FACE_DOWN`` marks Threat
+monsters and cast spells (a cast spell is also shown to everyone, so it stays public face down).
+
+Variables (MY-3.8): round, first player, active player, phase, time of day, the pass state (MY-5.9),
+turns this round (MY-5.15), and per seat: the investigator side, Sanity, the Maximum Sanity change,
+skip counters (MY-5.8), whether a Location or Travel Event was ever in the Story Deck (MY-6.3.4), and
+``last_position`` (MY-3.9) as three index lists into the pool's dimensions, regions and subregions.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ...core import Action, IllegalActionError, Visibility
+from ...engine import FACE_DOWN, FIRST_GAME_FLAG, NO_CARD, CardState, OpTable, ZoneDecl
+from .catalog import CardDef, Pool
+from .schema import DIMENSIONS
+from .schema import InvestigatorSide
+
+CROSSWISE = FIRST_GAME_FLAG  # MY-3.5
+INVERTED = FIRST_GAME_FLAG << 1  # MY-3.5
+
+HOME_REGION = "Lovecraft Country"  # MY-4.3
+PASS_THRESHOLD = 2  # MY-5.9a
+VP_TARGET = 20  # MY-1.4
+ROUND_CAP = 100  # D-MY-71: engine safety for unattended games
+TURN_CAP = 1000  # MY-5.15: the largest per-round cap an option may set
+
+OPS = OpTable()  # the game's ops (rules.py registers them)
+
+AREAS = ("deck", "hand", "discard", "story", "threat", "god", "ally", "item", "event", "adventures", "inv")
+FIELD_AREAS = ("ally", "item", "event", "god")  # MY-3.2/MY-3.3: face-up field zones besides the Story Deck
+
+
+def zones_for(players: int) -> list[ZoneDecl]:
+    zones: list[ZoneDecl] = []
+    for p in range(players):
+        zones += [
+            ZoneDecl(f"deck:{p}", Visibility.HIDDEN, p, ordered=True),
+            ZoneDecl(f"hand:{p}", Visibility.OWNER, p),
+            ZoneDecl(f"discard:{p}", Visibility.PUBLIC, p),
+            ZoneDecl(f"story:{p}", Visibility.PUBLIC, p, in_play=True),
+            ZoneDecl(f"threat:{p}", Visibility.PUBLIC, p, in_play=True),
+            ZoneDecl(f"god:{p}", Visibility.PUBLIC, p, in_play=True),
+            ZoneDecl(f"ally:{p}", Visibility.PUBLIC, p, in_play=True),
+            ZoneDecl(f"item:{p}", Visibility.PUBLIC, p, in_play=True),
+            ZoneDecl(f"event:{p}", Visibility.PUBLIC, p, in_play=True),
+            ZoneDecl(f"adventures:{p}", Visibility.PUBLIC, p),
+            ZoneDecl(f"inv:{p}", Visibility.PUBLIC, p),
+        ]
+    return zones
+
+
+PER_SEAT = ("side", "sanity", "max_mod", "skip", "had_location", "pos_dim", "pos_region", "pos_sub", "turn_end")
+
+
+class MyState(CardState):
+    """A game of Mythos (2 to 4 players, MY-11.1)."""
+
+    __slots__ = ()
+    VARS = {"round": 0, "first": 0, "active": 0, "phase": "setup", "time": "Day", "pass_init": -1,
+            "pass_count": 0, "turns": 0, "end_play": 0, "seq": 0, "turn_end": [],
+            "side": [], "sanity": [], "max_mod": [], "skip": [], "had_location": [],
+            "pos_dim": [], "pos_region": [], "pos_sub": []}
+
+    # --- conceding ------------------------------------------------------------------------------------
+    CONCEDE_RULE = "MY-11.6"  # D-MY-72: a concession ends the game for everyone; the others are scored
+
+    def concede_winners(self, p: int) -> list[int]:
+        """D-MY-72: the game ends; the conceding seat cannot win; the others are scored by MY-1.5/1.6."""
+        from .rules import winners
+
+        return winners(self, [q for q in range(self.players) if q != p])
+
+    def concede_details(self) -> dict[str, Any]:
+        return {"how": "concede", "rounds": self.vars["round"], "scores": [self.score(p) for p in range(self.players)]}
+
+    # --- reads -----------------------------------------------------------------------------------------
+    @property
+    def pool(self) -> Pool:
+        return self.game.pool  # type: ignore[attr-defined, no-any-return]
+
+    def card(self, i: int) -> CardDef:
+        return self.pool.defs[self.table.defn[i]]
+
+    def definition_count(self) -> int:
+        return len(self.pool)
+
+    def active_player(self) -> int:
+        return int(self.vars["active"])
+
+    def discard_zone(self, i: int) -> str:
+        return f"discard:{self.table.owner[i]}"  # MY-3.7
+
+    def next_seat(self, p: int) -> int:
+        """MY-11.2: clockwise = increasing seat number."""
+        return (p + 1) % self.players
+
+    def seat_order(self, start: int) -> list[int]:
+        return [(start + k) % self.players for k in range(self.players)]
+
+    def investigator(self, p: int) -> InvestigatorSide | None:
+        """The chosen side (None before the MY-4.1 reveal)."""
+        side = self.vars["side"][p]
+        cards = self.table.cards(f"inv:{p}")
+        if side < 0 or not cards:
+            return None
+        return self.card(cards[0]).sides[side]
+
+    def sanity(self, p: int) -> int:
+        return int(self.vars["sanity"][p])
+
+    def max_sanity(self, p: int) -> int:
+        side = self.investigator(p)
+        return max(0, (side.max_sanity if side else 0) + int(self.vars["max_mod"][p]))
+
+    def vp(self, p: int) -> int:
+        return sum(self.card(i).victory_points for i in self.table.cards(f"adventures:{p}"))
+
+    def score(self, p: int) -> int:
+        """MY-1.5: current Sanity + acquired-adventure VP."""
+        return self.sanity(p) + self.vp(p)
+
+    def target(self) -> int:
+        return int(self.options.get("vp_target") or VP_TARGET)
+
+    # --- the Story Deck and position (MY-3.9, MY-6.3) -----------------------------------------------------
+    def story_top(self, p: int) -> int | None:
+        cards = self.table.cards(f"story:{p}")
+        return cards[-1] if cards else None
+
+    def crosswise(self, i: int) -> bool:
+        return bool(self.table.flags[i] & CROSSWISE)
+
+    def inverted(self, i: int) -> bool:
+        return bool(self.table.flags[i] & INVERTED)
+
+    def current_location(self, p: int) -> int | None:
+        """MY-6.3.2: the top card if it is an upright/inverted Location or a counts-as-location Travel Event."""
+        top = self.story_top(p)
+        if top is None:
+            return None
+        d = self.card(top)
+        if d.type == "location" and not self.crosswise(top):
+            return top
+        if d.type == "travel_event" and d.counts_as_location:
+            return top
+        return None
+
+    def in_transit(self, p: int) -> bool:
+        """MY-6.3.3."""
+        return self.current_location(p) is None
+
+    def features(self, p: int) -> frozenset[str]:
+        """The current location's features (with Outside/Inside); in transit only Outside (MY-6.3.3)."""
+        cur = self.current_location(p)
+        if cur is None:
+            return frozenset({"Outside"})
+        d = self.card(cur)
+        if d.type == "travel_event":
+            return d.location_features
+        return d.features | {d.inout}
+
+    def position(self, p: int) -> tuple[str, str, str | None]:
+        """MY-3.9 ``last_position`` as names: (dimension, region, subregion or None)."""
+        v, pool = self.vars, self.pool
+        sub = v["pos_sub"][p]
+        return DIMENSIONS[v["pos_dim"][p]], pool.regions[v["pos_region"][p]], pool.subregions[sub] if sub >= 0 else None
+
+    def set_position(self, p: int, d: CardDef) -> None:
+        """MY-3.9: a card becoming the current location sets the position to what it prints."""
+        if d.type != "location":
+            return  # a Travel Event prints no dimension or region
+        v, pool = self.vars, self.pool
+        v["pos_dim"][p] = DIMENSIONS.index(d.dimension)
+        v["pos_region"][p] = pool.regions.index(d.region)
+        v["pos_sub"][p] = pool.subregions.index(d.subregion) if d.subregion else -1
+
+    def reference(self, p: int) -> int | None:
+        """MY-6.3.5: the location a move is measured from (None: ``last_position`` without features)."""
+        cur = self.current_location(p)
+        if cur is not None:
+            return cur
+        cards = self.table.cards(f"story:{p}")
+        if cards and self.card(cards[-1]).type == "location" and self.crosswise(cards[-1]):
+            for i in reversed(cards[:-1]):
+                if self.card(i).type == "location" and not self.crosswise(i):
+                    return i
+        return None
+
+    def gate_open(self, p: int) -> bool:
+        """MY-6.3.11: an UPRIGHT current Location with a gate icon."""
+        cur = self.current_location(p)
+        return cur is not None and self.card(cur).type == "location" and self.card(cur).gate \
+            and not self.inverted(cur)
+
+    def languages(self, p: int) -> set[str]:
+        """MY-6.2.4, MY-6.4.6: the investigator's and own allies' languages."""
+        side = self.investigator(p)
+        out = set(side.languages) if side else set()
+        for i in self.table.cards(f"ally:{p}"):
+            if self.card(i).type == "ally" and self.table.host[i] == NO_CARD:
+                out |= set(self.card(i).languages)
+        return out
+
+    def allies(self, p: int) -> list[int]:
+        t = self.table
+        return [i for i in t.cards(f"ally:{p}") if t.host[i] == NO_CARD]
+
+    def god_in_play(self, p: int) -> bool:
+        return bool(self.table.cards(f"god:{p}"))
+
+    def just_played(self, p: int) -> list[int]:
+        """MY-5.10: the opponents' face-up cards played since the end of ``p``'s latest turn this round
+        (or since card play began), by the ``played`` counter each play sets (Threat cards are face down
+        and never targets)."""
+        t = self.table
+        since = int(self.vars["turn_end"][p])
+        return [i for q in self.seat_order(p)[1:] for z in ("story", "ally", "item", "event", "god")
+                for i in t.cards(f"{z}:{q}") if t.counters.get((i, "played"), 0) > since]
+
+    def combat(self, i: int) -> int:
+        """MY-6.4.3: printed value + weapon bonus."""
+        bonus = sum(self.card(a).combat_bonus for a in self.table.attachments(i) if self.card(a).type == "weapon")
+        return self.card(i).combat + bonus
+
+    # --- views --------------------------------------------------------------------------------------
+    def public_options(self, seat: int | None) -> dict[str, Any]:
+        """Others' deck lists stay private; the investigator card is public (MY-3.1)."""
+        opts = dict(self.options)
+        opts["decks"] = [deck if seat == p else {"investigator": deck["investigator"]}
+                         for p, deck in enumerate(opts.get("decks", []))]
+        return opts
+
+    def describe(self, seat: int | None) -> dict[str, Any]:
+        """Public derived facts: Sanity and its maximum, VP, score, position, features, hand sizes (MY-3.1)."""
+        out = []
+        for p in range(self.players):
+            dim, region, sub = self.position(p)
+            cur = self.current_location(p)
+            side = self.investigator(p)
+            out.append({"sanity": self.sanity(p), "max_sanity": self.max_sanity(p), "vp": self.vp(p),
+                        "score": self.score(p), "investigator": side.name if side else None,
+                        "dimension": dim, "region": region, "subregion": sub, "current_location": cur,
+                        "in_transit": cur is None, "features": sorted(self.features(p)),
+                        "hand": len(self.table.cards(f"hand:{p}")), "skip": self.vars["skip"][p]})
+        return {"seats": out, "time": self.vars["time"], "round": self.vars["round"]}
+
+    def prior(self, owner: int | None, unknown: int, known: Sequence[int], seat: int | None) -> list[int]:
+        """Definitions for cards ``seat`` cannot see, from public facts only.
+
+        A seat's own unseen cards come from its own deck list; another seat's from the pool (every
+        deck card, four copies each, as often as needed), never from the true list.
+        """
+        from collections import Counter
+
+        decks = self.options.get("decks") or []
+        if owner is not None and owner == seat and owner < len(decks) and "cards" in decks[owner]:
+            cands = list(decks[owner]["cards"])
+        else:
+            base = [d.index for d in self.pool.defs if d.type != "investigator"] * 4
+            cands = base * (1 + (unknown + len(known)) // max(1, len(base)))
+        left = Counter(cands)
+        for d in known:
+            if left[d] > 0:
+                left[d] -= 1
+        out = sorted(left.elements())
+        if len(out) < unknown:
+            raise RuntimeError(f"prior: {len(out)} candidate cards for {unknown} unknown ones (owner {owner})")
+        self.rng.shuffle(out)
+        return sorted(out[:unknown])
+
+    def check_vars(self, values: Mapping[str, Any]) -> None:
+        for key in PER_SEAT:
+            v = values[key]
+            if not isinstance(v, list) or len(v) != self.players or not all(type(x) is int for x in v):
+                raise ValueError(f"vars.{key} must be a list of {self.players} integers")
+        for key in ("round", "first", "active", "pass_init", "pass_count", "turns", "end_play", "seq"):
+            if type(values[key]) is not int:
+                raise ValueError(f"vars.{key} must be an integer")
+        if values["active"] not in range(self.players) or values["first"] not in range(self.players):
+            raise ValueError("vars.active and vars.first must be seats")
+        if values["pass_init"] not in range(-1, self.players):
+            raise ValueError("vars.pass_init must be a seat or -1")
+        if values["time"] not in ("Day", "Night") or not isinstance(values["phase"], str):
+            raise ValueError("vars.time must be Day or Night and vars.phase a string")
+        if any(s not in (-1, 0, 1) for s in values["side"]):
+            raise ValueError("vars.side must be -1, 0 or 1 per seat")
+        pool = self.pool
+        for p in range(self.players):
+            if not (0 <= values["pos_dim"][p] < len(DIMENSIONS) and 0 <= values["pos_region"][p] < len(pool.regions)
+                    and -1 <= values["pos_sub"][p] < len(pool.subregions)):
+                raise ValueError(f"vars.pos_* of seat {p} name no dimension, region or subregion")
+
+    def face_down(self, i: int) -> bool:
+        return bool(self.table.flags[i] & FACE_DOWN)
+
+    def _explain_illegal(self, action: Action, decision: Any) -> IllegalActionError | None:
+        from .refusals import explain
+
+        return explain(self, action, decision)
