@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+from pathlib import Path
 
 import pytest
 
@@ -57,3 +58,19 @@ def test_bad_lab_arguments_are_refused_in_words(runner, in_tmp, args, words) -> 
 
 def test_a_game_without_decks_is_refused(runner, in_tmp) -> None:
     assert "no decks to compare" in _error(runner.invoke(app, ["simulate", "two-mists", "--decks", "all", "--games", "2"]))
+
+
+
+def test_a_deck_file_joins_the_round_robin_and_an_illegal_one_is_refused(runner, in_tmp) -> None:
+    import cardtable.games.call_of_cthulhu as coc
+
+    ready = Path(coc.__file__).parent / "decks" / "the_yellow_key.yaml"
+    mine = in_tmp / "my-key.yaml"
+    mine.write_text(ready.read_text(encoding="utf-8").replace("name: The Yellow Key", "name: My Key"), encoding="utf-8")
+    result = runner.invoke(app, ["simulate", GAME, "--decks", f"Badge and Lamp,{mine}", "--games", "2", "--json"])
+    assert result.exit_code == 0, (result.output, result.exception)
+    assert json.loads(result.stdout)["decks"] == ["Badge and Lamp", "My Key"]
+    bad = in_tmp / "bad.yaml"
+    bad.write_text(mine.read_text(encoding="utf-8").replace("HA01: 4", "HA01: 9"), encoding="utf-8")
+    message = _error(runner.invoke(app, ["simulate", GAME, "--decks", f"Badge and Lamp,{bad}", "--games", "2"]))
+    assert "bad.yaml: the deck is not legal" in message and "CC-" in message

@@ -203,7 +203,7 @@ def simulate_cmd(
             if backend not in ("processes", "ray"):
                 raise UserError(f"--backend {backend!r}: use 'processes' or 'ray'")
             make_bots(game.id, dict(enumerate(specs)), seed)
-            run_lab_cmd(game, decks, games, specs, seed, jobs, backend, ray_address, options, report, tables,
+            run_lab_cmd(game, decks, games, specs, seed, jobs, backend, ray_address, options or {}, report, tables,
                         tables_format, mirrors, as_json, " ".join(["cardtable", "simulate", *sys.argv[2:]]))
             return
         make_bots(game.id, dict(enumerate(specs)), seed)  # validates every spec before any work starts

@@ -34,7 +34,8 @@ def game_rows(schedule: Schedule, results: Sequence[GameResult]) -> list[dict[st
 
 def write_tables(fig: LabFigures, schedule: Schedule, results: Sequence[GameResult], folder: Path,
                  fmt: str = "csv") -> list[Path]:
-    """``games``, ``matchups``, ``decks`` and ``cards`` tables in ``folder``; returns the files written."""
+    """``games``, ``matchups``, ``decks`` and ``cards`` tables in ``folder``, and the matchup heat map
+    as ``matchups.svg``; returns the files written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for name, rows in (("games", game_rows(schedule, results)), ("matchups", matchup_rows(fig)),
@@ -42,4 +43,9 @@ def write_tables(fig: LabFigures, schedule: Schedule, results: Sequence[GameResu
         path = folder / f"{name}.{fmt}"
         write_rows(rows, path, fmt)
         written.append(path)
+    from .report import heat_map
+
+    plot = folder / "matchups.svg"  # the heat map alone, e.g. for a README
+    plot.write_text(heat_map(fig), encoding="utf-8")
+    written.append(plot)
     return written
