@@ -78,7 +78,7 @@ OPS = OpTable(ENGINE_OPS)
 def zones_for(players: int) -> list[ZoneDecl]:
     zones = []
     for p in range(players):
-        zones += [ZoneDecl(f"deck:{p}", Visibility.HIDDEN, p, ordered=True), ZoneDecl(f"hand:{p}", Visibility.OWNER, p),
+        zones += [ZoneDecl(f"deck:{p}", Visibility.HIDDEN, p, ordered=True), ZoneDecl(f"hand:{p}", Visibility.OWNER, p, hand=True),
                   ZoneDecl(f"play:{p}", Visibility.PUBLIC, p, in_play=True), ZoneDecl(f"discard:{p}", Visibility.PUBLIC, p)]
     return zones + [ZoneDecl("resolving", Visibility.PUBLIC)]
 

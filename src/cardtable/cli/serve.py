@@ -23,6 +23,8 @@ def serve_cmd(
         [], "--allowed-host", metavar="NAME",
         help="A host name players use to reach the server (repeatable; IP addresses always work). Needed "
              "with --host 0.0.0.0 behind a DNS name. Env: CARDTABLE_ALLOWED_HOSTS=a,b."),
+    reports: str = typer.Option("reports", "--reports", metavar="FOLDER",
+                                help="Folder of finished balance reports (cardtable simulate --report) shown at /reports/."),
     limit: list[str] = typer.Option(
         [], "--limit", metavar="NAME=VALUE",
         help="Change one limit, e.g. --limit create_rate=20 (repeatable; env: CARDTABLE_<NAME>). "
@@ -44,6 +46,7 @@ def serve_cmd(
             raise UserError(str(err)) from None
         try:
             serve(host=host, port=port, db_url=db, settings=settings,
-                  bot_limits=BotLimits(bot_max_iterations, bot_max_seconds), bot_move_timeout=bot_move_timeout)
+                  bot_limits=BotLimits(bot_max_iterations, bot_max_seconds), bot_move_timeout=bot_move_timeout,
+                  reports_dir=reports)
         except ServeError as err:
             raise UserError(str(err)) from None

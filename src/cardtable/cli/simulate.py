@@ -174,12 +174,38 @@ def simulate_cmd(
     out: Optional[Path] = typer.Option(None, "--out", help="Write one row per game to a .csv or .parquet file."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="Game option key=value (repeatable)."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON instead of tables."),
+    decks: Optional[str] = typer.Option(None, "--decks", help="Balance lab: a round robin of these decks "
+                                        "(ready deck names or deck files, comma-separated; 'all' = every ready deck)."),
+    report: Optional[Path] = typer.Option(None, "--report", help="Balance lab: write a self-contained HTML report here."),
+    tables: Optional[Path] = typer.Option(None, "--tables", help="Balance lab: write the report's figures as tables "
+                                          "(games, matchups, decks, cards) into this folder."),
+    tables_format: str = typer.Option("csv", "--tables-format", help="csv or parquet (for --tables)."),
+    mirrors: bool = typer.Option(False, "--mirrors", help="Balance lab: also play each deck against itself."),
 ) -> None:
-    """Play many bot-vs-bot games and report win rates with 95% intervals."""
+    """Play many bot-vs-bot games and report win rates with 95% intervals.
+
+    With --decks, --report or --tables it is the balance lab: a round robin of decks (every ready
+    deck by default) with seats swapped, and a report of matchups, decks, first player, game
+    lengths and cards."""
     with boundary():
         game = load_game(game_id)
         options = parse_options(option)
         specs = split_specs(bots)
+        if decks is not None or report is not None or tables is not None:
+            from .lab import run_lab_cmd
+
+            if out is not None:
+                raise UserError("--out writes one row per game of a plain run; with the lab use --tables")
+            if jobs < 1:
+                raise UserError("--jobs must be at least 1")
+            if games < 1:
+                raise UserError("--games must be at least 1")
+            if backend not in ("processes", "ray"):
+                raise UserError(f"--backend {backend!r}: use 'processes' or 'ray'")
+            make_bots(game.id, dict(enumerate(specs)), seed)
+            run_lab_cmd(game, decks, games, specs, seed, jobs, backend, ray_address, options or {}, report, tables,
+                        tables_format, mirrors, as_json, " ".join(["cardtable", "simulate", *sys.argv[2:]]))
+            return
         make_bots(game.id, dict(enumerate(specs)), seed)  # validates every spec before any work starts
         n_players = players if players is not None else (len(specs) if len(specs) > 1 else None)
         probe = game.new_game(seed=seed, players=n_players, options=options)  # validates players and options

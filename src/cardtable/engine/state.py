@@ -448,7 +448,7 @@ class CardState(State):
         n = total
         t = st.table
         t.defn, t.owner, t.ctrl = [-1] * n, [0] * n, [0] * n
-        t.flags, t.host, t.known, t.zone = [0] * n, [-1] * n, [0] * n, [-1] * n
+        t.flags, t.host, t.known, t.zone, t.seen = [0] * n, [-1] * n, [0] * n, [-1] * n, [0] * n
         unknown: dict[int | None, list[int]] = {}
         known: dict[int | None, list[int]] = {}
         for z, decl in enumerate(t.decls):

@@ -18,6 +18,11 @@ from ..core import Visibility
 
 NO_CARD = -1
 
+# ``seen`` bits: where a card instance has been during the game (the balance lab's per-card figures).
+HELD = 1  # it has been in its owner's hand (drawn, or dealt in the opening hand)
+PLAYED = 2  # it has been in play
+DECKED = 4  # it has been in a deck (an ordered zone): it belongs to its owner's deck, not e.g. a leader
+
 # Flag bits the engine itself reads; games add theirs from ``FIRST_GAME_FLAG`` upwards.
 EXHAUSTED = 1
 FACE_DOWN = 2
@@ -39,6 +44,7 @@ class ZoneDecl:
     owner: int | None = None
     in_play: bool = False
     ordered: bool = False  # True when order matters and is secret (a deck): views never hint at it
+    hand: bool = False  # a player's hand: a card that enters it counts as drawn (``CardTable.seen``)
 
     def visible_to(self, seat: int | None) -> bool:
         if self.visibility is Visibility.PUBLIC:
@@ -49,11 +55,15 @@ class ZoneDecl:
 class CardTable:
     """Every card instance of one game: ``defn[i]`` is an index into the game's catalog."""
 
-    __slots__ = ("decls", "zone_ids", "defn", "owner", "ctrl", "zone", "flags", "host", "known", "counters", "zones")
+    __slots__ = ("decls", "zone_ids", "marks", "defn", "owner", "ctrl", "zone", "flags", "host", "known", "seen",
+                 "counters", "zones")
 
     def __init__(self, decls: Sequence[ZoneDecl]) -> None:
         self.decls = tuple(decls)
         self.zone_ids = {d.name: z for z, d in enumerate(self.decls)}
+        # per zone, the ``seen`` bits a card gets by entering it (one OR per move keeps it free)
+        self.marks = tuple((HELD if d.hand else 0) | (PLAYED if d.in_play else 0) | (DECKED if d.ordered else 0)
+                           for d in self.decls)
         self.defn: list[int] = []
         self.owner: list[int] = []
         self.ctrl: list[int] = []
@@ -61,6 +71,9 @@ class CardTable:
         self.flags: list[int] = []
         self.host: list[int] = []
         self.known: list[int] = []  # bit s set: seat s knows this card's face although its zone hides it
+        # HELD / PLAYED: where the instance has been. A record of the game for statistics, never shown
+        # in a view (who drew what is as secret as the hand was).
+        self.seen: list[int] = []
         self.counters: dict[tuple[int, str], int] = {}
         self.zones: list[list[int]] = [[] for _ in self.decls]
 
@@ -76,14 +89,15 @@ class CardTable:
         self.flags.append(flags)
         self.host.append(NO_CARD)
         self.known.append(0)
+        self.seen.append(self.marks[z])
         self.zones[z].append(i)
         return i
 
     def copy(self) -> "CardTable":
         t = CardTable.__new__(CardTable)
-        t.decls, t.zone_ids = self.decls, self.zone_ids
+        t.decls, t.zone_ids, t.marks = self.decls, self.zone_ids, self.marks
         t.defn, t.owner, t.ctrl, t.zone = self.defn.copy(), self.owner.copy(), self.ctrl.copy(), self.zone.copy()
-        t.flags, t.host, t.known = self.flags.copy(), self.host.copy(), self.known.copy()
+        t.flags, t.host, t.known, t.seen = self.flags.copy(), self.host.copy(), self.known.copy(), self.seen.copy()
         t.counters = self.counters.copy()
         t.zones = [z.copy() for z in self.zones]
         return t
@@ -144,6 +158,7 @@ class CardTable:
         else:
             self.zones[z].append(i)
         self.zone[i] = z
+        self.seen[i] |= self.marks[z]
         self.host[i] = NO_CARD
         if flags is not None:
             self.flags[i] = flags
@@ -190,7 +205,7 @@ class CardTable:
     def to_dict(self) -> dict[str, Any]:
         return {
             "defn": list(self.defn), "owner": list(self.owner), "ctrl": list(self.ctrl),
-            "flags": list(self.flags), "host": list(self.host), "known": list(self.known),
+            "flags": list(self.flags), "host": list(self.host), "known": list(self.known), "seen": list(self.seen),
             "counters": [[i, name, n] for (i, name), n in sorted(self.counters.items())],
             "zones": {d.name: list(self.zones[z]) for z, d in enumerate(self.decls)},
         }
@@ -200,7 +215,10 @@ class CardTable:
         """Rebuild from ``to_dict``; raises ``ValueError`` naming the first inconsistency."""
         t = cls(decls)
         n = len(d["defn"])
-        for key in ("defn", "owner", "ctrl", "flags", "host", "known"):
+        for key in ("defn", "owner", "ctrl", "flags", "host", "known", "seen"):
+            if key == "seen" and key not in d:  # a snapshot built by hand (a scenario) need not say
+                t.seen = [0] * n
+                continue
             column = d[key]
             if not isinstance(column, list) or len(column) != n or not all(type(v) is int for v in column):
                 raise ValueError(f"table.{key} must be a list of {n} integers")

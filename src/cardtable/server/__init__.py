@@ -89,7 +89,8 @@ def uvicorn_config(app: Any, host: str, port: int, settings: Any, log_level: str
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str = "sqlite:///cardtable.db",
           log_level: str = "info", settings: Any = None, *, bot_limits: "BotLimits | None" = None,
-          bot_move_timeout: float | None = None, bot_workers: int | None = None) -> None:
+          bot_move_timeout: float | None = None, bot_workers: int | None = None,
+          reports_dir: str | None = "reports") -> None:
     """Run the server until interrupted, printing the URL to open.
 
     ``settings`` is a ``ServerSettings`` (default: from ``CARDTABLE_*`` variables); the names the
@@ -113,7 +114,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str = "sqlite:///ca
     check_database(db_url)
     sock = bind_listener(host, port)
     app = create_app(db_url, settings=settings, bot_limits=limits, bot_move_timeout=bot_move_timeout,
-                     bot_workers=bot_workers)
+                     bot_workers=bot_workers, reports_dir=reports_dir)
     config = uvicorn_config(app, host, port, settings, log_level)  # configures uvicorn's loggers
     install_token_redaction()
     shown = f"[{host}]" if ":" in host else host

@@ -27,6 +27,7 @@ from .facets import has_decks, presentation_of, ready_decks_of
 from .guard import Guard
 from .limits import RateLimiter
 from .replays import replay_payload
+from .reports import install_reports
 from .schemas import CreateTableBody, JoinBody, error_responses
 from .settings import ServerSettings
 from .store import Store
@@ -44,14 +45,16 @@ The API is running: see <a href="/api/tables">/api/tables</a> and <a href="/api/
 
 def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executor: ExecutorKind = "process",
                bot_workers: int | None = None, bot_limits: BotLimits = DEFAULT_BOT_LIMITS,
-               bot_move_timeout: float | None = None, settings: ServerSettings | None = None) -> FastAPI:
+               bot_move_timeout: float | None = None, settings: ServerSettings | None = None,
+               reports_dir: str | Path | None = "reports") -> FastAPI:
     """Build the server for the database at ``db_url`` (``sqlite:///file.db`` or ``postgresql+psycopg://…``).
 
     ``static_dir`` holds the browser client (default ``cardtable/web/static``); the server starts
     without it. Bots run in a process pool by default; ``bot_executor="thread"`` runs them in threads.
     ``bot_limits`` bounds the bots' budgets and ``bot_move_timeout`` each move (docs/web.md, "Bot limits").
     ``settings`` holds every other limit (docs/web.md, "Limits"); the default answers for ``localhost``
-    and IP addresses only.
+    and IP addresses only. ``reports_dir`` is the folder of finished balance reports served at
+    ``/reports/`` (``None``: none).
     """
     from . import install_token_redaction
 
@@ -281,6 +284,9 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
         if page.is_file():
             return FileResponse(page, media_type="text/html")
         return HTMLResponse(_NO_CLIENT_PAGE.format(missing=page))
+
+    if reports_dir is not None:
+        install_reports(app, Path(reports_dir).resolve())
 
     if static.is_dir():
         app.mount("/static", StaticFiles(directory=static), name="static")

@@ -75,7 +75,15 @@ def _columns(rows: list[dict[str, Any]]) -> list[str]:
 
 def write_csv(results: Iterable[GameResult], path: str | Path, tags: Sequence[OutcomeTag] = ()) -> int:
     """Write a CSV file; returns the number of rows."""
-    rows = result_rows(results, tags)
+    return write_rows(result_rows(results, tags), path, "csv")
+
+
+def write_rows(rows: list[dict[str, Any]], path: str | Path, fmt: str = "csv") -> int:
+    """Write flat rows (any columns; missing ones empty) as ``fmt`` (``csv``/``parquet``); returns the count."""
+    if fmt == "parquet":
+        return _write_parquet_rows(rows, path)
+    if fmt != "csv":
+        raise ExportError(f"unknown export format {fmt!r}; use one of: {', '.join(FORMATS)}")
     with open(path, "w", newline="", encoding="utf-8") as fh:
         writer = csv.DictWriter(fh, fieldnames=_columns(rows))
         writer.writeheader()
@@ -85,13 +93,16 @@ def write_csv(results: Iterable[GameResult], path: str | Path, tags: Sequence[Ou
 
 def write_parquet(results: Iterable[GameResult], path: str | Path, tags: Sequence[OutcomeTag] = ()) -> int:
     """Write a Parquet file (needs ``pyarrow``: ``pip install 'cardtable[parquet]'``); returns the row count."""
+    return _write_parquet_rows(result_rows(results, tags), path)
+
+
+def _write_parquet_rows(rows: list[dict[str, Any]], path: str | Path) -> int:
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:
         raise ExportError("Parquet export needs pyarrow, which is not installed; "
                           "install it with: pip install 'cardtable[parquet]' (or write .csv instead)") from None
-    rows = result_rows(results, tags)
     cols = _columns(rows)
     arrays = {}
     for c in cols:

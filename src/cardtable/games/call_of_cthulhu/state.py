@@ -41,7 +41,7 @@ def zones_for(players: int) -> list[ZoneDecl]:
     for p in range(players):
         zones += [
             ZoneDecl(f"deck:{p}", Visibility.HIDDEN, p, ordered=True),
-            ZoneDecl(f"hand:{p}", Visibility.OWNER, p),
+            ZoneDecl(f"hand:{p}", Visibility.OWNER, p, hand=True),
             ZoneDecl(f"play:{p}", Visibility.PUBLIC, p, in_play=True),
             ZoneDecl(f"discard:{p}", Visibility.PUBLIC, p),
             ZoneDecl(f"won:{p}", Visibility.PUBLIC, p),

@@ -40,7 +40,7 @@ def zones_for(players: int = 2) -> list[ZoneDecl]:
     for p in range(players):
         zones += [
             ZoneDecl(f"deck:{p}", Visibility.HIDDEN, p, ordered=True),
-            ZoneDecl(f"hand:{p}", Visibility.OWNER, p),
+            ZoneDecl(f"hand:{p}", Visibility.OWNER, p, hand=True),
             ZoneDecl(f"leader:{p}", Visibility.PUBLIC, p),
             ZoneDecl(f"base:{p}", Visibility.PUBLIC, p, in_play=True),
             ZoneDecl(f"battle:{p}", Visibility.PUBLIC, p, in_play=True),

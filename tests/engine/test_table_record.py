@@ -1,0 +1,40 @@
+"""The card table's record of where each card has been (``CardTable.seen``), which the balance lab reads."""
+
+from __future__ import annotations
+
+from cardtable.core import Visibility
+from cardtable.engine import ZoneDecl
+from cardtable.engine.table import DECKED, HELD, PLAYED, CardTable
+
+ZONES = [ZoneDecl("deck:0", Visibility.HIDDEN, 0, ordered=True), ZoneDecl("hand:0", Visibility.OWNER, 0, hand=True),
+         ZoneDecl("play:0", Visibility.PUBLIC, 0, in_play=True), ZoneDecl("discard:0", Visibility.PUBLIC, 0),
+         ZoneDecl("leader:0", Visibility.PUBLIC, 0)]
+
+
+def test_a_card_collects_a_mark_for_each_kind_of_zone_it_enters_and_keeps_them() -> None:
+    t = CardTable(ZONES)
+    drawn, played, milled = (t.add(7, 0, "deck:0") for _ in range(3))
+    leader = t.add(9, 0, "leader:0")
+    t.move(drawn, "hand:0")
+    t.move(played, "hand:0")
+    t.move(played, "play:0")
+    t.move(played, "discard:0")
+    t.move(milled, "discard:0")
+    assert t.seen[drawn] == DECKED | HELD
+    assert t.seen[played] == DECKED | HELD | PLAYED, "leaving play does not take the mark away"
+    assert t.seen[milled] == DECKED
+    assert t.seen[leader] == 0, "a card that never was in a deck is not part of it"
+
+
+def test_the_record_survives_copy_and_snapshot_and_a_hand_built_snapshot_may_leave_it_out() -> None:
+    t = CardTable(ZONES)
+    i = t.add(1, 0, "deck:0")
+    t.move(i, "hand:0")
+    c = t.copy()
+    c.move(i, "play:0")
+    assert t.seen[i] == DECKED | HELD and c.seen[i] == DECKED | HELD | PLAYED, "a copy has its own record"
+    back = CardTable.from_dict(ZONES, c.to_dict())
+    assert back.seen == c.seen
+    d = c.to_dict()
+    del d["seen"]
+    assert CardTable.from_dict(ZONES, d).seen == [0]
