@@ -103,3 +103,25 @@ def test_the_report_is_self_contained_and_escapes_every_name() -> None:
     # nothing is fetched: no src/href attribute, no CSS url(), no @import (the SVG namespace is a name only)
     assert not re.search(r"<[^>]*\b(src|href)\s*=|url\(|@import", page)
     assert page.count("<svg") >= 3
+
+
+def test_the_most_successful_cards_are_ranked_by_what_drawing_them_changes_not_by_their_decks_strength() -> None:
+    """Deck A wins most games. Card 1 (A's) decides them: A wins 9 in 10 when it drew card 1, half
+    otherwise. Card 2 (also A's) is drawn in a pattern that has nothing to do with winning. Card 3
+    (B's) is drawn half the time. Card 2's win rate when drawn is high only because A is strong."""
+    s = round_robin(DECKS[:2], ["random", "random"], "decks")
+    results = []
+    for k in range(800):
+        drew1, drew2, drew3 = k % 2 == 0, (k // 2) % 2 == 0, (k // 4) % 2 == 0
+        a_wins = (k // 4) % 10 < 9 if drew1 else (k // 4) % 2 == 0
+        a = SeatCards([1, 2], [], [c for c, d in ((1, drew1), (2, drew2)) if d], [])
+        b = SeatCards([3], [], [3] if drew3 else [], [])
+        plan = k % 2  # plan 0: A at seat 0; plan 1: A at seat 1
+        a_seat = 0 if plan == 0 else 1
+        results.append(_game(plan, a_seat if a_wins else 1 - a_seat, [a, b] if plan == 0 else [b, a]))
+    fig = compute_figures(GAME, s, results, {1: "One", 2: "Two", 3: "Three"})
+    by_name = {c.name: c for c in fig.cards}
+    assert by_name["Two"].drawn.rate > 0.6, "a strong deck's card wins often when drawn"
+    assert [c.name for c in fig.best_cards(1, True)] == ["One"]
+    assert "One" not in [c.name for c in fig.best_cards(2, False)]
+    assert abs(by_name["Two"].improvement or 0) < 0.1

@@ -186,8 +186,8 @@ def render(fig: LabFigures, meta: Mapping[str, Any]) -> str:
                      f"drawn in fewer than {MIN_SAMPLE} games: too few to mean anything.</p>")
         best, worst = fig.best_cards(3, True), fig.best_cards(3, False)
         if best:
-            parts.append(_card_table(best, "The three most successful cards (win rate when drawn)"))
-            parts.append(_card_table(worst, "The three least successful cards"))
+            parts.append(_card_table(best, "The three most successful cards (largest improvement when drawn)"))
+            parts.append(_card_table(worst, "The three least successful cards (smallest improvement when drawn)"))
         ordered = sorted(fig.cards, key=lambda c: (c.too_few, -c.drawn.rate, c.name))
         parts.append(_card_table(ordered, "Every card"))
     else:
