@@ -101,6 +101,7 @@ class Target:
     card: bool = False
     region: str = ""
     own_side: bool = True
+    word: str = ""  # read before the card in an option's words ("onto"): for a second card parameter
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +117,12 @@ class Presentation:
     decision_labels: Mapping[str, str] = field(default_factory=dict)
     """Option kind → button label (``pass`` → "Pass"); other kinds are shown as they are."""
     phase_path: str = ""  # the view path of the current phase/step name, shown in the top bar
+    phase_word: str = "phase"  # what the top bar calls it ("step" where the game's turn has steps)
     turn_path: str = ""  # the view path of the turn number, when the view has no top-level ``turn``
     one_based: tuple[str, ...] = ()  # event/option fields that are 0-based indices, shown +1 to people
     active_path: str = ""  # the view path of the seat whose turn it is (the browser marks its side)
+    card_fields: tuple[str, ...] = ("card",)
+    """Event fields that name card instances (an id or a list of ids): read as the cards' titles."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values (lists, not tuples), as the browser receives them."""
@@ -163,10 +167,15 @@ def sentence(presentation: Presentation, event: Mapping[str, Any], seat_name: An
     for k, v in fields.items():
         if k in ("player", "winner", "attacker_player") and isinstance(v, int):
             shown[k] = seat_name(v)
-        elif k == "card" and isinstance(v, int) and "title" not in fields:
+        elif k in presentation.card_fields and k != "card" and isinstance(v, list):
+            shown[k] = ", ".join(str(card_title(c)) for c in v if isinstance(c, int)) or "nothing"
+        elif k in presentation.card_fields and isinstance(v, int) and not isinstance(v, bool) \
+                and (k != "card" or "title" not in fields):
             shown[k] = card_title(v)
         elif k in presentation.one_based and isinstance(v, int):
             shown[k] = v + 1
+        elif isinstance(v, list) and all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in v):
+            shown[k] = ", ".join(str(x).replace("_", " ") for x in v) or "nothing"
         else:
             shown[k] = v
     try:

@@ -409,7 +409,7 @@ class CardTableRenderer(Renderer):
             parts.append(f"turn {turn}")
         phase = resolve(view, self.pres.phase_path) if self.pres.phase_path else None
         if phase is not None:
-            parts.append(f"{str(phase).replace('_', ' ')} phase")
+            parts.append(f"{str(phase).replace('_', ' ')} {self.pres.phase_word}".rstrip())
         who = view.get("to_act")
         if isinstance(who, int) and not isinstance(who, bool):
             parts.append(f"{self.name(who, names)} to act")
@@ -454,7 +454,7 @@ class CardTableRenderer(Renderer):
         for k, v in params.items():
             t = self.targets.get(k)
             if t is not None and t.card:
-                cards.append(self.card_ref(view, v))
+                cards.append((f"{t.word} " if t.word else "") + self.card_ref(view, v))
             elif t is not None and t.region:
                 places.append(self.region_ref(t, v, action.player, view, names))
             elif k == "label":

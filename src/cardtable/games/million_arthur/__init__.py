@@ -1,8 +1,9 @@
 """The Million Arthur TCG (Square Enix / Ensky, 2016) on the shared card engine — first slice.
 
 Rules as implemented: the MA- IDs listed in docs/rules/million-arthur.md, cited by the docstrings and
-tests. The game is not registered yet: ``DEFINITION`` is its game object, and the tests register it
-themselves until the rest of the spec is carried out.
+tests. ``GAME`` is the game object the registry finds (``DEFINITION`` is the same object, kept for the
+callers that imported it before the game was registered); its facets are ``presentation`` (the shared
+card-table renderers) and ``decklists`` (ready decks and deck files for the CLI and the lobby).
 """
 
 from __future__ import annotations
@@ -145,10 +146,13 @@ class MillionArthur(GameDefinition):
         return {"cards": cards, "characters": []}
 
     def check_card_data(self) -> list[str]:
-        """Abilities the first slice does not run yet: it runs bursts, activated abilities (both timings)
-        and triggered ones; static abilities are not carried out."""
-        return [f"{d.id}: {a.kind} ability not supported yet" for d in self.pool.defs for a in d.abilities
-                if a.kind == "static"]
+        """Abilities the engine cannot run: none. Bursts, activated abilities (both timings) and triggered
+        ones are carried out; a static ability may only carry what ``statics.py`` computes, and the card
+        schema refuses any other at load (D-MA-51), so a pool that loaded is fully supported."""
+        from .schema import STATIC_OPS
+
+        return [f"{d.id}: static ability with {type(e).__name__} not supported" for d in self.pool.defs
+                for a in d.abilities if a.kind == "static" for e in a.effects if not isinstance(e, STATIC_OPS)]
 
 
 def _on_empty(st: MaState) -> None:
@@ -157,4 +161,5 @@ def _on_empty(st: MaState) -> None:
 
 MaState.on_empty_stack = _on_empty  # type: ignore[method-assign, assignment]
 
-DEFINITION = MillionArthur()
+GAME = MillionArthur()
+DEFINITION = GAME

@@ -99,7 +99,7 @@ function statText(field, value) {
     if (labels) return value.map((v, k) => (v ? `${labels[k] || k} ${v}` : "")).filter(Boolean).join(" · ");
     return value.filter((v) => v !== null && v !== "").join(", ");
   }
-  if (typeof value === "number") return value ? `${field} ${value}` : "";
+  if (typeof value === "number") return value ? `${field.replace(/_/g, " ")} ${value}` : "";
   return String(value);
 }
 
@@ -160,7 +160,10 @@ function describeOption(action, ctx) {
   const entries = Object.entries(action).filter(([k]) => k !== "player" && k !== "kind");
   const isCard = ([k, v]) => cardParams().includes(k) && typeof v === "number";
   for (const [k, v] of [...entries.filter(isCard), ...entries.filter((e) => !isCard(e))]) {
-    if (isCard([k, v])) parts.push(cardTitle(view, v));
+    if (isCard([k, v])) {
+      const word = ((P.targets || []).find((t) => t.param === k) || {}).word;
+      parts.push(word ? `${word} ${cardTitle(view, v)}` : cardTitle(view, v));
+    }
     else if (regionTargets().some((t) => t.param === k) && typeof v === "number") {
       const t = regionTargets().find((x) => x.param === k);
       const region = regionById(t.region);
@@ -612,10 +615,15 @@ function describeEvent(event, ctx) {
     return `${String(event.kind || "?").replace(/_/g, " ")}${rest ? `: ${rest}` : ""}`;
   }
   const shown = {};
+  const cardFields = P.card_fields || ["card"];
+  const titleOf = (id) => (ctx.view ? cardTitle(ctx.view, id) : `card ${id}`);
+  const plainList = (v) => Array.isArray(v) && v.every((x) => typeof x === "string" || typeof x === "number");
   for (const [k, v] of Object.entries(fields)) {
     if (SEAT_FIELDS.has(k) && typeof v === "number") shown[k] = ctx.seatName(v);
-    else if (k === "card" && typeof v === "number" && !("title" in fields)) shown[k] = ctx.view ? cardTitle(ctx.view, v) : `card ${v}`;
+    else if (cardFields.includes(k) && k !== "card" && Array.isArray(v)) shown[k] = v.filter((x) => typeof x === "number").map(titleOf).join(", ") || "nothing";
+    else if (cardFields.includes(k) && typeof v === "number" && (k !== "card" || !("title" in fields))) shown[k] = titleOf(v);
     else if ((P.one_based || []).includes(k) && typeof v === "number") shown[k] = v + 1;
+    else if (plainList(v)) shown[k] = v.map((x) => String(x).replace(/_/g, " ")).join(", ") || "nothing";
     else shown[k] = v === null ? "nobody" : v;
   }
   return template.replace(/\{(\w+)\}/g, (m, k) => (k in shown ? String(shown[k]) : k === "title" || k === "card" ? "a card" : "?"));
@@ -628,7 +636,8 @@ function statusItems(ctx) {
   const turn = P.turn_path ? resolve(view, P.turn_path) : null;
   if (turn !== null) items.push({ key: "turn", label: "Turn", value: String(turn), cls: "si-turnno" });
   const phase = P.phase_path ? resolve(view, P.phase_path) : null;
-  if (phase !== null) items.push({ key: "phase", label: "Phase", value: String(phase).replace(/_/g, " "), cls: "si-phase" });
+  const word = P.phase_word || "phase";
+  if (phase !== null) items.push({ key: "phase", label: word.charAt(0).toUpperCase() + word.slice(1), value: String(phase).replace(/_/g, " "), cls: "si-phase" });
   if (!(ctx.outcome || view.outcome) && ctx.status !== "waiting") {
     const active = P.active_path ? resolve(view, P.active_path) : null;
     if (ctx.decision) items.push({ key: "whose", value: "Your decision", cls: "si-mine" });
