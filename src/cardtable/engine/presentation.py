@@ -17,6 +17,7 @@ bottom in the browser, last in the terminal); ``seat="none"`` is shared (drawn b
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, Mapping, Sequence
 
@@ -111,9 +112,11 @@ class Presentation:
     marks: tuple[CardMark, ...] = ()
     face: CardFace = field(default_factory=CardFace)
     targets: tuple[Target, ...] = ()
-    sentences: Mapping[str, str] = field(default_factory=dict)
+    sentences: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
     """Log event kind → sentence with ``{field}`` placeholders from the event; a field naming a seat
-    (``player``) reads as that seat's name, ``card`` as the card's title when the view knows it."""
+    (``player``) reads as that seat's name, ``card`` as the card's title when the view knows it. Several
+    sentences for one kind: the first whose fields the event all has (an event other seats see in a
+    redacted form carries other fields), else the last."""
     decision_labels: Mapping[str, str] = field(default_factory=dict)
     """Option kind → button label (``pass`` → "Pass"); other kinds are shown as they are."""
     phase_path: str = ""  # the view path of the current phase/step name, shown in the top bar
@@ -158,8 +161,8 @@ def zone_name(pattern: str, seat: int | None, index: int) -> str:
 
 def sentence(presentation: Presentation, event: Mapping[str, Any], seat_name: Any, card_title: Any) -> str:
     """One log event in words (``seat_name(int)`` and ``card_title(int)`` supplied by the renderer)."""
-    template = presentation.sentences.get(str(event.get("kind")))
     fields = {k: v for k, v in event.items() if k != "kind"}
+    template = pick_template(presentation.sentences.get(str(event.get("kind"))), fields)
     if template is None:
         rest = ", ".join(f"{k} {v}" for k, v in fields.items())
         return f"{str(event.get('kind', '?')).replace('_', ' ')}{': ' + rest if rest else ''}"
@@ -182,6 +185,19 @@ def sentence(presentation: Presentation, event: Mapping[str, Any], seat_name: An
         return template.format_map(_Missing(shown))
     except (ValueError, IndexError):
         return template
+
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def pick_template(value: str | Sequence[str] | None, fields: Mapping[str, Any]) -> str | None:
+    """The sentence for an event with ``fields``: the first of several whose placeholders it all has."""
+    if value is None or isinstance(value, str):
+        return value
+    for template in value:
+        if all(k in fields for k in PLACEHOLDER.findall(template)):
+            return template
+    return value[-1] if value else None
 
 
 class _Missing(dict[str, Any]):

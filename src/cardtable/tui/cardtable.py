@@ -25,7 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import Action, SetupError
-from ..engine.presentation import Presentation, Region, Target, resolve, sentence, zone_name
+from ..engine.presentation import Presentation, Region, Target, pick_template, resolve, sentence, zone_name
 from .generic import Names, Renderer, compact
 
 PALETTE = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "bright_magenta", "bright_green",
@@ -475,7 +475,7 @@ class CardTableRenderer(Renderer):
         return text
 
     def describe_event(self, event: Mapping[str, Any], names: Names = None) -> str:
-        template = self.pres.sentences.get(str(event.get("kind")), "")
+        template = pick_template(self.pres.sentences.get(str(event.get("kind"))), event) or ""
         if "{title}" in template and "title" not in event:  # a card this seat did not see: say so in words
             event = {**event, "title": "a card"}
         return second_person(sentence(self.pres, event, lambda s: self.name(s, names), lambda c: f"card #{c}"))

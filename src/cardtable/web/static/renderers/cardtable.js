@@ -607,9 +607,16 @@ function openCardDialog(view, id, from) {
 // ------------------------------------------------------------------------------------------------
 const SEAT_FIELDS = new Set(["player", "winner", "attacker_player"]);
 
+/** The sentence for an event: of several, the first whose placeholders the event all has, else the last. */
+function pickTemplate(value, fields) {
+  if (!Array.isArray(value)) return value;
+  const fits = value.find((t) => [...t.matchAll(/\{(\w+)\}/g)].every((m) => m[1] in fields));
+  return fits !== undefined ? fits : value[value.length - 1];
+}
+
 function describeEvent(event, ctx) {
-  const template = (P.sentences || {})[event.kind];
   const fields = Object.fromEntries(Object.entries(event).filter(([k]) => k !== "kind"));
+  const template = pickTemplate((P.sentences || {})[event.kind], fields);
   if (template === undefined) {
     const rest = Object.entries(fields).map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
     return `${String(event.kind || "?").replace(/_/g, " ")}${rest ? `: ${rest}` : ""}`;
