@@ -18,13 +18,10 @@ from ...engine.presentation import CardFace, CardMark, Counter, Presentation, Re
 
 PRESENTATION = Presentation(
     regions=(
-        Region("leader", "Leader", "leader:{p}", band="leader",
-               counters=(Counter("HP", "info.hp.{p}", "Hit points: at 0 this player loses (MA-1.3)"),),
-               hint="The leader: its ability can be used in the Attack step."),
-        Region("chain", "Chain", "chain:{p}", band="leader",
-               counters=(Counter("capacity", "info.capacity.{p}",
-                                 "Cost capacity: leader + chain cards, face up or down (MA-7.1)"),),
-               hint="Chain cards, face up (can pay colour costs) or face down; every one adds 1 to cost capacity."),
+        Region("leader", "Leader", "leader:{p}",
+               hint="The leader (its HP is on the seat's banner); its ability can be used in the Attack step."),
+        Region("chain", "Chain", "chain:{p}",
+               hint="Chain cards, face up (they can pay colour costs) or face down; each adds 1 to cost capacity."),
         Region("battle", "Battle area", "battle:{p}",
                hint="Knights deployed this turn: they act in the Attack step and block the other seat's attacks."),
         Region("base", "Base area", "base:{p}",
@@ -35,8 +32,8 @@ PRESENTATION = Presentation(
         Region("discard", "Discard", "discard:{p}", layout="pile", band="piles"),
     ),
     seat_counters=(
-        Counter("HP", "info.hp.{p}", "Hit points (MA-1.3)"),
-        Counter("capacity", "info.capacity.{p}", "Cost capacity (MA-7.1)"),
+        Counter("HP", "info.hp.{p}", "Hit points: at 0 or less this player loses (MA-1.3)"),
+        Counter("capacity", "info.capacity.{p}", "Cost capacity: leader + chain cards, face up or down (MA-7.1)"),
         Counter("deployed", "info.spent.{p}", "Deployment total this turn; it may not pass the capacity (MA-7.2)"),
         Counter("base colours", "info.base_colours.{p}",
                 "Colours moved from base this turn: no hand knight of these colours may be deployed (MA-8.3)"),
@@ -59,7 +56,7 @@ PRESENTATION = Presentation(
     ),
     sentences={
         "first_player": "{player} goes first",
-        "turn": "Turn {turn}: {player}'s turn begins",
+        "turn": "Turn {turn} begins: {player} is the turn player",
         "drew": "{player} drew {n} card(s)",
         "draw_failed": "{player} could not draw {n} card(s)",
         "reshuffled": "{player} shuffled the discard pile into a new deck ({deck} cards)",

@@ -100,6 +100,7 @@ function statText(field, value) {
     return value.filter((v) => v !== null && v !== "").join(", ");
   }
   if (typeof value === "number") return value ? `${field.replace(/_/g, " ")} ${value}` : "";
+  if (value === true) return field.replace(/_/g, " ");
   return String(value);
 }
 
@@ -275,7 +276,8 @@ function outcomeBox(ctx) {
 function counterChip(label, value, hint) {
   if (value === null || value === undefined) return null;
   if (value === false) return null;
-  const text = value === true ? label : `${label} ${value}`;
+  const shown = Array.isArray(value) ? (value.length ? value.join(", ") : "none") : value;
+  const text = value === true ? label : `${label} ${shown}`;
   return h("span", { class: ["chip", "ct-counter"], title: hint || null, "data-counter": label }, text);
 }
 
@@ -454,7 +456,8 @@ function cardFace(draw, id, small = false, brief = false) {
   const cat = catalogOf(view, id);
   if (!cat) return backCard(1, "a face-down card");
   const face = P.face || {};
-  const marks = marksOf(view, id);
+  const statWords = new Set((face.stats || []).map((f) => statText(f, cat[f])));
+  const marks = marksOf(view, id).filter((m) => !statWords.has(m.label)); // a value now equal to the printed one
   const styles = new Set(marks.map((m) => m.style));
   const title = cardTitle(view, id);
   const sub = brief ? "" : (face.subtitle || []).map((f) => cat[f]).filter((v) => v !== null && v !== undefined && v !== "").join(" · ");
