@@ -129,6 +129,7 @@ def test_the_secret_deployment_shows_the_other_seat_only_that_it_committed_ma_14
         assert view["info"]["pending"] == {}
         out = _text(_renderer().render_view(view))
         assert "committed (hidden)" in out and "to deploy" not in out and "Cinder Page" not in out
+        assert "second step" in out  # the top bar names the step (``phase_word``)
         assert len(view["zones"]["hand:0"]) == 2 and view["info"]["spent"][0] == 0  # nothing moves yet
     sc.act("submit")
     assert st.view(1)["info"]["secret"] == [None, None]
