@@ -55,3 +55,23 @@ def test_declarations_are_json_and_name_only_zones_the_game_has() -> None:
 def test_a_region_and_counter_are_plain_values() -> None:
     r = Region("hand", "Hand", "hand:{p}", counters=(Counter("n", "x"),))
     assert zone_name(r.zone, 1, 0) == "hand:1"
+
+
+def test_card_fields_and_word_lists_read_as_titles_and_words() -> None:
+    pres = Presentation(regions=(), sentences={"moved": "{player} moved {cards} past {attacker} ({names}, {hp})"},
+                        card_fields=("card", "cards", "attacker"))
+    titles = {3: "Ash", 4: "Birch", 9: "Yew"}.__getitem__
+    event = {"kind": "moved", "player": 0, "cards": [3, 4], "attacker": 9, "names": ["an_x", "y"], "hp": [20, 19]}
+    assert sentence(pres, event, lambda s: f"Seat {s + 1}", titles) == "Seat 1 moved Ash, Birch past Yew (an x, y, 20, 19)"
+    assert sentence(pres, {**event, "cards": []}, lambda s: "S", titles).startswith("S moved nothing past")
+    default = Presentation(regions=(), sentences={"moved": "{cards}"})  # only ``card`` names a card by default
+    assert sentence(default, {"kind": "moved", "cards": [3]}, str, titles) == "3"
+
+
+def test_of_several_sentences_the_first_whose_fields_the_event_has_is_used() -> None:
+    pres = Presentation(regions=(), sentences={"drew": ("{player} drew {names}", "{player} drew {n} card(s)")})
+    seat = lambda s: f"Seat {s + 1}"  # noqa: E731
+    assert sentence(pres, {"kind": "drew", "player": 0, "names": ["Ash"]}, seat, str) == "Seat 1 drew Ash"
+    assert sentence(pres, {"kind": "drew", "player": 0, "n": 2}, seat, str) == "Seat 1 drew 2 card(s)"  # redacted
+    assert sentence(pres, {"kind": "drew", "player": 0}, seat, str) == "Seat 1 drew ? card(s)"  # neither: the last
+    assert pres.to_dict()["sentences"]["drew"] == ["{player} drew {names}", "{player} drew {n} card(s)"]

@@ -17,6 +17,7 @@ bottom in the browser, last in the terminal); ``seat="none"`` is shared (drawn b
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, Mapping, Sequence
 
@@ -101,6 +102,7 @@ class Target:
     card: bool = False
     region: str = ""
     own_side: bool = True
+    word: str = ""  # read before the card in an option's words ("onto"): for a second card parameter
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,15 +112,20 @@ class Presentation:
     marks: tuple[CardMark, ...] = ()
     face: CardFace = field(default_factory=CardFace)
     targets: tuple[Target, ...] = ()
-    sentences: Mapping[str, str] = field(default_factory=dict)
+    sentences: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
     """Log event kind → sentence with ``{field}`` placeholders from the event; a field naming a seat
-    (``player``) reads as that seat's name, ``card`` as the card's title when the view knows it."""
+    (``player``) reads as that seat's name, ``card`` as the card's title when the view knows it. Several
+    sentences for one kind: the first whose fields the event all has (an event other seats see in a
+    redacted form carries other fields), else the last."""
     decision_labels: Mapping[str, str] = field(default_factory=dict)
     """Option kind → button label (``pass`` → "Pass"); other kinds are shown as they are."""
     phase_path: str = ""  # the view path of the current phase/step name, shown in the top bar
+    phase_word: str = "phase"  # what the top bar calls it ("step" where the game's turn has steps)
     turn_path: str = ""  # the view path of the turn number, when the view has no top-level ``turn``
     one_based: tuple[str, ...] = ()  # event/option fields that are 0-based indices, shown +1 to people
     active_path: str = ""  # the view path of the seat whose turn it is (the browser marks its side)
+    card_fields: tuple[str, ...] = ("card",)
+    """Event fields that name card instances (an id or a list of ids): read as the cards' titles."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values (lists, not tuples), as the browser receives them."""
@@ -154,8 +161,8 @@ def zone_name(pattern: str, seat: int | None, index: int) -> str:
 
 def sentence(presentation: Presentation, event: Mapping[str, Any], seat_name: Any, card_title: Any) -> str:
     """One log event in words (``seat_name(int)`` and ``card_title(int)`` supplied by the renderer)."""
-    template = presentation.sentences.get(str(event.get("kind")))
     fields = {k: v for k, v in event.items() if k != "kind"}
+    template = pick_template(presentation.sentences.get(str(event.get("kind"))), fields)
     if template is None:
         rest = ", ".join(f"{k} {v}" for k, v in fields.items())
         return f"{str(event.get('kind', '?')).replace('_', ' ')}{': ' + rest if rest else ''}"
@@ -163,16 +170,34 @@ def sentence(presentation: Presentation, event: Mapping[str, Any], seat_name: An
     for k, v in fields.items():
         if k in ("player", "winner", "attacker_player") and isinstance(v, int):
             shown[k] = seat_name(v)
-        elif k == "card" and isinstance(v, int) and "title" not in fields:
+        elif k in presentation.card_fields and k != "card" and isinstance(v, list):
+            shown[k] = ", ".join(str(card_title(c)) for c in v if isinstance(c, int)) or "nothing"
+        elif k in presentation.card_fields and isinstance(v, int) and not isinstance(v, bool) \
+                and (k != "card" or "title" not in fields):
             shown[k] = card_title(v)
         elif k in presentation.one_based and isinstance(v, int):
             shown[k] = v + 1
+        elif isinstance(v, list) and all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in v):
+            shown[k] = ", ".join(str(x).replace("_", " ") for x in v) or "nothing"
         else:
             shown[k] = v
     try:
         return template.format_map(_Missing(shown))
     except (ValueError, IndexError):
         return template
+
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def pick_template(value: str | Sequence[str] | None, fields: Mapping[str, Any]) -> str | None:
+    """The sentence for an event with ``fields``: the first of several whose placeholders it all has."""
+    if value is None or isinstance(value, str):
+        return value
+    for template in value:
+        if all(k in fields for k in PLACEHOLDER.findall(template)):
+            return template
+    return value[-1] if value else None
 
 
 class _Missing(dict[str, Any]):

@@ -53,29 +53,43 @@ def playouts(game: GameDefinition, players: int, seeds: range, max_steps: int = 
         yield seed, state, samples
 
 
+STEP_BUDGET = 12_000
+"""Random-playout steps a check may spend on its floor of seeds. A game whose random playouts run to
+thousands of decisions (a duel that random play drags to its turn cap) gets fewer than ``floor`` seeds,
+never fewer than ``MIN_SEEDS``: its games are long enough that each one visits every kind of state."""
+MIN_SEEDS = 3
+
+
 def seed_count(game: GameDefinition, players: int, wanted: int, floor: int = 12, reference_length: int = 30) -> range:
     """Seeds for a check that wants ``wanted`` games of a short game, scaled to this game's length.
 
     A check's cost grows with the decisions per game; a game of hundreds of decisions (a card game)
-    gets proportionally fewer seeds, never fewer than ``floor`` (or ``wanted``, if smaller). The
-    length is measured on one seeded random playout, so the count is deterministic.
+    gets proportionally fewer seeds, never fewer than ``floor`` (or ``wanted``, if smaller) — unless
+    ``floor`` games alone would pass ``STEP_BUDGET`` steps, then as many as fit (at least
+    ``MIN_SEEDS``). The length is the mean of a few seeded random playouts, so the count is
+    deterministic.
     """
     length = _playout_length(game, players)
     scaled = round(wanted * min(1.0, reference_length / max(1, length)))
+    floor = max(MIN_SEEDS, min(floor, STEP_BUDGET // max(1, length)))
     return range(max(min(wanted, floor), scaled))
 
 
 _LENGTHS: dict[tuple[str, int], int] = {}
+LENGTH_SEEDS = 3
 
 
 def _playout_length(game: GameDefinition, players: int) -> int:
     key = (game.info.id, players)
     if key not in _LENGTHS:
-        state, rng, steps = game.new_game(seed=0, players=players), random.Random(0), 0
-        while not state.is_terminal and steps < 100_000:
-            state.apply(rng.choice(state.legal_actions()))
-            steps += 1
-        _LENGTHS[key] = steps
+        total = 0
+        for seed in range(LENGTH_SEEDS):
+            state, rng, steps = game.new_game(seed=seed, players=players), random.Random(seed), 0
+            while not state.is_terminal and steps < 100_000:
+                state.apply(rng.choice(state.legal_actions()))
+                steps += 1
+            total += steps
+        _LENGTHS[key] = round(total / LENGTH_SEEDS)
     return _LENGTHS[key]
 
 
@@ -252,12 +266,16 @@ def _hidden_differs(state: State, sampled: State) -> int:
 
 
 def check_rng_isolation(game: GameDefinition, players: int, seeds: range,
-                        search: Callable[[dict[str, Any], Any], Any]) -> None:
-    """A bot's search on a state's view does not change the state, nor its next random draw."""
+                        search: Callable[[dict[str, Any], Any], Any], per_game: int | None = None) -> None:
+    """A bot's search on a state's view does not change the state, nor its next random draw.
+
+    ``per_game``: search at most this many of each playout's sampled states (a search that plays its
+    rollouts to the end of a long game costs seconds)."""
     for seed, _state, samples in playouts(game, players, seeds):
-        for state in samples:
-            if state.is_terminal:
-                continue
+        live = [s for s in samples if not s.is_terminal]
+        if per_game is not None and len(live) > per_game:
+            live = live[:: -(-len(live) // per_game)]
+        for state in live:
             before = state.to_dict()
             search(state.view(state.to_act), state.decision)
             assert state.to_dict() == before, f"seed {seed}: a bot's search changed the game state or its RNG"

@@ -25,7 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import Action, SetupError
-from ..engine.presentation import Presentation, Region, Target, resolve, sentence, zone_name
+from ..engine.presentation import Presentation, Region, Target, pick_template, resolve, sentence, zone_name
 from .generic import Names, Renderer, compact
 
 PALETTE = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "bright_magenta", "bright_green",
@@ -409,7 +409,7 @@ class CardTableRenderer(Renderer):
             parts.append(f"turn {turn}")
         phase = resolve(view, self.pres.phase_path) if self.pres.phase_path else None
         if phase is not None:
-            parts.append(f"{str(phase).replace('_', ' ')} phase")
+            parts.append(f"{str(phase).replace('_', ' ')} {self.pres.phase_word}".rstrip())
         who = view.get("to_act")
         if isinstance(who, int) and not isinstance(who, bool):
             parts.append(f"{self.name(who, names)} to act")
@@ -454,7 +454,7 @@ class CardTableRenderer(Renderer):
         for k, v in params.items():
             t = self.targets.get(k)
             if t is not None and t.card:
-                cards.append(self.card_ref(view, v))
+                cards.append((f"{t.word} " if t.word else "") + self.card_ref(view, v))
             elif t is not None and t.region:
                 places.append(self.region_ref(t, v, action.player, view, names))
             elif k == "label":
@@ -475,7 +475,7 @@ class CardTableRenderer(Renderer):
         return text
 
     def describe_event(self, event: Mapping[str, Any], names: Names = None) -> str:
-        template = self.pres.sentences.get(str(event.get("kind")), "")
+        template = pick_template(self.pres.sentences.get(str(event.get("kind"))), event) or ""
         if "{title}" in template and "title" not in event:  # a card this seat did not see: say so in words
             event = {**event, "title": "a card"}
         return second_person(sentence(self.pres, event, lambda s: self.name(s, names), lambda c: f"card #{c}"))

@@ -1,8 +1,9 @@
 """The Million Arthur TCG (Square Enix / Ensky, 2016) on the shared card engine.
 
 Rules as implemented: the MA- IDs listed in docs/rules/million-arthur.md, cited by the docstrings and
-tests. The game is not registered yet: ``DEFINITION`` is its game object, and the tests register it
-themselves until the rest of the spec is carried out.
+tests. ``GAME`` is the game object the registry finds (``DEFINITION`` is the same object, kept for the
+callers that imported it before the game was registered); its facets are ``presentation`` (the shared
+card-table renderers) and ``decklists`` (ready decks and deck files for the CLI and the lobby).
 """
 
 from __future__ import annotations
@@ -166,4 +167,5 @@ def _on_empty(st: MaState) -> None:
 
 MaState.on_empty_stack = _on_empty  # type: ignore[method-assign, assignment]
 
-DEFINITION = MillionArthur()
+GAME = MillionArthur()
+DEFINITION = GAME

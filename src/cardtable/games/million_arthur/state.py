@@ -166,7 +166,10 @@ class MaState(CardState):
         return opts
 
     def describe(self, seat: int | None) -> dict[str, Any]:
-        """MA-14.1: HP, capacity, deployment total, base colours and current knight values (all public)."""
+        """MA-14.1: HP, capacity, deployment total, base colours and current knight values (all public);
+        where a secret choice stands (MA-14.5) and, for ``seat`` only, its own pending items."""
+        from .secrecy import pending_marks, secret_status
+
         knights = {}
         for p in range(self.players):
             for area in ("base", "battle"):
@@ -177,7 +180,7 @@ class MaState(CardState):
                 "spent": list(self.vars["spent"]),
                 "base_colours": [[c for c in COLOURS if self.vars["base_colours"][p] & colour_bit(c)]
                                  for p in range(self.players)],
-                "knights": knights}
+                "knights": knights, "secret": secret_status(self), "pending": pending_marks(self, seat)}
 
     def prior(self, owner: int | None, unknown: int, known: Sequence[int], seat: int | None) -> list[int]:
         """Definitions for cards ``seat`` cannot see, from public facts only (MA-14.7).

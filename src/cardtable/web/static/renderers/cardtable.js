@@ -99,7 +99,8 @@ function statText(field, value) {
     if (labels) return value.map((v, k) => (v ? `${labels[k] || k} ${v}` : "")).filter(Boolean).join(" · ");
     return value.filter((v) => v !== null && v !== "").join(", ");
   }
-  if (typeof value === "number") return value ? `${field} ${value}` : "";
+  if (typeof value === "number") return value ? `${field.replace(/_/g, " ")} ${value}` : "";
+  if (value === true) return field.replace(/_/g, " ");
   return String(value);
 }
 
@@ -160,7 +161,10 @@ function describeOption(action, ctx) {
   const entries = Object.entries(action).filter(([k]) => k !== "player" && k !== "kind");
   const isCard = ([k, v]) => cardParams().includes(k) && typeof v === "number";
   for (const [k, v] of [...entries.filter(isCard), ...entries.filter((e) => !isCard(e))]) {
-    if (isCard([k, v])) parts.push(cardTitle(view, v));
+    if (isCard([k, v])) {
+      const word = ((P.targets || []).find((t) => t.param === k) || {}).word;
+      parts.push(word ? `${word} ${cardTitle(view, v)}` : cardTitle(view, v));
+    }
     else if (regionTargets().some((t) => t.param === k) && typeof v === "number") {
       const t = regionTargets().find((x) => x.param === k);
       const region = regionById(t.region);
@@ -272,7 +276,8 @@ function outcomeBox(ctx) {
 function counterChip(label, value, hint) {
   if (value === null || value === undefined) return null;
   if (value === false) return null;
-  const text = value === true ? label : `${label} ${value}`;
+  const shown = Array.isArray(value) ? (value.length ? value.join(", ") : "none") : value;
+  const text = value === true ? label : `${label} ${shown}`;
   return h("span", { class: ["chip", "ct-counter"], title: hint || null, "data-counter": label }, text);
 }
 
@@ -451,7 +456,8 @@ function cardFace(draw, id, small = false, brief = false) {
   const cat = catalogOf(view, id);
   if (!cat) return backCard(1, "a face-down card");
   const face = P.face || {};
-  const marks = marksOf(view, id);
+  const statWords = new Set((face.stats || []).map((f) => statText(f, cat[f])));
+  const marks = marksOf(view, id).filter((m) => !statWords.has(m.label)); // a value now equal to the printed one
   const styles = new Set(marks.map((m) => m.style));
   const title = cardTitle(view, id);
   const sub = brief ? "" : (face.subtitle || []).map((f) => cat[f]).filter((v) => v !== null && v !== undefined && v !== "").join(" · ");
@@ -604,18 +610,30 @@ function openCardDialog(view, id, from) {
 // ------------------------------------------------------------------------------------------------
 const SEAT_FIELDS = new Set(["player", "winner", "attacker_player"]);
 
+/** The sentence for an event: of several, the first whose placeholders the event all has, else the last. */
+function pickTemplate(value, fields) {
+  if (!Array.isArray(value)) return value;
+  const fits = value.find((t) => [...t.matchAll(/\{(\w+)\}/g)].every((m) => m[1] in fields));
+  return fits !== undefined ? fits : value[value.length - 1];
+}
+
 function describeEvent(event, ctx) {
-  const template = (P.sentences || {})[event.kind];
   const fields = Object.fromEntries(Object.entries(event).filter(([k]) => k !== "kind"));
+  const template = pickTemplate((P.sentences || {})[event.kind], fields);
   if (template === undefined) {
     const rest = Object.entries(fields).map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
     return `${String(event.kind || "?").replace(/_/g, " ")}${rest ? `: ${rest}` : ""}`;
   }
   const shown = {};
+  const cardFields = P.card_fields || ["card"];
+  const titleOf = (id) => (ctx.view ? cardTitle(ctx.view, id) : `card ${id}`);
+  const plainList = (v) => Array.isArray(v) && v.every((x) => typeof x === "string" || typeof x === "number");
   for (const [k, v] of Object.entries(fields)) {
     if (SEAT_FIELDS.has(k) && typeof v === "number") shown[k] = ctx.seatName(v);
-    else if (k === "card" && typeof v === "number" && !("title" in fields)) shown[k] = ctx.view ? cardTitle(ctx.view, v) : `card ${v}`;
+    else if (cardFields.includes(k) && k !== "card" && Array.isArray(v)) shown[k] = v.filter((x) => typeof x === "number").map(titleOf).join(", ") || "nothing";
+    else if (cardFields.includes(k) && typeof v === "number" && (k !== "card" || !("title" in fields))) shown[k] = titleOf(v);
     else if ((P.one_based || []).includes(k) && typeof v === "number") shown[k] = v + 1;
+    else if (plainList(v)) shown[k] = v.map((x) => String(x).replace(/_/g, " ")).join(", ") || "nothing";
     else shown[k] = v === null ? "nobody" : v;
   }
   return template.replace(/\{(\w+)\}/g, (m, k) => (k in shown ? String(shown[k]) : k === "title" || k === "card" ? "a card" : "?"));
@@ -628,7 +646,8 @@ function statusItems(ctx) {
   const turn = P.turn_path ? resolve(view, P.turn_path) : null;
   if (turn !== null) items.push({ key: "turn", label: "Turn", value: String(turn), cls: "si-turnno" });
   const phase = P.phase_path ? resolve(view, P.phase_path) : null;
-  if (phase !== null) items.push({ key: "phase", label: "Phase", value: String(phase).replace(/_/g, " "), cls: "si-phase" });
+  const word = P.phase_word || "phase";
+  if (phase !== null) items.push({ key: "phase", label: word.charAt(0).toUpperCase() + word.slice(1), value: String(phase).replace(/_/g, " "), cls: "si-phase" });
   if (!(ctx.outcome || view.outcome) && ctx.status !== "waiting") {
     const active = P.active_path ? resolve(view, P.active_path) : null;
     if (ctx.decision) items.push({ key: "whose", value: "Your decision", cls: "si-mine" });
