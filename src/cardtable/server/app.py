@@ -288,6 +288,13 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
             return FileResponse(page, media_type="text/html")
         return HTMLResponse(_NO_CLIENT_PAGE.format(missing=page))
 
+    @app.get("/decks", include_in_schema=False)
+    async def deck_builder_page() -> Any:
+        page = static / "decks.html"
+        if page.is_file():
+            return FileResponse(page, media_type="text/html")
+        return HTMLResponse(_NO_CLIENT_PAGE.format(missing=page))
+
     if static.is_dir():
         app.mount("/static", StaticFiles(directory=static), name="static")
     else:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from ..carddata.deckrules import MAIN, Deck, Violation
 from ..registry import game_facet, load_game
@@ -71,7 +71,7 @@ def _label(name: str) -> str:
     return "Deck" if name == MAIN else name.replace("_", " ").capitalize()
 
 
-def _title_field(entries: list[Mapping[str, Any]]) -> str:
+def _title_field(entries: Sequence[Mapping[str, Any]]) -> str:
     for candidate in ("title", "name"):
         if entries and all(isinstance(e.get(candidate), str) for e in entries):
             return candidate
