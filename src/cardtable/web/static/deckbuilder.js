@@ -25,6 +25,7 @@ const textArea = $("db-textarea");
 const importErrors = $("db-import-errors");
 const savedNote = $("db-saved-note");
 const messages = $("messages");
+const jumpEl = $("db-jump");
 const SVG = "http://www.w3.org/2000/svg";
 
 const app = {
@@ -75,8 +76,10 @@ function deriveFacets(cards) {
   }
   return [...fields.values()]
     .filter((f) => !f.bad && f.values.size >= 2 && f.values.size <= (f.list ? 30 : 16))
-    .map((f) => ({ field: f.field, list: f.list, numeric: f.numbers > f.others, values: sortValues([...f.values]) }))
-    .sort((a, b) => Number(a.numeric) - Number(b.numeric) || a.values.length - b.values.length || a.field.localeCompare(b.field));
+    .map((f) => ({ field: f.field, list: f.list, numeric: f.numbers > f.others, values: sortValues([...f.values]),
+      flag: f.values.size === 2 && f.values.has("true") && f.values.has("false") }))
+    .sort((a, b) => Number(a.flag) - Number(b.flag) || Number(a.numeric) - Number(b.numeric)
+      || a.values.length - b.values.length || a.field.localeCompare(b.field));
 }
 
 const valuesOf = (card, field) => {
@@ -138,8 +141,11 @@ function change(section, id, delta) {
 }
 
 function meta(card) {
-  return app.facets.filter((f) => !f.list).slice(0, 4).map((f) => valuesOf(card, f.field).join("/"))
-    .filter(Boolean).join(" · ");
+  const curve = curveFacet();
+  const plain = [...app.facets.filter((f) => !f.list && !f.flag && !f.numeric).slice(0, 2), ...(curve ? [curve] : [])]
+    .map((f) => (f.numeric ? `${words(f.field).toLowerCase()} ${valuesOf(card, f.field).join("/")}` : valuesOf(card, f.field).join("/")));
+  const flags = app.facets.filter((f) => f.flag && valuesOf(card, f.field).includes("true")).map((f) => words(f.field).toLowerCase());
+  return [...plain, ...flags].filter((x) => x && !/ $/.test(x)).join(" · ");
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -176,7 +182,7 @@ function drawCatalog() {
     const row = h("li", { class: "db-card", "data-card": card.id,
       on: { mouseenter: () => showDetail(card), focusin: () => showDetail(card) } },
       nameBtn,
-      h("span", { class: "db-count", "data-count": card.id, "aria-label": `${title} in your deck` }, ""),
+      h("span", { class: "db-count", "data-count": card.id }, ""),
       h("button", { type: "button", class: "btn small db-minus", "data-action": "remove", "data-card": card.id,
         "aria-label": `Remove one ${title}`, on: { click: () => change(section, card.id, -1) } }, "−"),
       h("button", { type: "button", class: "btn small db-plus", "data-action": "add", "data-card": card.id,
@@ -191,7 +197,7 @@ function updateCatalogCounts() {
   for (const el of cardsEl.querySelectorAll("[data-count]")) {
     const id = el.dataset.count;
     const n = copies(sectionFor(app.byId.get(id)), id);
-    el.textContent = n ? `×${n}` : "";
+    el.replaceChildren(...(n ? [`×${n}`, h("span", { class: "sr-only" }, " in your deck")] : []));
     el.closest(".db-card").classList.toggle("in-deck", n > 0);
     el.closest(".db-card").querySelector(".db-minus").disabled = n === 0;
   }
@@ -229,6 +235,7 @@ function drawDeck() {
         h("span", { class: "muted" }, `(${n}${hint})`)), list));
   }
   totalEl.textContent = `(${total} cards)`;
+  jumpEl.textContent = `Your deck: ${total} cards`;
   if (keep) {
     const sel = `[data-action="${keep.action}"][data-card="${CSS.escape(keep.card || "")}"]`;
     const again = sectionsEl.querySelector(sel) || sectionsEl.querySelector(`[data-section-title="${CSS.escape(keep.section || "main")}"]`);
@@ -292,9 +299,11 @@ function compositionChart(facet) {
   return h("figure", { class: "db-figure" }, chart, h("figcaption", {}, `By ${words(facet.field).toLowerCase()}`));
 }
 
+const curveFacet = () => app.facets.find((f) => f.numeric && f.field === "cost") || app.facets.find((f) => f.numeric && !f.list);
+
 function drawCharts() {
   clear(chartsEl);
-  const curve = app.facets.find((f) => f.numeric && f.field === "cost") || app.facets.find((f) => f.numeric && !f.list);
+  const curve = curveFacet();
   if (curve) chartsEl.append(curveChart(curve));
   for (const f of app.facets.filter((x) => !x.numeric && !x.list && x.values.length > 1 && x.values.length <= 12).slice(0, 2)) {
     chartsEl.append(compositionChart(f));
