@@ -260,8 +260,9 @@ def install_deck_routes(app: FastAPI, store: Store, settings: ServerSettings,
             raise TableError(404, "no_deck", f"you have no saved deck {deck_id!r}")
         return Response(status_code=204)
 
-    @app.get("/api/decks/{deck_id}/text", response_class=PlainTextResponse,
-             responses={200: {"content": {"text/plain": {}}, "description": "the deck as a text list"},
+    @app.get("/api/decks/{deck_id}/text",
+             responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}},
+                              "description": "the deck as a text list"},
                         **error_responses(401, 403, 404, 422)})
     async def deck_as_text(deck_id: str, x_deck_owner: str | None = owner_header) -> PlainTextResponse:
         row = await deck_of(await owner_of(x_deck_owner), deck_id)
