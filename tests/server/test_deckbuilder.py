@@ -345,3 +345,31 @@ def test_a_saved_deck_never_reaches_another_seat_or_a_spectator_unless_the_lists
         if isinstance(frame, dict) and is_state(frame):
             assert frame["view"]["options"]["decks"][0] is None
     assert any(open_secret in p for p in opened)  # the test has teeth
+
+
+def test_a_game_with_a_leader_gets_a_leader_section_without_any_code_naming_it(sqlite_url: str) -> None:
+    """Million Arthur (registered here the way its own tests do until it is listed) has a leader kept
+    outside the deck: the builder finds that section from its ready decks alone."""
+    from cardtable import registry
+    from cardtable.games.million_arthur import DEFINITION
+
+    game = DEFINITION.info.id
+    registry.register(DEFINITION)
+    try:
+        with make_client(sqlite_url) as client:
+            fmt = client.get(f"/api/games/{game}/deck-format").json()
+            ready = fmt["ready"][0]
+            check = client.post(f"/api/games/{game}/deck-check", json={"sections": ready["sections"]}).json()
+            owner = _owner(client)
+            saved = client.post("/api/decks", json={"game": game, "name": "Lead", "sections": ready["sections"]},
+                                headers=owner).json()
+            text = client.get(f"/api/decks/{saved['id']}/text", headers=owner).text
+            back = client.post(f"/api/games/{game}/deck-import", json={"text": text}).json()
+            no_leader = client.post(f"/api/games/{game}/deck-check",
+                                    json={"sections": {**ready["sections"], "leader": {}}}).json()
+    finally:
+        registry.unregister(game)
+    assert [(s["name"], s["size"]) for s in fmt["sections"]] == [("main", None), ("leader", 1)]
+    assert fmt["sections"][1]["match"] == {"kind": ["leader"]} and fmt["title_field"] == "name"
+    assert check["legal"] is True and "\nLeader:\n" in text and back["sections"] == ready["sections"]
+    assert any(p["rule_id"] == "MA-2.1" and "leader" in p["message"] for p in no_leader["problems"])
