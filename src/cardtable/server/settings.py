@@ -32,7 +32,7 @@ class ServerSettings(BaseModel):
     # --- rates, per client address ---------------------------------------------------------------
     create_rate: int = Field(default=10, ge=0, description="tables one client may create per rate window (0 = no limit)")
     join_rate: int = Field(default=30, ge=0, description="joins one client may make per rate window (0 = no limit)")
-    deck_rate: int = Field(default=240, ge=0, description="deck-builder requests that check, import or change a "
+    deck_rate: int = Field(default=600, ge=0, description="deck-builder requests that check, import or change a "
                                                           "saved deck, per client per rate window (0 = no limit)")
     deck_owner_rate: int = Field(default=5, ge=0, description="deck owner tokens one client may get per rate window "
                                                               "(0 = no limit)")
