@@ -56,7 +56,7 @@ class CreateTableBody(BaseModel):
     def _deck_ids_are_short(cls, value: list[str | None] | None) -> list[str | None] | None:
         for deck_id in value or []:
             if deck_id is not None and not 1 <= len(deck_id) <= 32:
-                raise ValueError("a saved deck id is 1 to 32 characters long (or null)")
+                raise ValueError("a saved deck id is 1 to 32 letters long (or null)")
         return value
 
     @field_validator("decks")
