@@ -281,16 +281,16 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
             return FileResponse(page, media_type="text/html")
         return HTMLResponse(_NO_CLIENT_PAGE.format(missing=page))
 
-    @app.get("/table/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> Any:
-        page = static / "table.html"
+    @app.get("/decks", include_in_schema=False)
+    async def deck_builder_page() -> Any:
+        page = static / "decks.html"
         if page.is_file():
             return FileResponse(page, media_type="text/html")
         return HTMLResponse(_NO_CLIENT_PAGE.format(missing=page))
 
-    @app.get("/decks", include_in_schema=False)
-    async def deck_builder_page() -> Any:
-        page = static / "decks.html"
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> Any:
+        page = static / "table.html"
         if page.is_file():
             return FileResponse(page, media_type="text/html")
         return HTMLResponse(_NO_CLIENT_PAGE.format(missing=page))
