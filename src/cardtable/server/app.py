@@ -12,7 +12,7 @@ import logging
 from pathlib import Path
 from typing import Any, AsyncIterator
 
-from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
@@ -22,6 +22,7 @@ from ..registry import game_ids, list_games, load_game
 from . import frames
 from ..bots.base import DEFAULT_BOT_LIMITS, BotLimits
 from .botrun import BotRunner, ExecutorKind
+from .deckroutes import OWNER_HEADER, install_deck_routes
 from .errors import install_error_handlers
 from .facets import has_decks, presentation_of, ready_decks_of
 from .guard import Guard
@@ -139,13 +140,18 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
             raise TableError(404, "no_game", f"there is no game {game_id!r}; known games: {', '.join(game_ids())}")
         return load_game(game_id).how_to_play()
 
-    @app.post("/api/tables", status_code=201, responses=error_responses(400, 403, 409, 413, 422, 429))
-    async def create_table(body: CreateTableBody, request: Request) -> dict[str, Any]:
+    saved_deck_options = install_deck_routes(app, store, settings, client_address)
+
+    @app.post("/api/tables", status_code=201, responses=error_responses(400, 401, 403, 404, 409, 413, 422, 429))
+    async def create_table(body: CreateTableBody, request: Request,
+                           x_deck_owner: str | None = Header(default=None, alias=OWNER_HEADER, max_length=200,
+                                                             description="needed with 'saved_decks'")) -> dict[str, Any]:
         client = client_address(request)
         create_limit.hit(client)
+        custom = await saved_deck_options(body.game, body.players, body.saved_decks, x_deck_owner)
         table, admin_token, seat_tokens = await manager.create_table(
             game_id=body.game, players=body.players, seats=body.seats, options=body.options, seed=body.seed,
-            name=body.name, practice=body.practice, client=client, decks=body.decks)
+            name=body.name, practice=body.practice, client=client, decks=body.decks, custom_decks=custom)
         seats = []
         for seat, kind in enumerate(table.row.seats):
             entry: dict[str, Any] = {"seat": seat, "kind": kind}
@@ -274,6 +280,13 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
     @app.get("/", include_in_schema=False)
     async def index() -> Any:
         page = static / "index.html"
+        if page.is_file():
+            return FileResponse(page, media_type="text/html")
+        return HTMLResponse(_NO_CLIENT_PAGE.format(missing=page))
+
+    @app.get("/decks", include_in_schema=False)
+    async def deck_builder_page() -> Any:
+        page = static / "decks.html"
         if page.is_file():
             return FileResponse(page, media_type="text/html")
         return HTMLResponse(_NO_CLIENT_PAGE.format(missing=page))

@@ -38,14 +38,25 @@ def has_decks(game_id: str) -> bool:
 
 
 def with_deck_choice(game_id: str, players: int, decks: list[str | None] | None, options: dict[str, Any] | None,
-                     seed: int) -> dict[str, Any] | None:
+                     seed: int, custom: dict[int, Any] | None = None) -> dict[str, Any] | None:
     """``options`` with the seats' ready decks set as the game's deck option (the facet's ``OPTION``).
 
     ``decks`` holds one entry per seat: a ready deck's name or stem, or ``None`` for a deck drawn
     from the table's seed (deterministic, and as secret as the seed). All ``None`` leaves the choice
     to the game itself, exactly as a table created without decks. Raises ``TableError`` (422) naming
     the bad value.
+
+    ``custom`` gives some seats a deck of their own instead (seat -> the facet's ``option_value`` of a
+    saved deck); such a seat's entry of ``decks`` must be ``None``.
     """
+    if custom:
+        decks = list(decks) if decks is not None else [None] * players
+        for seat in custom:
+            if not 0 <= seat < len(decks):
+                raise TableError(422, "bad_decks", f"seat {seat}: there is no such seat at a {players}-player table")
+            if decks[seat] is not None:
+                raise TableError(422, "bad_decks", f"seat {seat}: give it either a ready deck or a saved deck, "
+                                                   f"not both")
     if decks is None:
         return options
     facet = game_facet(game_id, "decklists")
@@ -60,7 +71,7 @@ def with_deck_choice(game_id: str, players: int, decks: list[str | None] | None,
     ready = facet.ready_decks()
     names = [d.name for d in ready]
     by_key = {d.name: d.name for d in ready} | {d.stem: d.name for d in ready}
-    chosen: list[str] = []
+    chosen: list[Any] = []
     for seat, name in enumerate(decks):
         if name is None:
             chosen.append(names[Rng(mix_seed(seed, "ready deck", seat)).below(len(names))])
@@ -69,6 +80,8 @@ def with_deck_choice(game_id: str, players: int, decks: list[str | None] | None,
         else:
             raise TableError(422, "bad_deck", f"seat {seat}: there is no ready deck {name!r}; ready decks: "
                                               f"{', '.join(names)}")
+    if custom:
+        return {**(options or {}), option: [custom.get(seat, name) for seat, name in enumerate(chosen)]}
     if all(name is None for name in decks):
         return options
     return {**(options or {}), option: chosen}

@@ -46,6 +46,19 @@ class CreateTableBody(BaseModel):
         description="for a game with ready decks (GET /api/games/{id}/decks): one per seat, a ready deck's name "
                     "or stem, or null for one drawn from the seed")
 
+    saved_decks: list[str | None] | None = Field(
+        default=None, min_length=1, max_length=16,
+        description="for a game with decks: one per seat, the id of a saved deck of the owner token sent in "
+                    "X-Deck-Owner (GET /api/decks), or null for none (that seat's entry of 'decks' decides)")
+
+    @field_validator("saved_decks")
+    @classmethod
+    def _deck_ids_are_short(cls, value: list[str | None] | None) -> list[str | None] | None:
+        for deck_id in value or []:
+            if deck_id is not None and not 1 <= len(deck_id) <= 32:
+                raise ValueError("a saved deck id is 1 to 32 letters long (or null)")
+        return value
+
     @field_validator("decks")
     @classmethod
     def _deck_names_are_short(cls, value: list[str | None] | None) -> list[str | None] | None:
@@ -79,8 +92,9 @@ class ErrorBody(BaseModel):
 
 _ERROR_MEANINGS = {
     400: "the body could not be read (not JSON, wrong encoding)",
+    401: "the request needs a token (a deck owner token in X-Deck-Owner) and has none",
     403: "the token does not allow this",
-    404: "no such table or game",
+    404: "no such table, game or saved deck",
     409: "the table's state does not allow this now",
     413: "the request body is larger than the server's limit",
     429: "too many requests from this address, or too many tables waiting; see Retry-After",

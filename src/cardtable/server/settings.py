@@ -32,12 +32,20 @@ class ServerSettings(BaseModel):
     # --- rates, per client address ---------------------------------------------------------------
     create_rate: int = Field(default=10, ge=0, description="tables one client may create per rate window (0 = no limit)")
     join_rate: int = Field(default=30, ge=0, description="joins one client may make per rate window (0 = no limit)")
-    rate_window: float = Field(default=60.0, gt=0, description="seconds over which create_rate and join_rate count")
+    deck_rate: int = Field(default=600, ge=0, description="deck-builder requests that check, import or change a "
+                                                          "saved deck, per client per rate window (0 = no limit)")
+    deck_owner_rate: int = Field(default=5, ge=0, description="deck owner tokens one client may get per rate window "
+                                                              "(0 = no limit)")
+    rate_window: float = Field(default=60.0, gt=0, description="seconds over which the rates count")
 
     # --- caps, per client address ----------------------------------------------------------------
     max_waiting_tables: int = Field(default=10, ge=0, description="tables one client may have waiting for players "
                                                           "at once (0 = no limit)")
     max_sockets: int = Field(default=32, ge=0, description="WebSockets one client may hold open at once (0 = no limit)")
+
+    # --- saved decks, per owner token ------------------------------------------------------------
+    max_decks_per_owner: int = Field(default=100, ge=1, description="saved decks one owner token may keep")
+    max_deck_cards: int = Field(default=250, ge=1, description="cards in one saved or checked deck, all sections")
 
     # --- requests --------------------------------------------------------------------------------
     max_body_bytes: int = Field(default=64 * 1024, ge=1024, description="largest HTTP request body (413 beyond)")

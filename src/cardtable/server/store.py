@@ -80,6 +80,27 @@ seat_tokens_t = Table(
     Column("claimed", Boolean, nullable=False, default=False),
 )
 
+# Saved decks of the deck builder (docs/web.md, "Deck builder"): an owner is a token held by one browser
+# (only its SHA-256 is stored, as for seat tokens); its decks are found by id *and* owner, so a deck id
+# alone opens nothing.
+deck_owners_t = Table(
+    "deck_owners", metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+saved_decks_t = Table(
+    "saved_decks", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("owner_hash", String(64), ForeignKey("deck_owners.token_hash", ondelete="CASCADE"), nullable=False,
+           index=True),
+    Column("game_id", String(64), nullable=False),
+    Column("name", String(100), nullable=False),
+    Column("sections", JSON, nullable=False),  # section name -> {card id: copies}
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
+
 
 # Statements of the hot path, built once: SQLAlchemy memoizes a statement's cache key on the object,
 # so reusing it skips re-deriving the key (a large part of the cost of a small insert).
@@ -113,6 +134,22 @@ class TableRow:
     created: datetime
     practice: bool = False
     creator_seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SavedDeckRow:
+    """One saved deck (its owner is known to whoever found it: lookups always name the owner)."""
+
+    id: str
+    game_id: str
+    name: str
+    sections: dict[str, dict[str, int]]
+    created: datetime
+    updated: datetime
+
+
+class TooManyDecks(Exception):
+    """The owner already keeps the most decks allowed; nothing was stored."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +221,16 @@ def _write(method: Callable[..., T]) -> Callable[..., T]:
         return result
 
     return wrapper
+
+
+def _utc(value: datetime) -> datetime:
+    return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value  # SQLite keeps no zone
+
+
+def _row_to_deck(row: Any) -> SavedDeckRow:
+    sections = {str(k): {str(c): int(n) for c, n in dict(v).items()} for k, v in dict(row.sections).items()}
+    return SavedDeckRow(id=row.id, game_id=row.game_id, name=row.name, sections=sections,
+                        created=_utc(row.created), updated=_utc(row.updated))
 
 
 def _row_to_table(row: Any) -> TableRow:
@@ -364,6 +411,68 @@ class Store:
         query = select(func.count()).select_from(actions_t).where(actions_t.c.table_id == table_id)
         with self.engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
+
+
+    # --- saved decks ------------------------------------------------------------------------------
+    @_write
+    def insert_deck_owner(self, token_hash: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(deck_owners_t).values(token_hash=token_hash, created=utcnow()))
+
+    def deck_owner_exists(self, token_hash: str) -> bool:
+        query = select(deck_owners_t.c.token_hash).where(deck_owners_t.c.token_hash == token_hash)
+        with self.engine.connect() as conn:
+            return conn.execute(query).first() is not None
+
+    @_write
+    def insert_deck(self, owner_hash: str, row: SavedDeckRow, cap: int) -> None:
+        """Store a new deck of ``owner_hash``; ``TooManyDecks`` (nothing stored) if it already keeps ``cap``.
+
+        The count and the insert share one transaction, so parallel saves cannot pass the cap together
+        on PostgreSQL (the owner's row is locked) nor on SQLite (one writer at a time).
+        """
+        with self.engine.begin() as conn:
+            lock = select(deck_owners_t.c.token_hash).where(deck_owners_t.c.token_hash == owner_hash)
+            if not self.is_sqlite:
+                lock = lock.with_for_update()
+            conn.execute(lock)
+            count = select(func.count()).select_from(saved_decks_t).where(saved_decks_t.c.owner_hash == owner_hash)
+            if int(conn.execute(count).scalar_one()) >= cap:
+                raise TooManyDecks()
+            conn.execute(insert(saved_decks_t).values(
+                id=row.id, owner_hash=owner_hash, game_id=row.game_id, name=row.name, sections=row.sections,
+                created=row.created, updated=row.updated))
+
+    def get_deck(self, owner_hash: str, deck_id: str) -> SavedDeckRow | None:
+        query = select(saved_decks_t).where(saved_decks_t.c.id == deck_id, saved_decks_t.c.owner_hash == owner_hash)
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else _row_to_deck(row)
+
+    def list_decks(self, owner_hash: str, game_id: str | None = None) -> list[SavedDeckRow]:
+        """The owner's decks, most recently changed first."""
+        query = (select(saved_decks_t).where(saved_decks_t.c.owner_hash == owner_hash)
+                 .order_by(saved_decks_t.c.updated.desc(), saved_decks_t.c.id))
+        if game_id is not None:
+            query = query.where(saved_decks_t.c.game_id == game_id)
+        with self.engine.connect() as conn:
+            return [_row_to_deck(r) for r in conn.execute(query)]
+
+    @_write
+    def update_deck(self, owner_hash: str, deck_id: str, name: str, sections: dict[str, dict[str, int]],
+                    updated: datetime) -> bool:
+        """Change the owner's deck; False when the owner has no deck ``deck_id``."""
+        query = (update(saved_decks_t)
+                 .where(saved_decks_t.c.id == deck_id, saved_decks_t.c.owner_hash == owner_hash)
+                 .values(name=name, sections=sections, updated=updated))
+        with self.engine.begin() as conn:
+            return bool(conn.execute(query).rowcount)
+
+    @_write
+    def delete_deck(self, owner_hash: str, deck_id: str) -> bool:
+        query = saved_decks_t.delete().where(saved_decks_t.c.id == deck_id, saved_decks_t.c.owner_hash == owner_hash)
+        with self.engine.begin() as conn:
+            return bool(conn.execute(query).rowcount)
 
 
 @dataclass(slots=True)

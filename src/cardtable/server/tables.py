@@ -270,14 +270,16 @@ class TableManager:
     async def create_table(self, *, game_id: str, players: int, seats: list[str], options: dict[str, Any] | None,
                            seed: int | None, name: str | None, practice: bool = False,
                            client: str | None = None,
-                           decks: list[str | None] | None = None) -> tuple[LiveTable, str, dict[int, str]]:
+                           decks: list[str | None] | None = None,
+                           custom_decks: dict[int, Any] | None = None) -> tuple[LiveTable, str, dict[int, str]]:
         """Create a table; returns it, the admin token and a token per human seat.
 
         Only a ``practice`` table may have a seed chosen by its creator: whoever picks the seed can
         compute the whole deal, so on any other table the server draws it and keeps it to itself until
         the game ends. ``client`` (the creator's address) counts towards its cap on waiting tables.
         ``decks`` (one ready deck name per seat, ``None`` = drawn from the seed) becomes the game's deck
-        option (``facets.with_deck_choice``), so it is stored and replayed like any other option.
+        option (``facets.with_deck_choice``), so it is stored and replayed like any other option;
+        ``custom_decks`` (seat -> a saved deck as the option's value) replaces a seat's ready deck.
         """
         from .facets import with_deck_choice
 
@@ -304,7 +306,7 @@ class TableManager:
                              f"or wait for them to expire before creating another")
         if seed is None:
             seed = Rng(mix_seed(new_token())).next64() >> 1
-        options = with_deck_choice(game_id, players, decks, options, seed)
+        options = with_deck_choice(game_id, players, decks, options, seed, custom_decks)
         try:
             state = game.new_game(seed=seed, players=players, options=options or None)
         except SetupError as err:

@@ -3,6 +3,7 @@
 
 import { clear, h } from "./components.js";
 import { setupHelp } from "./help.js";
+import { OWNER_HEADER, storedOwner, savedDecks } from "./decksapi.js";
 
 const form = document.getElementById("create-form");
 const gameSel = document.getElementById("game");
@@ -87,6 +88,19 @@ function onGameChange() {
   help.setGame(g.id);
   drawSeats();
   if (g.decks && !decksOf.has(g.id)) loadDecks(g).then(() => { if (currentGame() === g) drawSeats(); });
+  if (g.decks && !savedOf.has(g.id)) loadSaved(g).then(() => { if (currentGame() === g) drawSeats(); });
+}
+
+// This browser's saved decks per game (deck builder, /decks), offered for every seat it sets up.
+const savedOf = new Map();
+
+async function loadSaved(g) {
+  try {
+    savedOf.set(g.id, await savedDecks(g.id));
+  } catch (err) {
+    savedOf.set(g.id, []);
+    message("error", `Could not load your saved decks: ${err.message}`);
+  }
 }
 
 // Ready decks per game (GET /api/games/{id}/decks), fetched once for a game that has them.
@@ -124,6 +138,11 @@ function drawSeats() {
       const deckSel = h("select", { id: deckId, name: deckId, class: "seat-deck", "data-seat": seat },
         h("option", { value: "" }, "Deck: random (from the seed)"),
         decks.map((d) => h("option", { value: d.name, title: d.description }, `Deck: ${d.name}${d.summary ? ` (${d.summary})` : ""}`)));
+      const mine = savedOf.get(g.id) || [];
+      if (mine.length) {
+        deckSel.append(h("optgroup", { label: "My saved decks" }, mine.map((d) => h("option", { value: `saved:${d.id}`,
+          disabled: !d.legal }, `My deck: ${d.name}${d.legal ? "" : " (not legal)"}`))));
+      }
       deckSel.value = oldDecks[seat] || "";
       row.append(h("label", { for: deckId, class: "sr-only" }, `Deck for seat ${seat}`), deckSel);
     }
@@ -137,8 +156,15 @@ async function onCreate(ev) {
   if (!g) return;
   const seats = [...seatList.querySelectorAll("select.seat-kind")].map((s) => s.value);
   const body = { game: g.id, players: seats.length, seats };
-  const decks = [...seatList.querySelectorAll("select.seat-deck")].map((s) => s.value || null);
+  const choices = [...seatList.querySelectorAll("select.seat-deck")].map((s) => s.value || null);
+  const decks = choices.map((d) => (d && d.startsWith("saved:") ? null : d));
+  const saved = choices.map((d) => (d && d.startsWith("saved:") ? d.slice(6) : null));
   if (decks.some((d) => d !== null)) body.decks = decks;
+  const headers = {};
+  if (saved.some((d) => d !== null)) {
+    body.saved_decks = saved;
+    headers[OWNER_HEADER] = storedOwner() || "";
+  }
   const seed = seedIn.value.trim();
   if (seed !== "") {
     if (!/^\d+$/.test(seed)) {
@@ -152,7 +178,7 @@ async function onCreate(ev) {
   if (nameIn.value.trim()) body.name = nameIn.value.trim();
   createBtn.disabled = true;
   try {
-    const res = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
+    const res = await api("/api/tables", { method: "POST", body: JSON.stringify(body), headers });
     message("", "");
     showCreated(res, body);
     refreshTables();
