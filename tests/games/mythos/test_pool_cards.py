@@ -5,13 +5,15 @@ carry the card's id (the coverage check of ``test_card_coverage.py`` reads them)
 from __future__ import annotations
 
 from cardtable.engine import lasting_total
-from cardtable.games.mythos.testing import A, build
+from typing import Any
+
+from cardtable.games.mythos.testing import A, Scenario, build
 
 DRAWS = ["Nightfall", "Dead Calm", "Ghoul", "Shoggoth"]  # a recognisable deck, top first
 
 
-def _hand(sc: object, p: int = 0) -> list[str]:
-    return sc.titles(f"hand:{p}")  # type: ignore[attr-defined, no-any-return]
+def _hand(sc: Scenario, p: int = 0) -> list[str]:
+    return sc.titles(f"hand:{p}")
 
 
 # ---- investigators (MY-2.6, MY-6.2.1, MY-4.1) -----------------------------------------------------------------
@@ -170,66 +172,66 @@ def test_MYN_R01_elder_sign_projector_is_exhausted_so_nobody_can_attack_you() ->
 # ---- spells, cast by the investigator from an independent tome (MY-6.12.5) -----------------------------------------
 
 
-def _lost(st: object) -> list[int]:
+def _lost(st: Any) -> list[int]:
     """The seats whose turns were lost (MY-5.8) so far."""
-    return [e.data["player"] for e in st.events if e.kind == "lost_turn"]  # type: ignore[attr-defined]
+    return [e.data["player"] for e in st.events if e.kind == "lost_turn"]
 
 
-def _cast(tome: str, spell: str, players: int = 2, **kw: object) -> object:
+def _cast(tome: str, spell: str, players: int = 2, **kw: Any) -> Scenario:
     items = [[tome, A(spell, tome)]] + [[] for _ in range(players - 1)]
-    sc = build(players=players, items=items, **kw)  # type: ignore[arg-type]
+    sc = build(players=players, items=items, **kw)
     sc.act("cast", card=sc.id(spell))
     return sc
 
 
 def test_MYC_S01_elder_ward_gains_two() -> None:
     sc = _cast("Cultes des Goules", "Elder Ward", sanity=(10, 11))
-    assert sc.st.sanity(0) == 12  # type: ignore[attr-defined]
+    assert sc.st.sanity(0) == 12
 
 
 def test_MYC_S02_call_forth_the_hungry_each_opponent_loses_two() -> None:
     sc = _cast("Book of Eibon", "Call Forth the Hungry", players=3, sanity=(10, 11, 12))
-    assert [sc.st.sanity(p) for p in range(3)] == [9, 9, 10]  # type: ignore[attr-defined]
+    assert [sc.st.sanity(p) for p in range(3)] == [9, 9, 10]
 
 
 def test_MYC_S03_voorish_sight_draws_two() -> None:
     sc = _cast("Aklo Tablets", "Voorish Sight", decks=(DRAWS, []), sanity=(10, 11))
-    assert _hand(sc) == ["Nightfall", "Dead Calm"] and sc.st.sanity(0) == 9  # type: ignore[attr-defined]
+    assert _hand(sc) == ["Nightfall", "Dead Calm"] and sc.st.sanity(0) == 9
 
 
 def test_MYD_S01_dream_walk_gains_one_and_draws_one() -> None:
     sc = _cast("Scroll of the Lantern-Bearers", "Dream Walk", decks=(DRAWS, []), sanity=(10, 11))
-    assert sc.st.sanity(0) == 11 and _hand(sc) == ["Nightfall"]  # type: ignore[attr-defined]
+    assert sc.st.sanity(0) == 11 and _hand(sc) == ["Nightfall"]
 
 
 def test_MYD_S02_wake_them_screaming_each_opponent_loses_a_turn() -> None:
     sc = _cast("Seven Cryptical Books of Hsan", "Wake Them Screaming", players=3, sanity=(10, 11, 12))
-    st = sc.st  # type: ignore[attr-defined]
+    st = sc.st
     assert _lost(st) == [1, 2] and st.vars["active"] == 0 and st.sanity(0) == 9
 
 
 def test_MYD_S03_sign_of_the_silver_gate_prevents_all_attack_damage_this_round() -> None:
     sc = _cast("Bark-Book of the Zoogs", "Sign of the Silver Gate")
-    st = sc.st  # type: ignore[attr-defined]
+    st = sc.st
     assert lasting_total(st, "prevent_damage", "p0") >= 10 ** 6 and lasting_total(st, "prevent_damage", "p1") == 0
 
 
 def test_MYN_S01_firewall_of_glyphs_prevents_the_next_three_damage() -> None:
     sc = _cast("Lunar Survey Logs", "Firewall of Glyphs")
-    assert lasting_total(sc.st, "prevent_damage", "p0") == 3  # type: ignore[attr-defined]
+    assert lasting_total(sc.st, "prevent_damage", "p0") == 3
 
 
 def test_MYN_S02_summon_the_signal_eater_each_opponent_loses_three() -> None:
     sc = _cast("Corrupted Codex Archive", "Summon the Signal-Eater", sanity=(10, 11))
-    assert (sc.st.sanity(0), sc.st.sanity(1)) == (8, 8)  # type: ignore[attr-defined]
+    assert (sc.st.sanity(0), sc.st.sanity(1)) == (8, 8)
 
 
 def test_MYN_S03_predictive_trance_draws_three() -> None:
     sc = _cast("Corrupted Codex Archive", "Predictive Trance", decks=(DRAWS, []), sanity=(10, 11))
-    assert _hand(sc) == ["Nightfall", "Dead Calm", "Ghoul"] and sc.st.sanity(0) == 8  # type: ignore[attr-defined]
+    assert _hand(sc) == ["Nightfall", "Dead Calm", "Ghoul"] and sc.st.sanity(0) == 8
 
 
-# ---- gods (MY-6.9.2, MY-6.9.4) -----------------------------------------------------------------------------------------
+# ---- gods (MY-6.9.2, MY-6.9.4) -------------------------------------------------------------------------------
 
 
 def test_MYC_G01_father_dagon_rising_each_opponent_loses_three() -> None:
@@ -280,64 +282,64 @@ def test_MYN_G02_ithaqua_on_the_lunar_wind_needs_a_mi_go_and_each_opponent_loses
     assert other.refuse("play", card=other.id("Ithaqua on the Lunar Wind")).rule == "MY-6.9.2"
 
 
-# ---- events (MY-6.10) ----------------------------------------------------------------------------------------------------
+# ---- events (MY-6.10) ------------------------------------------------------------------------------------------
 
 
-def _event(title: str, players: int = 2, **kw: object) -> object:
-    sc = build(players=players, hands=[[title]] + [[] for _ in range(players - 1)], **kw)  # type: ignore[arg-type]
+def _event(title: str, players: int = 2, **kw: Any) -> Scenario:
+    sc = build(players=players, hands=[[title]] + [[] for _ in range(players - 1)], **kw)
     sc.act("play", card=sc.id(title))
     return sc
 
 
 def test_MYC_E02_dawn_breaks_makes_it_day_and_gains_one() -> None:
     sc = _event("Dawn Breaks", time="Night", sanity=(10, 11))
-    assert sc.st.vars["time"] == "Day" and sc.st.sanity(0) == 11  # type: ignore[attr-defined]
+    assert sc.st.vars["time"] == "Day" and sc.st.sanity(0) == 11
 
 
 def test_MYC_E03_unspeakable_vision_each_opponent_loses_two() -> None:
     sc = _event("Unspeakable Vision", sanity=(10, 11))
-    assert (sc.st.sanity(0), sc.st.sanity(1)) == (9, 9)  # type: ignore[attr-defined]
+    assert (sc.st.sanity(0), sc.st.sanity(1)) == (9, 9)
 
 
 def test_MYC_E04_restful_sleep_gains_two() -> None:
     sc = _event("Restful Sleep", sanity=(10, 11))
-    assert sc.st.sanity(0) == 12  # type: ignore[attr-defined]
+    assert sc.st.sanity(0) == 12
 
 
 def test_MYC_E05_lost_in_the_fog_each_opponent_loses_a_turn() -> None:
     sc = _event("Lost in the Fog")
-    assert _lost(sc.st) == [1] and sc.st.vars["active"] == 0  # type: ignore[attr-defined]
+    assert _lost(sc.st) == [1] and sc.st.vars["active"] == 0
 
 
 def test_MYC_E06_sudden_squall_ends_card_play() -> None:
     sc = _event("Sudden Squall")
-    assert "card_play_ended" in [e.kind for e in sc.st.events]  # type: ignore[attr-defined]
+    assert "card_play_ended" in [e.kind for e in sc.st.events]
 
 
 def test_MYC_E08_glimpse_beyond_the_veil_lowers_each_opponents_maximum_by_two() -> None:
     sc = _event("Glimpse Beyond the Veil", sanity=(10, 14))
-    assert sc.st.max_sanity(1) == 12 and sc.st.sanity(1) == 12 and sc.st.sanity(0) == 9  # type: ignore[attr-defined]
+    assert sc.st.max_sanity(1) == 12 and sc.st.sanity(1) == 12 and sc.st.sanity(0) == 9
 
 
 def test_MYC_E09_sheltering_circle_prevents_the_next_three_damage() -> None:
     sc = _event("Sheltering Circle")
-    assert lasting_total(sc.st, "prevent_damage", "p0") == 3  # type: ignore[attr-defined]
+    assert lasting_total(sc.st, "prevent_damage", "p0") == 3
 
 
 def test_MYC_E10_barred_doors_nobody_can_attack_you_this_round() -> None:
     sc = _event("Barred Doors")
-    assert lasting_total(sc.st, "cannot_be_attacked", "p0") > 0  # type: ignore[attr-defined]
+    assert lasting_total(sc.st, "cannot_be_attacked", "p0") > 0
 
 
 def test_MYC_E11_dead_calm_skips_this_rounds_battle() -> None:
     sc = _event("Dead Calm")
-    assert lasting_total(sc.st, "skip_battle", "game") > 0  # type: ignore[attr-defined]
+    assert lasting_total(sc.st, "skip_battle", "game") > 0
 
 
 def test_MYC_E12_withering_dread_no_opponent_gains_sanity_this_round() -> None:
     sc = _event("Withering Dread", sanity=(10, 11))
-    assert lasting_total(sc.st, "prevent_sanity_gain", "p1") > 0  # type: ignore[attr-defined]
-    assert lasting_total(sc.st, "prevent_sanity_gain", "p0") == 0  # type: ignore[attr-defined]
+    assert lasting_total(sc.st, "prevent_sanity_gain", "p1") > 0
+    assert lasting_total(sc.st, "prevent_sanity_gain", "p0") == 0
 
 
 def test_MYC_E13_thwarted_plans_discards_an_ally_an_opponent_just_played() -> None:
@@ -356,22 +358,22 @@ def test_MYC_E14_lost_bearings_discards_a_location_an_opponent_just_played() -> 
 
 def test_MYD_E01_dream_quest_omen_draws_one_and_gains_one() -> None:
     sc = _event("Dream-Quest Omen", decks=(DRAWS, []), sanity=(10, 11))
-    assert _hand(sc) == ["Nightfall"] and sc.st.sanity(0) == 11  # type: ignore[attr-defined]
+    assert _hand(sc) == ["Nightfall"] and sc.st.sanity(0) == 11
 
 
 def test_MYD_E02_cats_vigil_prevents_the_next_two_damage() -> None:
     sc = _event("Cats' Vigil")
-    assert lasting_total(sc.st, "prevent_damage", "p0") == 2  # type: ignore[attr-defined]
+    assert lasting_total(sc.st, "prevent_damage", "p0") == 2
 
 
 def test_MYD_E03_sweet_slumber_raises_your_maximum_by_two_and_gains_two() -> None:
     sc = _event("Sweet Slumber", sanity=(15, 11))
-    assert sc.st.max_sanity(0) == 17 and sc.st.sanity(0) == 17  # type: ignore[attr-defined]
+    assert sc.st.max_sanity(0) == 17 and sc.st.sanity(0) == 17
 
 
 def test_MYD_E04_sleep_paralysis_costs_one_and_each_opponent_loses_a_turn() -> None:
     sc = _event("Sleep Paralysis", players=3, sanity=(10, 11, 12))
-    assert _lost(sc.st) == [1, 2] and sc.st.sanity(0) == 9  # type: ignore[attr-defined]
+    assert _lost(sc.st) == [1, 2] and sc.st.sanity(0) == 9
 
 
 def test_MYD_E05_whispers_of_the_zoogs_buries_a_travel_event_an_opponent_just_played() -> None:
@@ -388,17 +390,17 @@ def test_MYD_E05_whispers_of_the_zoogs_buries_a_travel_event_an_opponent_just_pl
 
 def test_MYD_E06_shantak_shriek_each_player_loses_one() -> None:
     sc = _event("Shantak Shriek", players=3, sanity=(10, 11, 12))
-    assert [sc.st.sanity(p) for p in range(3)] == [9, 10, 11]  # type: ignore[attr-defined]
+    assert [sc.st.sanity(p) for p in range(3)] == [9, 10, 11]
 
 
 def test_MYN_E01_system_reboot_costs_one_and_draws_three() -> None:
     sc = _event("System Reboot", decks=(DRAWS, []), sanity=(10, 11))
-    assert _hand(sc) == ["Nightfall", "Dead Calm", "Ghoul"] and sc.st.sanity(0) == 9  # type: ignore[attr-defined]
+    assert _hand(sc) == ["Nightfall", "Dead Calm", "Ghoul"] and sc.st.sanity(0) == 9
 
 
 def test_MYN_E02_static_storm_each_opponent_loses_one_and_card_play_ends() -> None:
     sc = _event("Static Storm", sanity=(10, 11))
-    st = sc.st  # type: ignore[attr-defined]
+    st = sc.st
     assert st.sanity(1) == 10 and "card_play_ended" in [e.kind for e in st.events]
 
 
@@ -411,11 +413,37 @@ def test_MYN_E03_counter_intrusion_discards_an_artifact_an_opponent_just_played(
 
 def test_MYN_E04_neon_dawn_makes_it_day_and_draws_one() -> None:
     sc = _event("Neon Dawn", time="Night", decks=(DRAWS, []), events=(["Nightfall"], []))
-    st = sc.st  # type: ignore[attr-defined]
-    assert st.vars["time"] == "Day" and _hand(sc) == ["Nightfall"] and sc.titles("event:0") == ["Neon Dawn"]  # type: ignore[attr-defined]
+    st = sc.st
+    assert st.vars["time"] == "Day" and _hand(sc) == ["Nightfall"] and sc.titles("event:0") == ["Neon Dawn"]
 
 
 def test_MYN_E05_grid_blackout_makes_it_night_and_each_opponent_loses_one() -> None:
     sc = _event("Grid Blackout", sanity=(10, 11))
-    st = sc.st  # type: ignore[attr-defined]
+    st = sc.st
     assert st.vars["time"] == "Night" and (st.sanity(0), st.sanity(1)) == (9, 10)
+
+
+def test_MYD_I02_reyes_last_rites_gains_two_at_a_cemetery_once_a_round() -> None:
+    """Fr. Tomas Reyes: Last Rites - turn, once a round, at a Cemetery: gain 2 Sanity."""
+    sc = build(investigators=("Reyes / Marsh", "Whitcomb / Harlan"), story=(["Old Hill Burying Ground"], []),
+               sanity=(10, 11))
+    inv = sc.id("Reyes / Marsh")
+    assert sc.st.max_sanity(0) == 14 and "Spanish" in sc.st.languages(0)
+    sc.act("activate", ability=0, card=inv)
+    assert sc.st.sanity(0) == 12 and sc.st.vars["active"] == 1
+    sc.act("pass")
+    assert sc.refuse("activate", ability=0, card=inv).rule == "MY-5.7"
+    away = build(investigators=("Reyes / Marsh", "Whitcomb / Harlan"), story=(["Arkham Rail Depot"], []))
+    assert away.refuse("activate", ability=0, card=away.id("Reyes / Marsh")).rule == "MY-12.2"
+
+
+def test_MYD_I02_marshs_salt_blood_is_a_battle_use_that_prevents_two_damage() -> None:
+    """Ivy Marsh: Salt Blood - lose 1 Sanity, in battle: prevent the next 2 attack damage this round (MY-9.2)."""
+    sc = build(investigators=("Reyes / Marsh", "Whitcomb / Harlan"), sides=(1, 0), sanity=(10, 11))
+    assert sc.st.max_sanity(0) == 19 and "activate" not in sc.kinds()  # battle timing only (MY-12.7)
+    fight = build(investigators=("Reyes / Marsh", "Whitcomb / Harlan"), sides=(1, 0), sanity=(10, 11), at="battle",
+                  items=([], ["Star-Stone Amulet"]))  # seat 1 still has a use: the step goes on
+    d = fight.st.decision
+    assert d is not None and d.kind == "battle_use"
+    fight.act("activate", ability=0, card=fight.id("Reyes / Marsh"))
+    assert fight.st.sanity(0) == 9 and lasting_total(fight.st, "prevent_damage", "p0") == 2
