@@ -107,13 +107,19 @@ def test_my_6_13_sixteen_adventures_by_name_and_by_feature() -> None:
 
 def test_my_2_four_legal_ready_decks_with_distinct_investigators_and_cards() -> None:
     decks = ready_decks()
-    assert {"lamp_and_ledger", "tide_and_teeth", "silver_key_dreamers", "arcology_signal"} <= set(decks)
+    assert {"lamp_and_ledger", "tide_and_teeth", "silver_key_dreamers", "arcology_signal",
+            "graves_and_deep_places"} <= set(decks)
     for deck in decks.values():
         assert validate_deck(deck) == [] and len(deck.cards()) >= 52, deck.name
     invs = [deck.cards(INVESTIGATOR)[0] for deck in decks.values()]
     assert len(set(invs)) == len(invs)  # each deck its own investigator card
-    sets = [{POOL[POOL.index(c)].id[:3] for c in deck.cards()} for deck in decks.values()]
-    assert sets[0] != sets[2] and len({frozenset(Counter(d.cards()).items()) for d in decks.values()}) == len(decks)
+    contents = [set(deck.main) for deck in decks.values()]
+    for a in range(len(contents)):  # distinct strategies: no two decks share half their card ids
+        for b in range(a + 1, len(contents)):
+            assert len(contents[a] & contents[b]) * 2 < min(len(contents[a]), len(contents[b]))
+    homes = [Counter(POOL[POOL.index(c)].dimension for c in deck.cards() if POOL[POOL.index(c)].type == "location")
+             .most_common(1)[0][0] for deck in decks.values()]
+    assert set(homes) == set(DIMENSIONS)  # between them, the decks make their homes in all three dimensions
     listed = {r.name for r in decklists.ready_decks()}
     assert listed == {d.name for d in decks.values()}
 
@@ -131,14 +137,13 @@ def test_my_4_2_new_game_without_options_deals_ready_decks_from_the_seed(players
     assert seen == names
 
 
-NEW_DECKS = ["Silver Key Dreamers", "Arcology Signal"]
+NEW_DECKS = ["Silver Key Dreamers", "Arcology Signal", "Graves and Deep Places"]
 
 
 @pytest.mark.parametrize("players", (2, 3, 4))
 def test_my_1_3_my_1_4_the_new_decks_play_seeded_random_games_to_an_end(players: int) -> None:
     for seed in range(4):
-        decks = [NEW_DECKS[(k + seed) % 2] if k < 2 else ["Lamp and Ledger", "Tide and Teeth"][k - 2]
-                 for k in range(players)]
+        decks = [NEW_DECKS[(k + seed) % 3] if k < 3 else "Lamp and Ledger" for k in range(players)]
         st = DEFINITION.new_game(seed=seed, players=players, options={"decks": decks})
         rng = random.Random(seed)
         steps = 0
