@@ -12,7 +12,8 @@ from .state import MyState
 def explain(st: MyState, action: Action, decision: Any) -> IllegalActionError | None:
     kind, p = decision.kind, decision.player
     if action.player != p:
-        rule = {"turn": "MY-5.3", "hand_adjust": "MY-5.14", "choose_side": "MY-4.1"}.get(kind, "MY-11.7")
+        rule = {"turn": "MY-5.3", "hand_adjust": "MY-5.14", "choose_side": "MY-4.1",
+                "order_triggers": "MY-12.9", "discard_excess": "MY-5.11"}.get(kind, "MY-11.7")
         return IllegalActionError(rule, f"it is seat {p}'s decision, not seat {action.player}'s")
     if kind == "turn":
         from .play import refusal
