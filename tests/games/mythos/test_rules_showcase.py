@@ -111,6 +111,7 @@ def test_my_10_3a_an_effect_cannot_add_a_second_god_the_god_stays_in_hand() -> N
     tide = sc.id("The Gleaming Tide")
     sc.act("play", card=sc.id("Unbidden Summoning"), target=tide)
     assert sc.titles("god:0") == ["The Withering King"] and sc.st.table.zone_name(tide) == "hand:0"
+    assert sc.st.view(1)["cards"][str(tide)]["defn"] is not None  # D-MY-93: the named card was shown
 
 
 def test_my_10_4a_recovered_journal_cannot_add_an_adventure_title_already_acquired() -> None:

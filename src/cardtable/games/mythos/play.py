@@ -212,6 +212,7 @@ def _put(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: in
     if target is None or t.zone_name(target) != f"{prim.from_}:{p}":
         return
     d = st.card(target)
+    t.reveal_to_all(target)  # the card the effect names is shown, whether or not it can enter (D-MY-93)
     if d.type == "god" and st.god_in_play(p):
         st.note("stays", {"player": p, "card": target, "rule": "MY-10.3a"})
         return
@@ -529,7 +530,7 @@ def turn_options(st: MyState, p: int) -> list[Action]:
         if cancel_filter(d) is not None:
             named: list[int | None] = list(cancel_targets(st, p, d, i))
             if target_optional(d):
-                named = [None] + named
+                named.insert(0, None)
             out += [play_action(p, i, None, c) for c in named if check(st, p, i, None, c) is None]
             continue
         for h in hosts(st, p, d):
