@@ -276,3 +276,12 @@ def test_my_6_5_1_an_attachable_artifact_without_a_host_cannot_be_played() -> No
     sc = build(hands=(["Warding Locket"], []))
     assert (sc.id("Warding Locket"), None) not in sc.plays()
     assert sc.refuse("play", card=sc.id("Warding Locket")).rule == "MY-6.5.1"
+
+
+def test_my_9_11_numbing_frost_leaves_face_down_threat_cards_unmarked() -> None:
+    """D-MY-90: marking which face-down cards a filter matches would tell what they are."""
+    sc = build(hands=(["Numbing Frost"], []), threat=([], ["Ghoul"]), allies=([], ["Police Detective"]))
+    st, ghoul = sc.st, sc.id("Ghoul")
+    sc.act("play", card=sc.id("Numbing Frost"))
+    assert st.combat(sc.id("Police Detective")) == 2
+    assert all(e[1] != ghoul for e in st.lasting) and st.combat(ghoul) == 2

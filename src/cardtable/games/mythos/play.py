@@ -149,8 +149,10 @@ def affected(st: MyState, i: int) -> None:
 
 
 def _combat(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
-    """``modify_combat`` / ``set_combat`` on every ally-area and Threat card of ``whose`` matching its
-    filter (MY-3.6 types), lasting for ``duration`` on each card (it ends when the card leaves play)."""
+    """``modify_combat`` / ``set_combat`` on every face-up ally-area and Threat card of ``whose`` matching
+    its filter (MY-3.6 types), lasting for ``duration`` on each card (it ends when the card leaves play).
+    A face-down Threat card is not reached: marking which ones match would tell what they are (D-MY-90);
+    ``static`` effects, read when combat is needed, reach it once revealed."""
     from .effects import whose_seats
 
     t = st.table
@@ -159,11 +161,11 @@ def _combat(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin:
     for q in whose_seats(st, p, prim.whose):
         for z in ("ally", "threat"):
             for c in t.cards(f"{z}:{q}"):
-                if t.host[c] == NO_CARD and matches(st.card(c), prim.filter, st.type_of(c)):
+                if t.host[c] == NO_CARD and not t.flags[c] & FACE_DOWN \
+                        and matches(st.card(c), prim.filter, st.type_of(c)):
                     add_lasting(st, prim.op, c, prim.n, until, src)
                     affected(st, c)
-                    if not t.flags[c] & FACE_DOWN:
-                        st.note("combat_changed", {"card": c, "op": prim.op, "n": prim.n})
+                    st.note("combat_changed", {"card": c, "op": prim.op, "n": prim.n})
 
 
 def _capacity(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
