@@ -18,6 +18,7 @@ def test_my_5_7_a_free_action_keeps_the_turn_once_per_turn_and_leaves_passing_al
     assert sc.refuse("activate", ability=0, card=compass).rule == "MY-12.2"  # a face-down card has no effects
     sc.act("pass")  # the initiator passes again: 2 passes
     assert "card_play_ended" in [e.kind for e in st.events]
+    sc.pass_use_step()
     assert not st.face_down(compass)  # MY-5.13: ready again at the end of the round
 
 

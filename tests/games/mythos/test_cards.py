@@ -157,6 +157,7 @@ def test_my_6_9_6_my_9_10_gods_turn_crosswise_then_are_buried() -> None:
     assert st.vars["round"] == 3
     sc.act("pass")
     sc.act("pass")
+    sc.pass_use_step()
     assert sc.titles("god:0") == [] and sc.titles("story:0")[0] == "Father Dagon Rising"
     assert sc.titles("story:1") == ["The Crawling Messenger"]
 

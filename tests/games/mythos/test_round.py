@@ -89,6 +89,7 @@ def test_my_5_9_two_players_pass_play_pass_ends_card_play() -> None:
     assert sc.st.vars["pass_count"] == 1
     sc.act("pass")
     assert "card_play_ended" in [e.kind for e in sc.st.events]
+    sc.pass_use_step()
     assert sc.st.vars["round"] == 3  # battle and end of round followed; the next round began
 
 

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from ...core import GameDefinition, GameInfo, SetupError, State
 from ...engine import ENGINE_OPS, OpTable
-from . import battle, rules  # noqa: F401 - register the round's and the battle's ops
+from . import battle, checks, rules, triggers  # noqa: F401 - register the round's, battle's, checks' and triggers' ops
 from .catalog import Pool, load_pool
 from .state import OPS, ROUND_CAP, TURN_CAP, MyState, zones_for
 
@@ -154,16 +154,18 @@ class Mythos(GameDefinition):
         return {"cards": cards, "characters": []}
 
     def check_card_data(self) -> list[str]:
-        """Effects this slice does not run: only ``on_play`` (and ``on_arrive``, and ``activated`` on
-        spells) are carried out."""
+        """Effects the rules do not run: ``on_play``, ``on_arrive``, ``static``, the round's trigger slots
+        (``triggers.py``) and ``activated`` on spells are carried out; the event triggers (``on_buried``,
+        ``on_sanity_change`` ...) are not yet."""
+        from .schema import SLOT_TRIGGERS
+
         out = []
         for d in self.pool.defs:
             for e in d.effects:
-                ok = e.trigger in ("on_play", "on_arrive") or e.trigger == "activated" and d.type == "spell"
+                ok = e.trigger in ("on_play", "on_arrive", "static", *SLOT_TRIGGERS) \
+                    or e.trigger == "activated" and d.type == "spell"
                 if not ok:
                     out.append(f"{d.id}: {e.trigger} effect not supported yet")
-            if d.attach_to is not None:
-                out.append(f"{d.id}: attachable artifacts not supported yet")
         return out
 
 

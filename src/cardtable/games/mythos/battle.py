@@ -9,7 +9,8 @@ attack are remembered in ``used`` (MY-9.9). God ageing (MY-9.10) follows in the 
 
 Asking is decided from public facts only: a player is asked in the use step only if he has a ready
 loaded spell (face up, public), and declares an attack only if his Threat holds a face-down monster
-(its count is public, MY-3.1). Battle events from the hand are not carried out yet.
+(its count is public, MY-3.1) — or, since battle events may be played from the hand (MY-6.10.3), if
+his hand is not empty and the pool has battle events (both public).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from __future__ import annotations
 from ...core import Action
 from ...engine import FACE_DOWN, Frame, Op, lasting_total, pick
 from .abilities import activate, options as ability_options
-from .play import bury, cast, castable
+from .checks import run_checks
+from .play import bury, cast, castable, play
 from .rules import Batch, commit, game_over_check
 from .state import OPS, MyState
 
@@ -37,8 +39,23 @@ def enchanted(st: MyState, ally: int) -> bool:
 
 
 def strength(st: MyState, i: int) -> int:
-    """MY-9.5: a card's combat value (an ally's with its weapon, MY-6.4.3)."""
-    return st.combat(i) if st.card(i).type == "ally" else st.card(i).combat
+    """MY-9.5: a card's combat value (an ally's with its weapon, MY-6.4.3; changes in force, MY-9.11)."""
+    return max(0, st.combat(i))
+
+
+def battle_events(st: MyState, p: int) -> list[Action]:
+    """MY-6.10.3: events marked battle that ``p`` may play from hand in the use step."""
+    from .play import check, play_action
+
+    return [play_action(p, i, None) for i in sorted(st.table.cards(f"hand:{p}"))
+            if st.card(i).type == "event" and st.card(i).battle and check(st, p, i, None) is None]
+
+
+def may_hold_battle_events(st: MyState, p: int) -> bool:
+    """Public facts only: a hand that is not empty, in a pool that has battle events, might hold one, so
+    such a player is asked in the use step whether he holds one or not (asking only real holders would
+    tell the table what is in their hands)."""
+    return bool(st.table.cards(f"hand:{p}")) and any(d.type == "event" and d.battle for d in st.pool.defs)
 
 
 class Battle(Op[MyState]):
@@ -52,7 +69,8 @@ class Battle(Op[MyState]):
         p, passes = frame["player"], frame["passes"]
         while passes < st.players:
             uses = [Action(p, "cast", (("card", s),)) for s in castable(st, p)] + ability_options(st, p, "battle")
-            if uses:
+            uses += battle_events(st, p)
+            if uses or may_hold_battle_events(st, p):
                 opts = uses + [Action(p, "pass")]
                 if (p, passes) != (frame["player"], frame["passes"]):
                     st.replace(frame.evolve(player=p, passes=passes))  # skipped players passed (public facts)
@@ -99,8 +117,7 @@ class Battle(Op[MyState]):
     def _allies(self, st: MyState, frame: Frame) -> None:
         a = frame["attacker"]
         if frame.got is None:
-            cands = [i for i in st.allies(a) if st.card(i).type == "ally" and enchanted(st, i)
-                     and i not in frame["used"]]
+            cands = [i for i in st.allies(a) if enchanted(st, i) and i not in frame["used"]]
             if not cands:
                 st.replace(frame.evolve(stage="announce", allies=()))
                 return
@@ -147,8 +164,8 @@ class Battle(Op[MyState]):
         """MY-9.4: the defender's allies and face-down Threat monsters; an invisible attacker only by
         allies with an Enchanted Weapon or by monsters (D43)."""
         t = st.table
-        invisible = st.card(attacker).type == "monster" and st.card(attacker).invisible
-        allies = [i for i in st.allies(d) if st.card(i).type == "ally" and i not in taken
+        invisible = st.type_of(attacker) == "monster" and st.card(attacker).invisible
+        allies = [i for i in st.allies(d) if i not in taken
                   and (not invisible or enchanted(st, i))]
         monsters = [i for i in t.cards(f"threat:{d}") if t.flags[i] & FACE_DOWN and i not in taken]
         return allies + monsters
@@ -174,13 +191,14 @@ class Battle(Op[MyState]):
             bury(st, card)
         for blockers in blocks:  # then the blockers, in assignment order
             for b in blockers:
-                if st.card(b).type != "ally" or absorbed.get(b, 0) >= 1:
+                if st.type_of(b) != "ally" or absorbed.get(b, 0) >= 1:
                     bury(st, b)
         used = tuple(frame["used"]) + tuple(attackers) + tuple(b for bs in blocks for b in bs)
         if game_over_check(st):  # MY-9.8
             return
         st.replace(Frame(self.name, {"stage": "declare", "player": -1, "passes": 0, "k": frame["k"] + 1,
                                      "used": used}))
+        run_checks(st)  # MY-5.11 after the attack
 
     @staticmethod
     def _prevent(st: MyState, d: int, total: int) -> int:
@@ -216,12 +234,15 @@ class Battle(Op[MyState]):
                 k = action.get("ability")
                 assert isinstance(k, int)
                 activate(st, p, card, k, batch)  # MY-9.2: a turn cost is not paid here
+            elif action.kind == "play":
+                play(st, p, card, None, batch)  # MY-6.10.3: a battle event played in the use step
             else:
                 cast(st, p, card, batch)  # MY-6.12.7: free in the use step
             commit(st, batch)
             if game_over_check(st):
                 return
             st.replace(frame.evolve(player=st.next_seat(p), passes=0))
+            run_checks(st)
             return
         assert stage == "declare"
         order = st.seat_order(st.vars["first"])

@@ -15,7 +15,7 @@ from ...engine import FACE_DOWN, NO_CARD, PERMANENT, WHILE_SOURCE, add_lasting
 from .catalog import CardDef
 from .requirements import assign, holds, matches
 from .rules import Batch, commit, draw, game_over_check, note_act, note_pass
-from .schema import LASTING_OPS, Effect, LocHas
+from .schema import LASTING_OPS, TARGETED_OPS, Effect, LocHas
 from .state import CROSSWISE, INVERTED, MyState
 
 Refusal = tuple[str, str]  # (rule ID, why)
@@ -62,13 +62,24 @@ def to_story_top(st: MyState, p: int, i: int, flags: int = 0) -> None:
 
 
 def targets(st: MyState, p: int, who: str) -> list[int]:
-    """MY-11.5: "each" resolves in seat order starting from the acting player."""
+    """MY-11.5: "each" resolves in seat order starting from the acting player. MY-11.8: a region (or
+    subregion) effect reaches the investigators at the actor's region (subregion) *in the actor's
+    dimension*: a same-named subregion of another dimension is another place."""
     order = st.seat_order(p)
     if who == "self":
         return [p]
     if who == "each_opponent":
         return order[1:]
+    if who in ("same_region", "same_subregion"):
+        dim, region, sub = st.position(p)
+        return [q for q in order if st.position(q)[:2] == (dim, region)
+                and (who == "same_region" or sub is not None and st.position(q)[2] == sub)]
     return order
+
+
+def half_up(n: int) -> int:
+    """MY-7.8: half, fractions rounded half up (1.5 -> 2)."""
+    return (n + 1) // 2
 
 
 def run_effects(st: MyState, p: int, effects: tuple[Effect, ...], trigger: str, batch: Batch,
@@ -88,10 +99,14 @@ def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, du
     """MY-12.5: the primitives the pool uses, in printed order; Sanity changes go into ``batch``; the
     lasting ones (MY-9.11, MY-7.5) last for ``duration`` (MY-12.6; an instant one, to the end of the round)."""
     until = UNTIL[duration]
+    origin = source
     if until != WHILE_SOURCE:
         source = -1  # the effect outlives its card (a buried event, a spent cost)
     for prim in prims:
         op = prim.op
+        if op in EXTRA_OPS:
+            EXTRA_OPS[op](st, p, prim, batch, duration, origin, target)
+            continue
         if op == "end_card_play":
             st.vars["end_play"] = 1  # MY-5.9g (the threshold is 2 here, so card play ends at once)
             continue
@@ -108,6 +123,8 @@ def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, du
                 add_lasting(st, op, f"p{q}", amount, until, source)
                 continue
             n = prim.n
+            if n == "half":
+                n = half_up(st.sanity(q))  # MY-7.8, read before this atomic effect's change (MY-1.3a)
             if op == "gain_sanity":
                 batch.setdefault(q, []).append(n)
             elif op == "lose_sanity":
@@ -122,21 +139,159 @@ def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, du
                 st.vars["skip"][q] += n  # MY-5.8
 
 
+# ---- the primitives that act on cards (MY-12.5: combat, capacity, dice, area moves, putting into play) -----
+
+
+def affected(st: MyState, i: int) -> None:
+    """MY-5.10 (D-MY-95): a card an effect has changed in place is no longer "just played"."""
+    if st.table.counters.get((i, "played")):
+        st.table.counters[(i, "played")] = 0
+
+
+def _combat(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
+    """``modify_combat`` / ``set_combat`` on every face-up ally-area and Threat card of ``whose`` matching
+    its filter (MY-3.6 types), lasting for ``duration`` on each card (it ends when the card leaves play).
+    A face-down Threat card is not reached: marking which ones match would tell what they are (D-MY-90);
+    ``static`` effects, read when combat is needed, reach it once revealed."""
+    from .effects import whose_seats
+
+    t = st.table
+    until = UNTIL[duration]
+    src = origin if until == WHILE_SOURCE else -1
+    for q in whose_seats(st, p, prim.whose):
+        for z in ("ally", "threat"):
+            for c in t.cards(f"{z}:{q}"):
+                if t.host[c] == NO_CARD and not t.flags[c] & FACE_DOWN \
+                        and matches(st.card(c), prim.filter, st.type_of(c)):
+                    add_lasting(st, prim.op, c, prim.n, until, src)
+                    affected(st, c)
+                    st.note("combat_changed", {"card": c, "op": prim.op, "n": prim.n})
+
+
+def _capacity(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
+    from .effects import whose_seats
+
+    until = UNTIL[duration]
+    for q in whose_seats(st, p, prim.whose):
+        add_lasting(st, "capacity", f"p{q}", prim.n, until, origin if until == WHILE_SOURCE else -1)
+
+
+def _roll(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
+    """MY-2.7: one six-sided die from the game's seeded RNG (so a replay rolls the same), rolled in public."""
+    roll = 1 + st.rng.below(6)
+    st.note("die_rolled", {"player": p, "result": roll})
+    for branch in prim.branches:
+        if roll in branch.faces:
+            run_primitives(st, p, tuple(branch.do), batch, duration, origin, target)
+            return
+
+
+def _move(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
+    """MY-3.6 ``MOVE_TO_AREA``: the named card changes area and so type. Into the Threat it goes face down
+    (everyone saw which card it was) and its attachments are discarded: a Monster carries none (D-MY-91)."""
+    if target is None or st.table.zone_name(target) != f"{prim.from_}:{p}":
+        return
+    t = st.table
+    if prim.to == "threat":
+        for a in list(t.attachments(target)):
+            st.move_card(a, f"discard:{t.owner[a]}")
+        st.move_card(target, f"threat:{p}")
+        t.set_flag(target, FACE_DOWN)
+    else:
+        st.move_card(target, f"ally:{p}")
+        t.set_flag(target, FACE_DOWN, False)
+        t.reveal_to_all(target)
+    affected(st, target)
+    st.note("moved_to_area", {"player": p, "card": target, "to": prim.to, "type": st.type_of(target)})
+
+
+def _put(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
+    """``PUT_INTO_PLAY`` (D-MY-93): the named card enters play without its requirements; its modifier
+    applies as it enters (MY-6.1.3) and its ``on_play`` effects resolve. "The first survives": a god
+    cannot join a field that has one (MY-10.3a) nor an adventure an Acquired Adventures zone holding its
+    title (MY-10.4a) — the card then stays where it was."""
+    t = st.table
+    if target is None or t.zone_name(target) != f"{prim.from_}:{p}":
+        return
+    d = st.card(target)
+    t.reveal_to_all(target)  # the card the effect names is shown, whether or not it can enter (D-MY-93)
+    if d.type == "god" and st.god_in_play(p):
+        st.note("stays", {"player": p, "card": target, "rule": "MY-10.3a"})
+        return
+    if d.type == "adventure" and any(st.card(a).title == d.title for a in t.cards(f"adventures:{p}")):
+        st.note("stays", {"player": p, "card": target, "rule": "MY-10.4a"})
+        return
+    zone = {"god": "god", "adventure": "adventures", "ally": "ally"}[d.type]
+    st.move_card(target, f"{zone}:{p}")
+    t.reveal_to_all(target)
+    st.note("put_into_play", {"player": p, "card": target, "defn": d.index, "zone": zone})
+    if d.sanity_mod:
+        batch.setdefault(p, []).append(d.sanity_mod)
+    if d.type == "god":
+        t.counters[(target, "entered")] = st.vars["seq"]
+    if d.type != "adventure":
+        run_effects(st, p, d.effects, "on_play", batch, target)
+
+
+def _ignore(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
+    """MY-6.11.7: a grant, kept as the catalog index of the card that gave it (its filter is read there)."""
+    if origin < 0:
+        return
+    until = UNTIL[duration]
+    add_lasting(st, "ignore_requirement", f"p{p}", int(st.table.defn[origin]), until,
+                origin if until == WHILE_SOURCE else -1)
+
+
+def ignore_grant(st: MyState, p: int, d: CardDef) -> int | None:
+    """The position in ``st.lasting`` of the oldest ``ignore_requirement`` grant of ``p`` fitting Ally ``d``."""
+    for k, e in enumerate(st.lasting):
+        if e[0] == "ignore_requirement" and e[1] == f"p{p}":
+            for eff in st.pool.defs[e[2]].effects:
+                for prim in eff.do:
+                    if prim.op == "ignore_requirement" and matches(d, prim.filter, "ally"):
+                        return k
+    return None
+
+
+def use_grant(st: MyState, p: int, d: CardDef) -> None:
+    k = ignore_grant(st, p, d)
+    if k is not None:
+        st.lasting = st.lasting[:k] + st.lasting[k + 1:]
+        st.note("requirement_ignored", {"player": p, "card": d.index})
+
+
+EXTRA_OPS = {"modify_combat": _combat, "set_combat": _combat, "modify_capacity": _capacity, "roll_die": _roll,
+             "move_to_area": _move, "put_into_play": _put, "ignore_requirement": _ignore}
+
+
 def cancel_filter(d: CardDef) -> Any:
-    """The ``cancel_just_played`` primitive of a card's ``on_play`` effects, if any (it needs a target)."""
+    """The primitive of a card's ``on_play`` effects that names a card as it is played (``TARGETED_OPS``:
+    ``cancel_just_played``, ``move_to_area``, ``put_into_play``), if any."""
     for eff in d.effects:
         if eff.trigger == "on_play":
             for prim in eff.do:
-                if prim.op == "cancel_just_played":
+                if prim.op in TARGETED_OPS:
                     return prim
     return None
 
 
-def cancel_targets(st: MyState, p: int, d: CardDef) -> list[int]:
+def cancel_targets(st: MyState, p: int, d: CardDef, i: int = -1) -> list[int]:
+    """The cards the targeted primitive of ``d`` (hand card ``i``) may name now."""
     prim = cancel_filter(d)
     if prim is None:
         return []
-    return [i for i in st.just_played(p) if matches(st.card(i), prim.filter)]
+    if prim.op == "cancel_just_played":
+        return [c for c in st.just_played(p) if matches(st.card(c), prim.filter)]
+    zone = f"{prim.from_}:{p}"
+    t = st.table
+    return [c for c in t.cards(zone) if c != i and t.host[c] == NO_CARD and matches(st.card(c), prim.filter, st.type_of(c))]
+
+
+def target_optional(d: CardDef) -> bool:
+    """A counter card must name its target (MY-5.10); a card that moves or puts one of its player's own
+    cards may name none (its effect then does nothing, D-MY-93)."""
+    prim = cancel_filter(d)
+    return prim is not None and prim.op != "cancel_just_played"
 
 
 def cancel(st: MyState, i: int, dest: str) -> None:
@@ -237,10 +392,12 @@ def hosts(st: MyState, p: int, d: CardDef) -> list[int | None]:
     """Where a card may go: None (its own area) or a host card for attachments."""
     t = st.table
     if d.type == "weapon":  # MY-6.6.1, MY-6.4.9
-        return [a for a in st.allies(p) if st.card(a).type == "ally"
-                and not any(st.card(w).type == "weapon" for w in t.attachments(a))]
+        return [a for a in st.allies(p) if not any(st.card(w).type == "weapon" for w in t.attachments(a))]
     if d.type == "tome":  # MY-6.7.3
-        return [None] + ([a for a in st.allies(p) if st.card(a).type == "ally"] if d.ally_holdable else [])
+        return [None] + (list(st.allies(p)) if d.ally_holdable else [])
+    if d.type == "artifact" and d.attach_to is not None:  # MY-6.5.1: onto a card of the kind it names
+        return [h for z in ("ally", "item") for h in t.cards(f"{z}:{p}") if t.host[h] == NO_CARD
+                and not t.flags[h] & FACE_DOWN and matches(st.card(h), d.attach_to, st.type_of(h))]
     if d.type == "spell":  # MY-6.12.1
         return [v for v in vessels(st, p) if can_hold(st, v, d)]
     return [None]
@@ -252,8 +409,8 @@ def vessels(st: MyState, p: int) -> list[int]:
     for zone in ("item", "ally"):
         for i in t.cards(f"{zone}:{p}"):
             c = st.card(i)
-            if c.type == "tome" or c.type == "artifact" and c.spell_slots or c.type == "ally" and c.spellcaster \
-                    and t.host[i] == NO_CARD:
+            if c.type == "tome" or c.type == "artifact" and c.spell_slots or st.type_of(i) == "ally" \
+                    and c.spellcaster and t.host[i] == NO_CARD:
                 out.append(i)
     return out
 
@@ -263,7 +420,7 @@ def can_hold(st: MyState, v: int, spell: CardDef) -> bool:
     c = st.card(v)
     loaded = [a for a in st.table.attachments(v) if st.card(a).type == "spell"]
     if c.type == "tome":
-        return spell.spell_icon in c.spell_icons and len(loaded) < c.capacity
+        return spell.spell_icon in c.spell_icons and len(loaded) < st.capacity(v)
     return not loaded
 
 
@@ -274,7 +431,9 @@ def check(st: MyState, p: int, i: Any, host: Any, target: Any = None) -> Refusal
         return "MY-5.5", "a card is played from your own hand"
     d = st.card(i)
     if cancel_filter(d) is not None:
-        if target not in cancel_targets(st, p, d):
+        if not (target is None and target_optional(d)) and target not in cancel_targets(st, p, d, i):
+            if target_optional(d):
+                return "MY-12.5", f"{d.title} names one of your own cards its effect may take"
             return "MY-5.10", f"{d.title} names an opponent's just-played face-up card it may cancel"
     elif target is not None:
         return "MY-5.5", f"{d.title} names no target"
@@ -283,6 +442,8 @@ def check(st: MyState, p: int, i: Any, host: Any, target: Any = None) -> Refusal
     allowed = hosts(st, p, d)
     if host not in allowed:
         rules = {"weapon": ("MY-6.6.1", "a weapon is played onto one of your allies without a weapon"),
+                 "artifact": ("MY-6.5.1", f"{d.title} is attached to a card of yours it names (or, if it names "
+                                          "none, goes to your Item area)"),
                  "tome": ("MY-6.7.3", "a tome goes to your Item area or, if an ally may hold it, onto your ally"),
                  "spell": ("MY-6.12.1", "a spell is loaded onto your tome with its icon and room, a spell-holding "
                                         "artifact or a spellcaster ally that holds none")}
@@ -296,12 +457,10 @@ def check(st: MyState, p: int, i: Any, host: Any, target: Any = None) -> Refusal
         dim = st.position(p)[0]
         if d.dimension not in (dim, "Any"):  # MY-6.4.2a
             return "MY-6.4.2a", f"{d.title} can be played only in the {d.dimension}"
-        if not holds(st, p, d.requirement):
+        if not holds(st, p, d.requirement) and ignore_grant(st, p, d) is None:
             return "MY-6.4.2", f"{d.title}: its requirement is not met here"
         return None
     if kind in ("artifact", "weapon"):
-        if d.attach_to is not None:
-            return "MY-6.5.1", f"{d.title}: attachable artifacts are not carried out yet"
         req = d.requirement or (None if d.no_location_requirement else ARTIFACT_ATTRIBUTE)
         if not holds(st, p, req):
             return "MY-6.5.2", f"{d.title} needs a location with the Artifact attribute (or its own requirement)"
@@ -371,7 +530,10 @@ def turn_options(st: MyState, p: int) -> list[Action]:
     for i in sorted(st.table.cards(f"hand:{p}")):
         d = st.card(i)
         if cancel_filter(d) is not None:
-            out += [play_action(p, i, None, c) for c in cancel_targets(st, p, d) if check(st, p, i, None, c) is None]
+            named: list[int | None] = list(cancel_targets(st, p, d, i))
+            if target_optional(d):
+                named.insert(0, None)
+            out += [play_action(p, i, None, c) for c in named if check(st, p, i, None, c) is None]
             continue
         for h in hosts(st, p, d):
             if check(st, p, i, h) is None:
@@ -481,7 +643,12 @@ def play(st: MyState, p: int, i: int, host: Any, batch: Batch, target: Any = Non
             st.move_card(top, f"discard:{p}")
         to_story_top(st, p, i)  # MY-6.11.2
     elif kind == "ally":
+        if not holds(st, p, d.requirement):
+            use_grant(st, p, d)  # MY-6.11.7: an ignore_requirement grant lets it in, and is used up
         st.move_card(i, f"ally:{p}")
+    elif kind == "artifact" and host is not None:  # MY-6.5.1: attached to its host, in the host's area
+        st.move_card(i, t.zone_name(host))
+        t.attach(i, host)
     elif kind in ("artifact",):
         st.move_card(i, f"item:{p}")
     elif kind in ("weapon", "tome", "spell"):
@@ -531,6 +698,8 @@ def play(st: MyState, p: int, i: int, host: Any, batch: Batch, target: Any = Non
         bury(st, i)  # MY-6.10.2
     elif kind not in ("monster", "adventure") and t.in_play(i):
         t.counters[(i, "played")] = st.vars["seq"]  # MY-5.10: just played from now
+    if kind == "god":
+        t.counters[(i, "entered")] = st.vars["seq"]  # MY-6.9.7: which god came first
 
 
 def same_title_in_force(st: MyState, p: int, i: int) -> bool:

@@ -12,7 +12,8 @@ from .state import MyState
 def explain(st: MyState, action: Action, decision: Any) -> IllegalActionError | None:
     kind, p = decision.kind, decision.player
     if action.player != p:
-        rule = {"turn": "MY-5.3", "hand_adjust": "MY-5.14", "choose_side": "MY-4.1"}.get(kind, "MY-11.7")
+        rule = {"turn": "MY-5.3", "hand_adjust": "MY-5.14", "choose_side": "MY-4.1",
+                "order_triggers": "MY-12.9", "discard_excess": "MY-5.11"}.get(kind, "MY-11.7")
         return IllegalActionError(rule, f"it is seat {p}'s decision, not seat {action.player}'s")
     if kind == "turn":
         from .play import refusal
@@ -26,7 +27,19 @@ def explain(st: MyState, action: Action, decision: Any) -> IllegalActionError | 
             from .abilities import explain as ability_refusal
 
             return ability_refusal(st, p, action, "battle")
-        return IllegalActionError("MY-9.2", "in the use step you cast a ready loaded spell, use an ability or pass")
+        if action.kind == "play":
+            from .play import check
+
+            why = check(st, p, action.get("card"), action.get("host"), action.get("target"))
+            if why is not None:
+                return IllegalActionError(*why)
+            return IllegalActionError("MY-6.10.3", "only an event marked battle is played in the use step")
+        return IllegalActionError("MY-9.2", "in the use step you cast a ready loaded spell, use an ability, play "
+                                            "a battle event or pass")
+    if kind == "discard_excess":
+        return IllegalActionError("MY-5.11", "discard the spells of your vessel that exceed its capacity")
+    if kind == "order_triggers":
+        return IllegalActionError("MY-12.9", "choose which of your own triggered cards resolves next")
     if kind == "declare_attack":
         return IllegalActionError("MY-9.3", "attack one opponent (MY-11.4) or decline")
     if kind == "attack_monsters":

@@ -54,10 +54,12 @@ def holds(st: MyState, p: int, req: Requirement | None) -> bool:
     return not holds(st, p, req.not_)
 
 
-def matches(d: CardDef, f: CardFilter) -> bool:
+def matches(d: CardDef, f: CardFilter, kind: str | None = None) -> bool:
     """MY-6.13.1 / D64: a filter on one card. Feature, region and subregion name Location cards only, so a
-    Travel Event never matches as a Location."""
-    if f.type is not None and d.type != f.type and not (f.type == "monster" and d.type == "god"):
+    Travel Event never matches as a Location. ``kind`` is the card's type where it lies (MY-3.6,
+    ``MyState.type_of``); by default its printed type."""
+    kind = kind or d.type
+    if f.type is not None and kind != f.type and not (f.type == "monster" and kind == "god"):
         return False  # MY-6.9.8: a god counts as a Monster
     if f.subtype is not None and f.subtype not in d.subtypes and f.subtype != d.god_kind:
         return False  # MY-6.9.8: ... of subtype Great Old One or Outer God
@@ -84,7 +86,8 @@ def assign(st: MyState, slots: Sequence[Slot], cards: Sequence[int]) -> list[int
     units = [s.filter for s in slots for _ in range(s.count)]
     if len(units) > len(cards):
         return None
-    cand = [[c for c in cards if matches(st.card(c), f)] for f in units]
+    kinds = {c: st.type_of(c) for c in cards}
+    cand = [[c for c in cards if matches(st.card(c), f, kinds[c])] for f in units]
     owner: dict[int, int] = {}  # card -> unit
 
     def augment(u: int, seen: set[int]) -> bool:

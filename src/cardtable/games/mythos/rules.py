@@ -157,6 +157,11 @@ class Setup(Op[MyState]):
 # ---- the round (MY-5) ---------------------------------------------------------------------------------------------
 
 
+# stage -> (trigger slot, next stage): MY-5.1's trigger slots
+SLOTS = {"sor": ("start_of_round", "scp"), "scp": ("start_of_card_play", "play"),
+         "sob": ("start_of_battle", "battle"), "eob": ("end_of_battle", "end"), "eor": ("end_of_round", "adjust")}
+
+
 class Round(Op[MyState]):
     name = "my.round"
 
@@ -177,12 +182,29 @@ class Round(Op[MyState]):
                 return
             v["active"], v["phase"] = v["first"], "card_play"
             v["turn_end"] = [v["seq"]] * st.players  # MY-5.10: "since card play began"
-            st.replace(frame.evolve(stage="play"))
+            st.replace(frame.evolve(stage="sor"))
+        elif stage in SLOTS:  # MY-5.2d, MY-9.1, MY-5.13 step 2: a trigger slot, then the next stage
+            slot, after = SLOTS[stage]
+            if frame.got is None:
+                from .triggers import fire
+
+                fire(st, slot)
+                return
+            if st.is_terminal:
+                return
+            if stage == "sor":
+                v["pass_init"], v["pass_count"] = -1, 0  # MY-5.2d: the pass state is reset between the slots
+            if stage == "eob":
+                expire(st, "end_of_turn")  # once-per-turn limits used in the use step end with it
+                expire(st, "end_of_battle")
+                age_gods(st)
+            st.replace(frame.evolve(stage=after, k=0) if after == "adjust" else frame.evolve(stage=after))
         elif stage == "play":
             if card_play_over(st):
                 expire(st, "end_of_card_play")
                 st.note("card_play_ended", {"round": v["round"]})
-                st.replace(frame.evolve(stage="battle"))
+                v["phase"] = "battle"
+                st.replace(frame.evolve(stage="sob"))
                 return
             p = v["active"]
             if v["skip"][p] > 0:  # MY-5.8: the turn is lost, not passed
@@ -202,15 +224,12 @@ class Round(Op[MyState]):
                 return  # an attack frame was pushed; it hands back when done
             if st.is_terminal:
                 return
-            expire(st, "end_of_turn")  # once-per-turn limits used in the use step end with it
-            expire(st, "end_of_battle")
-            age_gods(st)
-            st.replace(frame.evolve(stage="end"))
+            st.replace(frame.evolve(stage="eob"))
         elif stage == "end":
             v["phase"] = "end_of_round"
             ready_spells(st)  # MY-5.13 step 1
-            expire(st, "end_of_round")  # MY-5.13 step 2
-            st.replace(frame.evolve(stage="adjust", k=0))
+            expire(st, "end_of_round")  # MY-5.13 step 2, then its triggers
+            st.replace(frame.evolve(stage="eor"))
         elif stage == "adjust":
             self._adjust(st, frame)
         elif stage == "check":
@@ -227,6 +246,8 @@ class Round(Op[MyState]):
         from .play import do_turn
 
         p = st.vars["active"]
+        from .checks import run_checks
+
         do_turn(st, p, action)
         if st.is_terminal:
             return
@@ -234,8 +255,10 @@ class Round(Op[MyState]):
             from .abilities import is_free
 
             if is_free(st, action):
+                run_checks(st)
                 return  # MY-5.7: a free action; the same player goes on with his turn
         self._next_turn(st, p)
+        run_checks(st)  # MY-5.4: the turn ends, then the state checks run (MY-5.11)
 
     @staticmethod
     def _next_turn(st: MyState, p: int) -> None:

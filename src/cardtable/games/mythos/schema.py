@@ -47,7 +47,10 @@ Trigger = Literal["on_play", "on_arrive", "on_leave_play", "on_buried", "start_o
 Duration = Literal["instant", "until_end_of_turn", "until_end_of_card_play", "until_end_of_battle",
                    "until_end_of_round", "while_in_play", "permanent"]
 TimingTag = Literal["card_play", "battle", "fast"]
-Who = Literal["self", "each_opponent", "each_player"]  # MY-11.5: "each" resolves in seat order from the actor
+# MY-11.5: "each" resolves in seat order from the actor; MY-11.8: ``same_region`` / ``same_subregion`` are the
+# investigators (the actor included) whose position shares the actor's dimension and region (and subregion).
+Who = Literal["self", "each_opponent", "each_player", "same_region", "same_subregion"]
+Whose = Literal["self", "each_opponent", "each_player"]
 
 
 class _Strict(BaseModel):
@@ -151,15 +154,17 @@ class Slot(_Strict):
 
 
 class GainSanity(_Strict):
+    """``n: half``: half the player's Sanity (as it was before this atomic effect), rounded half up (MY-7.8)."""
+
     op: Literal["gain_sanity"]
     who: Who = "self"
-    n: int = Field(ge=1, le=20)
+    n: Annotated[int, Field(ge=1, le=20)] | Literal["half"]
 
 
 class LoseSanity(_Strict):
     op: Literal["lose_sanity"]
     who: Who = "self"
-    n: int = Field(ge=1, le=20)
+    n: Annotated[int, Field(ge=1, le=20)] | Literal["half"]
 
 
 class DrawCards(_Strict):
@@ -219,10 +224,106 @@ class CancelJustPlayed(_Strict):
     dest: Literal["discard", "bury"] = "discard"
 
 
+class ModifyCombat(_Strict):
+    """MY-9.11, MY-12.5 ``MODIFY_COMBAT``: +/-``n`` combat for every ally-area and Threat card of ``whose``
+    matching ``filter`` (read with MY-3.6 types) while it lasts; as a ``static`` effect, while its card is
+    active. Such a play affects those cards (MY-5.10)."""
+
+    op: Literal["modify_combat"]
+    whose: Whose = "each_opponent"
+    filter: CardFilter = CardFilter(type="ally")
+    n: int = Field(ge=-10, le=10)
+
+
+class SetCombat(_Strict):
+    """MY-12.5 ``SET_COMBAT``: those cards' combat value is ``n`` (before ``modify_combat`` changes). Two of
+    these on one card conflict: a god's wins, between gods the earlier-played one's (MY-0.4, MY-6.9.7),
+    between others the latest one's (D-MY-90)."""
+
+    op: Literal["set_combat"]
+    whose: Whose = "each_opponent"
+    filter: CardFilter = CardFilter(type="ally")
+    n: int = Field(ge=0, le=20)
+
+
+class ModifyCapacity(_Strict):
+    """+/-``n`` spell capacity for every tome of ``whose`` while it lasts (MY-5.11 step 4 then discards
+    the excess, the owner choosing)."""
+
+    op: Literal["modify_capacity"]
+    whose: Whose = "each_opponent"
+    n: int = Field(ge=-4, le=4)
+
+
+class RollDie(_Strict):
+    """MY-2.7, MY-12.5 ``ROLL_DIE``: roll one six-sided die (the game's seeded RNG, logged in public) and
+    carry out the first branch whose ``faces`` hold the result (none: nothing)."""
+
+    op: Literal["roll_die"]
+    branches: list["DieBranch"] = Field(min_length=1)
+
+
+class DieBranch(_Strict):
+    faces: list[Annotated[int, Field(ge=1, le=6)]] = Field(min_length=1)
+    do: list["Primitive"] = Field(min_length=1)
+
+
+class MoveToArea(_Strict):
+    """MY-12.5 ``MOVE_TO_AREA``: the card names one of its player's own cards in ``from_`` matching
+    ``filter`` as it is played and moves it to ``to``; there it has that area's type (MY-3.6)."""
+
+    op: Literal["move_to_area"]
+    from_: Literal["threat", "ally"] = Field(alias="from")
+    to: Literal["ally", "threat"]
+    filter: CardFilter = CardFilter()
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _areas(self) -> "MoveToArea":
+        if self.from_ == self.to:
+            raise ValueError("move_to_area moves a card to another area")
+        return self
+
+
+class PutIntoPlay(_Strict):
+    """MY-12.5 ``PUT_INTO_PLAY``: the card names one of its player's own cards in ``from_`` matching
+    ``filter`` (a god, an adventure or an ally) as it is played and puts it into play without its
+    requirements: a god into the God area (unless one is there, MY-10.3a), an adventure into Acquired
+    Adventures (unless its title is there, MY-10.4a), an ally into the Ally area (D-MY-93)."""
+
+    op: Literal["put_into_play"]
+    from_: Literal["hand", "discard"] = Field(alias="from")
+    filter: CardFilter
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _kind(self) -> "PutIntoPlay":
+        if self.filter.type not in ("god", "adventure", "ally"):
+            raise ValueError("put_into_play names a god, an adventure or an ally (filter.type)")
+        return self
+
+
+class IgnoreRequirement(_Strict):
+    """MY-6.11.7 ``IGNORE_REQUIREMENT``: while it lasts, the player's next Ally matching ``filter`` may be
+    played with its own requirement unmet (its dimension still counts); that play uses it up (D-MY-92)."""
+
+    op: Literal["ignore_requirement"]
+    who: Literal["self"] = "self"
+    filter: CardFilter = CardFilter(type="ally")
+
+
 Primitive = Annotated[Union[GainSanity, LoseSanity, DrawCards, ModifyMaxSanity, LoseTurn, EndCardPlay, PreventDamage,
-                            PreventSanityGain, CannotBeAttacked, SkipBattle, CancelJustPlayed],
+                            PreventSanityGain, CannotBeAttacked, SkipBattle, CancelJustPlayed, ModifyCombat, SetCombat,
+                            ModifyCapacity, RollDie, MoveToArea, PutIntoPlay, IgnoreRequirement],
                       Field(discriminator="op")]
+RollDie.model_rebuild()
+DieBranch.model_rebuild()
 LASTING_OPS = frozenset({"prevent_damage", "prevent_sanity_gain", "cannot_be_attacked", "skip_battle"})
+TARGETED_OPS = frozenset({"cancel_just_played", "move_to_area", "put_into_play"})  # name a card as played
+STATIC_OPS = frozenset({"modify_combat", "set_combat", "modify_capacity"})  # what a ``static`` effect may do
+SLOT_TRIGGERS = ("start_of_round", "start_of_card_play", "start_of_battle", "end_of_battle", "end_of_round")
 
 
 class Effect(_Strict):
@@ -232,6 +333,14 @@ class Effect(_Strict):
     condition: Requirement | None = None
     do: list[Primitive] = Field(min_length=1)
     duration: Duration = "instant"
+
+    @model_validator(mode="after")
+    def _static(self) -> "Effect":
+        if self.trigger == "static" and any(p.op not in STATIC_OPS for p in self.do):
+            raise ValueError(f"a static effect may only {sorted(STATIC_OPS)} (it applies while its card is active)")
+        if self.trigger != "on_play" and any(p.op in TARGETED_OPS for p in self.do):
+            raise ValueError("an effect that names a card does so as its card is played (trigger on_play)")
+        return self
 
 
 class SanityCost(_Strict):

@@ -206,12 +206,23 @@ class MyState(CardState):
         """MY-6.2.4, MY-6.4.6: the investigator's and own allies' languages."""
         side = self.investigator(p)
         out = set(side.languages) if side else set()
-        for i in self.table.cards(f"ally:{p}"):
-            if self.card(i).type == "ally" and self.table.host[i] == NO_CARD:
-                out |= set(self.card(i).languages)
+        for i in self.allies(p):
+            out |= set(self.card(i).languages)
         return out
 
+    def type_of(self, i: int) -> str:
+        """MY-3.6: a card in the Ally area (not attached) is an Ally, one in the Threat a Monster; everywhere
+        else it has its printed type."""
+        printed = self.card(i).type
+        zone = self.table.zone_name(i)
+        if zone.startswith("ally:") and self.table.host[i] == NO_CARD:
+            return "ally"
+        if zone.startswith("threat:"):
+            return "monster"
+        return printed
+
     def allies(self, p: int) -> list[int]:
+        """The cards that are Allies now (MY-3.6): the unattached cards of the Ally area."""
         t = self.table
         return [i for i in t.cards(f"ally:{p}") if t.host[i] == NO_CARD]
 
@@ -228,9 +239,17 @@ class MyState(CardState):
                 for i in t.cards(f"{z}:{q}") if t.counters.get((i, "played"), 0) > since]
 
     def combat(self, i: int) -> int:
-        """MY-6.4.3: printed value + weapon bonus."""
-        bonus = sum(self.card(a).combat_bonus for a in self.table.attachments(i) if self.card(a).type == "weapon")
-        return self.card(i).combat + bonus
+        """MY-6.4.3: printed value + weapon bonus + modifiers (``effects.combat``: set and modify effects,
+        god precedence, MY-6.9.7)."""
+        from .effects import combat_value
+
+        return combat_value(self, i)
+
+    def capacity(self, v: int) -> int:
+        """MY-6.7.4: a tome's printed capacity plus the capacity changes in force on its owner."""
+        from .effects import capacity_change
+
+        return max(0, self.card(v).capacity + capacity_change(self, self.table.owner[v]))
 
     # --- views --------------------------------------------------------------------------------------
     def public_options(self, seat: int | None) -> dict[str, Any]:

@@ -67,6 +67,12 @@ class Scenario:
         assert d is not None
         return refuse(self.st, Action(d.player, kind, tuple(sorted(params.items()))))
 
+    def pass_use_step(self) -> None:
+        """Pass through the battle use step (MY-9.2): a player whose hand is not empty is asked there, since
+        it might hold a battle event (MY-6.10.3)."""
+        while self.st.decision is not None and self.st.decision.kind == "battle_use":
+            self.act("pass")
+
     def kinds(self) -> set[str]:
         return {o.kind for o in self.st.legal_actions()}
 

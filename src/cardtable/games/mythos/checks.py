@@ -1,0 +1,86 @@
+"""State checks (MY-5.11), run after every atomic effect and never inside one, repeated until none applies.
+
+1. Sanity 0 ends the game (MY-1.3). 2. Every Ally whose combat value is 0 or less is buried (MY-6.4.3),
+in seat order, Ally-area order. 3. retired. 4. A vessel holding more spells than its capacity: its owner
+discards the excess, choosing which (an engine ``Pick``; D11). 5. Positions need no work: the current
+location is derived from the Story Deck and ``last_position`` is set whenever a card becomes current.
+
+Why a frame: step 4 asks a question, so the checks are an op, ``my.checks``, pushed on top of whatever
+frame has just finished an atomic effect; it hands ``CHECKED`` back to that frame when nothing applies.
+"""
+
+from __future__ import annotations
+
+from ...engine import Frame, Op, pick
+from .rules import game_over_check
+from .state import OPS, MyState
+
+CHECKED = "checked"  # what the frame hands back (the frames beneath tell it from a prompt's answer)
+
+
+def doomed_allies(st: MyState) -> list[int]:
+    """MY-5.11 step 2: Allies (MY-3.6) at combat 0 or less."""
+    return [i for p in range(st.players) for i in st.allies(p) if st.combat(i) <= 0]
+
+
+def over_capacity(st: MyState) -> tuple[int, list[int], int] | None:
+    """MY-5.11 step 4: the first tome (seat order, area order) with more spells than its capacity:
+    (tome, its spells, how many must go)."""
+    from .play import vessels
+
+    for p in range(st.players):
+        for v in vessels(st, p):
+            if st.card(v).type != "tome":
+                continue
+            spells = [s for s in st.table.attachments(v) if st.card(s).type == "spell"]
+            excess = len(spells) - st.capacity(v)
+            if excess > 0:
+                return v, spells, excess
+    return None
+
+
+def needed(st: MyState) -> bool:
+    """Would a state check do anything now (besides ending the game, which callers check)?"""
+    return bool(doomed_allies(st)) or over_capacity(st) is not None
+
+
+def run_checks(st: MyState) -> None:
+    """Push the checks if one of them applies (the caller's frame must be on top and expect ``CHECKED``)."""
+    if not st.is_terminal and needed(st):
+        st.push(Checks.name, vessel=-1)
+
+
+class Checks(Op[MyState]):
+    name = "my.checks"
+
+    def run(self, st: MyState, frame: Frame) -> None:
+        from .play import bury
+
+        if frame.got is not None and frame["vessel"] >= 0:
+            v = frame["vessel"]
+            for s in frame.got:
+                st.move_card(int(s), f"discard:{st.table.owner[v]}")
+            st.note("excess_spells_discarded", {"vessel": v, "cards": list(frame.got)})
+            st.replace(frame.evolve(vessel=-1))
+        while True:
+            if game_over_check(st):
+                return
+            doomed = doomed_allies(st)
+            if doomed:
+                for i in doomed:
+                    if st.table.in_play(i):
+                        st.note("ally_defeated", {"card": i, "combat": st.combat(i)})
+                        bury(st, i)
+                continue
+            over = over_capacity(st)
+            if over is not None:
+                v, spells, excess = over
+                st.replace(st.top.evolve(vessel=v))
+                pick(st, st.table.owner[v], spells, excess, excess,
+                     f"{st.card(v).title} holds too many spells: discard {excess}", kind="discard_excess")
+                return
+            st.ret(CHECKED)
+            return
+
+
+OPS.add(Checks())

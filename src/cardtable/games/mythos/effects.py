@@ -1,0 +1,84 @@
+"""Values that effects change while they last: combat (MY-6.4.3, MY-9.11) and tome capacity (MY-5.11
+step 4), read from the lasting effects in force and from the ``static`` effects of active cards.
+
+Why computed: a static effect applies exactly while its card is active (MY-3.3, MY-12.1 ``STATIC``), so
+it is read from the cards in play when asked and can never go stale (the engine's passive rule).
+
+Precedence (MY-0.4, MY-6.9.7, D-MY-90): two ``set_combat`` effects on one card conflict. A god's wins
+over any other; between gods, the earlier-played god's (its ``entered`` counter); between non-god
+effects, the latest one. ``modify_combat`` changes never conflict: they all add to the value set.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ...engine import FACE_DOWN, NO_CARD
+from .requirements import holds, matches
+from .state import FIELD_AREAS, MyState
+
+
+def active_cards(st: MyState, p: int) -> list[int]:
+    """MY-3.3: ``p``'s face-up field cards outside the Story Deck, plus the current location."""
+    t = st.table
+    out = [i for z in FIELD_AREAS for i in t.cards(f"{z}:{p}") if not t.flags[i] & FACE_DOWN]
+    cur = st.current_location(p)
+    if cur is not None:
+        out.append(cur)
+    return out
+
+
+def whose_seats(st: MyState, p: int, whose: str) -> list[int]:
+    order = st.seat_order(p)
+    return [p] if whose == "self" else order[1:] if whose == "each_opponent" else order
+
+
+def statics(st: MyState, op: str) -> Iterator[tuple[int, int, Any]]:
+    """(controller, source card, primitive) of every ``static`` effect doing ``op`` in force now."""
+    for p in range(st.players):
+        for i in active_cards(st, p):
+            for eff in st.card(i).effects:
+                if eff.trigger == "static" and holds(st, p, eff.condition):
+                    for prim in eff.do:
+                        if prim.op == op:
+                            yield p, i, prim
+
+
+def _reaches(st: MyState, p: int, prim: Any, i: int) -> bool:
+    """A combat primitive of player ``p`` reaches card ``i`` (an ally-area or Threat card of ``whose``)."""
+    t = st.table
+    owner = t.owner[i]
+    if owner not in whose_seats(st, p, prim.whose) or t.host[i] != NO_CARD:
+        return False
+    if not t.zone_name(i).startswith(("ally:", "threat:")):
+        return False
+    return matches(st.card(i), prim.filter, st.type_of(i))
+
+
+def entered(st: MyState, i: int) -> int:
+    return int(st.table.counters.get((i, "entered"), 0))
+
+
+def combat_value(st: MyState, i: int) -> int:
+    """MY-6.4.3: the set value (by precedence) or printed + weapon bonus; then every modification."""
+    t = st.table
+    d = st.card(i)
+    base = d.combat + sum(st.card(a).combat_bonus for a in t.attachments(i) if st.card(a).type == "weapon")
+    god_sets = sorted(((entered(st, src), src, prim.n) for p, src, prim in statics(st, "set_combat")
+                       if st.card(src).type == "god" and _reaches(st, p, prim, i)))
+    if god_sets:
+        base = god_sets[0][2]  # MY-6.9.7: the earlier-played god's effect
+    else:
+        other = [prim.n for p, src, prim in statics(st, "set_combat") if _reaches(st, p, prim, i)]
+        other += [e[2] for e in st.lasting if e[0] == "set_combat" and e[1] == i]
+        if other:
+            base = other[-1]  # D-MY-90: the latest non-god setting
+    mod = sum(e[2] for e in st.lasting if e[0] == "modify_combat" and e[1] == i)
+    mod += sum(prim.n for p, _src, prim in statics(st, "modify_combat") if _reaches(st, p, prim, i))
+    return base + mod
+
+
+def capacity_change(st: MyState, owner: int) -> int:
+    out = sum(e[2] for e in st.lasting if e[0] == "capacity" and e[1] == f"p{owner}")
+    return out + sum(prim.n for p, _src, prim in statics(st, "modify_capacity")
+                     if owner in whose_seats(st, p, prim.whose))
