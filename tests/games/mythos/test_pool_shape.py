@@ -76,7 +76,9 @@ def test_my_6_8_my_6_9_monsters_invisible_ones_and_four_gods_of_both_kinds() -> 
     assert sum(d.invisible for d in monsters) >= 3 and any(d.joins for d in monsters)
     gods = _of("god")
     assert len(gods) >= 4 and {d.god_kind for d in gods} == {"GreatOldOne", "OuterGod"}
-    assert all(d.god_requirements and d.effects for d in gods)
+    # the rules showcase's two gods exist to show precedence and effects that put gods into play, so
+    # they carry no requirements; every god of the playable sets does
+    assert all(d.god_requirements and d.effects for d in gods if not d.id.startswith("MYRS-"))
 
 
 def test_my_6_11_travel_events_for_every_kind_of_move() -> None:

@@ -21,6 +21,7 @@ def notes(st: MyState, kind: str) -> list[dict[str, Any]]:
 
 
 def test_my_2_7_knucklebone_augury_rolls_the_seeded_die_and_takes_the_branch_of_its_face() -> None:
+    """Cards: Knucklebone Augury."""
     seen = set()
     for seed in range(1, 25):
         sc = build(hands=(["Knucklebone Augury"], []), sanity=(10, 11), seed=seed)
@@ -37,6 +38,7 @@ def test_my_2_7_knucklebone_augury_rolls_the_seeded_die_and_takes_the_branch_of_
 
 
 def test_my_7_8_creeping_despair_halves_sanity_rounding_half_up() -> None:
+    """Cards: Creeping Despair."""
     sc = build(players=3, hands=(["Creeping Despair"], [], []), sanity=(10, 11, 9))
     sc.act("play", card=sc.id("Creeping Despair"))
     assert (sc.st.sanity(1), sc.st.sanity(2)) == (11 - 6, 9 - 5)  # 5.5 -> 6, 4.5 -> 5
@@ -55,6 +57,7 @@ def test_my_11_8_region_effects_reach_only_the_same_dimension() -> None:
 
 
 def test_my_11_8_subregion_effects_need_the_same_subregion_of_the_same_dimension() -> None:
+    """Cards: Whispers in the Alleys."""
     where = [("WakingWorld", "Lovecraft Country", "Arkham"), ("Dreamlands", "Lovecraft Country", "Arkham"),
              ("WakingWorld", "Lovecraft Country", "Dunwich")]
     sc = build(players=3, hands=(["Whispers in the Alleys"], [], []), sanity=(10, 11, 10), position=where,
@@ -67,6 +70,7 @@ def test_my_11_8_subregion_effects_need_the_same_subregion_of_the_same_dimension
 
 
 def test_my_3_6_tamed_horror_makes_a_threat_monster_an_ally_while_it_stays_there() -> None:
+    """Cards: Tamed Horror."""
     sc = build(hands=(["Tamed Horror"], []), threat=(["Ghoul"], []))
     st, ghoul = sc.st, sc.id("Ghoul")
     assert st.type_of(ghoul) == "monster"
@@ -82,6 +86,7 @@ def test_my_3_6_tamed_horror_makes_a_threat_monster_an_ally_while_it_stays_there
 
 
 def test_my_3_6_turncoats_bargain_makes_an_ally_a_face_down_monster_and_drops_its_weapon() -> None:
+    """Cards: Turncoat's Bargain."""
     sc = build(hands=(["Turncoat's Bargain"], []), allies=(["Police Detective", A("Fire Axe", "Police Detective")], []))
     st, cop = sc.st, sc.id("Police Detective")
     sc.act("play", card=sc.id("Turncoat's Bargain"), target=cop)
@@ -91,6 +96,7 @@ def test_my_3_6_turncoats_bargain_makes_an_ally_a_face_down_monster_and_drops_it
 
 
 def test_my_3_6_an_area_move_names_a_card_of_the_area_it_leaves_or_is_refused() -> None:
+    """Cards: Tamed Horror."""
     sc = build(hands=(["Tamed Horror"], []), threat=(["Ghoul"], []), allies=(["Dockside Sailor"], []))
     err = sc.refuse("play", card=sc.id("Tamed Horror"), target=sc.id("Dockside Sailor"))
     assert err.rule == "MY-12.5"
@@ -100,6 +106,7 @@ def test_my_3_6_an_area_move_names_a_card_of_the_area_it_leaves_or_is_refused() 
 
 
 def test_my_10_3a_unbidden_summoning_puts_a_god_into_play_without_its_requirements() -> None:
+    """Cards: Unbidden Summoning."""
     sc = build(hands=(["Unbidden Summoning", "Father Dagon Rising"], []), sanity=(10, 11))
     dagon = sc.id("Father Dagon Rising")
     sc.act("play", card=sc.id("Unbidden Summoning"), target=dagon)
@@ -107,6 +114,7 @@ def test_my_10_3a_unbidden_summoning_puts_a_god_into_play_without_its_requiremen
 
 
 def test_my_10_3a_an_effect_cannot_add_a_second_god_the_god_stays_in_hand() -> None:
+    """Cards: The Gleaming Tide, The Withering King, Unbidden Summoning."""
     sc = build(hands=(["Unbidden Summoning", "The Gleaming Tide"], []), gods=(["The Withering King"], []))
     tide = sc.id("The Gleaming Tide")
     sc.act("play", card=sc.id("Unbidden Summoning"), target=tide)
@@ -115,6 +123,7 @@ def test_my_10_3a_an_effect_cannot_add_a_second_god_the_god_stays_in_hand() -> N
 
 
 def test_my_10_4a_recovered_journal_cannot_add_an_adventure_title_already_acquired() -> None:
+    """Cards: Recovered Journal."""
     sc = build(hands=(["Recovered Journal"], []), adventures=(["Graveside Vigil"], []),
                discard=(["Graveside Vigil", "Secrets of the Stacks"], []))
     vigil = sc.id("Graveside Vigil", "discard:0")
@@ -123,6 +132,7 @@ def test_my_10_4a_recovered_journal_cannot_add_an_adventure_title_already_acquir
 
 
 def test_my_10_4a_recovered_journal_puts_a_new_adventure_into_acquired_adventures() -> None:
+    """Cards: Recovered Journal."""
     sc = build(hands=(["Recovered Journal"], []), adventures=(["Graveside Vigil"], []),
                discard=(["Secrets of the Stacks"], []))
     sc.act("play", card=sc.id("Recovered Journal"), target=sc.id("Secrets of the Stacks"))
@@ -133,6 +143,7 @@ def test_my_10_4a_recovered_journal_puts_a_new_adventure_into_acquired_adventure
 
 
 def test_my_6_11_7_guided_back_roads_lets_the_next_ally_ignore_its_requirement_once() -> None:
+    """Cards: Guided Back Roads."""
     sc = build(hands=(["Guided Back Roads", "Backwoods Hunter", "Backwoods Hunter"], ["Restful Sleep"] * 3),
                story=(["Arkham Rail Depot"], []))
     hunter, hunter2 = sc.id("Backwoods Hunter", n=0), sc.id("Backwoods Hunter", n=1)
@@ -149,6 +160,7 @@ def test_my_6_11_7_guided_back_roads_lets_the_next_ally_ignore_its_requirement_o
 
 
 def test_my_0_4_my_6_9_7_the_withering_kings_effect_overrides_borrowed_courage() -> None:
+    """Cards: Borrowed Courage, The Withering King."""
     sc = build(hands=(["Borrowed Courage"], []), gods=(["The Withering King"], []), allies=(["Police Detective"], []))
     cop = sc.id("Police Detective")
     assert sc.st.combat(cop) == 1
@@ -157,12 +169,14 @@ def test_my_0_4_my_6_9_7_the_withering_kings_effect_overrides_borrowed_courage()
 
 
 def test_my_6_9_7_without_a_god_borrowed_courage_sets_combat() -> None:
+    """Cards: Borrowed Courage."""
     sc = build(hands=(["Borrowed Courage"], []), allies=(["Police Detective"], []))
     sc.act("play", card=sc.id("Borrowed Courage"))
     assert sc.st.combat(sc.id("Police Detective")) == 5
 
 
 def test_my_6_9_7_between_two_gods_the_earlier_played_one_takes_precedence() -> None:
+    """Cards: The Gleaming Tide, The Withering King."""
     sc = build(hands=(["The Withering King"], []), gods=([], ["The Gleaming Tide"]), allies=(["Police Detective"], []))
     st, cop = sc.st, sc.id("Police Detective")
     assert st.combat(cop) == 4  # The Gleaming Tide
@@ -178,6 +192,7 @@ def test_my_6_9_7_between_two_gods_the_earlier_played_one_takes_precedence() -> 
 
 
 def test_my_6_10_3_my_9_11_sapping_chill_is_played_in_the_use_step_and_my_5_11_buries_a_0_combat_ally() -> None:
+    """Cards: Sapping Chill."""
     sc = build(hands=(["Sapping Chill", "Restful Sleep"], ["Restful Sleep"]), threat=(["Ghoul"], []),
                allies=([], ["Night Librarian", "Police Detective"]), at="battle")
     st = sc.st
@@ -193,6 +208,7 @@ def test_my_6_10_3_my_9_11_sapping_chill_is_played_in_the_use_step_and_my_5_11_b
 
 
 def test_my_5_11_crumbling_bindings_makes_the_owner_discard_spells_over_capacity() -> None:
+    """Cards: Crumbling Bindings."""
     sc = build(hands=(["Crumbling Bindings"], []),
                items=([], ["Cultes des Goules", A("Elder Ward", "Cultes des Goules"),
                            A("Call Forth the Hungry", "Cultes des Goules")]))
@@ -223,6 +239,7 @@ def test_my_5_10_a_card_affected_by_a_play_since_is_no_longer_just_played() -> N
 
 
 def test_my_12_1_my_5_1_my_9_1_my_5_13_brass_orrery_fires_at_every_slot_of_the_round() -> None:
+    """Cards: Brass Orrery."""
     sc = build(items=(["Brass Orrery"], []), sanity=(10, 11), passes=(1, 1))
     st = sc.st
     sc.act("pass")  # the second Pass ends card play
@@ -235,6 +252,7 @@ def test_my_12_1_my_5_1_my_9_1_my_5_13_brass_orrery_fires_at_every_slot_of_the_r
 
 
 def test_my_5_2d_my_12_9_start_of_round_triggers_first_players_first_each_ordering_his_own() -> None:
+    """Cards: Chiming Mantel Clock, Tolling Bell."""
     sc = build(items=(["Chiming Mantel Clock", "Tolling Bell"], ["Chiming Mantel Clock"]), sanity=(10, 11),
                first=1, round=1, at="start")
     st = sc.st
@@ -248,6 +266,7 @@ def test_my_5_2d_my_12_9_start_of_round_triggers_first_players_first_each_orderi
 
 
 def test_my_12_9_a_player_orders_only_his_own_triggers() -> None:
+    """Cards: Chiming Mantel Clock, Tolling Bell."""
     sc = build(items=(["Chiming Mantel Clock", "Tolling Bell"], ["Chiming Mantel Clock"]), first=1, round=1,
                at="start")
     d = sc.st.decision
@@ -259,6 +278,7 @@ def test_my_12_9_a_player_orders_only_his_own_triggers() -> None:
 
 
 def test_my_6_5_1_warding_locket_attaches_to_an_ally_and_follows_it() -> None:
+    """Cards: Warding Locket."""
     sc = build(hands=(["Warding Locket"], []), allies=(["Dockside Sailor"], []), sanity=(10, 11))
     st = sc.st
     locket, sailor = sc.id("Warding Locket"), sc.id("Dockside Sailor")
@@ -273,13 +293,14 @@ def test_my_6_5_1_warding_locket_attaches_to_an_ally_and_follows_it() -> None:
 
 
 def test_my_6_5_1_an_attachable_artifact_without_a_host_cannot_be_played() -> None:
+    """Cards: Warding Locket."""
     sc = build(hands=(["Warding Locket"], []))
     assert (sc.id("Warding Locket"), None) not in sc.plays()
     assert sc.refuse("play", card=sc.id("Warding Locket")).rule == "MY-6.5.1"
 
 
 def test_my_9_11_numbing_frost_leaves_face_down_threat_cards_unmarked() -> None:
-    """D-MY-90: marking which face-down cards a filter matches would tell what they are."""
+    """D-MY-90: marking which face-down cards a filter matches would tell what they are. Cards: Numbing Frost."""
     sc = build(hands=(["Numbing Frost"], []), threat=([], ["Ghoul"]), allies=([], ["Police Detective"]))
     st, ghoul = sc.st, sc.id("Ghoul")
     sc.act("play", card=sc.id("Numbing Frost"))
