@@ -45,7 +45,7 @@ def zones_for(players: int) -> list[ZoneDecl]:
     for p in range(players):
         zones += [
             ZoneDecl(f"deck:{p}", Visibility.HIDDEN, p, ordered=True),
-            ZoneDecl(f"hand:{p}", Visibility.OWNER, p),
+            ZoneDecl(f"hand:{p}", Visibility.OWNER, p, hand=True),
             ZoneDecl(f"discard:{p}", Visibility.PUBLIC, p),
             ZoneDecl(f"story:{p}", Visibility.PUBLIC, p, in_play=True),
             ZoneDecl(f"threat:{p}", Visibility.PUBLIC, p, in_play=True),
