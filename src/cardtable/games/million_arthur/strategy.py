@@ -464,12 +464,13 @@ def _defence_window(view: Mapping[str, Any], decision: Decision, by_kind: dict[s
 def _needed_colours(view: Mapping[str, Any], me: int) -> Counter[str]:
     """Colour symbols the seat's leader and deck list can ask for (MA-7.4), by how often."""
     need: Counter[str] = Counter()
-    deck = view["options"]["decks"][me]
+    decks = view["options"].get("decks") or []
+    cards = decks[me].get("cards", []) if me < len(decks) else []
     defs = _defs()
-    for idx in [deck.get("leader"), *deck.get("cards", [])]:
-        if idx is None:
+    leaders = [_card(view, i) for i in view["zones"][f"leader:{me}"]]
+    for d in [*leaders, *(defs[idx] for idx in cards)]:
+        if d is None:
             continue
-        d = defs[idx]
         for ab in d.abilities:
             for sym in ab.colour_cost:
                 if sym != "any":
@@ -523,7 +524,8 @@ def _pay(view: Mapping[str, Any], decision: Decision) -> Action:
 def _mulligan(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, list[Action]]) -> Action:
     """MA-5.8: throw back base knights clearly below the deck's average."""
     me = decision.player
-    deck = view["options"]["decks"][me].get("cards", [])
+    decks = view["options"].get("decks") or []
+    deck = decks[me].get("cards", []) if me < len(decks) else []
     defs = _defs()
     avg = sum(_card_value(defs[i]) for i in deck) / max(1, len(deck))
     worst = min(by_kind.get("pick", []), key=lambda o: (_card_value(_card(view, o.get("card"))), int(o.get("card"))),
