@@ -15,6 +15,12 @@ the same table and with the same bot's rate against itself.
 A game still being completed (a package's ``DEFINITION`` that is not yet ``GAME``) is registered for
 the run (``_games.py``), so it can be measured before it is listed.
 
+A long run can be split into chunks with different ``--seed`` values (each chunk's games are seeded
+from its own seed, so chunks never repeat a game) and the chunks' JSON reports merged afterwards; a
+chunk that finished counts even if a later one did not:
+
+    python benchmarks/bot_strength.py --merge chunk1.json chunk2.json ... --out merged.md --json merged.json
+
 The default ISMCTS budget (``ismcts:32``, 32 iterations per decision with more than one option) is
 chosen so the full default run (15 arrangements x 2000 games) finishes well under an hour on 2 cores;
 see the header of the output for the measured time.
@@ -112,12 +118,19 @@ def _pct(rate: dict[str, Any]) -> str:
     return f"{rate['rate']:.1%} [{rate['low']:.1%}, {rate['high']:.1%}]"
 
 
+def _games_text(report: dict[str, Any]) -> str:
+    games = report["games_per_arrangement"]
+    text = f"{games} games per arrangement" if isinstance(games, int) else "games per arrangement as listed"
+    chunks = report.get("chunks")
+    return text + (f" (merged from {chunks} chunks with their own seeds)" if chunks else "")
+
+
 def markdown(report: dict[str, Any], speed: dict[str, float]) -> str:
     lines = [
         f"# Bot strength: {report['game']}",
         "",
-        f"{report['games_per_arrangement']} games per arrangement, specs rotated one seat per game, seed "
-        f"{report['seed']}, {report['jobs']} worker process(es), total {report['total_seconds']:.0f} s.",
+        f"{_games_text(report)}, specs rotated one seat per game, seed {report['seed']}, {report['jobs']} worker "
+        f"process(es), total {report['total_seconds']:.0f} s.",
         "Win rate = wins of the seats a bot played / seats it played, with the 95 % Wilson interval.",
         "Several players can win one game, so a table's rates need not add up to 100 %.",
         "",
@@ -125,12 +138,50 @@ def markdown(report: dict[str, Any], speed: dict[str, float]) -> str:
     for spec, ips in speed.items():
         lines.append(f"* `{spec}`: {ips:,.0f} iterations/s on one core ({report.get('speed_players', 4)} players, "
                      f"vs random).")
-    lines += ["", "| players | arrangement | A | A win rate | B | B win rate | no winner | decisions/game | s |",
-              "|---|---|---|---|---|---|---|---|---|"]
+    lines += ["", "| players | arrangement | A | A win rate | B | B win rate | games | no winner | decisions/game | s |",
+              "|---|---|---|---|---|---|---|---|---|---|"]
     for r in report["rows"]:
         lines.append(f"| {r['players']} | {r['a_seats']} A + {r['b_seats']} B | {r['a']} | {_pct(r['a_rate'])} "
-                     f"| {r['b']} | {_pct(r['b_rate'])} | {r['no_winner']} | {r['mean_decisions']} | {r['seconds']} |")
+                     f"| {r['b']} | {_pct(r['b_rate'])} | {r['games']} | {r['no_winner']} | {r['mean_decisions']} "
+                     f"| {r['seconds']} |")
     return "\n".join(lines) + "\n"
+
+
+def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """One report from chunks of the same game: rows of the same arrangement add their wins and seats
+    (intervals recomputed), games, seconds and no-winner counts; mean lengths are game-weighted."""
+    from cardtable.sim.stats import Rate
+
+    if len({r["game"] for r in reports}) != 1:
+        raise SystemExit("--merge: the reports are of different games")
+    rows: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for report in reports:
+        for r in report["rows"]:
+            key = (r["players"], r["a"], r["b"], r["a_seats"], r["b_seats"])
+            m = rows.get(key)
+            if m is None:
+                rows[key] = m = {**r, "games": 0, "seconds": 0.0, "no_winner": 0, "mean_decisions": 0.0,
+                                 "a_rate": {"wins": 0, "seats": 0}, "b_rate": {"wins": 0, "seats": 0}}
+            total = m["games"] + r["games"]
+            m["mean_decisions"] = round((m["mean_decisions"] * m["games"] + r["mean_decisions"] * r["games"])
+                                        / total, 2)
+            m["games"], m["seconds"] = total, round(m["seconds"] + r["seconds"], 2)
+            m["no_winner"] += r["no_winner"]
+            for side in ("a_rate", "b_rate"):
+                m[side] = {"wins": m[side]["wins"] + r[side]["wins"], "seats": m[side]["seats"] + r[side]["seats"]}
+    for m in rows.values():
+        for side in ("a_rate", "b_rate"):
+            m[side] = Rate.of(m[side]["wins"], m[side]["seats"]).to_dict()
+    games = sorted({m["games"] for m in rows.values()})
+    speed: dict[str, float] = {}
+    for report in reports:
+        speed.update(report.get("ismcts_iterations_per_second") or {})
+    return {"game": reports[0]["game"], "games_per_arrangement": games[0] if len(games) == 1 else games,
+            "jobs": max(r["jobs"] for r in reports), "seed": [r["seed"] for r in reports],
+            "bots": list(dict.fromkeys(b for r in reports for b in r["bots"])),
+            "total_seconds": round(sum(r["total_seconds"] for r in reports), 1), "rows": list(rows.values()),
+            "ismcts_iterations_per_second": speed, "speed_players": reports[0].get("speed_players", 2),
+            "chunks": len(reports)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -147,7 +198,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--speed-games", type=int, default=10, help="games for the ISMCTS speed figure (default 10)")
     p.add_argument("--json", type=Path, default=None, help="also write the full report as JSON here")
     p.add_argument("--out", type=Path, default=None, help="write the Markdown table here (default: stdout)")
+    p.add_argument("--merge", type=Path, nargs="+", default=None,
+                   help="merge these JSON reports (chunks of one run with different seeds) instead of playing")
     args = p.parse_args(argv)
+    if args.merge:
+        report = merge([json.loads(f.read_text(encoding="utf-8")) for f in args.merge])
+        _write(args, report, markdown(report, report["ismcts_iterations_per_second"]))
+        return 0
     include_in_progress()
     pairs = None
     if args.pairs:
@@ -163,14 +220,17 @@ def main(argv: list[str] | None = None) -> int:
     report = run(args.games, args.jobs, args.seed, bots, player_counts, args.game, pairs=pairs)
     report["ismcts_iterations_per_second"] = speed
     report["speed_players"] = player_counts[0]
-    text = markdown(report, speed)
+    _write(args, report, markdown(report, speed))
+    return 0
+
+
+def _write(args: argparse.Namespace, report: dict[str, Any], text: str) -> None:
     if args.out:
         args.out.write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
     if args.json:
         args.json.write_text(json.dumps(report, indent=2), encoding="utf-8")
-    return 0
 
 
 if __name__ == "__main__":

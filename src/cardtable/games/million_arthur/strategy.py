@@ -43,6 +43,13 @@ def _defs() -> Any:
     return DEFINITION.pool.defs
 
 
+def _n(o: Action, key: str = "card") -> int:
+    """An integer parameter of an option (card ids and targets are always integers)."""
+    v = o.get(key)
+    assert isinstance(v, int)
+    return v
+
+
 def _card(view: Mapping[str, Any], i: Any) -> Any:
     c = view["cards"].get(str(i))
     if c is None or c.get("defn") is None:
@@ -109,7 +116,7 @@ def choose_action(view: Mapping[str, Any], decision: Decision, rng: Rng) -> Acti
     if kind == "base_evolve":
         evolves = by_kind.get("evolve", [])
         if evolves:  # MA-8.5: a free evolution is a free upgrade
-            return max(evolves, key=lambda o: (_card_value(_card(view, o.get("card"))), -int(o.get("card"))))
+            return max(evolves, key=lambda o: (_card_value(_card(view, o.get("card"))), -_n(o)))
         return options[-1]
     if kind == "mulligan":
         return _mulligan(view, decision, by_kind)
@@ -122,7 +129,7 @@ def choose_action(view: Mapping[str, Any], decision: Decision, rng: Rng) -> Acti
     if kind in ("effect_target", "search"):
         picks = by_kind.get("pick", [])
         if picks:
-            return max(picks, key=lambda o: (_card_value(_card(view, o.get("card"))), -int(o.get("card"))))
+            return max(picks, key=lambda o: (_card_value(_card(view, o.get("card"))), -_n(o)))
     if kind == "optional_trigger":
         return by_kind.get("yes", options)[0]
     if kind in ("order_triggers", "choose_one"):
@@ -319,7 +326,7 @@ def _opponent_force(view: Mapping[str, Any], me: int, first: bool) -> tuple[list
     return attacks, defences, skills
 
 
-def _damage_through(attacks: list[float], defences: list[float]) -> float:
+def _damage_through(attacks: Sequence[float], defences: Sequence[float]) -> float:
     """MA-9.6: damage left after the defender spreads blockers greedily where they stop the most."""
     left = sorted(attacks, reverse=True)
     for dv in sorted(defences, reverse=True):
@@ -369,44 +376,47 @@ def _score(view: Mapping[str, Any], me: int, plan: _Plan, own_turn: bool, first:
 def _attack_step(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, list[Action]]) -> Action:
     me = decision.player
     acts = by_kind.get("act", [])
-    support, disrupt, attack, heal = [], [], [], []
+    support: list[Action] = []
+    disrupt: list[Action] = []
+    attack: list[Action] = []
+    heal: list[Action] = []
     for o in acts:
         d = _card(view, o.get("card"))
         {"support": support, "disrupt": disrupt, "attack": attack, "heal": heal}[d.skill].append(o)
     # MA-9.12: modifiers first, onto knights that have not acted yet
-    best_support = None
+    best_support: tuple[tuple[bool, int, int], Action] | None = None
     for o in support:
-        t = o.get("target")
+        t = _n(o, "target")
         if _rested(view, t):
             continue
         td = _card(view, t)
-        key = (td.skill == "attack", _skill(view, t), -int(t))
+        key = (bool(td.skill == "attack"), _skill(view, t), -t)
         if best_support is None or key > best_support[0]:
             best_support = (key, o)
     if best_support is not None:
         return best_support[1]
-    best_disrupt = None
+    best_disrupt: tuple[tuple[int, int], Action] | None = None
     for o in disrupt:
-        t = o.get("target")
+        t = _n(o, "target")
         if _rested(view, t) or _defence(view, t) == 0:
             continue
-        key = (_defence(view, t), -int(t))
-        if best_disrupt is None or key > best_disrupt[0]:
-            best_disrupt = (key, o)
+        dkey = (_defence(view, t), -t)
+        if best_disrupt is None or dkey > best_disrupt[0]:
+            best_disrupt = (dkey, o)
     if best_disrupt is not None:
         return best_disrupt[1]
     for o in by_kind.get("activate", []):
-        c = o.get("card")
+        c = _n(o)
         d = _card(view, c)
-        ab = d.abilities[o.get("ability")]
+        ab = d.abilities[_n(o, "ability")]
         if d.kind == "leader" or not ab.rest_self:
             return o
         if d.kind == "knight" and (_skill(view, c) <= 1 or not any(a.get("card") == c for a in acts)):
             return o  # a weak skill: the ability is worth the rest (MA-12.9)
     if attack:
-        return max(attack, key=lambda o: (_skill(view, o.get("card")), -int(o.get("card"))))
+        return max(attack, key=lambda o: (_skill(view, _n(o)), -_n(o)))
     if heal:
-        return max(heal, key=lambda o: (_skill(view, o.get("card")), -int(o.get("card"))))
+        return max(heal, key=lambda o: (_skill(view, _n(o)), -_n(o)))
     for o in by_kind.get("activate", []):
         return o
     return by_kind["end_step"][0]
@@ -432,10 +442,10 @@ def _block(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, list[
     later = [float(_skill(view, k)) for k in _knights(view, 1 - me, "battle")
              if k != attacker and not _rested(view, k) and _card(view, k).skill == "attack"]
     attacks = [max(0.0, now), *later]
-    free = sorted((o for o in picks), key=lambda o: (-_defence(view, o.get("card")), int(o.get("card"))))
+    free = sorted((o for o in picks), key=lambda o: (-_defence(view, _n(o)), _n(o)))
     hp = int(view["vars"]["hp"][me])
     for o in free:
-        dv = float(_defence(view, o.get("card")))
+        dv = float(_defence(view, _n(o)))
         if dv <= 0:
             continue
         gains = [min(a, dv) for a in attacks]
@@ -446,7 +456,7 @@ def _block(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, list[
             return o
         attacks[j] -= dv
     if now >= hp and picks:  # lethal: throw in everything left (MA-13.1)
-        return max(picks, key=lambda o: _defence(view, o.get("card")))
+        return max(picks, key=lambda o: _defence(view, _n(o)))
     return done[0] if done else picks[0]
 
 
@@ -504,7 +514,7 @@ def _chain(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, list[
 
     def key(o: Action) -> tuple[float, float, int]:
         d = _card(view, o.get("card"))
-        return (need[d.colour] - 2 * have[d.colour], -_card_value(d), -int(o.get("card")))
+        return (need[d.colour] - 2 * have[d.colour], -_card_value(d), -_n(o))
 
     return max(by_kind.get("pick", decision.options), key=key)
 
@@ -516,7 +526,7 @@ def _pay(view: Mapping[str, Any], decision: Decision) -> Action:
 
     def key(o: Action) -> tuple[int, int, int, int]:
         d = _card(view, o.get("card"))
-        return (d.colour == "colourless", have[d.colour] - need[d.colour], have[d.colour], -int(o.get("card")))
+        return (d.colour == "colourless", have[d.colour] - need[d.colour], have[d.colour], -_n(o))
 
     return max(decision.options, key=key)
 
@@ -528,7 +538,7 @@ def _mulligan(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, li
     deck = decks[me].get("cards", []) if me < len(decks) else []
     defs = _defs()
     avg = sum(_card_value(defs[i]) for i in deck) / max(1, len(deck))
-    worst = min(by_kind.get("pick", []), key=lambda o: (_card_value(_card(view, o.get("card"))), int(o.get("card"))),
+    worst = min(by_kind.get("pick", []), key=lambda o: (_card_value(_card(view, o.get("card"))), _n(o)),
                 default=None)
     if worst is not None and _card_value(_card(view, worst.get("card"))) < avg - 1.0:
         return worst
@@ -546,17 +556,17 @@ def _shed(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, list[A
         fd = _face_down_flag()
 
         def ckey(o: Action) -> tuple[int, int, int]:
-            i = o.get("card")
+            i = _n(o)
             c = view["cards"].get(str(i)) or {"flags": 0}
             d = _card(view, i)
-            return (0 if c["flags"] & fd else 1, need[d.colour] if d else 0, int(i))
+            return (0 if c["flags"] & fd else 1, need[d.colour] if d else 0, i)
 
         return min(picks, key=ckey)
     cap = int(view["info"]["capacity"][me])
 
     def hkey(o: Action) -> tuple[float, int]:
         d = _card(view, o.get("card"))
-        return (_card_value(d) - (2.0 if d is not None and d.cost > cap + 1 else 0.0), int(o.get("card")))
+        return (_card_value(d) - (2.0 if d is not None and d.cost > cap + 1 else 0.0), _n(o))
 
     return min(picks, key=hkey)
 
@@ -566,4 +576,4 @@ def _add_chain(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, l
     picks = by_kind.get("pick", [])
     if not picks:
         return by_kind.get("done", decision.options)[0]
-    return min(picks, key=lambda o: (_card_value(_card(view, o.get("card"))), int(o.get("card"))))
+    return min(picks, key=lambda o: (_card_value(_card(view, o.get("card"))), _n(o)))
