@@ -52,7 +52,8 @@ def arrangements(players: int) -> list[tuple[int, int]]:
 
 
 def run(games: int, jobs: int, seed: int, bots: list[str], player_counts: list[int], game: str,
-        log: Any = sys.stderr, pairs: list[tuple[str, str]] | None = None) -> dict[str, Any]:
+        log: Any = sys.stderr, pairs: list[tuple[str, str]] | None = None,
+        options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Every pair of ``bots`` (or just ``pairs``) at every player count and seat arrangement."""
     rows = []
     started = time.perf_counter()
@@ -61,7 +62,7 @@ def run(games: int, jobs: int, seed: int, bots: list[str], player_counts: list[i
             for a, b in arrangements(players):
                 specs = [a_spec] * a + [b_spec] * b
                 t0 = time.perf_counter()
-                results = run_games(game, players, specs, games, seed=seed, jobs=jobs,
+                results = run_games(game, players, specs, games, seed=seed, jobs=jobs, options=options,
                                     progress=_progress(games, started, log))
                 elapsed = time.perf_counter() - t0
                 rates = win_rate_by_bot(results)
@@ -76,8 +77,11 @@ def run(games: int, jobs: int, seed: int, bots: list[str], player_counts: list[i
                 rows.append(row)
                 print(f"[{time.perf_counter() - started:7.1f}s] {players}p {row['arrangement']}: "
                       f"{a_spec} {rates[a_spec]}  {b_spec} {rates[b_spec]}  ({elapsed:.1f}s)", file=log, flush=True)
-    return {"game": game, "games_per_arrangement": games, "jobs": jobs, "seed": seed, "bots": bots,
-            "total_seconds": round(time.perf_counter() - started, 1), "rows": rows}
+    out = {"game": game, "games_per_arrangement": games, "jobs": jobs, "seed": seed, "bots": bots,
+           "total_seconds": round(time.perf_counter() - started, 1), "rows": rows}
+    if options:
+        out["options"] = options
+    return out
 
 
 def _progress(games: int, started: float, log: Any) -> Any:
@@ -135,6 +139,8 @@ def markdown(report: dict[str, Any], speed: dict[str, float]) -> str:
         "Several players can win one game, so a table's rates need not add up to 100 %.",
         "",
     ]
+    if report.get("options"):
+        lines[-1:-1] = [f"Game options: `{json.dumps(report['options'], sort_keys=True)}`."]
     for spec, ips in speed.items():
         lines.append(f"* `{spec}`: {ips:,.0f} iterations/s on one core ({report.get('speed_players', 4)} players, "
                      f"vs random).")
@@ -154,6 +160,8 @@ def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
 
     if len({r["game"] for r in reports}) != 1:
         raise SystemExit("--merge: the reports are of different games")
+    if len({json.dumps(r.get("options"), sort_keys=True) for r in reports}) != 1:
+        raise SystemExit("--merge: the reports were played with different game options")
     rows: dict[tuple[Any, ...], dict[str, Any]] = {}
     for report in reports:
         for r in report["rows"]:
@@ -181,7 +189,7 @@ def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
             "bots": list(dict.fromkeys(b for r in reports for b in r["bots"])),
             "total_seconds": round(sum(r["total_seconds"] for r in reports), 1), "rows": list(rows.values()),
             "ismcts_iterations_per_second": speed, "speed_players": reports[0].get("speed_players", 2),
-            "chunks": len(reports)}
+            "chunks": len(reports), **({"options": reports[0]["options"]} if reports[0].get("options") else {})}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -198,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--speed-games", type=int, default=10, help="games for the ISMCTS speed figure (default 10)")
     p.add_argument("--json", type=Path, default=None, help="also write the full report as JSON here")
     p.add_argument("--out", type=Path, default=None, help="write the Markdown table here (default: stdout)")
+    p.add_argument("--options", type=json.loads, default=None,
+                   help='game options as JSON for every game, e.g. \'{"max_turns": 100}\' (default: none)')
     p.add_argument("--merge", type=Path, nargs="+", default=None,
                    help="merge these JSON reports (chunks of one run with different seeds) instead of playing")
     args = p.parse_args(argv)
@@ -217,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     player_counts = [int(x) for x in args.players.split(",")]
     speed = {b: ismcts_speed(b, args.game, args.seed, args.speed_games, player_counts[0])
              for b in bots if b.startswith("ismcts") and args.speed_games > 0}
-    report = run(args.games, args.jobs, args.seed, bots, player_counts, args.game, pairs=pairs)
+    report = run(args.games, args.jobs, args.seed, bots, player_counts, args.game, pairs=pairs, options=args.options)
     report["ismcts_iterations_per_second"] = speed
     report["speed_players"] = player_counts[0]
     _write(args, report, markdown(report, speed))
