@@ -15,6 +15,12 @@ the same table and with the same bot's rate against itself.
 A game still being completed (a package's ``DEFINITION`` that is not yet ``GAME``) is registered for
 the run (``_games.py``), so it can be measured before it is listed.
 
+A long run can be split into chunks with different ``--seed`` values (each chunk's games are seeded
+from its own seed, so chunks never repeat a game) and the chunks' JSON reports merged afterwards; a
+chunk that finished counts even if a later one did not:
+
+    python benchmarks/bot_strength.py --merge chunk1.json chunk2.json ... --out merged.md --json merged.json
+
 The default ISMCTS budget (``ismcts:32``, 32 iterations per decision with more than one option) is
 chosen so the full default run (15 arrangements x 2000 games) finishes well under an hour on 2 cores;
 see the header of the output for the measured time.
@@ -46,7 +52,8 @@ def arrangements(players: int) -> list[tuple[int, int]]:
 
 
 def run(games: int, jobs: int, seed: int, bots: list[str], player_counts: list[int], game: str,
-        log: Any = sys.stderr, pairs: list[tuple[str, str]] | None = None) -> dict[str, Any]:
+        log: Any = sys.stderr, pairs: list[tuple[str, str]] | None = None,
+        options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Every pair of ``bots`` (or just ``pairs``) at every player count and seat arrangement."""
     rows = []
     started = time.perf_counter()
@@ -55,7 +62,7 @@ def run(games: int, jobs: int, seed: int, bots: list[str], player_counts: list[i
             for a, b in arrangements(players):
                 specs = [a_spec] * a + [b_spec] * b
                 t0 = time.perf_counter()
-                results = run_games(game, players, specs, games, seed=seed, jobs=jobs,
+                results = run_games(game, players, specs, games, seed=seed, jobs=jobs, options=options,
                                     progress=_progress(games, started, log))
                 elapsed = time.perf_counter() - t0
                 rates = win_rate_by_bot(results)
@@ -70,8 +77,11 @@ def run(games: int, jobs: int, seed: int, bots: list[str], player_counts: list[i
                 rows.append(row)
                 print(f"[{time.perf_counter() - started:7.1f}s] {players}p {row['arrangement']}: "
                       f"{a_spec} {rates[a_spec]}  {b_spec} {rates[b_spec]}  ({elapsed:.1f}s)", file=log, flush=True)
-    return {"game": game, "games_per_arrangement": games, "jobs": jobs, "seed": seed, "bots": bots,
-            "total_seconds": round(time.perf_counter() - started, 1), "rows": rows}
+    out = {"game": game, "games_per_arrangement": games, "jobs": jobs, "seed": seed, "bots": bots,
+           "total_seconds": round(time.perf_counter() - started, 1), "rows": rows}
+    if options:
+        out["options"] = options
+    return out
 
 
 def _progress(games: int, started: float, log: Any) -> Any:
@@ -112,25 +122,74 @@ def _pct(rate: dict[str, Any]) -> str:
     return f"{rate['rate']:.1%} [{rate['low']:.1%}, {rate['high']:.1%}]"
 
 
+def _games_text(report: dict[str, Any]) -> str:
+    games = report["games_per_arrangement"]
+    text = f"{games} games per arrangement" if isinstance(games, int) else "games per arrangement as listed"
+    chunks = report.get("chunks")
+    return text + (f" (merged from {chunks} chunks with their own seeds)" if chunks else "")
+
+
 def markdown(report: dict[str, Any], speed: dict[str, float]) -> str:
     lines = [
         f"# Bot strength: {report['game']}",
         "",
-        f"{report['games_per_arrangement']} games per arrangement, specs rotated one seat per game, seed "
-        f"{report['seed']}, {report['jobs']} worker process(es), total {report['total_seconds']:.0f} s.",
+        f"{_games_text(report)}, specs rotated one seat per game, seed {report['seed']}, {report['jobs']} worker "
+        f"process(es), total {report['total_seconds']:.0f} s.",
         "Win rate = wins of the seats a bot played / seats it played, with the 95 % Wilson interval.",
         "Several players can win one game, so a table's rates need not add up to 100 %.",
         "",
     ]
+    if report.get("options"):
+        lines[-1:-1] = [f"Game options: `{json.dumps(report['options'], sort_keys=True)}`."]
     for spec, ips in speed.items():
         lines.append(f"* `{spec}`: {ips:,.0f} iterations/s on one core ({report.get('speed_players', 4)} players, "
                      f"vs random).")
-    lines += ["", "| players | arrangement | A | A win rate | B | B win rate | no winner | decisions/game | s |",
-              "|---|---|---|---|---|---|---|---|---|"]
+    lines += ["", "| players | arrangement | A | A win rate | B | B win rate | games | no winner | decisions/game | s |",
+              "|---|---|---|---|---|---|---|---|---|---|"]
     for r in report["rows"]:
         lines.append(f"| {r['players']} | {r['a_seats']} A + {r['b_seats']} B | {r['a']} | {_pct(r['a_rate'])} "
-                     f"| {r['b']} | {_pct(r['b_rate'])} | {r['no_winner']} | {r['mean_decisions']} | {r['seconds']} |")
+                     f"| {r['b']} | {_pct(r['b_rate'])} | {r['games']} | {r['no_winner']} | {r['mean_decisions']} "
+                     f"| {r['seconds']} |")
     return "\n".join(lines) + "\n"
+
+
+def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """One report from chunks of the same game: rows of the same arrangement add their wins and seats
+    (intervals recomputed), games, seconds and no-winner counts; mean lengths are game-weighted."""
+    from cardtable.sim.stats import Rate
+
+    if len({r["game"] for r in reports}) != 1:
+        raise SystemExit("--merge: the reports are of different games")
+    if len({json.dumps(r.get("options"), sort_keys=True) for r in reports}) != 1:
+        raise SystemExit("--merge: the reports were played with different game options")
+    rows: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for report in reports:
+        for r in report["rows"]:
+            key = (r["players"], r["a"], r["b"], r["a_seats"], r["b_seats"])
+            m = rows.get(key)
+            if m is None:
+                rows[key] = m = {**r, "games": 0, "seconds": 0.0, "no_winner": 0, "mean_decisions": 0.0,
+                                 "a_rate": {"wins": 0, "seats": 0}, "b_rate": {"wins": 0, "seats": 0}}
+            total = m["games"] + r["games"]
+            m["mean_decisions"] = round((m["mean_decisions"] * m["games"] + r["mean_decisions"] * r["games"])
+                                        / total, 2)
+            m["games"], m["seconds"] = total, round(m["seconds"] + r["seconds"], 2)
+            m["no_winner"] += r["no_winner"]
+            for side in ("a_rate", "b_rate"):
+                m[side] = {"wins": m[side]["wins"] + r[side]["wins"], "seats": m[side]["seats"] + r[side]["seats"]}
+    for m in rows.values():
+        for side in ("a_rate", "b_rate"):
+            m[side] = Rate.of(m[side]["wins"], m[side]["seats"]).to_dict()
+    games = sorted({m["games"] for m in rows.values()})
+    speed: dict[str, float] = {}
+    for report in reports:
+        speed.update(report.get("ismcts_iterations_per_second") or {})
+    return {"game": reports[0]["game"], "games_per_arrangement": games[0] if len(games) == 1 else games,
+            "jobs": max(r["jobs"] for r in reports), "seed": [r["seed"] for r in reports],
+            "bots": list(dict.fromkeys(b for r in reports for b in r["bots"])),
+            "total_seconds": round(sum(r["total_seconds"] for r in reports), 1), "rows": list(rows.values()),
+            "ismcts_iterations_per_second": speed, "speed_players": reports[0].get("speed_players", 2),
+            "chunks": len(reports), **({"options": reports[0]["options"]} if reports[0].get("options") else {})}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -147,7 +206,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--speed-games", type=int, default=10, help="games for the ISMCTS speed figure (default 10)")
     p.add_argument("--json", type=Path, default=None, help="also write the full report as JSON here")
     p.add_argument("--out", type=Path, default=None, help="write the Markdown table here (default: stdout)")
+    p.add_argument("--options", type=json.loads, default=None,
+                   help='game options as JSON for every game, e.g. \'{"max_turns": 100}\' (default: none)')
+    p.add_argument("--merge", type=Path, nargs="+", default=None,
+                   help="merge these JSON reports (chunks of one run with different seeds) instead of playing")
     args = p.parse_args(argv)
+    if args.merge:
+        report = merge([json.loads(f.read_text(encoding="utf-8")) for f in args.merge])
+        _write(args, report, markdown(report, report["ismcts_iterations_per_second"]))
+        return 0
     include_in_progress()
     pairs = None
     if args.pairs:
@@ -160,17 +227,20 @@ def main(argv: list[str] | None = None) -> int:
     player_counts = [int(x) for x in args.players.split(",")]
     speed = {b: ismcts_speed(b, args.game, args.seed, args.speed_games, player_counts[0])
              for b in bots if b.startswith("ismcts") and args.speed_games > 0}
-    report = run(args.games, args.jobs, args.seed, bots, player_counts, args.game, pairs=pairs)
+    report = run(args.games, args.jobs, args.seed, bots, player_counts, args.game, pairs=pairs, options=args.options)
     report["ismcts_iterations_per_second"] = speed
     report["speed_players"] = player_counts[0]
-    text = markdown(report, speed)
+    _write(args, report, markdown(report, speed))
+    return 0
+
+
+def _write(args: argparse.Namespace, report: dict[str, Any], text: str) -> None:
     if args.out:
         args.out.write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
     if args.json:
         args.json.write_text(json.dumps(report, indent=2), encoding="utf-8")
-    return 0
 
 
 if __name__ == "__main__":

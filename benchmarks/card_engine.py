@@ -1,10 +1,10 @@
 """Throughput of the card-game engine's games (prints figures; never a test).
 
-Covers every game built on ``cardtable.engine`` that is in the tree, registered or not (Call of
-Cthulhu is measured while it is still being completed): random-play decisions/s (``new_game``
-included), ``clone`` µs at mid-game positions, and ISMCTS iterations/s.
+Covers every game built on ``cardtable.engine`` that is in the tree, registered or not (a game still
+being completed is registered for the run, ``_games.py``): random-play decisions/s (``new_game``
+included), ``clone`` µs at mid-game positions, and ISMCTS iterations/s (the game's own rollout depth).
 
-    python benchmarks/card_engine.py [--seconds S]
+    python benchmarks/card_engine.py [--seconds S] [--game ID] [--ismcts-budget N]
 """
 
 from __future__ import annotations
@@ -18,9 +18,18 @@ from cardtable.core import Rng
 
 
 def games() -> dict[str, Any]:
-    from cardtable.games.call_of_cthulhu import DEFINITION
+    """Every registered or in-progress game whose states are card-engine states."""
+    from _games import include_in_progress  # benchmarks/_games.py (this script's folder is on sys.path)
+    from cardtable import registry
+    from cardtable.engine import CardState
 
-    return {"call-of-cthulhu": DEFINITION}
+    include_in_progress()
+    out = {}
+    for gid in registry.game_ids():
+        game = registry.load_game(gid)
+        if isinstance(game.new_game(seed=0), CardState):
+            out[gid] = game
+    return out
 
 
 def random_play(game: Any, seconds: float) -> tuple[float, float, list[Any]]:
@@ -49,35 +58,37 @@ def clone_us(states: list[Any], repeats: int = 200) -> float:
 
 
 def ismcts_per_s(game: Any, budget: int = 30, moves: int = 6) -> float:
-    from cardtable import registry
-    from cardtable.bots import make_bot
+    """Iterations/s of ``ismcts:budget`` over its first ``moves`` searches of a seeded game (search
+    time only: the bot's own counters)."""
+    from cardtable.bots import ISMCTSBot, make_bot
 
-    registry.register(game)
-    try:
-        bot = make_bot(f"ismcts:{budget}", game.info.id, seed=1)
-        st, its, start = game.new_game(seed=3), 0, time.perf_counter()
-        rng = random.Random(3)
-        while not st.is_terminal and its < budget * moves:
-            d = st.decision
-            if len(d.options) > 1:
-                st.apply(bot.act(st.view(d.player), d, Rng(its)))
-                its += budget
-            else:
-                st.apply(rng.choice(d.options))
-        return its / (time.perf_counter() - start)
-    finally:
-        registry.unregister(game.info.id)
+    bot = make_bot(f"ismcts:{budget}", game.info.id, seed=1)
+    assert isinstance(bot, ISMCTSBot)
+    st = game.new_game(seed=3)
+    rng = random.Random(3)
+    while not st.is_terminal and bot.searches < moves:
+        d = st.decision
+        if len(d.options) > 1:
+            st.apply(bot.act(st.view(d.player), d, Rng(bot.searches)))
+        else:
+            st.apply(rng.choice(d.options))
+    return bot.total_iterations / bot.total_seconds if bot.total_seconds else 0.0
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--game", default=None, help="only this game id")
+    parser.add_argument("--ismcts-budget", type=int, default=30, help="iterations per search (default 30)")
     args = parser.parse_args()
     for gid, game in games().items():
+        if args.game is not None and gid != args.game:
+            continue
         dps, gps, mid = random_play(game, args.seconds)
         depth = f"rollouts cut at {game.rollout_depth} actions" if game.evaluate is not None else "full playouts"
         print(f"{gid}: random play {dps:,.0f} decisions/s ({gps:.1f} games/s, new_game included); "
-              f"clone {clone_us(mid):.1f} µs mid-game; ismcts {ismcts_per_s(game):.0f} iterations/s ({depth})")
+              f"clone {clone_us(mid):.1f} µs mid-game; ismcts {ismcts_per_s(game, args.ismcts_budget):.0f} "
+              f"iterations/s ({depth})", flush=True)
 
 
 if __name__ == "__main__":

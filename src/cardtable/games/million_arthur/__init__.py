@@ -25,6 +25,14 @@ MaState.OPS = OpTable(ENGINE_OPS, OPS)
 
 class MillionArthur(GameDefinition):
     info = GameInfo("million-arthur", "Million Arthur TCG", 2, 2, GAME_VERSION)
+    rollout_depth = 24  # ismcts: actions per iteration before ``evaluate`` scores the position
+
+    def evaluate(self, state: State, seat: int) -> float:  # type: ignore[override]
+        """Position score for searches that stop early (``evaluation.py``): HP, chain, hand, board."""
+        from .evaluation import evaluate as evaluate_position
+
+        assert isinstance(state, MaState)
+        return evaluate_position(state, seat)
 
     @cached_property
     def pool(self) -> Pool:

@@ -111,15 +111,54 @@ def refusal(st: MaState, p: int, step: str, items: tuple[Any, ...], action: Acti
 
 
 def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Action]:
-    cands: list[Action] = []
+    """The items ``refusal`` accepts, in the order base knights / hand cards (deploy, then evolve onto
+    each battle top) are listed, then ``submit``. Why not ``refusal`` on every candidate: this runs at
+    every item of every submission (the hottest rules path in self-play), and the checks share most
+    of their inputs (capacity, budget, battle tops, names), so they are computed once here."""
+    cap = st.capacity(p)
+    used = budget_used(st, p, step, items)
+    out: list[Action] = []
     if step == "first":
-        cands = [Action(p, "move", (("card", k),)) for k in st.knights(p, "base")]
-    else:
-        tops = battle_tops(st, p, items)
-        for h in st.table.cards(f"hand:{p}"):
-            cands.append(Action(p, "deploy", (("card", h),)))
-            cands += [Action(p, "evolve", (("card", h), ("onto", k))) for k in tops]
-    return [a for a in cands if refusal(st, p, step, items, a) is None] + [Action(p, "submit")]
+        variant = bool(st.options.get("single_colour_base_move"))
+        moved = [st.card(j).colour for j in items]
+        for k in st.knights(p, "base"):
+            if k in items:
+                continue
+            colour = st.card(k).colour
+            if variant and colour != "colourless" and any(c not in ("colourless", colour) for c in moved):
+                continue
+            if used + st.deploy_cost(k) <= cap:
+                out.append(Action(p, "move", (("card", k),)))
+        return out + [Action(p, "submit")]
+    from .effects import restricted
+
+    if restricted(st, p, "deploy_from_hand"):
+        return [Action(p, "submit")]
+    tops = battle_tops(st, p, items)
+    top_defs = [st.card(k) for k in tops]
+    taken = {x for x, _ in _pairs(items)}
+    mask = st.vars["base_colours"][p]
+    base_names = [st.card(i).name for i in st.knights(p, "base") if st.card(i).colour == "colourless"]
+    for h in st.table.cards(f"hand:{p}"):
+        if h in taken:
+            continue
+        d = st.card(h)
+        if mask & colour_bit(d.colour):
+            continue
+        colourless = d.colour == "colourless"
+        if not (colourless and (d.name in base_names or any(
+                t.colour == "colourless" and t.name == d.name for t in top_defs))) and used + d.cost <= cap:
+            out.append(Action(p, "deploy", (("card", h),)))
+        if not d.evolves_from or used + d.evolution_cost > cap:
+            continue
+        for j, (k, t) in enumerate(zip(tops, top_defs)):
+            if t.name not in d.evolves_from:
+                continue
+            if colourless and (d.name in base_names or any(
+                    u.colour == "colourless" and u.name == d.name for x, u in enumerate(top_defs) if x != j)):
+                continue
+            out.append(Action(p, "evolve", (("card", h), ("onto", k))))
+    return out + [Action(p, "submit")]
 
 
 class Submit(Op[MaState]):

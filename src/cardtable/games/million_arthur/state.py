@@ -76,7 +76,7 @@ class MaState(CardState):
         return self.game.pool  # type: ignore[attr-defined, no-any-return]
 
     def card(self, i: int) -> CardDef:
-        return self.pool.defs[self.table.defn[i]]
+        return self.game.pool.defs[self.table.defn[i]]  # type: ignore[attr-defined, no-any-return]  # hot path
 
     def definition_count(self) -> int:
         return len(self.pool)
@@ -142,6 +142,8 @@ class MaState(CardState):
     def deploy_cost(self, i: int) -> int:
         """MA-8.7: a single knight's printed cost; a stack's top card's evolution cost."""
         d = self.card(i)
+        if not d.evolves_from:
+            return d.cost  # never a stack's top: evolving needs a source name (MA-8.8); skips the scan
         return d.evolution_cost if self.under(i) else d.cost
 
     def leader(self, p: int) -> int | None:

@@ -9,10 +9,12 @@ even if their source has left play since (MA-12.8): the effects are read from th
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Sequence
 
 from ...engine import Frame, is_used, mark_used
 from ...engine.prompts import Order, YesNo
+from .catalog import Pool
 from .effects import push_effects, works_here
 from .selectors import holds
 from .state import OPS, MaState
@@ -26,12 +28,29 @@ def _sources(st: MaState, q: int) -> list[int]:
     return out + st.knights(q, "battle") + st.knights(q, "base") + list(t.cards(f"chain:{q}"))
 
 
+@lru_cache(maxsize=8)
+def _triggering(pool: Pool) -> tuple[frozenset[int], frozenset[str]]:
+    """The definitions with a triggered ability and the events any of them answers (a pool is immutable)."""
+    defs = [d for d in pool.defs if any(ab.kind == "triggered" and ab.trigger is not None for ab in d.abilities)]
+    events = {ab.trigger.event for d in defs for ab in d.abilities if ab.kind == "triggered" and ab.trigger is not None}
+    return frozenset(d.index for d in defs), frozenset(events)
+
+
 def matches(st: MaState, happenings: Sequence[Happening]) -> list[tuple[int, int, int]]:
-    """(controller, source, ability index) of every triggered ability answering one of ``happenings``."""
-    out = []
+    """(controller, source, ability index) of every triggered ability answering one of ``happenings``.
+
+    Why the early outs: this runs at every event of every game; most events and most cards have no
+    triggered ability, and skipping them changes nothing found."""
+    out: list[tuple[int, int, int]] = []
+    trig_defs, trig_events = _triggering(st.pool)
+    if not any(h[0] in trig_events for h in happenings):
+        return out
+    defn = st.table.defn
     tp = st.active_player()
     for q in (tp, 1 - tp):
         for c in _sources(st, q):
+            if defn[c] not in trig_defs:
+                continue
             for k, ab in enumerate(st.card(c).abilities):
                 trig = ab.trigger
                 if ab.kind != "triggered" or trig is None or not works_here(st, c, ab) \
