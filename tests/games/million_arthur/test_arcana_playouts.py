@@ -70,3 +70,37 @@ def test_arcana_decks_play_to_the_end_without_leaks_ma_14_7_ma_13_3() -> None:
         assert steps > 50
         kinds |= seen
     assert {"hidden_pick", "reveal_choice"} <= kinds  # the new choices came up in real play
+
+
+
+def test_deployment_options_are_exactly_the_items_the_rules_accept_ma_8_2_ma_8_3_ma_12_3() -> None:
+    """The deployment steps list their options with a fast path of their own (``deploy.options``); it
+    must offer exactly the moves, deployments and evolutions that ``deploy.refusal`` (the rules, with
+    the reasons) accepts, through the arcana set's colour changes and deploy_colour restrictions too
+    (D-MA-65, D-MA-66) — so the two can never drift apart."""
+    from cardtable.games.million_arthur import deploy
+
+    deck = _arcana_deck()
+    checked, restricted = 0, 0
+    for seed in range(8):
+        st = DEFINITION.new_game(seed=seed, options={"decks": [deck, "Ember and Thorn"], "max_turns": 30})
+        rng = random.Random(seed)
+        while not st.is_terminal:
+            d = st.decision
+            assert d is not None
+            if d.kind in ("first_step", "second_step"):
+                p, step = d.player, d.kind.split("_")[0]
+                items = tuple(st.secrets.get(p, ()))
+                if step == "first":
+                    cands = [Action(p, "move", (("card", k),)) for k in st.table.cards(f"base:{p}")]
+                else:
+                    hand, battle = st.table.cards(f"hand:{p}"), deploy.battle_tops(st, p, items)
+                    cands = [Action(p, "deploy", (("card", h),)) for h in hand]
+                    cands += [Action(p, "evolve", (("card", h), ("onto", k))) for h in hand for k in battle]
+                reasons = [deploy.refusal(st, p, step, items, a) for a in cands]
+                restricted += sum(1 for r in reasons if r is not None and r.rule == "MA-12.3")
+                expected = [a for a, r in zip(cands, reasons) if r is None] + [Action(p, "submit")]
+                assert deploy.options(st, p, step, items) == expected, f"seed {seed}, {step} step, items {items}"
+                checked += len(cands)
+            st.apply(rng.choice(st.legal_actions()))
+    assert checked > 100 and restricted > 0, (checked, restricted)

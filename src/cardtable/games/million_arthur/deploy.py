@@ -119,35 +119,40 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
     used = budget_used(st, p, step, items)
     out: list[Action] = []
     if step == "first":
+        from .effects import colour_restricted
+
         variant = bool(st.options.get("single_colour_base_move"))
-        moved = [st.card(j).colour for j in items]
+        moved = [st.colour(j) for j in items]
         for k in st.knights(p, "base"):
             if k in items:
                 continue
-            colour = st.card(k).colour
+            colour = st.colour(k)  # D-MA-65: the current colour
+            if colour_restricted(st, p, colour):
+                continue
             if variant and colour != "colourless" and any(c not in ("colourless", colour) for c in moved):
                 continue
             if used + st.deploy_cost(k) <= cap:
                 out.append(Action(p, "move", (("card", k),)))
         return out + [Action(p, "submit")]
-    from .effects import restricted
+    from .effects import colour_restricted, restricted
 
     if restricted(st, p, "deploy_from_hand"):
         return [Action(p, "submit")]
     tops = battle_tops(st, p, items)
     top_defs = [st.card(k) for k in tops]
+    top_colourless = [st.colour(k) == "colourless" for k in tops]  # D-MA-65: current colours
     taken = {x for x, _ in _pairs(items)}
     mask = st.vars["base_colours"][p]
-    base_names = [st.card(i).name for i in st.knights(p, "base") if st.card(i).colour == "colourless"]
+    base_names = [st.card(i).name for i in st.knights(p, "base") if st.colour(i) == "colourless"]
     for h in st.table.cards(f"hand:{p}"):
         if h in taken:
             continue
         d = st.card(h)
-        if mask & colour_bit(d.colour):
+        if mask & colour_bit(d.colour) or colour_restricted(st, p, d.colour):
             continue
         colourless = d.colour == "colourless"
         if not (colourless and (d.name in base_names or any(
-                t.colour == "colourless" and t.name == d.name for t in top_defs))) and used + d.cost <= cap:
+                c and t.name == d.name for t, c in zip(top_defs, top_colourless)))) and used + d.cost <= cap:
             out.append(Action(p, "deploy", (("card", h),)))
         if not d.evolves_from or used + d.evolution_cost > cap:
             continue
@@ -155,7 +160,7 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
             if t.name not in d.evolves_from:
                 continue
             if colourless and (d.name in base_names or any(
-                    u.colour == "colourless" and u.name == d.name for x, u in enumerate(top_defs) if x != j)):
+                    c and u.name == d.name for x, (u, c) in enumerate(zip(top_defs, top_colourless)) if x != j)):
                 continue
             out.append(Action(p, "evolve", (("card", h), ("onto", k))))
     return out + [Action(p, "submit")]
