@@ -10,7 +10,7 @@ summon through it (MY-6.8.1); a god in play (MY-6.9).
 
 Only what ``seat`` may know is read: every seat's public zones, but hand contents only for ``seat``
 itself (another seat's hand in a search state is a resampled guess, so it is left out); another seat's
-Threat is counted by size only (its cards are face down, MY-3.1). The difference between ``seat`` and
+Threat is counted by size only (its cards are face down, MY-3.1; D-MY-98). The difference between ``seat`` and
 its strongest opponent goes through a logistic curve, so about four score points ahead is a clear lead
 (about 0.75) without ever being certain.
 """
