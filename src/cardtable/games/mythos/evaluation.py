@@ -23,6 +23,7 @@ from typing import Sequence
 from ...engine import FACE_DOWN
 from .catalog import CardDef
 from .requirements import matches
+from .schema import CardFilter
 from .state import MyState
 
 DANGER = 5  # below this Sanity, each point lost costs more (MY-1.3: 0 ends the game)
@@ -39,13 +40,13 @@ SKIP = 0.8  # a lost turn pending (MY-5.8)
 STEEPNESS = 0.28  # logistic slope per score point
 
 
-def _units(d: CardDef) -> list[object]:
+def _units(d: CardDef) -> list[CardFilter]:
     return [s.filter for s in d.slots for _ in range(s.count)]
 
 
-def matched(st: MyState, units: Sequence[object], cards: Sequence[int]) -> int:
+def matched(st: MyState, units: Sequence[CardFilter], cards: Sequence[int]) -> int:
     """How many slot units a one-to-one assignment of ``cards`` fills at most (MY-6.13.3)."""
-    cand = [[c for c in cards if matches(st.card(c), f)] for f in units]  # type: ignore[arg-type]
+    cand = [[c for c in cards if matches(st.card(c), f)] for f in units]
     owner: dict[int, int] = {}
 
     def augment(u: int, seen: set[int]) -> bool:

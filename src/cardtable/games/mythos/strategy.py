@@ -173,8 +173,8 @@ def _discard(st: MyState, decision: Decision) -> Action | None:
     done = [o for o in decision.options if o.kind == "done"]
     if not picks:
         return done[0] if done else None
-    worst = min(picks, key=lambda o: (keep_value(st, me, int(o.get("card"))), int(o.get("card"))))  # type: ignore[arg-type]
-    if not done or keep_value(st, me, int(worst.get("card"))) < 0:  # type: ignore[arg-type]
+    worst = min(picks, key=lambda o: (keep_value(st, me, _card_of(o)), _card_of(o)))
+    if not done or keep_value(st, me, _card_of(worst)) < 0:
         return worst
     return done[0]
 
@@ -200,6 +200,12 @@ def _declare(st: MyState, decision: Decision) -> Action | None:
     return max(attacks, key=lambda o: (st.score(seat(o)), -seat(o)))
 
 
+def _card_of(o: Action) -> int:
+    card = o.get("card")
+    assert isinstance(card, int)
+    return card
+
+
 def _battle_frame(st: MyState) -> Any:
     for frame in reversed(st.stack):
         if frame.op == "my.battle":
@@ -217,7 +223,8 @@ def _attack_allies(st: MyState, decision: Decision) -> Action | None:
     if frame is None or not picks:
         return done[0] if done else None
     me, d = decision.player, frame["defender"]
-    power = sum(strength(st, m) for m in frame["monsters"]) + sum(strength(st, int(o.get("card"))) for o in picks)  # type: ignore[arg-type]
+    monsters: tuple[int, ...] = tuple(frame["monsters"])
+    power = sum(strength(st, m) for m in monsters) + sum(strength(st, _card_of(o)) for o in picks)
     if isinstance(d, int) and power >= st.sanity(d) and st.vp(me) > st.vp(d):
         return picks[0]
     return done[0] if done else picks[0]
@@ -244,7 +251,7 @@ def _block(st: MyState, decision: Decision) -> Action | None:
         return done[0] if done else picks[0]
 
     def cost(o: Action) -> tuple[int, float]:
-        b = int(o.get("card"))  # type: ignore[arg-type]
+        b = _card_of(o)
         is_ally = st.card(b).type == "ally"
         return (1 if is_ally else 0, (keep_value(st, me, b) if is_ally else 0.0) - strength(st, b))
 
