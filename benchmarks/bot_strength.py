@@ -111,38 +111,6 @@ def ismcts_speed(spec: str, game: str, seed: int, games: int = 10, players: int 
     return total_iters / total_secs if total_secs else 0.0
 
 
-def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
-    """Several runs (``--json`` files, e.g. chunks with different seeds) as one report: the wins and
-    seats of identical rows (players, A, B, seats) are added and the Wilson intervals recomputed."""
-    from cardtable.sim.stats import Rate
-
-    rows: dict[tuple[Any, ...], dict[str, Any]] = {}
-    for rep in reports:
-        for r in rep["rows"]:
-            key = (r["players"], r["a"], r["b"], r["a_seats"], r["b_seats"])
-            if key not in rows:
-                rows[key] = dict(r, a_rate=dict(r["a_rate"]), b_rate=dict(r["b_rate"]))
-                continue
-            m = rows[key]
-            n0, n1 = m["games"], r["games"]
-            m["mean_decisions"] = round((m["mean_decisions"] * n0 + r["mean_decisions"] * n1) / (n0 + n1), 2)
-            m["games"] = n0 + n1
-            m["no_winner"] += r["no_winner"]
-            m["seconds"] = round(m["seconds"] + r["seconds"], 2)
-            for side in ("a_rate", "b_rate"):
-                m[side]["wins"] += r[side]["wins"]
-                m[side]["seats"] += r[side]["seats"]
-    for m in rows.values():
-        for side in ("a_rate", "b_rate"):
-            m[side] = Rate.of(m[side]["wins"], m[side]["seats"]).to_dict()
-    games = sorted({m["games"] for m in rows.values()})
-    return {"game": reports[0]["game"], "games_per_arrangement": "/".join(map(str, games)),
-            "jobs": reports[0]["jobs"], "seed": ",".join(sorted({str(r["seed"]) for r in reports})),
-            "bots": list(dict.fromkeys(b for r in reports for b in r["bots"])),
-            "total_seconds": round(sum(r["total_seconds"] for r in reports), 1), "rows": list(rows.values()),
-            "merged_runs": len(reports)}
-
-
 def _pct(rate: dict[str, Any]) -> str:
     return f"{rate['rate']:.1%} [{rate['low']:.1%}, {rate['high']:.1%}]"
 
@@ -183,20 +151,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="only arrangements with this many A seats, comma-separated (e.g. 1: one A among B's)")
     p.add_argument("--speed-games", type=int, default=10, help="games for the ISMCTS speed figure (default 10)")
     p.add_argument("--json", type=Path, default=None, help="also write the full report as JSON here")
-    p.add_argument("--merge", type=Path, nargs="+", default=None,
-                   help="play nothing: merge these --json reports (same rows added up) and print the table")
     p.add_argument("--out", type=Path, default=None, help="write the Markdown table here (default: stdout)")
     args = p.parse_args(argv)
-    if args.merge:
-        merged = merge([json.loads(f.read_text(encoding="utf-8")) for f in args.merge])
-        text = markdown(merged, {})
-        if args.out:
-            args.out.write_text(text, encoding="utf-8")
-        else:
-            sys.stdout.write(text)
-        if args.json:
-            args.json.write_text(json.dumps(merged, indent=2), encoding="utf-8")
-        return 0
     include_in_progress()
     pairs = None
     if args.pairs:
