@@ -11,6 +11,8 @@ the same table and with the same bot's rate against itself.
     python benchmarks/bot_strength.py --games 200 --jobs 2 --json out.json > out.md
     python benchmarks/bot_strength.py --game call-of-cthulhu --players 2 --games 1000 --jobs 2 \
         --pairs heuristic/random,ismcts:6:d16/heuristic     # only these pairs (A/B), seats swapped each game
+    python benchmarks/bot_strength.py --game mythos --players 3,4 --a-seats 1 --pairs heuristic/random
+                                                            # one heuristic among randoms only
 
 A game still being completed (a package's ``DEFINITION`` that is not yet ``GAME``) is registered for
 the run (``_games.py``), so it can be measured before it is listed.
@@ -46,20 +48,20 @@ from cardtable.sim import length_summary, run_games, win_rate_by_bot  # noqa: E4
 DEFAULT_ISMCTS = "ismcts:32"
 
 
-def arrangements(players: int) -> list[tuple[int, int]]:
-    """(seats for A, seats for B) with at least one seat each."""
-    return [(a, players - a) for a in range(1, players)]
+def arrangements(players: int, a_seats: list[int] | None = None) -> list[tuple[int, int]]:
+    """(seats for A, seats for B) with at least one seat each (only ``a_seats`` A seats if given)."""
+    return [(a, players - a) for a in range(1, players) if a_seats is None or a in a_seats]
 
 
 def run(games: int, jobs: int, seed: int, bots: list[str], player_counts: list[int], game: str,
         log: Any = sys.stderr, pairs: list[tuple[str, str]] | None = None,
-        options: dict[str, Any] | None = None) -> dict[str, Any]:
+        options: dict[str, Any] | None = None, a_seats: list[int] | None = None) -> dict[str, Any]:
     """Every pair of ``bots`` (or just ``pairs``) at every player count and seat arrangement."""
     rows = []
     started = time.perf_counter()
     for players in player_counts:
         for a_spec, b_spec in pairs if pairs is not None else combinations(bots, 2):
-            for a, b in arrangements(players):
+            for a, b in arrangements(players, a_seats):
                 specs = [a_spec] * a + [b_spec] * b
                 t0 = time.perf_counter()
                 results = run_games(game, players, specs, games, seed=seed, jobs=jobs, options=options,
@@ -203,6 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--game", default="two-mists")
     p.add_argument("--pairs", default=None,
                    help="only these A/B pairs, comma-separated (e.g. heuristic/random,ismcts:6:d16/heuristic)")
+    p.add_argument("--a-seats", default=None,
+                   help="only arrangements with this many A seats, comma-separated (e.g. 1: one A among B's)")
     p.add_argument("--speed-games", type=int, default=10, help="games for the ISMCTS speed figure (default 10)")
     p.add_argument("--json", type=Path, default=None, help="also write the full report as JSON here")
     p.add_argument("--out", type=Path, default=None, help="write the Markdown table here (default: stdout)")
@@ -227,7 +231,9 @@ def main(argv: list[str] | None = None) -> int:
     player_counts = [int(x) for x in args.players.split(",")]
     speed = {b: ismcts_speed(b, args.game, args.seed, args.speed_games, player_counts[0])
              for b in bots if b.startswith("ismcts") and args.speed_games > 0}
-    report = run(args.games, args.jobs, args.seed, bots, player_counts, args.game, pairs=pairs, options=args.options)
+    a_seats = [int(x) for x in args.a_seats.split(",")] if args.a_seats else None
+    report = run(args.games, args.jobs, args.seed, bots, player_counts, args.game, pairs=pairs, options=args.options,
+                 a_seats=a_seats)
     report["ismcts_iterations_per_second"] = speed
     report["speed_players"] = player_counts[0]
     _write(args, report, markdown(report, speed))

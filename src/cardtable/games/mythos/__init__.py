@@ -25,6 +25,14 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 class Mythos(GameDefinition):
     info = GameInfo("mythos", "Mythos", MIN_PLAYERS, MAX_PLAYERS, GAME_VERSION)
+    rollout_depth = 24  # ismcts: actions per iteration before ``evaluate`` scores the position
+
+    def evaluate(self, state: State, seat: int) -> float:  # type: ignore[override]
+        """Position score for searches that stop early (``evaluation.py``): score, adventures, board."""
+        from .evaluation import evaluate
+
+        assert isinstance(state, MyState)
+        return evaluate(state, seat)
 
     @cached_property
     def pool(self) -> Pool:

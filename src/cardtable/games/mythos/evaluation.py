@@ -1,0 +1,137 @@
+"""A quick score of a Mythos position for searches that stop early (``ismcts`` rollouts) and for the
+heuristic's one-ply look-ahead (``strategy.py``).
+
+What it counts is what decides a game (MY-1.5, MY-1.6): the score itself (Sanity + acquired VP), with
+Sanity weighted more when it runs low because a Sanity of 0 ends the game at once (MY-1.3); progress
+toward the adventures in hand (slots already filled by the adventure pool of MY-6.13.2 count fully,
+slots that a card in hand could fill count half); the monsters waiting in the Threat (they attack,
+MY-9.3, or block, MY-9.4); allies (blockers and adventure material); an open gate with a monster to
+summon through it (MY-6.8.1); a god in play (MY-6.9).
+
+Only what ``seat`` may know is read: every seat's public zones, but hand contents only for ``seat``
+itself (another seat's hand in a search state is a resampled guess, so it is left out); another seat's
+Threat is counted by size only (its cards are face down, MY-3.1; D-MY-98). The difference between ``seat`` and
+its strongest opponent goes through a logistic curve, so about four score points ahead is a clear lead
+(about 0.75) without ever being certain.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from ...engine import FACE_DOWN
+from .catalog import CardDef
+from .requirements import matches
+from .schema import CardFilter
+from .state import MyState
+
+DANGER = 5  # below this Sanity, each point lost costs more (MY-1.3: 0 ends the game)
+DANGER_WEIGHT = 0.8  # extra value of each Sanity point under DANGER
+ADVENTURE_PROGRESS = 0.45  # times the VP, times the filled share of the slots (squared)
+THREAT_MONSTER = 0.6  # a face-down monster in the Threat ...
+THREAT_COMBAT = 0.35  # ... and each point of its combat (own Threat only: others' are face down)
+HIDDEN_THREAT = 1.4  # another seat's face-down monster, combat unknown
+ALLY = 0.4  # an ally in play ...
+ALLY_COMBAT = 0.15  # ... and each point of its combat
+GOD = 1.5  # a god in play
+GATE_WITH_MONSTER = 0.6  # an open gate and a monster in hand to summon through it
+SKIP = 0.8  # a lost turn pending (MY-5.8)
+STEEPNESS = 0.28  # logistic slope per score point
+
+
+def _units(d: CardDef) -> list[CardFilter]:
+    return [s.filter for s in d.slots for _ in range(s.count)]
+
+
+def matched(st: MyState, units: Sequence[CardFilter], cards: Sequence[int]) -> int:
+    """How many slot units a one-to-one assignment of ``cards`` fills at most (MY-6.13.3)."""
+    cand = [[c for c in cards if matches(st.card(c), f)] for f in units]
+    owner: dict[int, int] = {}
+
+    def augment(u: int, seen: set[int]) -> bool:
+        for c in cand[u]:
+            if c in seen:
+                continue
+            seen.add(c)
+            if c not in owner or augment(owner[c], seen):
+                owner[c] = u
+                return True
+        return False
+
+    return sum(1 for u in range(len(units)) if augment(u, set()))
+
+
+def adventure_pool(st: MyState, p: int) -> list[int]:
+    """MY-6.13.2: the whole Story Deck and the face-up Ally, Item, Event and God cards."""
+    t = st.table
+    out = list(t.cards(f"story:{p}"))
+    out += [i for z in ("ally", "item", "event", "god") for i in t.cards(f"{z}:{p}") if not t.flags[i] & FACE_DOWN]
+    return out
+
+
+def progress(st: MyState, p: int) -> float:
+    """Progress toward the not yet acquired adventures in ``p``'s hand, in VP."""
+    t = st.table
+    hand = t.cards(f"hand:{p}")
+    done = {st.card(a).title for a in t.cards(f"adventures:{p}")}
+    pool: list[int] | None = None
+    total = 0.0
+    seen: set[str] = set()
+    for i in hand:
+        d = st.card(i)
+        if d.type != "adventure" or d.title in done or d.title in seen:
+            continue
+        seen.add(d.title)
+        units = _units(d)
+        if not units:
+            continue
+        if pool is None:
+            pool = adventure_pool(st, p)
+        have = matched(st, units, pool)
+        could = matched(st, units, pool + [h for h in hand if st.card(h).type != "adventure"]) - have
+        share = (have + 0.5 * could) / len(units)
+        total += ADVENTURE_PROGRESS * d.victory_points * share * share
+    return total
+
+
+def side_score(st: MyState, p: int, seat: int) -> float:
+    """How well seat ``p`` is doing, in score points, as ``seat`` may know it."""
+    t = st.table
+    s = st.sanity(p)
+    score = float(s + st.vp(p))
+    if s < DANGER:
+        score -= DANGER_WEIGHT * (DANGER - s)
+    threat = t.cards(f"threat:{p}")
+    if p == seat:
+        for i in threat:
+            if t.flags[i] & FACE_DOWN:
+                score += THREAT_MONSTER + THREAT_COMBAT * st.card(i).combat
+    else:
+        score += HIDDEN_THREAT * sum(1 for i in threat if t.flags[i] & FACE_DOWN)
+    for i in st.allies(p):
+        if st.card(i).type == "ally":
+            score += ALLY + ALLY_COMBAT * st.combat(i)
+    if t.cards(f"god:{p}"):
+        score += GOD
+    score -= SKIP * int(st.vars["skip"][p])
+    if p == seat:
+        score += progress(st, p)
+        if st.gate_open(p) and any(st.card(i).type == "monster" for i in t.cards(f"hand:{p}")):
+            score += GATE_WITH_MONSTER
+    return score
+
+
+def lead(st: MyState, seat: int) -> float:
+    """``seat``'s side score minus its strongest opponent's."""
+    mine = side_score(st, seat, seat)
+    best = max(side_score(st, q, seat) for q in range(st.players) if q != seat)
+    return mine - best
+
+
+def evaluate(st: MyState, seat: int) -> float:
+    """Seat ``seat``'s expected score in [0, 1]: the outcome's score once the game is over."""
+    outcome = st.outcome
+    if outcome is not None:
+        return float(outcome.scores.get(seat, 0.0))
+    return 1.0 / (1.0 + math.exp(-STEEPNESS * lead(st, seat)))

@@ -1,0 +1,258 @@
+"""The heuristic bot's policy for Mythos: ``choose_action(view, decision, rng)``.
+
+It reads only the seat's view: each decision starts from one state sampled from that view
+(``sample_state``: the seat's own cards are exact, hidden cards resampled), so every rule helper can be
+asked without knowing more than the seat does. The plan:
+
+* **Turns** (MY-5.4) and the battle use step (MY-9.2) are a one-ply look-ahead: each option is tried
+  on a copy and the position scored by ``evaluation.side_score`` — the score (MY-1.5) with low Sanity
+  weighted more (MY-1.3), progress toward the adventures in hand (slots filled by the Story Deck and the
+  field, MY-6.13.2: so it walks and travels to needed locations and plays the named cards), monsters in
+  the Threat, allies and gods. A play that ends the game is scored by its outcome (MY-1.6), so it
+  ends the game when ahead and never when behind. A small bonus for playing over passing keeps the
+  hand moving, except a card costing Sanity when Sanity is low (MY-6.1.3).
+* **Attacks** (MY-9.3): attack with every monster; the target is the leader, or, when ahead, the
+  opponent nearest to 0 Sanity. Allies with Enchanted Weapons join (MY-6.6.5) only for a kill.
+* **Blocks** (MY-9.4): only when the attack would leave Sanity in danger; monsters first, then allies
+  that no adventure in hand needs, until the attacker is covered.
+* **Investigator side** (MY-4.1): the side with more Starting Sanity (then Maximum Sanity, refill size).
+* **End of round** (MY-5.14): discard what must go, least useful first, and any card of no use
+  (an adventure already acquired); keep adventures, monsters and what fills a slot.
+* Any other decision (new kinds included) gets the look-ahead too, and if that fails, a safe legal
+  choice: pass, done, decline, else the first option (D-MY-97).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...core import Action, Decision, Rng
+from .evaluation import DANGER, lead, matched
+from .state import MyState
+
+PLAY_BONUS = 0.15  # doing something beats passing when the position scores the same
+WIN, LOSS = 1000.0, -1000.0
+BLOCK_MARGIN = 4  # block when an attack would leave Sanity at this or lower
+
+
+def _game() -> Any:
+    from . import DEFINITION
+
+    return DEFINITION
+
+
+def _state(view: Mapping[str, Any], rng: Rng) -> MyState:
+    st = _game().sample_state(view, [], seed=rng.next64())
+    assert isinstance(st, MyState)
+    return st
+
+
+def choose_action(view: Mapping[str, Any], decision: Decision, rng: Rng) -> Action:
+    options = decision.options
+    if len(options) == 1:
+        return options[0]
+    try:
+        st = _state(view, rng)
+        chosen = _choose(st, decision, rng)
+    except Exception:  # noqa: BLE001 - a policy must always answer; D-MY-97 safe fallback
+        chosen = None
+    return chosen if chosen is not None and chosen in options else safe_choice(decision)
+
+
+def safe_choice(decision: Decision) -> Action:
+    """D-MY-97: a legal answer that changes the least: pass, done, decline, else the first option."""
+    for kind in ("pass", "done", "decline"):
+        for o in decision.options:
+            if o.kind == kind:
+                return o
+    return decision.options[0]
+
+
+def _choose(st: MyState, decision: Decision, rng: Rng) -> Action | None:
+    kind = decision.kind
+    if kind == "choose_side":
+        return _side(st, decision)
+    if kind == "hand_adjust":
+        return _discard(st, decision)
+    if kind == "declare_attack":
+        return _declare(st, decision)
+    if kind == "attack_monsters":
+        picks = [o for o in decision.options if o.kind == "pick"]
+        return picks[0] if picks else None
+    if kind == "attack_allies":
+        return _attack_allies(st, decision)
+    if kind == "block":
+        return _block(st, decision)
+    return lookahead(st, decision)
+
+
+# ---- look-ahead (turns, the battle use step, anything unknown) -----------------------------------------
+
+
+def value(st: MyState, seat: int) -> float:
+    outcome = st.outcome
+    if outcome is not None:
+        s = float(outcome.scores.get(seat, 0.0))
+        return WIN * s + LOSS * (1.0 - s)
+    return lead(st, seat)
+
+
+def lookahead(st: MyState, decision: Decision) -> Action | None:
+    me = decision.player
+    best: Action | None = None
+    best_v = -float("inf")
+    low = st.sanity(me) <= DANGER
+    for o in decision.options:
+        probe = st.clone()
+        assert isinstance(probe, MyState)
+        try:
+            probe.apply(o)
+        except Exception:  # noqa: BLE001 - an option the sampled world refuses is simply not taken
+            continue
+        v = value(probe, me)
+        if o.kind not in ("pass", "done", "decline"):
+            v += PLAY_BONUS
+            card = o.get("card")
+            if low and isinstance(card, int) and 0 <= card < len(st.table) and st.card(card).sanity_mod < 0 \
+                    and probe.outcome is None:
+                v -= PLAY_BONUS + 0.5  # MY-6.1.3: keep Sanity when it runs low
+        if v > best_v:
+            best, best_v = o, v
+    return best
+
+
+# ---- setup ------------------------------------------------------------------------------------------------
+
+
+def _side(st: MyState, decision: Decision) -> Action | None:
+    """MY-4.1: the side with more Starting Sanity (Sanity is score, MY-1.5), then Maximum Sanity."""
+    me = decision.player
+    inv = st.table.cards(f"inv:{me}")
+    if not inv:
+        return None
+    sides = st.card(inv[0]).sides
+
+    def key(o: Action) -> tuple[int, int, int]:
+        k = o.get("card")
+        if not isinstance(k, int) or not 0 <= k < len(sides):
+            return (-1, -1, -1)
+        s = sides[k]
+        return (s.starting_sanity, s.max_sanity, s.refill_hand)
+
+    picks = [o for o in decision.options if o.kind == "pick"]
+    return max(picks, key=key) if picks else None
+
+
+# ---- end of round (MY-5.14) -----------------------------------------------------------------------------
+
+
+def keep_value(st: MyState, p: int, i: int) -> float:
+    """How much a hand card is worth keeping (higher = keep)."""
+    d = st.card(i)
+    t = st.table
+    acquired = {st.card(a).title for a in t.cards(f"adventures:{p}")}
+    if d.type == "adventure":
+        return -1.0 if d.title in acquired else 5.0 + d.victory_points
+    v = {"monster": 3.0, "god": 3.5, "ally": 2.5, "location": 2.0, "travel_event": 1.5, "weapon": 1.5,
+         "tome": 1.2, "spell": 1.2, "artifact": 1.5, "event": 1.0}.get(d.type, 1.0)
+    v += 0.3 * d.combat
+    for a in t.cards(f"hand:{p}"):
+        ad = st.card(a)
+        if ad.type == "adventure" and ad.title not in acquired:
+            units = [s.filter for s in ad.slots for _ in range(s.count)]
+            if units and matched(st, units, [i]):
+                v += 2.0
+    if d.sanity_mod < 0 and st.sanity(p) <= DANGER + 2:
+        v -= 1.0
+    return v
+
+
+def _discard(st: MyState, decision: Decision) -> Action | None:
+    me = decision.player
+    picks = [o for o in decision.options if o.kind == "pick"]
+    done = [o for o in decision.options if o.kind == "done"]
+    if not picks:
+        return done[0] if done else None
+    worst = min(picks, key=lambda o: (keep_value(st, me, _card_of(o)), _card_of(o)))
+    if not done or keep_value(st, me, _card_of(worst)) < 0:
+        return worst
+    return done[0]
+
+
+# ---- battle (MY-9) -----------------------------------------------------------------------------------------
+
+
+def _declare(st: MyState, decision: Decision) -> Action | None:
+    """MY-9.3: attack; the leader, or when ahead the opponent nearest to 0 Sanity."""
+    me = decision.player
+    attacks = [o for o in decision.options if o.kind == "attack"]
+    if not attacks:
+        return None
+
+    def seat(o: Action) -> int:
+        q = o.get("defender")
+        return q if isinstance(q, int) else -1
+
+    others = [seat(o) for o in attacks]
+    ahead = all(st.score(me) > st.score(q) for q in others)
+    if ahead:
+        return min(attacks, key=lambda o: (st.sanity(seat(o)), seat(o)))
+    return max(attacks, key=lambda o: (st.score(seat(o)), -seat(o)))
+
+
+def _card_of(o: Action) -> int:
+    card = o.get("card")
+    assert isinstance(card, int)
+    return card
+
+
+def _battle_frame(st: MyState) -> Any:
+    for frame in reversed(st.stack):
+        if frame.op == "my.battle":
+            return frame
+    return None
+
+
+def _attack_allies(st: MyState, decision: Decision) -> Action | None:
+    """MY-6.6.5: allies join only when the attack could take the defender to 0 while ahead."""
+    from .battle import strength
+
+    frame = _battle_frame(st)
+    picks = [o for o in decision.options if o.kind == "pick"]
+    done = [o for o in decision.options if o.kind == "done"]
+    if frame is None or not picks:
+        return done[0] if done else None
+    me, d = decision.player, frame["defender"]
+    monsters: tuple[int, ...] = tuple(frame["monsters"])
+    power = sum(strength(st, m) for m in monsters) + sum(strength(st, _card_of(o)) for o in picks)
+    if isinstance(d, int) and power >= st.sanity(d) and st.vp(me) > st.vp(d):
+        return picks[0]
+    return done[0] if done else picks[0]
+
+
+def _block(st: MyState, decision: Decision) -> Action | None:
+    """MY-9.4/MY-9.5: block only when the attack would leave Sanity in danger; monsters first, then the
+    allies least needed, until this attacker is covered."""
+    from .battle import strength
+
+    frame = _battle_frame(st)
+    picks = [o for o in decision.options if o.kind == "pick"]
+    done = [o for o in decision.options if o.kind == "done"]
+    if frame is None or not picks:
+        return done[0] if done else None
+    me = decision.player
+    attackers, j = frame["attackers"], frame["j"]
+    pick_frame = st.stack[-1]
+    chosen = tuple(pick_frame.get("chosen", ()))
+    incoming = sum(strength(st, a) for a in attackers[j:])
+    covered = sum(strength(st, b) for b in chosen)
+    this = strength(st, attackers[j])
+    if covered >= this or st.sanity(me) - (incoming - covered) > BLOCK_MARGIN:
+        return done[0] if done else picks[0]
+
+    def cost(o: Action) -> tuple[int, float]:
+        b = _card_of(o)
+        is_ally = st.card(b).type == "ally"
+        return (1 if is_ally else 0, (keep_value(st, me, b) if is_ally else 0.0) - strength(st, b))
+
+    return min(picks, key=cost)
