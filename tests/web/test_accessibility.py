@@ -4,6 +4,8 @@ page, announced turns, the focus at the end, the spectator's wording, the refuse
 
 from __future__ import annotations
 
+import time
+
 from .accessibility import assert_accessible
 from .conftest import PHONE, PHONE_OPTIONS
 from .play import act_once, play, shot, table_state, wait_connected
@@ -63,7 +65,12 @@ def test_each_page_has_one_h1_and_the_turn_is_announced(server, new_page):
     page.evaluate("""() => { window.__statusItems = [...document.querySelectorAll('#status li')];
       window.__youItem = document.querySelector('#status li[data-key="you"]'); }""")
     seq = table_state(page)["seq"]
-    act_once(page, "click") or page.wait_for_function("(seq) => window.cardtable.app.frame.seq !== seq", arg=seq)
+    # Either this seat has a decision (take it) or the bots move the game on; the page may still be
+    # drawing the decision it was just sent, so look again until one of the two has happened.
+    deadline = time.monotonic() + 20
+    while not act_once(page, "click") and table_state(page)["seq"] == seq:
+        assert time.monotonic() < deadline, "neither a decision for this seat nor a move by the bots"
+        page.wait_for_timeout(200)
     assert page.evaluate("() => document.querySelector('#status li[data-key=\"you\"]') === window.__youItem")
     # The log keeps its list semantics inside a role="log" box.
     assert page.locator("#log").get_attribute("role") == "log"
