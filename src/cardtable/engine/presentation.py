@@ -103,6 +103,7 @@ class Target:
     region: str = ""
     own_side: bool = True
     word: str = ""  # read before the card in an option's words ("onto"): for a second card parameter
+    seat: bool = False  # the value is a seat number (an opponent to attack ...): read as the seat's name
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +127,13 @@ class Presentation:
     active_path: str = ""  # the view path of the seat whose turn it is (the browser marks its side)
     card_fields: tuple[str, ...] = ("card",)
     """Event fields that name card instances (an id or a list of ids): read as the cards' titles."""
+    value_words: Mapping[str, str] = field(default_factory=dict)
+    """Decision kind → view path (with ``{value}``) that reads an option's ``card`` value as words, for a
+    decision whose ``card`` parameter is not a card instance (a side of a two-sided card, a number):
+    such options are buttons with those words, never clicks on whatever card has that id."""
+    seat_fields: tuple[str, ...] = ("player", "winner", "attacker_player")
+    """Event fields that name a seat (a number): read as the seat's name. A game whose events say
+    ``attacker``/``defender`` for seats lists them here (another game's ``attacker`` is a card)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values (lists, not tuples), as the browser receives them."""
@@ -168,7 +176,7 @@ def sentence(presentation: Presentation, event: Mapping[str, Any], seat_name: An
         return f"{str(event.get('kind', '?')).replace('_', ' ')}{': ' + rest if rest else ''}"
     shown: dict[str, Any] = {}
     for k, v in fields.items():
-        if k in ("player", "winner", "attacker_player") and isinstance(v, int):
+        if k in presentation.seat_fields and isinstance(v, int) and not isinstance(v, bool):
             shown[k] = seat_name(v)
         elif k in presentation.card_fields and k != "card" and isinstance(v, list):
             shown[k] = ", ".join(str(card_title(c)) for c in v if isinstance(c, int)) or "nothing"

@@ -448,6 +448,12 @@ class CardTableRenderer(Renderer):
     def describe_action(self, action: Action, view: Mapping[str, Any] | None = None, names: Names = None) -> str:
         label = self.pres.decision_labels.get(action.kind) or action.kind.replace("_", " ").capitalize()
         params = dict(action.params)
+        kind = view.get("decision", {}).get("kind") if isinstance(view, Mapping) and \
+            isinstance(view.get("decision"), Mapping) else None
+        words_path = self.pres.value_words.get(str(kind)) if kind is not None else None
+        if words_path and "card" in params:  # the value is not a card (``Presentation.value_words``)
+            words = resolve(view or {}, words_path, value=params["card"])
+            return f"{label} {words if words is not None else compact(params['card'])}"
         cards: list[str] = []
         places: list[str] = []
         rest: list[str] = []
@@ -457,6 +463,8 @@ class CardTableRenderer(Renderer):
                 cards.append((f"{t.word} " if t.word else "") + self.card_ref(view, v))
             elif t is not None and t.region:
                 places.append(self.region_ref(t, v, action.player, view, names))
+            elif t is not None and t.seat and isinstance(v, int) and not isinstance(v, bool):
+                cards.append((f"{t.word} " if t.word else "") + self.name(v, names))
             elif k == "label":
                 rest.insert(0, str(v))
             elif k == "index" and "label" in params:

@@ -155,7 +155,9 @@ class Mythos(GameDefinition):
         cards = []
         for d in self.pool.defs:
             entry: dict[str, Any] = {"index": d.index, "id": d.id, "name": d.title, "type": d.type,
-                                     "sanity_mod": d.sanity_mod, "dimension": d.dimension, "text": d.text}
+                                     "sanity_mod": d.sanity_mod, "dimension": d.dimension, "text": d.text,
+                                     "combat": d.combat, "region": d.region, "victory_points": d.victory_points,
+                                     "capacity": d.capacity if d.type == "tome" else 0, "language": d.language}
             if d.type == "investigator":
                 entry["sides"] = [s.model_dump() for s in d.sides]
             cards.append(entry)

@@ -270,8 +270,50 @@ class MyState(CardState):
                         "score": self.score(p), "investigator": side.name if side else None,
                         "dimension": dim, "region": region, "subregion": sub, "current_location": cur,
                         "in_transit": cur is None, "features": sorted(self.features(p)),
-                        "hand": len(self.table.cards(f"hand:{p}")), "skip": self.vars["skip"][p]})
-        return {"seats": out, "time": self.vars["time"], "round": self.vars["round"]}
+                        "hand": len(self.table.cards(f"hand:{p}")), "skip": self.vars["skip"][p],
+                        "sanity_of": f"{self.sanity(p)}/{self.max_sanity(p)}",
+                        "position": " · ".join(x for x in (dim, region, sub) if x),
+                        "hand_limits": f"{side.refill_hand}/{side.hand_max}/{side.hand_min}" if side else None,
+                        "education": side.education if side else None,
+                        "languages": sorted(self.languages(p)) if side else None,
+                        "threat": len(self.table.cards(f"threat:{p}")), "lost_turns": self.vars["skip"][p] or None})
+        return {"seats": out, "time": self.vars["time"], "round": self.vars["round"],
+                "orientation": self._orientation(), "combat": self._combat_values(seat),
+                "side_choice": self._side_choice(seat)}
+
+    def _orientation(self) -> dict[str, str]:
+        """MY-3.5 in words, for the table: a crosswise Story Deck card is travelling (MY-6.3.7), an
+        inverted Location's gate is used (MY-6.3.11), a crosswise god has aged (MY-6.9.6). Public cards only."""
+        t, out = self.table, {}
+        for p in range(self.players):
+            for i in t.cards(f"story:{p}"):
+                if self.crosswise(i):
+                    out[str(i)] = "travelling"
+                elif self.inverted(i):
+                    out[str(i)] = "gate used"
+            for i in t.cards(f"god:{p}"):
+                out[str(i)] = "aged" if self.crosswise(i) else "new"
+        return out
+
+    def _combat_values(self, seat: int | None) -> dict[str, int]:
+        """Current combat values (MY-6.4.3) of the face-up allies; Threat monsters only for their owner."""
+        t, out = self.table, {}
+        for p in range(self.players):
+            for i in self.allies(p):
+                out[str(i)] = self.combat(i)
+            if seat == p:
+                for i in t.cards(f"threat:{p}"):
+                    out[str(i)] = self.combat(i)
+        return out
+
+    def _side_choice(self, seat: int | None) -> dict[str, str]:
+        """MY-4.1: the viewer's two investigator sides in words (both printed faces are public)."""
+        if seat is None or not self.table.cards(f"inv:{seat}"):
+            return {}
+        card = self.card(self.table.cards(f"inv:{seat}")[0])
+        return {str(k): f"{s.name} (Sanity {s.starting_sanity}/{s.max_sanity}, education {s.education}, "
+                        f"hand {s.refill_hand}/{s.hand_max}/{s.hand_min}, {', '.join(s.languages)})"
+                for k, s in enumerate(card.sides)}
 
     def prior(self, owner: int | None, unknown: int, known: Sequence[int], seat: int | None) -> list[int]:
         """Definitions for cards ``seat`` cannot see, from public facts only.
