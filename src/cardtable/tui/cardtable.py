@@ -6,8 +6,9 @@ table for free, the same one the browser draws from the same declaration. Everyt
 from ``state.view(seat)`` plus the public card catalog (``GameDefinition.card_catalog()``), so a card
 the view does not name (a ``null`` in a zone) can only be drawn as a back: nothing here can leak it.
 
-Layout, top to bottom: a status line; every other seat's side (its regions in reverse order, so
-its hand is farthest from the middle); the shared regions; the viewer's own side (in declared order,
+Layout, top to bottom: a status line; every other seat's side, clockwise from the viewer (its regions
+in reverse order, so its hand is farthest from the middle; with three or more seats only the regions
+that hold cards); the shared regions; the viewer's own side (in declared order,
 hand near the bottom). Regions of one band sit side by side. Cards read as one line each:
 ``#id Title (corner) subtitle · stats [marks]``, attachments indented under their host.
 """
@@ -158,11 +159,12 @@ class CardTableRenderer(Renderer):
         return len(seats) if isinstance(seats, list) else 2
 
     def side_order(self, view: Mapping[str, Any]) -> list[int]:
-        """Seats from the top of the screen down: every other seat, then the viewer's (seat 0 for a spectator)."""
+        """Seats from the top of the screen down: every other seat clockwise from the viewer (the next
+        seat first), then the viewer's (seat 0 for a spectator). Two seats: the other one, then the viewer."""
         n = self.players(view)
         me = self.viewer(view)
         me = 0 if me is None else me
-        return [s for s in range(n) if s != me] + [me]
+        return [(me + k) % n for k in range(1, n)] + [me]
 
     # --- one card -------------------------------------------------------------------------------------
     def stat_words(self, data: Mapping[str, Any], fields: Iterable[str]) -> list[str]:
@@ -423,7 +425,10 @@ class CardTableRenderer(Renderer):
         parts: list[RenderableType] = [Text(self.status_line(view, names), style="bold")]
         for s in sides[:-1]:
             parts.append(self.banner(view, s, names))
-            parts.extend(self.band_rows(view, list(reversed(own)), s, names, skip, sides))
+            theirs = list(reversed(own))
+            if len(sides) > 2:  # three or more seats: each other seat compact, its empty regions left out
+                theirs = [r for r in theirs if any(self.zone_cards(view, zone_name(r.zone, s, i)) for i in range(r.count))]
+            parts.extend(self.band_rows(view, theirs, s, names, skip, sides))
         parts.extend(self.band_rows(view, shared, None, names, skip, sides))
         me = sides[-1]
         parts.extend(self.band_rows(view, own, me, names, skip, sides))

@@ -1,9 +1,10 @@
 // The shared card-table renderer: draws any card game that declares a presentation
 // (GET /api/games/{game}/presentation, see cardtable/engine/presentation.py) and has no renderer module of
 // its own. Everything comes from the seat's view, its log, the game's public card catalog and that
-// declaration, so this module names no game: regions of zones (the other seats' sides on top, shared
-// regions in the middle, the viewer's side at the bottom), card faces and marks, the log as sentences,
-// and the pending decision as clicks on cards and regions (the declaration's targets) plus buttons.
+// declaration, so this module names no game: regions of zones (the other seats' sides on top, one band
+// each in clockwise order from the viewer, compact when there are several; shared regions in the middle,
+// the viewer's side at the bottom), card faces and marks, the log as sentences, and the pending decision
+// as clicks on cards, regions and seat banners (the declaration's targets) plus buttons.
 
 import { append, choiceButtons, clear, h, makeChoice, srOnly, staticText } from "../components.js";
 
@@ -14,6 +15,8 @@ let lastPointer = "mouse";
 let tip = null; // the hover tooltip element
 let tipAnchor = null; // the card it belongs to
 let dialog = null; // the card-text dialog
+let valueWords = null; // the view path reading the current decision's ``card`` values as words, if any
+let seatCount = 2; // seats at the table (the help text says "player" or "players")
 
 document.addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType || "mouse"; }, true);
 document.addEventListener("keydown", (ev) => {
@@ -141,9 +144,17 @@ function marksOf(view, id) {
 // ------------------------------------------------------------------------------------------------
 const cardParams = () => (P.targets || []).filter((t) => t.card).map((t) => t.param);
 const regionTargets = () => (P.targets || []).filter((t) => t.region);
+const seatParams = () => (P.targets || []).filter((t) => t.seat).map((t) => t.param);
 
 function optionCard(action) {
+  if (valueWords) return null; // this decision's ``card`` values are not cards (a side to choose ...)
   for (const param of cardParams()) if (param in action && typeof action[param] === "number") return action[param];
+  return null;
+}
+
+/** The seat an option names (an opponent to attack), or null. */
+function optionSeat(action) {
+  for (const param of seatParams()) if (param in action && typeof action[param] === "number") return action[param];
   return null;
 }
 
@@ -157,6 +168,10 @@ function describeOption(action, ctx) {
   const view = ctx.view || {};
   const labels = P.decision_labels || {};
   const parts = [labels[action.kind] || action.kind.replace(/_/g, " ")];
+  if (valueWords && "card" in action) {
+    const words = resolve(view, valueWords, { value: action.card });
+    return `${parts[0]} ${words !== null ? words : action.card}`;
+  }
   // Cards first ("Use <title> ability 1"), then places and the rest, as the terminal says it.
   const entries = Object.entries(action).filter(([k]) => k !== "player" && k !== "kind");
   const isCard = ([k, v]) => cardParams().includes(k) && typeof v === "number";
@@ -169,7 +184,8 @@ function describeOption(action, ctx) {
       const t = regionTargets().find((x) => x.param === k);
       const region = regionById(t.region);
       parts.push(region ? `→ ${regionTitle(ctx, region, null, v)}` : `${k} ${v + 1}`);
-    } else if (k === "label") parts.push(String(v));
+    } else if (seatParams().includes(k) && typeof v === "number") parts.push(ctx.seatName(v));
+    else if (k === "label") parts.push(String(v));
     else if (k === "index" && "label" in action) continue;
     else if ((P.one_based || []).includes(k) && typeof v === "number") parts.push(`${k} ${v + 1}`);
     else parts.push(`${k.replace(/_/g, " ")} ${typeof v === "object" ? JSON.stringify(v) : v}`);
@@ -193,18 +209,23 @@ function render(root, ctx) {
   const view = ctx.view;
   if (!view || !P) return;
   hideTip();
+  valueWords = (ctx.decision && (P.value_words || {})[ctx.decision.kind]) || null;
+  seatCount = view.players || 2;
   // A selection lasts while the decision still offers something for its card (another seat's move in a
   // simultaneous step does not drop it); choosing one of its options ends it.
   if (selected && !(ctx.decision && ctx.choices.some((c) => optionCard(c.action) === selected.card))) selected = null;
   const viewer = ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
   const seats = [...Array(view.players || 0).keys()];
-  const others = seats.filter((s) => s !== viewer);
+  // Clockwise from the viewer: the next seat first (two seats: just the other one, as always).
+  const others = seats.map((_, k) => (viewer + 1 + k) % seats.length).filter((s) => s !== viewer);
   const used = new Set(); // option numbers drawn as a card or a region
   const gathered = gatheredCards(view, seats);
   const draw = { ctx, view, used, gathered, attached: attachments(view) };
   const over = Boolean(ctx.outcome || view.outcome);
   const board = h("div", { class: "ct-board" });
-  append(board, [over ? outcomeBox(ctx) : promptBox(ctx), others.map((s) => sideBox(draw, s, "top")),
+  const tops = others.map((s) => sideBox(draw, s, "top", others.length > 1));
+  append(board, [over ? outcomeBox(ctx) : promptBox(ctx),
+    others.length > 1 ? h("div", { class: "ct-opponents", "data-count": others.length }, tops) : tops,
     sharedBox(draw, seats, viewer), sideBox(draw, viewer, "bottom"), decisionBar(draw)]);
   root.append(board);
   if (ctx.seat === null) {
@@ -281,13 +302,13 @@ function counterChip(label, value, hint) {
   return h("span", { class: ["chip", "ct-counter"], title: hint || null, "data-counter": label }, text);
 }
 
-function sideBox(draw, seat, where) {
+function sideBox(draw, seat, where, compact = false) {
   const { ctx, view } = draw;
   const active = P.active_path ? resolve(view, P.active_path) : null;
   const counters = (P.seat_counters || []).map((c) => counterChip(c.label, resolve(view, c.path, { p: seat }), c.hint));
   const name = ctx.seatName(seat);
   const side = h("section", {
-    class: ["ct-side", `ct-${where}`, active === seat ? "current" : null, seat === ctx.seat ? "you" : null],
+    class: ["ct-side", `ct-${where}`, compact ? "compact" : null, active === seat ? "current" : null, seat === ctx.seat ? "you" : null],
     "data-seat": seat, "aria-label": `${name}'s side`,
   });
   side.append(h("header", { class: "ct-banner" },
@@ -295,11 +316,26 @@ function sideBox(draw, seat, where) {
     h("span", { class: "pp-tag" }, ctx.seatTag(seat)),
     active === seat && !ctx.outcome ? h("span", { class: "pp-turn", title: "Their turn" }, "▶ turn") : null,
     ctx.thinking.includes(seat) ? h("span", { class: "chip mk-thinking" }, "thinking…") : null,
+    seatChoices(draw, seat),
     counters));
   const groups = bandGroups(P.regions.filter((r) => r.seat !== "none"));
   if (where === "top") groups.reverse();
   for (const group of groups) side.append(bandBox(draw, group, seat));
   return side;
+}
+
+/** Buttons on a seat's banner for the options naming that seat (the declaration's seat targets). */
+function seatChoices(draw, seat) {
+  const { ctx, used } = draw;
+  if (!ctx.decision) return null;
+  const mine = ctx.choices.filter((c) => optionSeat(c.action) === seat && optionCard(c.action) === null);
+  if (!mine.length) return null;
+  for (const c of mine) used.add(c.n);
+  return h("span", { class: "ct-seat-choices" }, mine.map((c) => {
+    const b = h("button", { type: "button", class: "btn small", "data-testid": "seat-choice" }, describeOption(c.action, ctx));
+    makeChoice(b, c, { title: c.label });
+    return b;
+  }));
 }
 
 /** Consecutive regions of one band form one group (drawn side by side); others are groups of one. */
@@ -608,7 +644,7 @@ function openCardDialog(view, id, from) {
 // ------------------------------------------------------------------------------------------------
 // Log and status
 // ------------------------------------------------------------------------------------------------
-const SEAT_FIELDS = new Set(["player", "winner", "attacker_player"]);
+const SEAT_FIELDS_DEFAULT = ["player", "winner", "attacker_player"];
 
 /** The sentence for an event: of several, the first whose placeholders the event all has, else the last. */
 function pickTemplate(value, fields) {
@@ -625,11 +661,12 @@ function describeEvent(event, ctx) {
     return `${String(event.kind || "?").replace(/_/g, " ")}${rest ? `: ${rest}` : ""}`;
   }
   const shown = {};
+  const seatFields = new Set(P.seat_fields || SEAT_FIELDS_DEFAULT);
   const cardFields = P.card_fields || ["card"];
   const titleOf = (id) => (ctx.view ? cardTitle(ctx.view, id) : `card ${id}`);
   const plainList = (v) => Array.isArray(v) && v.every((x) => typeof x === "string" || typeof x === "number");
   for (const [k, v] of Object.entries(fields)) {
-    if (SEAT_FIELDS.has(k) && typeof v === "number") shown[k] = ctx.seatName(v);
+    if (seatFields.has(k) && typeof v === "number") shown[k] = ctx.seatName(v);
     else if (cardFields.includes(k) && k !== "card" && Array.isArray(v)) shown[k] = v.filter((x) => typeof x === "number").map(titleOf).join(", ") || "nothing";
     else if (cardFields.includes(k) && typeof v === "number" && (k !== "card" || !("title" in fields))) shown[k] = titleOf(v);
     else if ((P.one_based || []).includes(k) && typeof v === "number") shown[k] = v + 1;
@@ -659,7 +696,7 @@ function statusItems(ctx) {
 function helpSections() {
   return [{
     heading: "On the table",
-    paragraphs: ["The other player's side is at the top, yours at the bottom, and what you share in the middle. "
+    paragraphs: [`${seatCount > 2 ? "The other players' sides are at the top (clockwise from you)" : "The other player's side is at the top"}, yours at the bottom, and what you share in the middle. `
       + "Hover over a card (or tap it) for its text. When you have a move, the cards and regions you can use are "
       + "highlighted: click one; if it can be used in several ways, choose one in the bar at the bottom."],
     items: (P.marks || []).map((m) => ({ term: m.label.replace("{value}", "N"), text: `shown on a card (${m.style.replace("_", " ")})` })),
