@@ -1,8 +1,10 @@
 """Mythos: the Cthulhu collectible card game (Chaosium, 1996) on the shared card engine — first slice.
 
 Rules as implemented: the MY- IDs listed in docs/rules/mythos.md, cited by the docstrings and tests.
-The game is for 2 to 4 players (MY-11.1). It is not registered yet: ``DEFINITION`` is its game
-object, and the tests register it themselves until the rest of the spec is carried out.
+The game is for 2 to 4 players (MY-11.1). ``GAME`` is the game object the registry finds (``DEFINITION``
+is the same object, kept for the callers that imported it before the game was registered); its facets
+are ``presentation`` (the shared card-table renderers), ``decklists`` (ready decks, deck files and the
+per-seat investigator choice) and ``strategy`` (the heuristic bot).
 """
 
 from __future__ import annotations
@@ -78,6 +80,27 @@ class Mythos(GameDefinition):
             raise SetupError(f"{where}: card numbers must be 0..{len(pool) - 1}")
         return {"name": str(data.get("name") or "custom deck"), "investigator": lead, "cards": sorted(idx)}
 
+    def _investigators(self, value: Any, players: int) -> list[int | None]:
+        """D-MY-99: ``investigators`` gives a seat another investigator card than its deck's (MY-2.1): one
+        entry per seat, a card id, title or number, or ``None`` for the deck's own."""
+        if value is None:
+            return [None] * players
+        if not isinstance(value, list) or len(value) != players:
+            raise SetupError(f"investigators: give one per player ({players}), null for the deck's own (MY-2.1)")
+        pool, out = self.pool, list[int | None]()
+        for k, ref in enumerate(value):
+            if ref is None:
+                out.append(None)
+                continue
+            try:
+                i = ref if type(ref) is int else pool.index(str(ref))
+            except (KeyError, ValueError) as err:
+                raise SetupError(f"investigator {k + 1}: {err}") from None
+            if not 0 <= i < len(pool) or pool.defs[i].type != "investigator":
+                raise SetupError(f"investigator {k + 1}: {ref!r} is not an investigator card (MY-2.1)")
+            out.append(i)
+        return out
+
     def deck_problems(self, deck: Mapping[str, Any]) -> list[str]:
         """MY-2: every violation, each with its rule ID."""
         from collections import Counter
@@ -92,7 +115,7 @@ class Mythos(GameDefinition):
 
     def parse_options(self, seed: int, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         opts = dict(options or {})
-        unknown = set(opts) - {"decks", "vp_target", "max_turns", "max_rounds"}
+        unknown = set(opts) - {"decks", "investigators", "vp_target", "max_turns", "max_rounds"}
         if unknown:
             raise SetupError(f"unknown Mythos option(s): {', '.join(sorted(map(str, unknown)))}")
         chosen = opts.get("decks")
@@ -105,6 +128,9 @@ class Mythos(GameDefinition):
         if not isinstance(chosen, list) or len(chosen) != players:
             raise SetupError(f"decks: give one deck per player ({players}), MY-2.1")
         decks = [self._deck(d, f"deck {k + 1}") for k, d in enumerate(chosen)]
+        for k, inv in enumerate(self._investigators(opts.get("investigators"), players)):
+            if inv is not None:
+                decks[k] = {**decks[k], "investigator": inv}
         problems = [f"deck {k + 1} ({d['name']}): {p}" for k, d in enumerate(decks) for p in self.deck_problems(d)]
         if problems:
             raise SetupError("illegal deck (MY-2): " + "; ".join(problems))
@@ -194,4 +220,5 @@ def _on_empty(st: MyState) -> None:
 
 MyState.on_empty_stack = _on_empty  # type: ignore[method-assign, assignment]
 
-DEFINITION = Mythos()
+GAME = Mythos()
+DEFINITION = GAME
