@@ -13,6 +13,13 @@ creation) use only these, so neither names a game.
   its rule ID (empty when legal);
 * ``option_value(deck) -> Any`` — the deck as a value of ``OPTION`` (JSON-able; a ready deck may
   also be given by its name).
+
+Optional:
+
+* ``seat_choices() -> list[SeatChoice]`` — further things each seat picks when a table is set up,
+  besides its deck (a card that is not part of the deck, say). The web table offers them per seat and
+  passes the picks as the choice's ``option`` (one value or ``None`` per seat, in seat order); the
+  game's ``new_game`` validates them like any option.
 """
 
 from __future__ import annotations
@@ -34,3 +41,33 @@ class ReadyDeck:
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "stem": self.stem, "description": self.description, "cards": self.cards,
                 "summary": self.summary}
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One value a seat may pick for a ``SeatChoice``."""
+
+    value: str
+    label: str
+    description: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"value": self.value, "label": self.label, "description": self.description}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChoice:
+    """Something every seat picks at table creation besides its deck (module docstring).
+
+    ``key`` names it in the API (``seat_choices.<key>``), ``option`` is the ``new_game`` option that takes
+    the picks (one per seat, ``None`` for ``default``'s behaviour), ``label`` is what a lobby calls it."""
+
+    key: str
+    label: str
+    option: str
+    choices: tuple[Choice, ...]
+    default: str = "as the deck says"  # what ``None`` means, in words
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "label": self.label, "option": self.option, "default": self.default,
+                "choices": [c.to_dict() for c in self.choices]}

@@ -153,6 +153,10 @@ class GameDefinition(ABC):
     evaluate: Callable[["State", int], float] | None = None
     #: With ``evaluate``: the rollout depth searches use unless their spec names one (actions per iteration).
     rollout_depth: int | None = None
+    #: At most this many seeds per player count in the shared conformance checks (``testing.conformance.
+    #: seed_count``): for a game tested at several player counts whose every seed is costly to resample and
+    #: replay, so the suite's time stays bounded. ``None``: the length-scaled count alone.
+    conformance_seed_cap: int | None = None
 
     @abstractmethod
     def sample_state(self, view: Mapping[str, Any], log: list[dict[str, Any]], seed: int) -> "State":

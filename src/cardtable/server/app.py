@@ -24,7 +24,7 @@ from ..bots.base import DEFAULT_BOT_LIMITS, BotLimits
 from .botrun import BotRunner, ExecutorKind
 from .deckroutes import OWNER_HEADER, install_deck_routes
 from .errors import install_error_handlers
-from .facets import has_decks, presentation_of, ready_decks_of
+from .facets import has_decks, presentation_of, ready_decks_of, seat_choices_of
 from .guard import Guard
 from .limits import RateLimiter
 from .replays import replay_payload
@@ -95,7 +95,8 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
 
         return [{"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
                  "version": g.version, "bots": list(BOT_KINDS), "presentation": presentation_of(g.id) is not None,
-                 "decks": has_decks(g.id), "renderer": renderer_for(g.id)} for g in list_games()]
+                 "decks": has_decks(g.id), "seat_choices": bool(seat_choices_of(g.id)),
+                 "renderer": renderer_for(g.id)} for g in list_games()]
 
     def renderer_for(game_id: str) -> str:
         """Which browser module draws the game: its own ``renderers/<id>.js``, else the shared card table
@@ -121,6 +122,13 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
         ``[]`` for a game without decks."""
         _known_game(game_id)
         return ready_decks_of(game_id)
+
+    @app.get("/api/games/{game_id}/seat_choices", responses=error_responses(404, 422))
+    async def game_seat_choices(game_id: str) -> list[dict[str, Any]]:
+        """What each seat may pick at table creation besides its deck (``seat_choices``: key, label,
+        default and choices); ``[]`` for a game with nothing more to pick."""
+        _known_game(game_id)
+        return seat_choices_of(game_id)
 
     def _known_game(game_id: str) -> None:
         if game_id not in game_ids():
@@ -151,7 +159,8 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
         custom = await saved_deck_options(body.game, body.players, body.saved_decks, x_deck_owner)
         table, admin_token, seat_tokens = await manager.create_table(
             game_id=body.game, players=body.players, seats=body.seats, options=body.options, seed=body.seed,
-            name=body.name, practice=body.practice, client=client, decks=body.decks, custom_decks=custom)
+            name=body.name, practice=body.practice, client=client, decks=body.decks, custom_decks=custom,
+            seat_choices=body.seat_choices)
         seats = []
         for seat, kind in enumerate(table.row.seats):
             entry: dict[str, Any] = {"seat": seat, "kind": kind}

@@ -3,7 +3,8 @@
 Why a module of its own: the routes and the table manager stay free of game nouns. A game with a
 ``presentation`` facet (``cardtable.engine.presentation``) is drawn by the browser's shared card-table
 renderer; a game with a ``decklists`` facet (``cardtable.carddata.deckfacet``) lets the lobby pick a
-ready deck per seat. A game without them gets ``None`` / ``[]`` and the generic behaviour.
+ready deck per seat, and its optional ``seat_choices`` (``SeatChoice``: another card a seat brings, say)
+something more per seat. A game without them gets ``None`` / ``[]`` and the generic behaviour.
 """
 
 from __future__ import annotations
@@ -85,3 +86,46 @@ def with_deck_choice(game_id: str, players: int, decks: list[str | None] | None,
     if all(name is None for name in decks):
         return options
     return {**(options or {}), option: chosen}
+
+
+def _seat_choices(game_id: str) -> list[Any]:
+    facet = game_facet(game_id, "decklists")
+    found = getattr(facet, "seat_choices", None) if facet is not None else None
+    return list(found()) if callable(found) else []
+
+
+def seat_choices_of(game_id: str) -> list[dict[str, Any]]:
+    """What each seat may pick besides its deck (key, label, option, default, choices); ``[]`` for none."""
+    return [c.to_dict() for c in _seat_choices(game_id)]
+
+
+def with_seat_choices(game_id: str, players: int, picks: dict[str, list[str | None]] | None,
+                      options: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``options`` with the seats' picks (key -> one value or ``None`` per seat) set as each choice's
+    option. Raises ``TableError`` (422) for a game without such choices, an unknown key, a list of the
+    wrong length, a value that is not one of the choices, or an option also given in ``options``."""
+    if not picks:
+        return options
+    declared = {c.key: c for c in _seat_choices(game_id)}
+    if not declared:
+        raise TableError(422, "no_seat_choices", f"{game_id} has nothing to choose per seat; leave out 'seat_choices'")
+    out = dict(options or {})
+    for key, values in picks.items():
+        choice = declared.get(key)
+        if choice is None:
+            raise TableError(422, "bad_seat_choice", f"{game_id} has no seat choice {key!r}; it has: "
+                                                     f"{', '.join(sorted(declared))}")
+        if not isinstance(values, list) or len(values) != players:
+            raise TableError(422, "bad_seat_choice", f"seat_choices.{key} lists {len(values)} value(s) but 'players' "
+                                                     f"is {players}: give one per seat (null for {choice.default})")
+        allowed = {c.value for c in choice.choices}
+        for seat, value in enumerate(values):
+            if value is not None and value not in allowed:
+                raise TableError(422, "bad_seat_choice", f"seat {seat}: {value!r} is not a choice of {key} "
+                                                         f"(GET /api/games/{game_id}/seat_choices)")
+        if choice.option in out:
+            raise TableError(422, "bad_seat_choice", f"give {key} either as seat_choices.{key} or as "
+                                                     f"options.{choice.option}, not both")
+        if any(v is not None for v in values):
+            out[choice.option] = list(values)
+    return out or None

@@ -51,6 +51,22 @@ class CreateTableBody(BaseModel):
         description="for a game with decks: one per seat, the id of a saved deck of the owner token sent in "
                     "X-Deck-Owner (GET /api/decks), or null for none (that seat's entry of 'decks' decides)")
 
+    seat_choices: dict[str, list[str | None]] | None = Field(
+        default=None, max_length=8,
+        description="for a game with seat choices (GET /api/games/{id}/seat_choices): choice key -> one value "
+                    "per seat, or null for the default (a card a seat brings besides its deck, say)")
+
+    @field_validator("seat_choices")
+    @classmethod
+    def _seat_choices_are_short(cls, value: dict[str, list[str | None]] | None) -> dict[str, list[str | None]] | None:
+        for key, picks in (value or {}).items():
+            if not 1 <= len(key) <= 40 or len(picks) > 16:
+                raise ValueError("a seat choice key is 1 to 40 letters long, with at most 16 values")
+            for pick in picks:
+                if pick is not None and not 1 <= len(pick) <= 100:
+                    raise ValueError("a seat choice value is 1 to 100 letters long (or null for the default)")
+        return value
+
     @field_validator("saved_decks")
     @classmethod
     def _deck_ids_are_short(cls, value: list[str | None] | None) -> list[str | None] | None:

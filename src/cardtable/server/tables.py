@@ -271,7 +271,8 @@ class TableManager:
                            seed: int | None, name: str | None, practice: bool = False,
                            client: str | None = None,
                            decks: list[str | None] | None = None,
-                           custom_decks: dict[int, Any] | None = None) -> tuple[LiveTable, str, dict[int, str]]:
+                           custom_decks: dict[int, Any] | None = None,
+                           seat_choices: dict[str, list[str | None]] | None = None) -> tuple[LiveTable, str, dict[int, str]]:
         """Create a table; returns it, the admin token and a token per human seat.
 
         Only a ``practice`` table may have a seed chosen by its creator: whoever picks the seed can
@@ -279,9 +280,11 @@ class TableManager:
         the game ends. ``client`` (the creator's address) counts towards its cap on waiting tables.
         ``decks`` (one ready deck name per seat, ``None`` = drawn from the seed) becomes the game's deck
         option (``facets.with_deck_choice``), so it is stored and replayed like any other option;
-        ``custom_decks`` (seat -> a saved deck as the option's value) replaces a seat's ready deck.
+        ``custom_decks`` (seat -> a saved deck as the option's value) replaces a seat's ready deck;
+        ``seat_choices`` (key -> one pick per seat) sets the game's declared per-seat options
+        (``facets.with_seat_choices``).
         """
-        from .facets import with_deck_choice
+        from .facets import with_deck_choice, with_seat_choices
 
         if seed is not None and not practice:
             raise TableError(422, "seed_needs_practice",
@@ -307,6 +310,7 @@ class TableManager:
         if seed is None:
             seed = Rng(mix_seed(new_token())).next64() >> 1
         options = with_deck_choice(game_id, players, decks, options, seed, custom_decks)
+        options = with_seat_choices(game_id, players, seat_choices, options)
         try:
             state = game.new_game(seed=seed, players=players, options=options or None)
         except SetupError as err:

@@ -67,12 +67,16 @@ def seed_count(game: GameDefinition, players: int, wanted: int, floor: int = 12,
     gets proportionally fewer seeds, never fewer than ``floor`` (or ``wanted``, if smaller) — unless
     ``floor`` games alone would pass ``STEP_BUDGET`` steps, then as many as fit (at least
     ``MIN_SEEDS``). The length is the mean of a few seeded random playouts, so the count is
-    deterministic.
+    deterministic. A game's ``conformance_seed_cap`` bounds the count (never below ``MIN_SEEDS``).
     """
     length = _playout_length(game, players)
     scaled = round(wanted * min(1.0, reference_length / max(1, length)))
     floor = max(MIN_SEEDS, min(floor, STEP_BUDGET // max(1, length)))
-    return range(max(min(wanted, floor), scaled))
+    count = max(min(wanted, floor), scaled)
+    cap = getattr(game, "conformance_seed_cap", None)
+    if isinstance(cap, int) and not isinstance(cap, bool):
+        count = min(count, max(MIN_SEEDS, cap))
+    return range(count)
 
 
 _LENGTHS: dict[tuple[str, int], int] = {}

@@ -28,6 +28,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 class Mythos(GameDefinition):
     info = GameInfo("mythos", "Mythos", MIN_PLAYERS, MAX_PLAYERS, GAME_VERSION)
     rollout_depth = 24  # ismcts: actions per iteration before ``evaluate`` scores the position
+    conformance_seed_cap = 4  # D-MY-100: three player counts, each seed costly to resample and replay
 
     def evaluate(self, state: State, seat: int) -> float:  # type: ignore[override]
         """Position score for searches that stop early (``evaluation.py``): score, adventures, board."""

@@ -7,7 +7,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ...carddata.deckfacet import ReadyDeck
+from ...carddata.deckfacet import Choice, ReadyDeck, SeatChoice
 from ...carddata.deckrules import Deck, Violation
 from .catalog import load_pool
 from .deck_rules import INVESTIGATOR, load_deck_list, ready_decks as _ready, validate_deck
@@ -37,3 +37,17 @@ def option_value(deck: Deck) -> dict[str, Any]:
     """The deck in the mapping form ``new_game`` reads (its investigator, card id → copies)."""
     inv = deck.cards(INVESTIGATOR)
     return {"name": deck.name, "investigator": inv[0] if inv else None, "cards": dict(deck.main)}
+
+
+def seat_choices() -> list[SeatChoice]:
+    """MY-2.1: each player brings an investigator card besides the deck; a seat may bring another one
+    than its ready deck's (D-MY-99). Only the card is chosen here: its side is chosen in secret at the
+    table (MY-4.1), so nothing public at creation tells which side a seat will play."""
+    pool = load_pool()
+    choices = []
+    for d in pool.defs:
+        if d.type != "investigator":
+            continue
+        sides = " or ".join(f"{s.name} (Sanity {s.starting_sanity}/{s.max_sanity})" for s in d.sides)
+        choices.append(Choice(d.id, d.title, f"Sides: {sides}"))
+    return [SeatChoice("investigator", "Investigator", "investigators", tuple(choices), "the deck's own")]

@@ -276,7 +276,7 @@ class MyState(CardState):
                         "hand_limits": f"{side.refill_hand}/{side.hand_max}/{side.hand_min}" if side else None,
                         "education": side.education if side else None,
                         "languages": sorted(self.languages(p)) if side else None,
-                        "threat": len(self.table.cards(f"threat:{p}")), "lost_turns": self.vars["skip"][p] or None})
+                        "threat": len(self.table.cards(f"threat:{p}")), "lost_turns": self.vars["skip"][p] or False})
         return {"seats": out, "time": self.vars["time"], "round": self.vars["round"],
                 "orientation": self._orientation(), "combat": self._combat_values(seat),
                 "side_choice": self._side_choice(seat)}

@@ -89,6 +89,19 @@ function onGameChange() {
   drawSeats();
   if (g.decks && !decksOf.has(g.id)) loadDecks(g).then(() => { if (currentGame() === g) drawSeats(); });
   if (g.decks && !savedOf.has(g.id)) loadSaved(g).then(() => { if (currentGame() === g) drawSeats(); });
+  if (g.seat_choices && !seatChoicesOf.has(g.id)) loadSeatChoices(g).then(() => { if (currentGame() === g) drawSeats(); });
+}
+
+// What else each seat picks besides its deck (GET /api/games/{id}/seat_choices), fetched once per game.
+const seatChoicesOf = new Map();
+
+async function loadSeatChoices(g) {
+  try {
+    seatChoicesOf.set(g.id, await api(`/api/games/${encodeURIComponent(g.id)}/seat_choices`));
+  } catch (err) {
+    seatChoicesOf.set(g.id, []);
+    message("error", `Could not load the seat choices: ${err.message}`);
+  }
 }
 
 // This browser's saved decks per game (deck builder, /decks), offered for every seat it sets up.
@@ -122,6 +135,8 @@ function drawSeats() {
   const n = Number(playersSel.value);
   const old = [...seatList.querySelectorAll("select.seat-kind")].map((s) => s.value);
   const oldDecks = [...seatList.querySelectorAll("select.seat-deck")].map((s) => s.value);
+  const oldPicks = new Map([...seatList.querySelectorAll("select.seat-choice")].map((s) => [s.id, s.value]));
+  const extra = seatChoicesOf.get(g.id) || [];
   const decks = decksOf.get(g.id) || [];
   const bots = g.bots && g.bots.length ? g.bots : [];
   const defaultBot = bots.includes("heuristic") ? "heuristic" : bots[0];
@@ -146,6 +161,14 @@ function drawSeats() {
       deckSel.value = oldDecks[seat] || "";
       row.append(h("label", { for: deckId, class: "sr-only" }, `Deck for seat ${seat}`), deckSel);
     }
+    for (const c of extra) {
+      const pickId = `choice-${c.key}-${seat}`;
+      const pick = h("select", { id: pickId, name: pickId, class: "seat-choice", "data-seat": seat, "data-key": c.key },
+        h("option", { value: "" }, `${c.label}: ${c.default}`),
+        c.choices.map((x) => h("option", { value: x.value, title: x.description || null }, `${c.label}: ${x.label}`)));
+      pick.value = oldPicks.get(pickId) || "";
+      row.append(h("label", { for: pickId, class: "sr-only" }, `${c.label} for seat ${seat}`), pick);
+    }
     seatList.append(row);
   }
 }
@@ -160,6 +183,14 @@ async function onCreate(ev) {
   const decks = choices.map((d) => (d && d.startsWith("saved:") ? null : d));
   const saved = choices.map((d) => (d && d.startsWith("saved:") ? d.slice(6) : null));
   if (decks.some((d) => d !== null)) body.decks = decks;
+  const picks = {};
+  for (const sel of seatList.querySelectorAll("select.seat-choice")) {
+    const key = sel.dataset.key;
+    if (!picks[key]) picks[key] = Array(seats.length).fill(null);
+    picks[key][Number(sel.dataset.seat)] = sel.value || null;
+  }
+  const chosen = Object.entries(picks).filter(([, v]) => v.some((x) => x !== null));
+  if (chosen.length) body.seat_choices = Object.fromEntries(chosen);
   const headers = {};
   if (saved.some((d) => d !== null)) {
     body.saved_decks = saved;
