@@ -9,10 +9,10 @@ from typing import Any
 
 from .play import MOVED_ON_JS, table_state
 
-# Everything a person can click to move now: single-use cards, cards with several uses, target regions
-# and the bar's buttons.
+# Everything a person can click to move now: single-use cards, cards with several uses, target regions,
+# buttons on a seat's banner (an option naming that seat) and the bar's buttons.
 CLICKABLE = ("#board .ct-card.ct-pickable, #board .ct-region.target .ct-region-pick, "
-             "#board .ct-decision [data-option]")
+             "#board .ct-seat-choices [data-option], #board .ct-decision [data-option]")
 
 PASS_RATE = 0.7
 
