@@ -27,19 +27,23 @@ SIZES_JS = """(sel) => [...document.querySelectorAll(sel)].filter((el) => el.off
 HAND_JS = """() => {
   const hand = document.querySelector('.ct-side.ct-top [data-region="hand"]');
   const back = hand && hand.querySelector('.ct-card.back');
+  const ids = window.cardtable.app.frame.view.zones['hand:1'];
   return {regions: document.querySelectorAll('.ct-side.ct-top [data-region="hand"]').length,
           faceUp: hand ? hand.querySelectorAll('.ct-card[data-card]').length : -1,
           backs: back ? Number(back.dataset.count) : 0,
-          size: window.cardtable.app.frame.view.zones['hand:1'].length};
+          size: ids.length, hidden: ids.filter((id) => id === null).length};
 }"""
 
 
 def _opponent_hand_is_backs(page: Any) -> None:
-    """The other seat's hand region holds backs only, as many as the view says (read in one go, so a
-    frame arriving in between cannot make it disagree)."""
+    """The other seat's hand region draws a back for every card the view hides, and a face only for a
+    card every seat saw go there (a card returned to its owner's hand from play stays known, as in the
+    paper game); read in one go, so a frame arriving in between cannot make it disagree. That the view
+    itself hides what it must is the conformance suite's no-leak property."""
     got = page.evaluate(HAND_JS)
-    assert got["regions"] == 1 and got["faceUp"] == 0, f"a card of the other seat's hand is drawn face up: {got}"
-    assert got["backs"] == got["size"], got
+    assert got["regions"] == 1, got
+    assert got["backs"] == got["hidden"], f"a hidden card of the other seat's hand is not drawn as a back: {got}"
+    assert got["faceUp"] == got["size"] - got["hidden"], f"the other seat's hand disagrees with the view: {got}"
 
 
 def _table_from_the_lobby(page: Any, deck0: str, deck1: str) -> None:
