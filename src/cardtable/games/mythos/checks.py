@@ -20,7 +20,10 @@ CHECKED = "checked"  # what the frame hands back (the frames beneath tell it fro
 
 def doomed_allies(st: MyState) -> list[int]:
     """MY-5.11 step 2: Allies (MY-3.6) at combat 0 or less."""
-    return [i for p in range(st.players) for i in st.allies(p) if st.combat(i) <= 0]
+    from .effects import combat_values
+
+    allies = [i for p in range(st.players) for i in st.allies(p)]
+    return [i for i, value in zip(allies, combat_values(st, allies)) if value <= 0]
 
 
 def over_capacity(st: MyState) -> tuple[int, list[int], int] | None:

@@ -11,9 +11,11 @@ effects, the latest one. ``modify_combat`` changes never conflict: they all add 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterator
 
 from ...engine import FACE_DOWN, NO_CARD
+from .catalog import CardDef
 from .requirements import holds, matches
 from .state import FIELD_AREAS, MyState
 
@@ -33,14 +35,26 @@ def whose_seats(st: MyState, p: int, whose: str) -> list[int]:
     return [p] if whose == "self" else order[1:] if whose == "each_opponent" else order
 
 
-def statics(st: MyState, op: str) -> Iterator[tuple[int, int, Any]]:
-    """(controller, source card, primitive) of every ``static`` effect doing ``op`` in force now."""
+@lru_cache(maxsize=None)
+def static_ops(d: CardDef) -> frozenset[str]:
+    """The primitive ops of a card's ``static`` effects (cached: a pure function of the definition), so
+    the cards without one are passed over without reading their conditions."""
+    return frozenset(prim.op for eff in d.effects if eff.trigger == "static" for prim in eff.do)
+
+
+def statics(st: MyState, op: str | frozenset[str]) -> Iterator[tuple[int, int, Any]]:
+    """(controller, source card, primitive) of every ``static`` effect doing ``op`` (one op, or any of a
+    set) in force now."""
+    ops = frozenset((op,)) if isinstance(op, str) else op
     for p in range(st.players):
         for i in active_cards(st, p):
-            for eff in st.card(i).effects:
+            d = st.card(i)
+            if ops.isdisjoint(static_ops(d)):
+                continue
+            for eff in d.effects:
                 if eff.trigger == "static" and holds(st, p, eff.condition):
                     for prim in eff.do:
-                        if prim.op == op:
+                        if prim.op in ops:
                             yield p, i, prim
 
 
@@ -59,23 +73,41 @@ def entered(st: MyState, i: int) -> int:
     return int(st.table.counters.get((i, "entered"), 0))
 
 
+COMBAT_OPS = frozenset(("set_combat", "modify_combat"))
+
+
 def combat_value(st: MyState, i: int) -> int:
     """MY-6.4.3: the set value (by precedence) or printed + weapon bonus; then every modification."""
+    return combat_values(st, [i])[0]
+
+
+def combat_values(st: MyState, cards: list[int]) -> list[int]:
+    """``combat_value`` of each card, the static effects in force read once for all of them (one pass)."""
+    in_force = list(statics(st, COMBAT_OPS))
+    return [_combat(st, i, in_force) for i in cards]
+
+
+def _combat(st: MyState, i: int, in_force: list[tuple[int, int, Any]]) -> int:
     t = st.table
     d = st.card(i)
     base = d.combat + sum(st.card(a).combat_bonus for a in t.attachments(i) if st.card(a).type == "weapon")
-    god_sets = sorted(((entered(st, src), src, prim.n) for p, src, prim in statics(st, "set_combat")
-                       if st.card(src).type == "god" and _reaches(st, p, prim, i)))
+    god_sets, other, mod = [], [], 0
+    for p, src, prim in in_force:
+        if not _reaches(st, p, prim, i):
+            continue
+        if prim.op == "modify_combat":
+            mod += prim.n
+        elif st.card(src).type == "god":
+            god_sets.append((entered(st, src), src, prim.n))
+        else:
+            other.append(prim.n)
     if god_sets:
-        base = god_sets[0][2]  # MY-6.9.7: the earlier-played god's effect
+        base = min(god_sets)[2]  # MY-6.9.7: the earlier-played god's effect
     else:
-        other = [prim.n for p, src, prim in statics(st, "set_combat") if _reaches(st, p, prim, i)]
         other += [e[2] for e in st.lasting if e[0] == "set_combat" and e[1] == i]
         if other:
             base = other[-1]  # D-MY-90: the latest non-god setting
-    mod = sum(e[2] for e in st.lasting if e[0] == "modify_combat" and e[1] == i)
-    mod += sum(prim.n for p, _src, prim in statics(st, "modify_combat") if _reaches(st, p, prim, i))
-    return base + mod
+    return base + mod + sum(e[2] for e in st.lasting if e[0] == "modify_combat" and e[1] == i)
 
 
 def capacity_change(st: MyState, owner: int) -> int:

@@ -41,6 +41,28 @@ def pair_joins(a: CardDef, b: CardDef) -> bool:
     return any(matches(b, f) for f in a.joins) or any(matches(a, f) for f in b.joins)
 
 
+PARTNER = {"ally": "weapon", "weapon": "ally", "travel_event": "location", "location": "travel_event",
+           "tome": "spell", "spell": "tome"}  # the built-in pairs of ``pair_joins`` (MY-8.2)
+
+
+def _joinable(hand: list[int], defs: dict[int, CardDef]) -> list[int]:
+    """The hand cards that Join at least one other hand card. ``pair_joins`` is asked only of the pairs
+    it can accept — a built-in pair of types, or a card with Join text — which gives the same list."""
+    by_type: dict[str, list[int]] = {}
+    texts = []
+    for i in hand:
+        by_type.setdefault(defs[i].type, []).append(i)
+        if defs[i].joins:
+            texts.append(i)
+    out = []
+    for i in hand:
+        a = defs[i]
+        others = hand if a.joins else by_type.get(PARTNER.get(a.type, ""), []) + texts
+        if any(pair_joins(a, defs[j]) for j in others if j != i):
+            out.append(i)
+    return out
+
+
 def ordered(st: MyState, cards: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(cards, key=lambda i: (RANK.get(st.card(i).type, 0), i)))
 
@@ -90,20 +112,69 @@ def _host(st: MyState, cards: Sequence[int], i: int) -> int | None:
 
 
 def join_options(st: MyState, p: int) -> list[Action]:
-    """Every legal Join group from ``p``'s hand, each once in its resolution order."""
+    """Every legal Join group from ``p``'s hand, each once in its resolution order.
+
+    Why not ``join_check`` per group: that resolves every group from scratch on its own clone. Here the
+    groups share their resolved prefixes (``_Probes``), and a group's last card is only checked, never
+    played — the same card-by-card checks against the same states (MY-8.5), so the same groups, at a
+    fraction of the clones and plays (profiling found this the largest cost of random play).
+    """
     hand = sorted(st.table.cards(f"hand:{p}"))
     defs = {i: st.card(i) for i in hand}
-    joinable = [i for i in hand if any(pair_joins(defs[i], defs[j]) for j in hand if j != i)]
+    joinable = _joinable(hand, defs)
     out: list[Action] = []
+    if len(joinable) < 2:
+        return out
+    probes = _Probes(st, p)
     groups: list[tuple[int, ...]] = [(i,) for i in joinable]
     for _size in range(2, MAX_GROUP + 1):  # grow cliques of joining cards one card at a time
         groups = [g + (j,) for g in groups for j in joinable if j > g[-1]
                   and all(pair_joins(defs[a], defs[j]) for a in g)]
         for group in groups:
             cards = ordered(st, group)
-            if join_check(st, p, cards) is None:
+            if all(defs[i].type == "monster" for i in cards):  # MY-8.6: no resolution to share
+                ok = join_check(st, p, cards) is None
+            else:
+                ok = probes.last_card_fits(cards)
+            if ok:
                 out.append(Action(p, "join", tuple(zip(KEYS, cards))))
     return out
+
+
+class _Probes:
+    """The states a Join group's prefixes resolve to (``join_check``'s probe after its first k cards),
+    each built once from its parent's: ``None`` where a card of the prefix fails its check.
+
+    A prefix resolves the same inside every group that starts with it: a card's host is the group's first
+    ally (weapon) or tome (spell), and those rank before what they hold, so they lie in the prefix."""
+
+    def __init__(self, st: MyState, p: int) -> None:
+        self.st, self.p = st, p
+        self.done: dict[tuple[int, ...], MyState | None] = {(): st}  # the empty prefix: the state itself
+        self.batches: dict[tuple[int, ...], Batch] = {(): {}}
+
+    def resolved(self, prefix: tuple[int, ...]) -> MyState | None:
+        if prefix in self.done:
+            return self.done[prefix]
+        parent = self.resolved(prefix[:-1])
+        out: MyState | None = None
+        if parent is not None:
+            i = prefix[-1]
+            host = _host(parent, prefix, i)
+            if check(parent, self.p, i, host) is None:
+                probe = parent.clone()
+                assert isinstance(probe, MyState)
+                batch = {k: list(v) for k, v in self.batches[prefix[:-1]].items()}
+                play(probe, self.p, i, host, batch)
+                out = probe
+                self.batches[prefix] = batch
+        self.done[prefix] = out
+        return out
+
+    def last_card_fits(self, cards: tuple[int, ...]) -> bool:
+        """``join_check`` of a non-Monster group (cliques in resolution order from the hand) is None."""
+        base = self.resolved(cards[:-1])
+        return base is not None and check(base, self.p, cards[-1], _host(base, cards, cards[-1])) is None
 
 
 def do_join(st: MyState, p: int, cards: Sequence[int]) -> None:

@@ -89,7 +89,7 @@ class MyState(CardState):
         return self.game.pool  # type: ignore[attr-defined, no-any-return]
 
     def card(self, i: int) -> CardDef:
-        return self.pool.defs[self.table.defn[i]]
+        return self.game.pool.defs[self.table.defn[i]]  # type: ignore[attr-defined, no-any-return]
 
     def definition_count(self) -> int:
         return len(self.pool)
@@ -297,14 +297,14 @@ class MyState(CardState):
 
     def _combat_values(self, seat: int | None) -> dict[str, int]:
         """Current combat values (MY-6.4.3) of the face-up allies; Threat monsters only for their owner."""
-        t, out = self.table, {}
+        from .effects import combat_values
+
+        t, cards = self.table, list[int]()
         for p in range(self.players):
-            for i in self.allies(p):
-                out[str(i)] = self.combat(i)
+            cards += self.allies(p)
             if seat == p:
-                for i in t.cards(f"threat:{p}"):
-                    out[str(i)] = self.combat(i)
-        return out
+                cards += t.cards(f"threat:{p}")
+        return {str(i): v for i, v in zip(cards, combat_values(self, cards))}
 
     def _side_choice(self, seat: int | None) -> dict[str, str]:
         """MY-4.1: the viewer's two investigator sides in words (both printed faces are public)."""
