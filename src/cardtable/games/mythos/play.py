@@ -424,8 +424,10 @@ def can_hold(st: MyState, v: int, spell: CardDef) -> bool:
     return not loaded
 
 
-def check(st: MyState, p: int, i: Any, host: Any, target: Any = None) -> Refusal | None:
-    """Why playing hand card ``i`` (onto ``host``, naming ``target``) is illegal now, or None (MY-5.5)."""
+def check(st: MyState, p: int, i: Any, host: Any, target: Any = None,
+          allowed: list[int | None] | None = None) -> Refusal | None:
+    """Why playing hand card ``i`` (onto ``host``, naming ``target``) is illegal now, or None (MY-5.5).
+    ``allowed`` is ``hosts(st, p, card)`` when the caller has it already (the same list, not recomputed)."""
     t = st.table
     if type(i) is not int or not 0 <= i < len(t) or t.zone_name(i) != f"hand:{p}":
         return "MY-5.5", "a card is played from your own hand"
@@ -439,7 +441,8 @@ def check(st: MyState, p: int, i: Any, host: Any, target: Any = None) -> Refusal
         return "MY-5.5", f"{d.title} names no target"
     if host is not None and (type(host) is not int or not 0 <= host < len(t)):
         return "MY-3.4", "no such card to attach to"
-    allowed = hosts(st, p, d)
+    if allowed is None:
+        allowed = hosts(st, p, d)
     if host not in allowed:
         rules = {"weapon": ("MY-6.6.1", "a weapon is played onto one of your allies without a weapon"),
                  "artifact": ("MY-6.5.1", f"{d.title} is attached to a card of yours it names (or, if it names "
@@ -535,8 +538,9 @@ def turn_options(st: MyState, p: int) -> list[Action]:
                 named.insert(0, None)
             out += [play_action(p, i, None, c) for c in named if check(st, p, i, None, c) is None]
             continue
-        for h in hosts(st, p, d):
-            if check(st, p, i, h) is None:
+        allowed = hosts(st, p, d)
+        for h in allowed:
+            if check(st, p, i, h, allowed=allowed) is None:
                 out.append(play_action(p, i, h))
     from .join import join_options
 
