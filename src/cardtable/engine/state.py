@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Container, Iterable, Mapping, Sequence
 from ..core import Action, Decision, Event, IllegalActionError, Outcome, RecordError, Rng, State, Visibility
 from ..core.game import GameDefinition
 from .frames import Frame, freeze, thaw
+from .lazy import Lazy, Thunk, shared
 from .ops import OpTable
 from .table import ALL_SEATS, FACE_DOWN, NO_CARD, CardTable, ZoneDecl
 from .triggers import matching
@@ -187,6 +188,11 @@ class CardState(State):
     def describe(self, seat: int | None) -> dict[str, Any]:
         """Extra, derived facts for a seat's view (effective stats, labels); public or the seat's own."""
         return {}
+
+    def describe_lazily(self, seat: int | None) -> Mapping[str, Any]:
+        """``describe(seat)`` for ``lazy_view``: a game whose facts are costly returns ``engine.lazy.Lazy``
+        mappings (computed when read) and defines ``describe`` as their ``materialize``."""
+        return self.describe(seat)
 
     def prior(self, owner: int | None, unknown: int, known: Sequence[int], seat: int | None) -> list[int]:
         """Card definitions for ``unknown`` cards of ``owner`` that ``seat`` cannot see.
@@ -384,6 +390,43 @@ class CardState(State):
         into, each unseen card is ``None``: the count and nothing else, so instance ids (which follow a
         card from zone to zone) can never tell a seat which hidden card is which.
         """
+        return {key: part() for key, part in self._view_parts(seat, False).items()}
+
+    def lazy_view(self, seat: int | None) -> Mapping[str, Any]:
+        """``view(seat)`` as a mapping whose parts are computed when first read (``engine.lazy``).
+
+        For in-process bots, which read a few parts; valid only until the state changes. Every part
+        comes from the same code as ``view``'s, and ``materialize(lazy_view(seat)) == view(seat)``.
+        """
+        return Lazy(self._view_parts(seat, True))
+
+    def _view_parts(self, seat: int | None, lazy: bool) -> dict[str, Thunk]:
+        """The view's keys, in order, each with the thunk that computes its value."""
+        table = shared(lambda: self._table_view(seat))
+        public = shared(self._public_parts)
+        d = self.decision
+        return {
+            "game": lambda: self.game.info.id,
+            "seat": lambda: seat,
+            "players": lambda: self.players,
+            "options": lambda: self.public_options(seat),
+            "to_act": lambda: None if d is None else d.player,
+            "decision": lambda: d.to_dict() if d is not None and seat == d.player else None,
+            "cards": table("cards"),
+            "zones": table("zones"),
+            "counters": table("counters"),
+            "stack": public("stack"),
+            "lasting": public("lasting"),
+            "used": public("used"),
+            "vars": public("vars"),
+            "outcome": public("outcome"),
+            "secrets": lambda: [[s, thaw(v)] for s, v in sorted(self.secrets.items()) if s == seat],
+            "committed": lambda: sorted(self.secrets),
+            "info": (lambda: self.describe_lazily(seat)) if lazy else (lambda: self.describe(seat)),
+        }
+
+    def _table_view(self, seat: int | None) -> dict[str, Any]:
+        """The view's ``cards``, ``zones`` and ``counters`` (one walk over the table gives all three)."""
         t = self.table
         cards: dict[str, Any] = {}
         zones: dict[str, Any] = {}
@@ -409,22 +452,8 @@ class CardState(State):
                 else:
                     entries.append(None)
             zones[decl.name] = entries
-        d = self.decision
-        return {
-            "game": self.game.info.id,
-            "seat": seat,
-            "players": self.players,
-            "options": self.public_options(seat),
-            "to_act": None if d is None else d.player,
-            "decision": d.to_dict() if d is not None and seat == d.player else None,
-            "cards": cards,
-            "zones": zones,
-            "counters": [[i, n, v] for (i, n), v in sorted(t.counters.items()) if str(i) in cards],
-            **self._public_parts(),
-            "secrets": [[s, thaw(v)] for s, v in sorted(self.secrets.items()) if s == seat],
-            "committed": sorted(self.secrets),
-            "info": self.describe(seat),
-        }
+        return {"cards": cards, "zones": zones,
+                "counters": [[i, n, v] for (i, n), v in sorted(t.counters.items()) if str(i) in cards]}
 
     # --- building a state from what a seat knows (determinization) ------------------------------------
     @classmethod

@@ -13,11 +13,13 @@ to, CC-3.16) and ``seq`` (when it entered play — "the first one stays", CC-10.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Container, Iterable, Mapping, Sequence
 
 from ...core import Action, IllegalActionError, Visibility
 from ...engine import EXHAUSTED, FIRST_GAME_FLAG, CardState, OpTable, ZoneDecl, lasting_total
 from ...engine.frames import thaw
+from ...engine.lazy import Lazy, materialize
 from . import effects
 from .defs import STRUGGLES, CardDef, Defs
 
@@ -517,23 +519,41 @@ class CocState(CardState):
         return opts
 
     def describe(self, seat: int | None) -> dict[str, Any]:
-        t = self.table
+        return materialize(self.describe_lazily(seat))  # type: ignore[no-any-return]
+
+    def describe_lazily(self, seat: int | None) -> Lazy:
+        """The view's derived facts, each computed when read: a bot asking one character's skill does
+        not pay for every character's icons, keywords and durability (the passive totals behind them)."""
+        t, tokens = self.table, self.vars["tokens"]
+        return Lazy({
+            "characters": self._characters_described,
+            "domains": lambda: [[{"resources": self.resource_count(p, d), "drained": self.drained(p, d)} for d in range(3)]
+                                for p in range(self.players)],
+            "threshold": lambda: [self.threshold(p) for p in range(self.players)],
+            "stories": lambda: [{"tokens": [tokens[2 * slot + p] for p in range(self.players)]}
+                                for slot in range(STORY_ROW_SIZE)],
+            "won": lambda: [len(t.cards(f"won:{p}")) for p in range(self.players)],
+        })
+
+    def _characters_described(self) -> dict[str, Lazy]:
         chars = {}
         for p in range(self.players):
-            for i in t.cards(f"play:{p}"):
-                if self.card(i).type == "character":
-                    chars[str(i)] = {
-                        "skill": self.skill(i), "icons": [self.icons(i, k) for k in range(4)],
-                        "keywords": sorted(k for k in ("willpower", "invulnerability", "fast", "heroic", "villainous")
-                                           if self.has_keyword(i, k)),
-                        "durability": self.durability(i), "wounds": self.wounds(i), "story": self.committed_slot(i),
-                    }
-        domains = [[{"resources": self.resource_count(p, d), "drained": self.drained(p, d)} for d in range(3)]
-                   for p in range(self.players)]
-        tokens = self.vars["tokens"]
-        stories = [{"tokens": [tokens[2 * slot + p] for p in range(self.players)]} for slot in range(STORY_ROW_SIZE)]
-        return {"characters": chars, "domains": domains, "threshold": [self.threshold(p) for p in range(self.players)],
-                "stories": stories, "won": [len(t.cards(f"won:{p}")) for p in range(self.players)]}
+            for i in self.characters(p):
+                chars[str(i)] = Lazy({
+                    "skill": partial(self.skill, i),
+                    "icons": partial(self._icon_list, i),
+                    "keywords": partial(self._keyword_list, i),
+                    "durability": partial(self.durability, i),
+                    "wounds": partial(self.wounds, i),
+                    "story": partial(self.committed_slot, i),
+                })
+        return chars
+
+    def _icon_list(self, i: int) -> list[int]:
+        return [self.icons(i, k) for k in range(4)]
+
+    def _keyword_list(self, i: int) -> list[str]:
+        return sorted(k for k in ("willpower", "invulnerability", "fast", "heroic", "villainous") if self.has_keyword(i, k))
 
     def threshold(self, p: int) -> int:
         """CC-1.4: stories needed to win: 3 + modifiers, never below 1."""
