@@ -29,7 +29,7 @@ from .guard import Guard
 from .limits import RateLimiter
 from .replays import replay_payload
 from .reports import install_reports
-from .schemas import CreateTableBody, JoinBody, error_responses
+from .schemas import CreateTableBody, DealBody, JoinBody, error_responses
 from .settings import ServerSettings
 from .store import Store
 from .tables import EXPIRED, BadToken, TableError, TableManager, table_summary
@@ -148,7 +148,7 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
             raise TableError(404, "no_game", f"there is no game {game_id!r}; known games: {', '.join(game_ids())}")
         return load_game(game_id).how_to_play()
 
-    saved_deck_options = install_deck_routes(app, store, settings, client_address)
+    saved_deck_options, join_deck = install_deck_routes(app, store, settings, client_address)
 
     @app.post("/api/tables", status_code=201, responses=error_responses(400, 401, 403, 404, 409, 413, 422, 429))
     async def create_table(body: CreateTableBody, request: Request,
@@ -160,13 +160,16 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
         table, admin_token, seat_tokens = await manager.create_table(
             game_id=body.game, players=body.players, seats=body.seats, options=body.options, seed=body.seed,
             name=body.name, practice=body.practice, client=client, decks=body.decks, custom_decks=custom,
-            seat_choices=body.seat_choices)
+            seat_choices=body.seat_choices, deck_seats=body.deck_seats)
         seats = []
         for seat, kind in enumerate(table.row.seats):
             entry: dict[str, Any] = {"seat": seat, "kind": kind}
             if seat in seat_tokens:
                 entry["token"] = seat_tokens[seat]
                 entry["invite_url"] = invite_url(table.id, seat_tokens[seat])
+            elif seat in table.row.deck_seats:  # no token: the seat is had by joining with a deck
+                entry["deck_on_join"] = True
+                entry["join_url"] = f"/?join={table.id}&seat={seat}"
             seats.append(entry)
         return {"table_id": table.id, "admin_token": admin_token, "seats": seats, "practice": table.row.practice,
                 "creator_seat": table.row.creator_seat, "watch_url": f"/table/{table.id}?watch=1"}
@@ -185,10 +188,29 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
         return table_summary(row, row.status, [t.seat for t in tokens[table_id] if t.claimed])
 
     @app.post("/api/tables/{table_id}/join", responses=error_responses(400, 403, 404, 409, 413, 422, 429))
-    async def join(table_id: str, request: Request, body: JoinBody | None = None) -> dict[str, Any]:
+    async def join(table_id: str, request: Request, body: JoinBody | None = None,
+                   x_deck_owner: str | None = Header(default=None, alias=OWNER_HEADER, max_length=200,
+                                                     description="needed with 'saved_deck'")) -> dict[str, Any]:
+        """Take a free seat; a seat that chooses its deck on joining needs ``deck`` or ``saved_deck``, checked
+        by the game's validator before the seat is taken (the last one deals the game)."""
         join_limit.hit(client_address(request))
-        seat, token = await manager.join(table_id, body.seat if body is not None else None)
+        body = body or JoinBody()
+        if body.deck is None and body.saved_deck is None:
+            seat, token = await manager.join(table_id, body.seat)
+        else:
+            table = await manager.get(table_id)
+            if table is None:
+                raise TableError(404, "no_table", f"there is no table {table_id!r}")
+            deck = await join_deck(table.row.game_id, body.deck, body.saved_deck, x_deck_owner)
+            seat, token = await manager.join_with_deck(table_id, body.seat, deck)
         return {"seat": seat, "token": token, "invite_url": invite_url(table_id, token)}
+
+    @app.post("/api/tables/{table_id}/deal", responses=error_responses(400, 403, 404, 409, 413, 422))
+    async def deal(table_id: str, body: DealBody) -> dict[str, Any]:
+        """The host (admin token) deals a table still waiting for decks: each missing seat gets a ready deck
+        drawn from the seed and is then joined without choosing one."""
+        filled = await manager.deal(table_id, body.token)
+        return {"table_id": table_id, "drawn": sorted(filled)}
 
     @app.get("/api/tables/{table_id}/record", responses=error_responses(403, 404, 409, 422))
     async def record(table_id: str, token: str = Query(default="", max_length=200)) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from ..registry import game_ids
 from .deckformat import (DeckFormat, DeckInputError, clean_sections, deck_format, deck_text, option_value,
                          parse_deck_text, problems_of, violations_json)
+from .facets import ready_deck_name
 from .limits import RateLimiter
 from .schemas import check_display_text, error_responses
 from .settings import ServerSettings
@@ -101,9 +102,10 @@ class ImportTextBody(BaseModel):
 
 
 def install_deck_routes(app: FastAPI, store: Store, settings: ServerSettings,
-                        client_address: Callable[[Request], str]) -> Callable[..., Any]:
+                        client_address: Callable[[Request], str]) -> tuple[Callable[..., Any], Callable[..., Any]]:
     """Add the deck-builder routes to ``app``; returns ``saved_deck_options``, which the table route uses
-    to turn the saved decks chosen for a new table into the game's deck option values."""
+    to turn the saved decks chosen for a new table into the game's deck option values, and ``join_deck``,
+    which the join route uses for the deck a joiner brings."""
     deck_limit = RateLimiter("deck requests", settings.deck_rate, settings.rate_window)
     owner_limit = RateLimiter("deck owner tokens", settings.deck_owner_rate, settings.rate_window)
 
@@ -296,7 +298,38 @@ def install_deck_routes(app: FastAPI, store: Store, settings: ServerSettings,
             out[seat] = option_value(fmt, row.name, row.sections)
         return out
 
-    return saved_deck_options
+    async def join_deck(game_id: str, ready: str | None, saved: str | None, token: str | None) -> Any:
+        """The deck a joiner brings as the game's option value: a ready deck (``ready``, a name or stem) or a
+        saved deck of the owner ``token`` (``saved``; another owner's answers 404 as a missing one),
+        checked with the game's own validator: 422 ``illegal_deck`` listing each broken rule by its ID."""
+        if ready is not None and saved is not None:
+            raise TableError(422, "bad_decks", "bring either a ready deck ('deck') or a saved deck ('saved_deck'), "
+                                               "not both")
+        fmt = deck_format(game_id) if game_id in game_ids() else None
+        if fmt is None:
+            raise TableError(422, "no_decks", f"{game_id} has no decks to choose from; join without one")
+        if ready is not None:
+            name = ready_deck_name(game_id, ready)
+            listed = next((r for r in fmt.ready if r["name"] == name), None)
+            if listed is not None:
+                _refuse_illegal(fmt, name, listed["sections"], "the ready deck")
+            return name
+        owner = await owner_of(token)
+        row = await deck_of(owner, str(saved))
+        if row.game_id != game_id:
+            raise TableError(422, "bad_deck", f"your deck {row.name!r} is a {row.game_id} deck; this table plays "
+                                              f"{game_id}")
+        _refuse_illegal(fmt, row.name, row.sections, "your deck")
+        return option_value(fmt, row.name, row.sections)
+
+    return saved_deck_options, join_deck
+
+
+def _refuse_illegal(fmt: DeckFormat, name: str, sections: Sections, whose: str) -> None:
+    problems = problems_of(fmt, name, sections)
+    if problems:
+        said = "; ".join(f"{v.rule_id}: {v.message}" for v in problems[:8])
+        raise TableError(422, "illegal_deck", f"{whose} {name!r} is not legal: {said}")
 
 
 def _iso(value: Any) -> str:

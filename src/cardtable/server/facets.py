@@ -50,6 +50,27 @@ def with_deck_choice(game_id: str, players: int, decks: list[str | None] | None,
     ``custom`` gives some seats a deck of their own instead (seat -> the facet's ``option_value`` of a
     saved deck); such a seat's entry of ``decks`` must be ``None``.
     """
+    if decks is None and not custom:
+        return options
+    chosen = deck_values(game_id, players, decks, options, seed, custom)
+    if not custom and decks is not None and all(name is None for name in decks):
+        return options
+    return {**(options or {}), deck_option(game_id): chosen}
+
+
+def deck_option(game_id: str) -> str:
+    """The ``new_game`` option of the game's decks (its facet's ``OPTION``); 422 for a game without decks."""
+    facet = game_facet(game_id, "decklists")
+    if facet is None:
+        raise TableError(422, "no_decks", f"{game_id} has no ready decks to choose from; leave out 'decks'")
+    return str(facet.OPTION)
+
+
+def deck_values(game_id: str, players: int, decks: list[str | None] | None, options: dict[str, Any] | None,
+                seed: int, custom: dict[int, Any] | None = None) -> list[Any]:
+    """One value of the game's deck option per seat: ``custom[seat]`` (a saved deck), the ready deck
+    ``decks[seat]`` names, or for ``None`` a ready deck drawn from the seed (``mix_seed(seed, "ready
+    deck", seat)``, the same draw for the same table every time). ``TableError`` (422) naming a bad entry."""
     if custom:
         decks = list(decks) if decks is not None else [None] * players
         for seat in custom:
@@ -58,34 +79,44 @@ def with_deck_choice(game_id: str, players: int, decks: list[str | None] | None,
             if decks[seat] is not None:
                 raise TableError(422, "bad_decks", f"seat {seat}: give it either a ready deck or a saved deck, "
                                                    f"not both")
-    if decks is None:
-        return options
-    facet = game_facet(game_id, "decklists")
-    if facet is None:
-        raise TableError(422, "no_decks", f"{game_id} has no ready decks to choose from; leave out 'decks'")
+    option = deck_option(game_id)
+    decks = list(decks) if decks is not None else [None] * players
     if len(decks) != players:
         raise TableError(422, "bad_decks", f"'decks' lists {len(decks)} deck(s) but 'players' is {players}: give one "
                                            f"per seat (null for one drawn from the seed)")
-    option = str(facet.OPTION)
     if options and option in options:
         raise TableError(422, "bad_decks", f"give the decks either as 'decks' or as options.{option}, not both")
-    ready = facet.ready_decks()
-    names = [d.name for d in ready]
-    by_key = {d.name: d.name for d in ready} | {d.stem: d.name for d in ready}
     chosen: list[Any] = []
     for seat, name in enumerate(decks):
-        if name is None:
-            chosen.append(names[Rng(mix_seed(seed, "ready deck", seat)).below(len(names))])
-        elif name in by_key:
-            chosen.append(by_key[name])
+        if custom and seat in custom:
+            chosen.append(custom[seat])
+        elif name is None:
+            chosen.append(drawn_ready_deck(game_id, seed, seat))
         else:
-            raise TableError(422, "bad_deck", f"seat {seat}: there is no ready deck {name!r}; ready decks: "
-                                              f"{', '.join(names)}")
-    if custom:
-        return {**(options or {}), option: [custom.get(seat, name) for seat, name in enumerate(chosen)]}
-    if all(name is None for name in decks):
-        return options
-    return {**(options or {}), option: chosen}
+            chosen.append(ready_deck_name(game_id, name, f"seat {seat}: "))
+    return chosen
+
+
+def ready_deck_name(game_id: str, name: str, where: str = "") -> str:
+    """The ready deck ``name`` (a name or a file stem) as the game's option takes it; 422 ``bad_deck`` naming
+    the ready decks when there is none such."""
+    facet = game_facet(game_id, "decklists")
+    if facet is None:
+        raise TableError(422, "no_decks", f"{game_id} has no ready decks to choose from")
+    ready = facet.ready_decks()
+    by_key = {d.name: d.name for d in ready} | {d.stem: d.name for d in ready}
+    if name not in by_key:
+        raise TableError(422, "bad_deck", f"{where}there is no ready deck {name!r}; ready decks: "
+                                          f"{', '.join(d.name for d in ready)}")
+    return by_key[name]
+
+
+def drawn_ready_deck(game_id: str, seed: int, seat: int) -> str:
+    """The ready deck the table's seed draws for ``seat`` (for a seat given none)."""
+    facet = game_facet(game_id, "decklists")
+    assert facet is not None
+    names = [d.name for d in facet.ready_decks()]
+    return names[Rng(mix_seed(seed, "ready deck", seat)).below(len(names))]
 
 
 def _seat_choices(game_id: str) -> list[Any]:

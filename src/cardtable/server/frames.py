@@ -83,6 +83,14 @@ def state_frame(
     }
 
 
+def undealt_frame(needs_deck: list[int], status: str = "waiting") -> dict[str, Any]:
+    """The ``state`` frame of a table not dealt yet (seats still choose their decks on joining): no view,
+    no log and no decision for anyone, so nothing hidden exists to leak; ``needs_deck`` lists the seats
+    still to join with a deck."""
+    return {"type": "state", "seq": 0, "view": None, "log": [], "log_start": 0, "decision": None, "thinking": [],
+            "status": status, "outcome": None, "needs_deck": list(needs_deck)}
+
+
 def hello_frame(seat: int | None, summary: dict[str, Any], game_id: str) -> dict[str, Any]:
     return {"type": "hello", "seat": seat, "table": summary, "game": game_id}
 

@@ -56,6 +56,18 @@ class CreateTableBody(BaseModel):
         description="for a game with seat choices (GET /api/games/{id}/seat_choices): choice key -> one value "
                     "per seat, or null for the default (a card a seat brings besides its deck, say)")
 
+    deck_seats: list[int] | None = Field(
+        default=None, max_length=16,
+        description="for a game with decks: human seats whose player chooses the deck when joining (POST "
+                    "/api/tables/{id}/join with 'deck' or 'saved_deck'); the game is dealt when the last arrives")
+
+    @field_validator("deck_seats")
+    @classmethod
+    def _deck_seats_are_seats(cls, value: list[int] | None) -> list[int] | None:
+        if any(not 0 <= s < 16 for s in value or []):
+            raise ValueError("a deck seat is a seat number from 0 to 15")
+        return value
+
     @field_validator("seat_choices")
     @classmethod
     def _seat_choices_are_short(cls, value: dict[str, list[str | None]] | None) -> dict[str, list[str | None]] | None:
@@ -92,7 +104,17 @@ class CreateTableBody(BaseModel):
 class JoinBody(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    seat: int | None = Field(default=None, ge=0)
+    seat: int | None = Field(default=None, ge=0, le=1000)
+    deck: str | None = Field(default=None, min_length=1, max_length=100,
+                             description="for a seat that chooses its deck on joining: a ready deck's name or stem")
+    saved_deck: str | None = Field(default=None, min_length=1, max_length=32,
+                                   description="... or the id of a saved deck of the owner sent in X-Deck-Owner")
+
+
+class DealBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    token: str = Field(min_length=1, max_length=200, description="the table's admin token (of POST /api/tables)")
 
 
 class ErrorDetail(BaseModel):

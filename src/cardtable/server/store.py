@@ -60,10 +60,13 @@ tables_t = Table(
     # added later (``_ADDED_COLUMNS``): older databases get them on start-up
     Column("practice", Boolean, nullable=False, default=False),  # the seed was chosen by a participant
     Column("creator_seat", Integer, nullable=True),  # the seat the creator keeps; Join never hands it out
+    Column("deck_seats", JSON, nullable=True),  # seats whose deck is chosen on joining (None: none)
+    Column("undealt", Boolean, nullable=False, default=False),  # waits for a deck: no state, no actions yet
 )
 
 # Columns added to ``tables`` after its first release, with the SQL default existing rows get.
-_ADDED_COLUMNS = {"practice": "BOOLEAN NOT NULL DEFAULT FALSE", "creator_seat": "INTEGER"}
+_ADDED_COLUMNS = {"practice": "BOOLEAN NOT NULL DEFAULT FALSE", "creator_seat": "INTEGER", "deck_seats": "JSON",
+                  "undealt": "BOOLEAN NOT NULL DEFAULT FALSE"}
 
 actions_t = Table(
     "actions", metadata,
@@ -78,6 +81,16 @@ seat_tokens_t = Table(
     Column("seat", Integer, primary_key=True),
     Column("token_hash", String(64), nullable=False),
     Column("claimed", Boolean, nullable=False, default=False),
+)
+
+# The deck of each seat of a table that deals once every deck is known (docs/web.md, "Choosing a deck on
+# joining"): the value of the game's deck option for that seat (a ready deck's name or a saved deck's
+# ``option_value``). Hidden information: nothing but the deal reads it.
+seat_decks_t = Table(
+    "seat_decks", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("deck", JSON, nullable=False),
 )
 
 # Saved decks of the deck builder (docs/web.md, "Deck builder"): an owner is a token held by one browser
@@ -134,6 +147,8 @@ class TableRow:
     created: datetime
     practice: bool = False
     creator_seat: int | None = None
+    deck_seats: tuple[int, ...] = ()  # seats whose player chooses the deck on joining
+    undealt: bool = False  # the game is dealt when the last of those decks arrives
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +257,12 @@ def _row_to_table(row: Any) -> TableRow:
         card_sets=dict(row.card_sets), players=row.players, options=dict(row.options), seed=int(row.seed),
         seats=list(row.seats), admin_token_hash=row.admin_token_hash, status=row.status, created=created,
         practice=bool(row.practice), creator_seat=row.creator_seat,
+        deck_seats=tuple(int(s) for s in row.deck_seats or ()), undealt=bool(row.undealt),
     )
+
+
+class SeatTaken(Exception):
+    """The seat was claimed meanwhile (another server process, or a record of it already stored)."""
 
 
 class Store:
@@ -290,19 +310,61 @@ class Store:
 
     # --- tables -----------------------------------------------------------------------------------
     @_write
-    def insert_table(self, row: TableRow, seat_hashes: dict[int, str]) -> None:
+    def insert_table(self, row: TableRow, seat_hashes: dict[int, str], decks: dict[int, Any] | None = None) -> None:
+        """Store a new table, its seat tokens and (a table dealt later) the decks known so far."""
         with self.engine.begin() as conn:
             conn.execute(_INSERT_TABLE, dict(
                 id=row.id, name=row.name, game_id=row.game_id, game_version=row.game_version,
                 card_sets=row.card_sets, players=row.players, options=row.options, seed=row.seed,
                 seats=row.seats, admin_token_hash=row.admin_token_hash, status=row.status, created=row.created,
                 practice=row.practice, creator_seat=row.creator_seat,
+                deck_seats=list(row.deck_seats) if row.deck_seats else None, undealt=row.undealt,
             ))
             if seat_hashes:
                 conn.execute(_INSERT_SEAT_TOKENS, [
                     {"table_id": row.id, "seat": s, "token_hash": h, "claimed": False}
                     for s, h in sorted(seat_hashes.items())
                 ])
+            if decks:
+                conn.execute(insert(seat_decks_t), [{"table_id": row.id, "seat": s, "deck": d}
+                                                    for s, d in sorted(decks.items())])
+
+    def seat_decks(self, table_id: str) -> dict[int, Any]:
+        """The decks stored for a table dealt once they are all known (seat -> deck option value)."""
+        query = select(seat_decks_t.c.seat, seat_decks_t.c.deck).where(seat_decks_t.c.table_id == table_id)
+        with self.engine.connect() as conn:
+            return {int(r.seat): r.deck for r in conn.execute(query)}
+
+    @_write
+    def join_with_deck(self, table_id: str, seat: int | None, token_hash: str | None, deck: Any | None, status: str,
+                       dealt: tuple[dict[str, Any], dict[int, Any]] | None = None) -> None:
+        """One transaction: ``seat`` claimed with a new token (``token_hash``; ``None`` keeps the token) and
+        its ``deck`` stored; with ``dealt`` = (the dealt game's options, decks filled in by the host) the
+        table is marked dealt with those options. ``SeatTaken`` (nothing stored) when the seat was claimed
+        or its deck stored already, so two racing joins cannot both succeed even across processes."""
+        with self.engine.begin() as conn:
+            if deck is not None:
+                if seat is None or token_hash is None:
+                    raise ValueError("a seat that brings its deck is named and gets a new token")
+                claimed = conn.execute(
+                    update(seat_tokens_t)
+                    .where(seat_tokens_t.c.table_id == table_id, seat_tokens_t.c.seat == seat,
+                           seat_tokens_t.c.claimed == False)  # noqa: E712
+                    .values(claimed=True, token_hash=token_hash)).rowcount
+                if claimed != 1:
+                    raise SeatTaken()
+                conn.execute(insert(seat_decks_t).values(table_id=table_id, seat=seat, deck=deck))
+            if dealt is not None:
+                options, fills = dealt
+                if fills:
+                    conn.execute(insert(seat_decks_t), [{"table_id": table_id, "seat": s, "deck": d}
+                                                        for s, d in sorted(fills.items())])
+                done = conn.execute(update(tables_t).where(tables_t.c.id == table_id, tables_t.c.undealt == True)  # noqa: E712
+                                    .values(options=options, undealt=False, status=status)).rowcount
+                if done != 1:
+                    raise SeatTaken()
+            else:
+                conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
 
     def get_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:

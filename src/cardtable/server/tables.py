@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from dataclasses import replace
 from typing import Any, Callable, Iterable
 
 from starlette.websockets import WebSocket
@@ -30,7 +31,7 @@ from .botrun import BotFailed, BotRunner, MoveTimeout
 from .clientframes import PingFrame, parse_client_frame
 from .connections import Connection, spawn
 from .settings import ServerSettings
-from .store import ActionWriter, SeatToken, Store, StoreUnavailable, TableRow, utcnow
+from .store import ActionWriter, SeatTaken, SeatToken, Store, StoreUnavailable, TableRow, utcnow
 from .tokens import hash_token, new_table_id, new_token, token_matches
 
 log = logging.getLogger("cardtable.server")
@@ -55,13 +56,19 @@ class BadToken(Exception):
 
 # --- a live table ------------------------------------------------------------------------------------
 class LiveTable:
-    """A table in memory: its set-up row, state, seat tokens, connections and running bot."""
+    """A table in memory: its set-up row, state, seat tokens, connections and running bot.
 
-    def __init__(self, row: TableRow, game: GameDefinition, state: State, tokens: list[SeatToken],
-                 now: float | None = None, creator: str | None = None) -> None:
+    A table whose seats choose their decks on joining (``row.undealt``) has no state until the last
+    deck arrives: ``dealt`` is false, ``decks`` holds the seats' decks known so far (hidden: only the
+    deal reads them) and ``state`` must not be read.
+    """
+
+    def __init__(self, row: TableRow, game: GameDefinition, state: State | None, tokens: list[SeatToken],
+                 now: float | None = None, creator: str | None = None, decks: dict[int, Any] | None = None) -> None:
         self.row = row
         self.game = game
-        self.state = state
+        self._state = state
+        self.decks: dict[int, Any] = dict(decks or {})
         self.token_hashes: dict[int, str] = {t.seat: t.token_hash for t in tokens}
         self.claimed: set[int] = {t.seat for t in tokens if t.claimed}
         self.status = row.status
@@ -78,7 +85,10 @@ class LiveTable:
 
         Events are append-only and shared by clones, so only the events added since the last call are
         filtered. Do not mutate the returned list. A game that overrides ``State.log`` gets no shortcut.
+        An undealt table has no log yet.
         """
+        if self._state is None:
+            return []
         state = self.state
         if type(state).log is not State.log:
             return state.log(seat)
@@ -96,14 +106,36 @@ class LiveTable:
         return self.row.id
 
     @property
+    def dealt(self) -> bool:
+        return self._state is not None
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            raise RuntimeError(f"table {self.row.id} is not dealt yet")
+        return self._state
+
+    @state.setter
+    def state(self, value: State) -> None:
+        self._state = value
+
+    @property
     def seq(self) -> int:
-        return len(self.state.history)
+        return 0 if self._state is None else len(self._state.history)
+
+    def needs_deck(self) -> list[int]:
+        """The seats whose player must still join with a deck before the game is dealt."""
+        if self.dealt:
+            return []
+        return [s for s in self.row.deck_seats if s not in self.claimed]
 
     def human_seats(self) -> list[int]:
         return [s for s, kind in enumerate(self.row.seats) if kind == HUMAN]
 
     def status_now(self) -> str:
         """What the status should be given the state and claimed seats."""
+        if not self.dealt:
+            return "waiting"
         if self.state.is_terminal:
             return "finished"
         if any(s not in self.claimed for s in self.human_seats()):
@@ -119,9 +151,12 @@ def table_summary(row: TableRow, status: str, claimed: Iterable[int]) -> dict[st
 
     ``practice`` says the seed was chosen by a participant (who may then know the whole deal), so every
     seat sees it in the lobby and in the ``hello`` frame. ``reserved`` marks the creator's own seat while
-    it is unopened: Join never hands it out.
+    it is unopened: Join never hands it out. ``deck_on_join`` marks a seat whose player brings a deck when
+    joining (the key is left out for other seats); ``needs_deck`` lists those still to come before the game is dealt (``dealt``). Which deck a
+    seat chose is never said.
     """
     claimed = set(claimed)
+    needs = [s for s in row.deck_seats if s not in claimed] if row.undealt else []
     return {
         "table_id": row.id,
         "name": row.name,
@@ -130,8 +165,11 @@ def table_summary(row: TableRow, status: str, claimed: Iterable[int]) -> dict[st
         "status": status,
         "practice": row.practice,
         "seats": [{"seat": s, "kind": kind, "claimed": kind != HUMAN or s in claimed,
-                   "reserved": kind == HUMAN and s == row.creator_seat and s not in claimed}
+                   "reserved": kind == HUMAN and s == row.creator_seat and s not in claimed,
+                   **({"deck_on_join": True} if s in row.deck_seats else {})}
                   for s, kind in enumerate(row.seats)],
+        "dealt": not row.undealt,
+        "needs_deck": needs,
         "created": row.created.isoformat().replace("+00:00", "Z"),
     }
 
@@ -139,14 +177,20 @@ def table_summary(row: TableRow, status: str, claimed: Iterable[int]) -> dict[st
 def rebuild_state(row: TableRow, actions: list[dict[str, Any]], game: GameDefinition | None = None) -> State:
     """Set the game up from ``row`` and replay ``actions`` (raises if the record no longer applies)."""
     game = game or load_game(row.game_id)
-    if row.game_version != game.info.version:
-        raise TableError(409, "version_mismatch",
-                         f"table {row.id} was played with {row.game_id} version {row.game_version}; "
-                         f"this server has version {game.info.version}")
+    _check_version(row, game)
+    if row.undealt:
+        raise TableError(409, "not_dealt", f"table {row.id} is not dealt yet: seat(s) still choose their deck")
     state = game.new_game(seed=row.seed, players=row.players, options=row.options or None)
     for raw in actions:
         state.apply(Action.from_dict(raw))
     return state
+
+
+def _check_version(row: TableRow, game: GameDefinition) -> None:
+    if row.game_version != game.info.version:
+        raise TableError(409, "version_mismatch",
+                         f"table {row.id} was played with {row.game_id} version {row.game_version}; "
+                         f"this server has version {game.info.version}")
 
 
 def validate_seat_kinds(seats: list[str], game_id: str, limits: BotLimits = DEFAULT_BOT_LIMITS) -> list[str]:
@@ -169,6 +213,27 @@ def validate_seat_kinds(seats: list[str], game_id: str, limits: BotLimits = DEFA
                                               f"kinds: human, {', '.join(BOT_KINDS)}") from None
         out.append(spec.lower())
     return out
+
+
+def _deck_seats(deck_seats: list[int] | None, kinds: list[str], decks: list[str | None] | None,
+                custom: dict[int, Any] | None) -> list[int]:
+    """The seats choosing their deck on joining, checked: human seats, each once, given no deck now."""
+    if not deck_seats:
+        return []
+    out: list[int] = []
+    for seat in deck_seats:
+        if not 0 <= seat < len(kinds):
+            raise TableError(422, "bad_deck_seats", f"deck_seats: there is no seat {seat} at a {len(kinds)}-seat table")
+        if kinds[seat] != HUMAN:
+            raise TableError(422, "bad_deck_seats", f"deck_seats: seat {seat} is a bot ({kinds[seat]}); a bot plays "
+                                                    f"a ready deck (name it in 'decks', or leave it drawn)")
+        if seat in out:
+            raise TableError(422, "bad_deck_seats", f"deck_seats: seat {seat} is listed twice")
+        if (decks is not None and seat < len(decks) and decks[seat] is not None) or (custom and seat in custom):
+            raise TableError(422, "bad_deck_seats", f"seat {seat}: its player chooses the deck on joining, so give "
+                                                    f"it no deck now (null in 'decks' and 'saved_decks')")
+        out.append(seat)
+    return sorted(out)
 
 
 # --- the manager ---------------------------------------------------------------------------------
@@ -194,13 +259,20 @@ class TableManager:
         rows = await self.store.run(self.store.unfinished_tables)
         tokens = await self.store.run(self.store.seat_tokens, [r.id for r in rows])
         for row in rows:
+            decks: dict[int, Any] = {}
             try:
-                actions = await self.store.run(self.store.actions, row.id)
-                state = rebuild_state(row, actions)
+                if row.undealt:  # waits for decks: nothing to replay, only the decks known so far
+                    _check_version(row, load_game(row.game_id))
+                    decks = await self.store.run(self.store.seat_decks, row.id)
+                    state: State | None = None
+                else:
+                    actions = await self.store.run(self.store.actions, row.id)
+                    state = rebuild_state(row, actions)
             except Exception as err:  # one broken table must not keep the server down
                 log.error("table %s cannot be rebuilt and stays closed: %s", row.id, err)
                 continue
-            table = LiveTable(row, load_game(row.game_id), state, tokens.get(row.id, []), now=self.clock())
+            table = LiveTable(row, load_game(row.game_id), state, tokens.get(row.id, []), now=self.clock(),
+                              decks=decks)
             self.tables[row.id] = table
             await self._sync_status(table)
             self._kick_bots(table)
@@ -272,7 +344,8 @@ class TableManager:
                            client: str | None = None,
                            decks: list[str | None] | None = None,
                            custom_decks: dict[int, Any] | None = None,
-                           seat_choices: dict[str, list[str | None]] | None = None) -> tuple[LiveTable, str, dict[int, str]]:
+                           seat_choices: dict[str, list[str | None]] | None = None,
+                           deck_seats: list[int] | None = None) -> tuple[LiveTable, str, dict[int, str]]:
         """Create a table; returns it, the admin token and a token per human seat.
 
         Only a ``practice`` table may have a seed chosen by its creator: whoever picks the seed can
@@ -283,8 +356,13 @@ class TableManager:
         ``custom_decks`` (seat -> a saved deck as the option's value) replaces a seat's ready deck;
         ``seat_choices`` (key -> one pick per seat) sets the game's declared per-seat options
         (``facets.with_seat_choices``).
+
+        ``deck_seats`` names human seats whose player chooses the deck when joining (``join_with_deck``):
+        such a table is stored undealt, with the decks of the other seats, and is dealt when the last
+        deck arrives (or the host deals). The deal is tried at once with drawn decks, so bad options are
+        refused now, not when a friend joins; the creator keeps the first human seat not among them.
         """
-        from .facets import with_deck_choice, with_seat_choices
+        from .facets import deck_option, deck_values, with_deck_choice, with_seat_choices
 
         if seed is not None and not practice:
             raise TableError(422, "seed_needs_practice",
@@ -309,25 +387,40 @@ class TableManager:
                              f"or wait for them to expire before creating another")
         if seed is None:
             seed = Rng(mix_seed(new_token())).next64() >> 1
-        options = with_deck_choice(game_id, players, decks, options, seed, custom_decks)
-        options = with_seat_choices(game_id, players, seat_choices, options)
+        on_join = _deck_seats(deck_seats, kinds, decks, custom_decks)
+        known: dict[int, Any] = {}
+        if on_join:  # dealt when the last deck arrives: try the deal now, with a drawn deck for each of them
+            options = with_seat_choices(game_id, players, seat_choices, options)
+            values = deck_values(game_id, players, decks, options, seed, custom_decks)
+            known = {s: v for s, v in enumerate(values) if s not in on_join}
+            trial = {**(options or {}), deck_option(game_id): values}
+        else:
+            options = with_deck_choice(game_id, players, decks, options, seed, custom_decks)
+            options = with_seat_choices(game_id, players, seat_choices, options)
+            trial = options or {}
         try:
-            state = game.new_game(seed=seed, players=players, options=options or None)
+            state: State | None = game.new_game(seed=seed, players=players, options=trial or None)
         except SetupError as err:
             raise TableError(422, "bad_options", str(err)) from None
+        assert state is not None
+        stored = dict(state.options)
+        if on_join:
+            state, stored = None, dict(options or {})  # the trial deal is dropped: nobody sees it
         table_id = new_table_id()
         admin_token = new_token()
-        seat_tokens = {s: new_token() for s, k in enumerate(kinds) if k == HUMAN}
+        seat_tokens = {s: new_token() for s, k in enumerate(kinds) if k == HUMAN and s not in on_join}
+        hashes = {s: hash_token(t) for s, t in seat_tokens.items()}
+        hashes |= {s: hash_token(new_token()) for s in on_join}  # a token nobody holds: Join gives the seat
         row = TableRow(
             id=table_id, name=(name or "").strip() or f"{info.name} {table_id}", game_id=game_id,
             game_version=info.version, card_sets=dict(game.card_set_versions), players=players,
-            options=dict(state.options), seed=seed, seats=kinds, admin_token_hash=hash_token(admin_token),
-            status="waiting" if seat_tokens else "playing", created=utcnow(), practice=practice,
-            creator_seat=min(seat_tokens) if seat_tokens else None,
+            options=stored, seed=seed, seats=kinds, admin_token_hash=hash_token(admin_token),
+            status="waiting" if hashes else "playing", created=utcnow(), practice=practice,
+            creator_seat=min(seat_tokens) if seat_tokens else None, deck_seats=tuple(on_join), undealt=bool(on_join),
         )
-        await self.store.run(self.store.insert_table, row, {s: hash_token(t) for s, t in seat_tokens.items()})
-        table = LiveTable(row, game, state, [SeatToken(s, hash_token(t), False) for s, t in seat_tokens.items()],
-                          now=self.clock(), creator=client)
+        await self.store.run(self.store.insert_table, row, hashes, known)
+        table = LiveTable(row, game, state, [SeatToken(s, h, False) for s, h in hashes.items()],
+                          now=self.clock(), creator=client, decks=known)
         self.tables[table_id] = table
         async with table.lock:
             self._kick_bots(table)
@@ -360,14 +453,19 @@ class TableManager:
             return None
         actions = await self.store.run(self.store.actions, table_id)
         tokens = await self.store.run(self.store.seat_tokens, [table_id])
+        decks = await self.store.run(self.store.seat_decks, table_id) if row.undealt else {}
         try:
-            state = rebuild_state(row, actions)
+            if row.undealt:
+                _check_version(row, load_game(row.game_id))
+                state: State | None = None
+            else:
+                state = rebuild_state(row, actions)
         except TableError:
             raise
         except Exception as err:  # the stored game no longer replays (rules changed under it)
             raise TableError(409, "unplayable", f"table {table_id} cannot be rebuilt with this version of "
                                                 f"{row.game_id}: {err}") from None
-        table = LiveTable(row, load_game(row.game_id), state, tokens[table_id], now=self.clock())
+        table = LiveTable(row, load_game(row.game_id), state, tokens[table_id], now=self.clock(), decks=decks)
         if row.status != EXPIRED:  # an expired table is answered from the database, never kept
             self.tables[table_id] = table
         return table
@@ -391,36 +489,134 @@ class TableManager:
         if table is None:
             raise TableError(404, "no_table", f"there is no table {table_id!r}")
         async with table.lock:
-            if table.status == "finished":
-                self._forget_if_idle(table)
-                raise TableError(409, "finished", "this game is over; there is no seat to join")
-            if table.status == EXPIRED:
-                raise TableError(409, EXPIRED, "this table expired; there is no seat to join")
-            reserved = table.row.creator_seat
-            free = [s for s in table.human_seats() if s not in table.claimed and s != reserved]
-            if seat is None:
-                if not free:
-                    raise TableError(409, "no_free_seat", "every human seat at this table is taken; watch it instead")
-                seat = free[0]
-            elif not 0 <= seat < table.row.players:
-                raise TableError(422, "bad_seat", f"seat must be between 0 and {table.row.players - 1}, not {seat}")
-            elif table.row.seats[seat] != HUMAN:
-                raise TableError(409, "seat_is_bot", f"seat {seat} is played by a bot ({table.row.seats[seat]})"
-                                                     + (f"; free human seats: {free}" if free else ""))
-            elif seat == reserved and seat not in table.claimed:
-                raise TableError(409, "seat_reserved", f"seat {seat} is kept for the table's creator"
-                                                       + (f"; free human seats: {free}" if free else ""))
-            elif seat not in free:
-                raise TableError(409, "seat_taken", f"seat {seat} is already taken"
-                                                    + (f"; free human seats: {free}" if free else ""))
+            seat = self._free_seat(table, seat, with_deck=False)
             token = new_token()
             await self._claim(table, seat, hash_token(token))
             return seat, token
 
+    def _free_seat(self, table: LiveTable, seat: int | None, with_deck: bool) -> int:
+        """The seat a Join takes (``seat`` or the first free one that fits): TableError when none fits.
+
+        While the table is undealt a seat in ``deck_seats`` is taken only with a deck and every other
+        seat only without one; ``seat=None`` picks the first free seat of the kind the request is."""
+        if table.status == "finished":
+            self._forget_if_idle(table)
+            raise TableError(409, "finished", "this game is over; there is no seat to join")
+        if table.status == EXPIRED:
+            raise TableError(409, EXPIRED, "this table expired; there is no seat to join")
+        reserved = table.row.creator_seat
+        free = [s for s in table.human_seats() if s not in table.claimed and s != reserved]
+        waiting = table.needs_deck()
+        if seat is None:
+            fitting = [s for s in free if (s in waiting) == with_deck]
+            if fitting:
+                return fitting[0]
+            if with_deck:
+                raise TableError(409, "no_deck_seat", "no free seat at this table takes a deck now"
+                                 + (f"; join seat {free[0]} without one" if free else "; watch it instead"))
+            if free:
+                raise TableError(422, "deck_needed", f"the free seat(s) {free} choose their deck on joining: send "
+                                                     f"'deck' (a ready deck) or 'saved_deck' (one of yours)")
+            raise TableError(409, "no_free_seat", "every human seat at this table is taken; watch it instead")
+        if not 0 <= seat < table.row.players:
+            raise TableError(422, "bad_seat", f"seat must be between 0 and {table.row.players - 1}, not {seat}")
+        if table.row.seats[seat] != HUMAN:
+            raise TableError(409, "seat_is_bot", f"seat {seat} is played by a bot ({table.row.seats[seat]})"
+                                                 + (f"; free human seats: {free}" if free else ""))
+        if seat == reserved and seat not in table.claimed:
+            raise TableError(409, "seat_reserved", f"seat {seat} is kept for the table's creator"
+                                                   + (f"; free human seats: {free}" if free else ""))
+        if seat not in free:
+            raise TableError(409, "seat_taken", f"seat {seat} is already taken"
+                                                + (f"; free human seats: {free}" if free else ""))
+        if with_deck and seat not in waiting:
+            raise TableError(409, "no_deck_wanted", f"seat {seat} does not choose its deck on joining"
+                             + (" (the table is dealt)" if table.dealt else "") + "; join it without a deck")
+        if not with_deck and seat in waiting:
+            raise TableError(422, "deck_needed", f"seat {seat} chooses its deck on joining: send 'deck' (a ready "
+                                                 f"deck) or 'saved_deck' (one of yours)")
+        return seat
+
+    async def join_with_deck(self, table_id: str, seat: int | None, deck: Any) -> tuple[int, str]:
+        """Claim a seat that chooses its deck on joining, with ``deck`` (a value of the game's deck option,
+        already checked by the game's validator); returns (seat, its token).
+
+        Under the table lock: the seat is checked, and when this is the last deck missing the game is dealt
+        from the table's seed and the decks (a deal the game refuses is a 422 and changes nothing); then
+        the claim, the deck and the deal are committed in one transaction before anyone is told. Two
+        racing joins for one seat: the lock (and, across processes, the conditional update of the
+        stored claim) lets exactly one win; the other gets 409 ``seat_taken``.
+        """
+        table = await self.get(table_id)
+        if table is None:
+            raise TableError(404, "no_table", f"there is no table {table_id!r}")
+        async with table.lock:
+            seat = self._free_seat(table, seat, with_deck=True)
+            decks = {**table.decks, seat: deck}
+            token = new_token()
+            await self._commit_decks(table, decks, {seat: hash_token(token)}, seat)
+            return seat, token
+
+    async def deal(self, table_id: str, admin_token: str) -> dict[int, str]:
+        """The host deals now: every seat still waiting for its deck gets a ready deck drawn from the seed
+        (``facets.drawn_ready_deck``) and becomes an ordinary seat that Join hands out without a deck.
+        Returns nothing secret: the seats so filled, with the word ``drawn``."""
+        from .facets import drawn_ready_deck
+
+        table = await self.get(table_id)
+        if table is None:
+            raise TableError(404, "no_table", f"there is no table {table_id!r}")
+        if not token_matches(admin_token, table.row.admin_token_hash):
+            raise TableError(403, "forbidden", "only the table's host (its admin token) may deal")
+        async with table.lock:
+            if table.status in CLOSED_STATUSES:
+                raise TableError(409, table.status, f"this table is {table.status}")
+            if table.dealt:
+                raise TableError(409, "dealt", "this table is dealt already")
+            missing = table.needs_deck()
+            fills = {s: drawn_ready_deck(table.row.game_id, table.row.seed, s) for s in missing}
+            await self._commit_decks(table, {**table.decks, **fills}, {}, None, fills)
+            return {s: "drawn" for s in fills}
+
+    async def _commit_decks(self, table: LiveTable, decks: dict[int, Any], new_hashes: dict[int, str],
+                            seat: int | None, fills: dict[int, Any] | None = None) -> None:
+        """Store a seat's deck (and its claim) and, once every seat has one, the deal (under the table lock)."""
+        from .facets import deck_option
+
+        claimed = table.claimed | set(new_hashes)
+        state: State | None = None
+        if len(decks) == table.row.players:
+            options = {**table.row.options, deck_option(table.row.game_id): [decks[s] for s in range(table.row.players)]}
+            try:
+                state = table.game.new_game(seed=table.row.seed, players=table.row.players, options=options)
+            except SetupError as err:
+                raise TableError(422, "bad_deck", f"the game cannot be dealt with this deck: {err}") from None
+        status = "waiting" if state is None or any(s not in claimed for s in table.human_seats()) else (
+            "finished" if state.is_terminal else "playing")
+        dealt = (dict(state.options), dict(fills or {})) if state is not None else None
+        try:
+            await self.store.run(self.store.join_with_deck, table.id, seat, new_hashes.get(seat) if seat is not None
+                                 else None, decks.get(seat) if seat is not None else None, status, dealt)
+        except SeatTaken:
+            raise TableError(409, "seat_taken", "that seat was just taken by someone else") from None
+        table.decks = decks
+        table.claimed = claimed
+        table.token_hashes.update(new_hashes)
+        table.last_active = self.clock()
+        table.status = status
+        if state is not None:
+            table.row = replace(table.row, options=dict(state.options), undealt=False)
+            table.state = state
+            summary = table.summary()
+            for conn in list(table.connections):  # the summary now says dealt; the first real state follows
+                conn.send(frames.dumps(frames.hello_frame(conn.seat, summary, table.row.game_id)))
+        self._kick_bots(table)
+        self._broadcast(table)
+
     async def _claim(self, table: LiveTable, seat: int, token_hash: str | None) -> None:
         """Mark ``seat`` claimed (under the table lock); start the game if it was the last free seat."""
         claimed = table.claimed | {seat}
-        status = "finished" if table.state.is_terminal else (
+        status = "waiting" if not table.dealt else "finished" if table.state.is_terminal else (
             "waiting" if any(s not in claimed for s in table.human_seats()) else "playing")
         changed = status != table.status
         await self.writer.claim(table.id, seat, token_hash, status if changed else None)
@@ -474,6 +670,10 @@ class TableManager:
                 await self._claim(table, seat, None)  # broadcasts if the table starts
             conn = Connection(ws, table, seat, table.token_hashes.get(seat) if seat is not None else None)
             conn.send(frames.dumps(frames.hello_frame(seat, table.summary(), table.row.game_id)))
+            if not table.dealt:
+                conn.send(frames.dumps(frames.undealt_frame(table.needs_deck(), table.status)))
+                table.connections.add(conn)
+                return conn
             log_now = table.seat_log(seat)
             conn.send(frames.dumps(frames.state_frame(
                 table.state, seat, seq=table.seq, log_start=0, thinking=table.thinking, status=table.status, log=log_now)))
@@ -557,7 +757,15 @@ class TableManager:
         self._broadcast(table)
 
     def _broadcast(self, table: LiveTable) -> None:
-        """Queue a ``state`` frame for every connection, each built from that connection's seat."""
+        """Queue a ``state`` frame for every connection, each built from that connection's seat.
+
+        An undealt table sends every connection the same frame (which seats still need a deck), and with
+        the game's first ``state`` frame after the deal a ``hello`` with the new table summary."""
+        if not table.dealt:
+            waiting = frames.dumps(frames.undealt_frame(table.needs_deck(), table.status))
+            for conn in list(table.connections):
+                conn.send(waiting)
+            return
         state = table.state
         per_seat: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
         texts: dict[tuple[int | None, int], str] = {}

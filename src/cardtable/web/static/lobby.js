@@ -16,6 +16,11 @@ const createBtn = document.getElementById("create");
 const created = document.getElementById("created");
 const tablesEl = document.getElementById("tables");
 const messages = document.getElementById("messages");
+const joinPanel = document.getElementById("join-panel");
+const joinForm = document.getElementById("join-form");
+const joinWhat = document.getElementById("join-what");
+const joinDeck = document.getElementById("join-deck");
+const joinGo = document.getElementById("join-go");
 
 const help = setupHelp({
   button: document.getElementById("help-open"),
@@ -158,7 +163,16 @@ function drawSeats() {
         deckSel.append(h("optgroup", { label: "My saved decks" }, mine.map((d) => h("option", { value: `saved:${d.id}`,
           disabled: !d.legal }, `My deck: ${d.name}${d.legal ? "" : " (not legal)"}`))));
       }
+      // The player of a human seat may bring a deck when joining: the table is dealt once all are there.
+      const onJoin = h("option", { value: "join" }, "Deck: chosen by the player when joining");
+      deckSel.append(onJoin);
       deckSel.value = oldDecks[seat] || "";
+      const syncJoin = () => {
+        onJoin.disabled = sel.value !== "human";
+        if (onJoin.disabled && deckSel.value === "join") deckSel.value = "";
+      };
+      sel.addEventListener("change", syncJoin);
+      syncJoin();
       row.append(h("label", { for: deckId, class: "sr-only" }, `Deck for seat ${seat}`), deckSel);
     }
     for (const c of extra) {
@@ -180,7 +194,9 @@ async function onCreate(ev) {
   const seats = [...seatList.querySelectorAll("select.seat-kind")].map((s) => s.value);
   const body = { game: g.id, players: seats.length, seats };
   const choices = [...seatList.querySelectorAll("select.seat-deck")].map((s) => s.value || null);
-  const decks = choices.map((d) => (d && d.startsWith("saved:") ? null : d));
+  const deckSeats = choices.map((d, seat) => (d === "join" ? seat : null)).filter((s) => s !== null);
+  if (deckSeats.length) body.deck_seats = deckSeats;
+  const decks = choices.map((d) => (d && (d.startsWith("saved:") || d === "join") ? null : d));
   const saved = choices.map((d) => (d && d.startsWith("saved:") ? d.slice(6) : null));
   if (decks.some((d) => d !== null)) body.decks = decks;
   const picks = {};
@@ -256,7 +272,13 @@ function showCreated(res, body) {
   created.append(actions);
   const list = h("ul", { class: "invite-list" });
   for (const s of seats) {
-    if (s.kind === "human" && s.invite_url) {
+    if (s.deck_on_join && s.join_url) {
+      const input = h("input", { type: "text", readonly: true, value: absolute(s.join_url), class: "invite-url",
+        "aria-label": `join link for seat ${s.seat}`, "data-seat": s.seat, on: { focus: (e) => e.target.select() } });
+      list.append(h("li", { class: ["invite", "on-join"] }, h("span", { class: "invite-seat" }, `Seat ${s.seat}`), input,
+        copyButton(input), h("a", { class: "btn small", href: s.join_url, "aria-label": `Open seat ${s.seat}` }, "Open"),
+        h("span", { class: "invite-note muted" }, "chooses a deck on joining; the cards are dealt once every such seat has")));
+    } else if (s.kind === "human" && s.invite_url) {
       const input = h("input", { type: "text", readonly: true, value: absolute(s.invite_url), class: "invite-url",
         "aria-label": `invite link for seat ${s.seat}`, "data-seat": s.seat, on: { focus: (e) => e.target.select() } });
       list.append(h("li", { class: "invite" }, h("span", { class: "invite-seat" }, `Seat ${s.seat}`), input, copyButton(input),
@@ -297,14 +319,23 @@ async function refreshTables() {
       h("th", { scope: "col", class: "col-seats" }, "Seats"), h("th", { scope: "col" }, "Status"), h("th", { scope: "col" }, h("span", { class: "sr-only" }, "Actions")))));
   const tbody = h("tbody");
   for (const t of tables) {
+    const needs = t.needs_deck || [];
     const free = (t.seats || []).filter((s) => s.kind === "human" && !s.claimed && !s.reserved);
-    const seats = (t.seats || []).map((s) => (s.kind === "human" ? (s.claimed ? "human" : "open") : s.kind)).join(" · ");
+    const deckFree = free.filter((s) => needs.includes(s.seat));
+    const plainFree = free.filter((s) => !needs.includes(s.seat));
+    const seats = (t.seats || []).map((s) => (s.kind === "human"
+      ? (s.claimed ? "human" : needs.includes(s.seat) ? "open (brings a deck)" : "open") : s.kind)).join(" · ");
     const cell = h("td", { class: "actions" });
     const actions = h("div", { class: "actions-inner" });
     cell.append(actions);
-    if (free.length && (t.status === "waiting" || t.status === "playing")) {
+    const open = t.status === "waiting" || t.status === "playing";
+    if (deckFree.length && open) {
+      actions.append(h("button", { type: "button", class: "btn small primary", "data-testid": "join-with-deck",
+        on: { click: () => openJoin(t, deckFree[0].seat) } }, "Join with a deck"));
+    }
+    if (plainFree.length && open) {
       actions.append(h("button", { type: "button", class: "btn small primary", on: { click: () => join(t.table_id) } },
-        `Join (${free.length} free)`));
+        `Join (${plainFree.length} free)`));
     }
     actions.append(h("a", { class: "btn small", href: `/table/${encodeURIComponent(t.table_id)}?watch=1` }, "Watch"));
     tbody.append(h("tr", { "data-table": t.table_id },
@@ -328,11 +359,86 @@ async function join(tableId) {
   }
 }
 
+// ------------------------------------------------------------------------------------------------
+// Joining a seat that brings its own deck: a ready deck or one of this browser's saved decks
+// ------------------------------------------------------------------------------------------------
+let joining = null; // {table, seat}
+
+async function openJoin(t, seat) {
+  const g = games.find((x) => x.id === t.game);
+  if (!g) return;
+  await Promise.all([loadDecks(g), loadSaved(g)]); // saved decks afresh: one may have been built meanwhile
+  joining = { table: t, seat };
+  joinWhat.textContent = `${t.name || t.table_id} · ${gameName(t.game)} · seat ${seat}`;
+  clear(joinDeck);
+  const mine = savedOf.get(g.id) || [];
+  if (mine.length) {
+    joinDeck.append(h("optgroup", { label: "My saved decks" }, mine.map((d) => h("option", { value: `saved:${d.id}`,
+      disabled: !d.legal }, `${d.name}${d.legal ? "" : " (not legal)"}`))));
+  }
+  joinDeck.append(h("optgroup", { label: "Ready decks" }, (decksOf.get(g.id) || []).map((d) =>
+    h("option", { value: `ready:${d.name}`, title: d.description }, `${d.name}${d.summary ? ` (${d.summary})` : ""}`))));
+  const firstLegal = [...joinDeck.querySelectorAll("option")].find((o) => !o.disabled);
+  if (firstLegal) joinDeck.value = firstLegal.value;
+  joinPanel.hidden = false;
+  joinDeck.focus();
+  joinPanel.scrollIntoView({ block: "nearest" });
+}
+
+function closeJoin() {
+  joining = null;
+  joinPanel.hidden = true;
+}
+
+async function onJoinSubmit(ev) {
+  ev.preventDefault();
+  if (!joining || !joinDeck.value) return;
+  const [kind, ...rest] = joinDeck.value.split(":");
+  const value = rest.join(":");
+  const body = { seat: joining.seat, ...(kind === "saved" ? { saved_deck: value } : { deck: value }) };
+  const headers = kind === "saved" ? { [OWNER_HEADER]: storedOwner() || "" } : {};
+  joinGo.disabled = true;
+  try {
+    const res = await api(`/api/tables/${encodeURIComponent(joining.table.table_id)}/join`,
+      { method: "POST", body: JSON.stringify(body), headers });
+    location.href = res.invite_url;
+  } catch (err) {
+    message("error", `Could not join: ${err.message}`);
+    joinDeck.focus();
+    refreshTables();
+  } finally {
+    joinGo.disabled = false;
+  }
+}
+
+// A join link (/?join=<table>&seat=<n>, handed out by the table's creator) opens the panel at once.
+async function joinFromLink() {
+  const params = new URLSearchParams(location.search);
+  const tableId = params.get("join");
+  if (!tableId) return;
+  try {
+    const t = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    const wanted = Number(params.get("seat"));
+    const needs = t.needs_deck || [];
+    const seat = needs.includes(wanted) ? wanted : needs[0];
+    if (seat === undefined) {
+      message("error", "This table no longer waits for a deck: join it from the list, or watch it.");
+      return;
+    }
+    await openJoin(t, seat);
+  } catch (err) {
+    message("error", `Could not open the table to join: ${err.message}`);
+  }
+}
+
+joinForm.addEventListener("submit", onJoinSubmit);
+document.getElementById("join-cancel").addEventListener("click", closeJoin);
+joinPanel.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closeJoin(); });
 gameSel.addEventListener("change", onGameChange);
 playersSel.addEventListener("change", drawSeats);
 form.addEventListener("submit", onCreate);
 document.getElementById("refresh").addEventListener("click", refreshTables);
-loadGames().then(refreshTables);
+loadGames().then(() => { refreshTables(); joinFromLink(); });
 setInterval(() => {
   // Skip while the keyboard focus is inside the list, so a redraw never steals it.
   if (document.visibilityState === "visible" && !tablesEl.contains(document.activeElement)) refreshTables();

@@ -426,6 +426,14 @@ function render() {
 
   clear(board);
   clear(side);
+  if (frame.view === null) {
+    // Not dealt yet: seats still join with their decks. There is nothing to draw (and nothing hidden).
+    drawUndealt(frame);
+    drawStatus(ctx);
+    keysHelp.hidden = true;
+    document.title = `Waiting for decks · ${app.renderer.title || ctx.game} · cardtable`;
+    return;
+  }
   app.renderer.render(board, ctx);
   board.classList.toggle("busy", Boolean(app.pending));
   if (!app.pending) board.removeAttribute("aria-busy");
@@ -460,6 +468,17 @@ function render() {
   }
 }
 
+function drawUndealt(frame) {
+  const needs = frame.needs_deck || [];
+  const who = needs.map((s) => `seat ${s}`).join(", ");
+  board.append(h("section", { class: "undealt", "data-testid": "undealt" },
+    h("h2", { class: "undealt-title" }, "Waiting for decks"),
+    h("p", {}, needs.length
+      ? `The cards are dealt once ${who} ${needs.length > 1 ? "have" : "has"} joined with a deck.`
+      : "Dealing the cards…"),
+    h("p", { class: "muted" }, "Nobody sees which deck another player brings.")));
+}
+
 function resultWords(ctx) {
   const winners = (ctx.outcome && ctx.outcome.winners) || [];
   if (ctx.seat === null || !ctx.outcome) return "";
@@ -481,6 +500,8 @@ function drawStatus(ctx) {
 }
 
 function waitingText(ctx) {
+  const needs = (app.frame && app.frame.needs_deck) || [];
+  if (needs.length) return `Waiting for ${needs.map((s) => `seat ${s}`).join(", ")} to join with a deck`;
   const open = ((ctx.table && ctx.table.seats) || []).filter((s) => s.kind === "human" && !s.claimed).map((s) => s.seat);
   return open.length ? `Waiting for ${open.map((s) => `seat ${s}`).join(", ")} to join` : "Waiting for players";
 }
