@@ -71,6 +71,7 @@ def test_a_friend_joins_from_another_browser_with_a_saved_deck_and_both_play(ser
     assert "seat 1" in host.locator('[data-testid="undealt"]').inner_text()
     assert host.evaluate("() => window.cardtable.app.frame.view") is None
     shot(host, "join-undealt")
+    assert_accessible(host, "a table waiting for decks")
 
     friend = new_page()
     friend.goto(server.url + "/decks")  # any page of the site, to reach its local storage
