@@ -396,3 +396,20 @@ def test_no_other_seat_spectator_or_host_ever_sees_the_joiners_deck(sqlite_url: 
         if isinstance(frame, dict) and is_state(frame) and frame["view"] is not None:
             assert set(frame["view"]["options"]["decks"][1]) == {"investigator"}  # MY-3.1: that card only
     assert any(secret in p for p in own)  # the joiner sees their own deck: the test has teeth
+
+
+def test_a_table_that_opens_deck_lists_shows_the_joined_deck_to_the_other_seat(sqlite_url: str) -> None:
+    """The game decides what is hidden: with Call of Cthulhu's ``open_decklists`` the joiner's list is
+    public once dealt (CC's own rule), and before the deal still nobody sees anything."""
+    with make_client(sqlite_url) as client:
+        me = _owner(client)
+        did = _saved(client, me, "Open Book 3K")
+        made = _create(client, COC, ["human", "human"], [1], options={"open_decklists": True})
+        tid = made["table_id"]
+        with client.websocket_connect(f"/ws/tables/{tid}?token={made['seats'][0]['token']}") as a:
+            recv(a)
+            before = recv_until(a, is_state)
+            assert _join(client, tid, me, saved_deck=did).status_code == 200
+            dealt = recv_until(a, lambda f: is_state(f) and f["view"] is not None)
+    assert before["view"] is None
+    assert dealt["view"]["options"]["decks"][1]["name"] == "Open Book 3K"

@@ -71,6 +71,7 @@ def test_a_friend_joins_from_another_browser_with_a_saved_deck_and_both_play(ser
     assert "seat 1" in host.locator('[data-testid="undealt"]').inner_text()
     assert host.evaluate("() => window.cardtable.app.frame.view") is None
     shot(host, "join-undealt")
+    assert_accessible(host, "a table waiting for decks")
 
     friend = new_page()
     friend.goto(server.url + "/decks")  # any page of the site, to reach its local storage
@@ -131,3 +132,22 @@ def test_on_a_phone_join_with_a_ready_deck_from_the_list_and_play_a_bot(server: 
     assert moves >= 3
     summary = httpx.get(f"{server.url}/api/tables/{tid}", timeout=10).json()
     assert summary["dealt"] is True and summary["needs_deck"] == []
+
+
+def test_the_creator_deals_now_from_the_created_panel(server: Any, new_page: Any) -> None:
+    host = new_page()
+    host.goto(server.url + "/")
+    host.select_option("#game", GAME)
+    host.wait_for_selector('#deck-1 option[value="join"]', state="attached")
+    host.select_option("#seat-0", "human")
+    host.select_option("#seat-1", "human")
+    host.select_option("#deck-1", "join")
+    host.click("#create")
+    host.locator('[data-testid="deal-now"]').click()
+    host.wait_for_selector('[data-testid="deal-now"] >> text=Dealt')
+    assert "seat(s) 1 got a random ready deck" in host.locator("#messages").inner_text()
+    host.locator('[data-testid="play-link"]').click()
+    wait_connected(host)
+    host.wait_for_function("() => window.cardtable.app.frame.view")
+    assert host.evaluate("() => window.cardtable.app.frame.view.options.decks[1]") is None
+    assert host.locator('[data-testid="undealt"]').count() == 0

@@ -289,6 +289,26 @@ function showCreated(res, body) {
     }
   }
   created.append(list);
+  const onJoin = seats.filter((s) => s.deck_on_join);
+  if (onJoin.length && res.admin_token) {
+    // The host may deal without waiting: each missing seat gets a ready deck drawn from the seed.
+    const deal = h("button", { type: "button", class: "btn small", "data-testid": "deal-now" }, "Deal now");
+    deal.addEventListener("click", async () => {
+      deal.disabled = true;
+      try {
+        const done = await api(`/api/tables/${encodeURIComponent(res.table_id)}/deal`,
+          { method: "POST", body: JSON.stringify({ token: res.admin_token }) });
+        message("", `Dealt: ${done.drawn.length ? `seat(s) ${done.drawn.join(", ")} got a random ready deck` : "every deck was in"}.`);
+        deal.textContent = "Dealt ✓";
+      } catch (err) {
+        message("error", `Could not deal: ${err.message}`);
+        deal.disabled = false;
+      }
+    });
+    created.append(h("p", { class: "muted small-print" },
+      "The cards are dealt when the last of these seats has joined with a deck, or now: ", deal,
+      " (each seat still missing a deck then gets a random ready deck)."));
+  }
   if (humans.length > 1) {
     created.append(h("p", { class: "muted small-print" },
       "Send each friend their own seat's link: whoever opens a link plays that seat. Keep yours to rejoin later."));
