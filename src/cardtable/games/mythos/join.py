@@ -28,10 +28,11 @@ MAX_GROUP = len(KEYS)
 RANK = {"travel_event": 0, "location": 1, "ally": 0, "weapon": 1, "tome": 0, "spell": 1}
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=None)
 def pair_joins(a: CardDef, b: CardDef) -> bool:
     """MY-8.2 / MY-8.3: a built-in pair, or one card's text allows joining the other (cached: a pure
-    function of two card definitions)."""
+    function of two card definitions; unbounded, as a pool's pairs number a few ten thousand at most and
+    a bounded cache evicted pairs still in use)."""
     kinds = {a.type, b.type}
     if kinds == {"ally", "weapon"} or kinds == {"travel_event", "location"}:
         return True
