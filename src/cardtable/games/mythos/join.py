@@ -153,6 +153,7 @@ class _Probes:
         self.st, self.p = st, p
         self.done: dict[tuple[int, ...], MyState | None] = {(): st}  # the empty prefix: the state itself
         self.batches: dict[tuple[int, ...], Batch] = {(): {}}
+        self.verdicts: dict[tuple[tuple[int, ...], CardDef, int | None], bool] = {}
 
     def resolved(self, prefix: tuple[int, ...]) -> MyState | None:
         if prefix in self.done:
@@ -173,9 +174,19 @@ class _Probes:
         return out
 
     def last_card_fits(self, cards: tuple[int, ...]) -> bool:
-        """``join_check`` of a non-Monster group (cliques in resolution order from the hand) is None."""
-        base = self.resolved(cards[:-1])
-        return base is not None and check(base, self.p, cards[-1], _host(base, cards, cards[-1])) is None
+        """``join_check`` of a non-Monster group (cliques in resolution order from the hand) is None.
+
+        Copies of one card after the same prefix share an answer: untargeted, ``check`` reads only the
+        card's definition and host (and the state), the instance only to find it in the hand."""
+        prefix, last = cards[:-1], cards[-1]
+        base = self.resolved(prefix)
+        if base is None:
+            return False
+        host = _host(base, cards, last)
+        key = (prefix, base.card(last), host)
+        if key not in self.verdicts:
+            self.verdicts[key] = check(base, self.p, last, host) is None
+        return self.verdicts[key]
 
 
 def do_join(st: MyState, p: int, cards: Sequence[int]) -> None:
