@@ -112,13 +112,15 @@ def _host(st: MyState, cards: Sequence[int], i: int) -> int | None:
     return next((c for c in cards if st.card(c).type == want), None)
 
 
-def join_options(st: MyState, p: int) -> list[Action]:
+def join_options(st: MyState, p: int, verdicts: dict[tuple[CardDef, int | None], bool] | None = None) -> list[Action]:
     """Every legal Join group from ``p``'s hand, each once in its resolution order.
 
     Why not ``join_check`` per group: that resolves every group from scratch on its own clone. Here the
     groups share their resolved prefixes (``_Probes``), and a group's last card is only checked, never
     played — the same card-by-card checks against the same states (MY-8.5), so the same groups, at a
     fraction of the clones and plays (profiling found this the largest cost of random play).
+    ``verdicts`` are the caller's answers of ``check`` on ``st`` by (definition, host), reused for the
+    first card of a group (``turn_options`` has just asked them of every card).
     """
     hand = sorted(st.table.cards(f"hand:{p}"))
     defs = {i: st.card(i) for i in hand}
@@ -126,7 +128,7 @@ def join_options(st: MyState, p: int) -> list[Action]:
     out: list[Action] = []
     if len(joinable) < 2:
         return out
-    probes = _Probes(st, p)
+    probes = _Probes(st, p, verdicts or {})
     later = {i: [j for j in joinable if j > i and pair_joins(defs[i], defs[j])] for i in joinable}
     groups: list[tuple[int, ...]] = [(i,) for i in joinable]
     for _size in range(2, MAX_GROUP + 1):  # grow cliques of joining cards one card at a time
@@ -149,8 +151,8 @@ class _Probes:
     A prefix resolves the same inside every group that starts with it: a card's host is the group's first
     ally (weapon) or tome (spell), and those rank before what they hold, so they lie in the prefix."""
 
-    def __init__(self, st: MyState, p: int) -> None:
-        self.st, self.p = st, p
+    def __init__(self, st: MyState, p: int, verdicts: dict[tuple[CardDef, int | None], bool]) -> None:
+        self.st, self.p, self.first = st, p, verdicts
         self.done: dict[tuple[int, ...], MyState | None] = {(): st}  # the empty prefix: the state itself
         self.batches: dict[tuple[int, ...], Batch] = {(): {}}
         self.verdicts: dict[tuple[tuple[int, ...], CardDef, int | None], bool] = {}
@@ -163,7 +165,8 @@ class _Probes:
         if parent is not None:
             i = prefix[-1]
             host = _host(parent, prefix, i)
-            if check(parent, self.p, i, host) is None:
+            known = self.first.get((parent.card(i), host)) if parent is self.st else None
+            if known if known is not None else check(parent, self.p, i, host) is None:
                 probe = parent.clone()
                 assert isinstance(probe, MyState)
                 batch = {k: list(v) for k, v in self.batches[prefix[:-1]].items()}

@@ -552,7 +552,7 @@ def turn_options(st: MyState, p: int) -> list[Action]:
 
     from .abilities import options as ability_options
 
-    out += join_options(st, p)
+    out += join_options(st, p, seen)
     out += ability_options(st, p, "card_play")
     if can_arrive(st, p):
         out.append(Action(p, "arrive"))
