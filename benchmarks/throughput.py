@@ -62,7 +62,9 @@ DESIGN_TARGETS: dict[str, dict[str, float]] = {
 }
 # Random play of a game against OpenSpiel's pure-Python Kuhn poker decisions/s in the same run (issue 9 for
 # Call of Cthulhu: at least a quarter). Informational only, like the targets above.
-KUHN_FRACTION_TARGETS: dict[str, float] = {"call-of-cthulhu": 0.25}
+KUHN_FRACTION_TARGETS: dict[str, float] = {"call-of-cthulhu": 0.25, "million-arthur": 0.25, "mythos": 0.25}
+MAX_CLONE_US_CARD_GAMES = 100.0  # the card games' issues: clone() under 100 µs mid-game
+ISMCTS_BUDGET = 30  # iterations per search of the ISMCTS measurement (8 with --quick)
 RL_MAX_OVERHEAD = 2.0  # issue 4: the PettingZoo loop under 2x the raw engine's cost per decision
 
 # Seeds: throughput games use 0, 1, 2, ...; sampled positions come from a disjoint range.
@@ -282,6 +284,41 @@ def targets_for(game_id: str, play: dict[str, Any], costs: dict[str, float]) -> 
     }
 
 
+def bench_ismcts(game: GameDefinition, players: int, settings: Settings) -> dict[str, Any]:
+    """ISMCTS iterations per CPU second, searching from positions spread over seeded random games.
+
+    The games are played at random; at one decision in four that offers a choice, ``ismcts:N`` (the
+    game's own rollout depth) searches it and its answer is discarded, so early and late positions
+    both count. Each iteration samples a state from the view (determinization) and plays a rollout.
+    """
+    from cardtable.bots import ISMCTSBot, make_bot
+    from cardtable.core import Rng
+
+    budget = 8 if settings.quick else ISMCTS_BUDGET
+    spec = f"ismcts:{budget}"
+    bot = make_bot(spec, game.info.id, seed=BOT_SEED)
+    assert isinstance(bot, ISMCTSBot)
+    rng = random.Random(BOT_SEED + 3)
+    _progress(f"  {game.info.id}: ISMCTS searches for {settings.seconds:g} s of CPU ...")
+    cpu = 0.0
+    seed = SAMPLE_SEED_BASE * 2
+    while cpu < settings.seconds:
+        state = game.new_game(seed=seed, players=players)
+        while not state.is_terminal and cpu < settings.seconds:
+            decision = state.decision
+            assert decision is not None
+            if len(decision.options) > 1 and rng.random() < 0.25:
+                view = state.view(decision.player)
+                start = time.process_time()
+                bot.act(view, decision, Rng(bot.searches))
+                cpu += time.process_time() - start
+            state.apply(rng.choice(state.legal_actions()))
+        seed += 1
+    depth = game.rollout_depth if game.evaluate is not None else None
+    return {"spec": spec, "searches": bot.searches, "iterations": bot.total_iterations, "cpu_seconds": cpu,
+            "iterations_per_cpu_s": bot.total_iterations / cpu if cpu else 0.0, "rollout_depth": depth}
+
+
 def bench_game(info: GameInfo, players: int | None, settings: Settings) -> dict[str, Any]:
     game = cardtable.load_game(info.id)
     n = info.max_players if players is None else players
@@ -297,6 +334,7 @@ def bench_game(info: GameInfo, players: int | None, settings: Settings) -> dict[
         "random_play": play,
         **costs,
         "targets": targets_for(info.id, play, costs["costs_us"]),
+        "ismcts": bench_ismcts(game, n, settings),
         "rl": bench_rl(info.id, n, settings),
     }
 
@@ -448,6 +486,10 @@ def render_text(result: dict[str, Any]) -> str:
             ["to_dict()", f"{c['to_dict']:.2f}", ""],
             ["new_game()", f"{c['new_game']:.2f}", ""],
         ])
+        ism = g["ismcts"]
+        depth = f"rollouts cut at {ism['rollout_depth']} actions" if ism["rollout_depth"] else "full playouts"
+        out += ["", f"  ISMCTS ({ism['spec']}, {depth}): {_num(ism['iterations_per_cpu_s'])} iterations per CPU second "
+                    f"({ism['iterations']:,} iterations in {ism['searches']} searches, {ism['cpu_seconds']:.2f} s)"]
         rl = g["rl"]
         if rl["available"]:
             out += ["", "  RL adapter (PettingZoo AEC loop: observe + mask + step), same games as the raw engine"]
@@ -481,8 +523,12 @@ def render_text(result: dict[str, Any]) -> str:
             fraction = KUHN_FRACTION_TARGETS.get(g["id"])
             if fraction is not None:
                 ratio = g["random_play"]["decisions_per_s"] / o["decisions_per_s"]
-                out.append(f"{g['id']} random play = {ratio:.2f} x OpenSpiel Kuhn decisions/s; target >= "
-                           f"{fraction:g} x ({'met' if ratio >= fraction else 'NOT met'})")
+                clone = g["costs_us"]["clone"]
+                out.append(f"{g['id']} ({g['players']} players) random play = {ratio:.2f} x OpenSpiel Kuhn "
+                           f"decisions/s; target >= {fraction:g} x ({'met' if ratio >= fraction else 'NOT met'}); "
+                           f"clone {clone:.1f} µs mid-game, target < {MAX_CLONE_US_CARD_GAMES:g} µs "
+                           f"({'met' if clone < MAX_CLONE_US_CARD_GAMES else 'NOT met'}); ISMCTS "
+                           f"{_num(g['ismcts']['iterations_per_cpu_s'])} iterations/s")
         out.append("")
     if not o["available"]:
         out.append(f"OpenSpiel not installed ({o['reason']}); pip install 'cardtable[bench]' to compare.")

@@ -60,6 +60,8 @@ def test_quick_json_run_reports_every_figure_for_every_game() -> None:
         assert game["samples"] >= 1
         for key in COST_KEYS:
             assert _positive(game["costs_us"][key]), (game["id"], key, game["costs_us"][key])
+        ismcts = game["ismcts"]
+        assert ismcts["searches"] >= 1 and _positive(ismcts["iterations_per_cpu_s"]), (game["id"], ismcts)
     openspiel = result["openspiel"]
     if openspiel["available"]:
         for key in OPENSPIEL_KEYS:
@@ -75,6 +77,7 @@ def test_quick_table_run_names_the_machine_and_each_game() -> None:
     assert "Python" in proc.stdout and "CPUs" in proc.stdout
     assert "two-mists" in proc.stdout and "3 players" in proc.stdout
     assert "OpenSpiel" in proc.stdout
+    assert "ISMCTS (ismcts:8, full playouts)" in proc.stdout  # Two Mists has no evaluation: playouts run to the end
 
 
 def test_bad_player_count_is_a_readable_error_not_a_traceback() -> None:

@@ -47,6 +47,12 @@ class Mythos(GameDefinition):
 
     def ready_decks(self) -> dict[str, dict[str, Any]]:
         """Ready decks by name (and stem) in the resolved form a record keeps."""
+        return {k: {**v, "cards": list(v["cards"])} for k, v in self._ready.items()}
+
+    @cached_property
+    def _ready(self) -> dict[str, dict[str, Any]]:
+        """``ready_decks`` resolved once (the deck files are read once, ``deck_rules.ready_decks``): every
+        new game with ready decks looked them up again."""
         from .deck_rules import INVESTIGATOR, ready_decks
 
         out: dict[str, dict[str, Any]] = {}
@@ -56,13 +62,18 @@ class Mythos(GameDefinition):
             out[deck.name] = out[stem] = entry
         return out
 
+    @cached_property
+    def _problems(self) -> dict[tuple[Any, ...], list[str]]:
+        """``deck_problems`` by deck (name, investigator, cards): a pure function of the deck."""
+        return {}
+
     def _deck(self, data: Any, where: str) -> dict[str, Any]:
-        ready = self.ready_decks()
+        ready = self._ready
         if isinstance(data, str):
             if data not in ready:
                 raise SetupError(f"{where}: unknown ready deck {data!r}; ready decks: "
                                  f"{', '.join(sorted(d['name'] for d in ready.values()))}")
-            return dict(ready[data])
+            return {**ready[data], "cards": list(ready[data]["cards"])}
         if not isinstance(data, Mapping) or set(data) - {"name", "investigator", "cards", "description"}:
             raise SetupError(f"{where}: a deck is a ready deck name or {{investigator, cards}} (MY-2.1, MY-2.5)")
         pool = self.pool
@@ -102,6 +113,14 @@ class Mythos(GameDefinition):
             out.append(i)
         return out
 
+    def _checked(self, deck: Mapping[str, Any]) -> list[str]:
+        key = (deck["name"], deck["investigator"], tuple(deck["cards"]))
+        if key not in self._problems:
+            if len(self._problems) >= 512:  # a lab run may build many decks: keep the memo small
+                self._problems.clear()
+            self._problems[key] = self.deck_problems(deck)
+        return list(self._problems[key])
+
     def deck_problems(self, deck: Mapping[str, Any]) -> list[str]:
         """MY-2: every violation, each with its rule ID."""
         from collections import Counter
@@ -123,7 +142,7 @@ class Mythos(GameDefinition):
         if chosen is None:
             from ...core import Rng
 
-            names = sorted({d["name"] for d in self.ready_decks().values()})
+            names = sorted({d["name"] for d in self._ready.values()})
             rng = Rng(seed ^ 0x3171)
             chosen = [names[rng.below(len(names))] for _ in range(players)]
         if not isinstance(chosen, list) or len(chosen) != players:
@@ -132,7 +151,7 @@ class Mythos(GameDefinition):
         for k, inv in enumerate(self._investigators(opts.get("investigators"), players)):
             if inv is not None:
                 decks[k] = {**decks[k], "investigator": inv}
-        problems = [f"deck {k + 1} ({d['name']}): {p}" for k, d in enumerate(decks) for p in self.deck_problems(d)]
+        problems = [f"deck {k + 1} ({d['name']}): {p}" for k, d in enumerate(decks) for p in self._checked(d)]
         if problems:
             raise SetupError("illegal deck (MY-2): " + "; ".join(problems))
         target = opts.get("vp_target", 20)

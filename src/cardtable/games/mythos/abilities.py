@@ -52,10 +52,12 @@ def scope(ab: Ability) -> str:
     return ROUND_SCOPE if ab.limit == "once_per_round" else TURN_SCOPE
 
 
-def refusal(st: MyState, p: int, card: Any, k: Any, window: str) -> tuple[str, str] | None:
-    """Why ability ``k`` of ``card`` cannot be used by ``p`` now (``window``: card_play / battle)."""
+def refusal(st: MyState, p: int, card: Any, k: Any, window: str, source: bool = False) -> tuple[str, str] | None:
+    """Why ability ``k`` of ``card`` cannot be used by ``p`` now (``window``: card_play / battle).
+    ``source``: the caller took ``card`` from ``sources(st, p)`` (not looked up again)."""
     t = st.table
-    if type(card) is not int or type(k) is not int or not 0 <= card < len(t) or card not in sources(st, p):
+    if not source and (type(card) is not int or type(k) is not int or not 0 <= card < len(t)
+                       or card not in sources(st, p)):
         return "MY-12.2", "only a face-up card of yours in play (or your investigator) has abilities to use"
     abilities = abilities_of(st, card)
     if not 0 <= k < len(abilities):
@@ -76,7 +78,7 @@ def options(st: MyState, p: int, window: str) -> list[Action]:
     out = []
     for i in sources(st, p):
         for k, _ab in enumerate(abilities_of(st, i)):
-            if refusal(st, p, i, k, window) is None:
+            if refusal(st, p, i, k, window, source=True) is None:
                 out.append(Action(p, "activate", (("ability", k), ("card", i))))
     return out
 

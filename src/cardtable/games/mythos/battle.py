@@ -15,9 +15,12 @@ his hand is not empty and the pool has battle events (both public).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...core import Action
 from ...engine import FACE_DOWN, Frame, Op, lasting_total, pick
 from .abilities import activate, options as ability_options
+from .catalog import Pool
 from .checks import run_checks
 from .play import bury, cast, castable, play
 from .rules import Batch, commit, game_over_check
@@ -55,7 +58,13 @@ def may_hold_battle_events(st: MyState, p: int) -> bool:
     """Public facts only: a hand that is not empty, in a pool that has battle events, might hold one, so
     such a player is asked in the use step whether he holds one or not (asking only real holders would
     tell the table what is in their hands)."""
-    return bool(st.table.cards(f"hand:{p}")) and any(d.type == "event" and d.battle for d in st.pool.defs)
+    return bool(st.table.cards(f"hand:{p}")) and _has_battle_events(st.pool)
+
+
+@lru_cache(maxsize=8)
+def _has_battle_events(pool: Pool) -> bool:
+    """Cached per pool (identity-hashed, immutable): the use step asks it of every seat every battle."""
+    return any(d.type == "event" and d.battle for d in pool.defs)
 
 
 class Battle(Op[MyState]):

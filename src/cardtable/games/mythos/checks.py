@@ -36,6 +36,8 @@ def over_capacity(st: MyState) -> tuple[int, list[int], int] | None:
             if st.card(v).type != "tome":
                 continue
             spells = [s for s in st.table.attachments(v) if st.card(s).type == "spell"]
+            if not spells:
+                continue  # a capacity is never negative (MY-6.7.4), so an empty tome is never over it
             excess = len(spells) - st.capacity(v)
             if excess > 0:
                 return v, spells, excess

@@ -83,6 +83,8 @@ def combat_value(st: MyState, i: int) -> int:
 
 def combat_values(st: MyState, cards: list[int]) -> list[int]:
     """``combat_value`` of each card, the static effects in force read once for all of them (one pass)."""
+    if not cards:
+        return []
     in_force = list(statics(st, COMBAT_OPS))
     return [_combat(st, i, in_force) for i in cards]
 

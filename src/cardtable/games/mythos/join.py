@@ -28,10 +28,11 @@ MAX_GROUP = len(KEYS)
 RANK = {"travel_event": 0, "location": 1, "ally": 0, "weapon": 1, "tome": 0, "spell": 1}
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=None)
 def pair_joins(a: CardDef, b: CardDef) -> bool:
     """MY-8.2 / MY-8.3: a built-in pair, or one card's text allows joining the other (cached: a pure
-    function of two card definitions)."""
+    function of two card definitions; unbounded, as a pool's pairs number a few ten thousand at most and
+    a bounded cache evicted pairs still in use)."""
     kinds = {a.type, b.type}
     if kinds == {"ally", "weapon"} or kinds == {"travel_event", "location"}:
         return True
@@ -111,13 +112,15 @@ def _host(st: MyState, cards: Sequence[int], i: int) -> int | None:
     return next((c for c in cards if st.card(c).type == want), None)
 
 
-def join_options(st: MyState, p: int) -> list[Action]:
+def join_options(st: MyState, p: int, verdicts: dict[tuple[CardDef, int | None], bool] | None = None) -> list[Action]:
     """Every legal Join group from ``p``'s hand, each once in its resolution order.
 
     Why not ``join_check`` per group: that resolves every group from scratch on its own clone. Here the
     groups share their resolved prefixes (``_Probes``), and a group's last card is only checked, never
     played — the same card-by-card checks against the same states (MY-8.5), so the same groups, at a
     fraction of the clones and plays (profiling found this the largest cost of random play).
+    ``verdicts`` are the caller's answers of ``check`` on ``st`` by (definition, host), reused for the
+    first card of a group (``turn_options`` has just asked them of every card).
     """
     hand = sorted(st.table.cards(f"hand:{p}"))
     defs = {i: st.card(i) for i in hand}
@@ -125,7 +128,7 @@ def join_options(st: MyState, p: int) -> list[Action]:
     out: list[Action] = []
     if len(joinable) < 2:
         return out
-    probes = _Probes(st, p)
+    probes = _Probes(st, p, verdicts or {})
     later = {i: [j for j in joinable if j > i and pair_joins(defs[i], defs[j])] for i in joinable}
     groups: list[tuple[int, ...]] = [(i,) for i in joinable]
     for _size in range(2, MAX_GROUP + 1):  # grow cliques of joining cards one card at a time
@@ -148,10 +151,11 @@ class _Probes:
     A prefix resolves the same inside every group that starts with it: a card's host is the group's first
     ally (weapon) or tome (spell), and those rank before what they hold, so they lie in the prefix."""
 
-    def __init__(self, st: MyState, p: int) -> None:
-        self.st, self.p = st, p
+    def __init__(self, st: MyState, p: int, verdicts: dict[tuple[CardDef, int | None], bool]) -> None:
+        self.st, self.p, self.first = st, p, verdicts
         self.done: dict[tuple[int, ...], MyState | None] = {(): st}  # the empty prefix: the state itself
         self.batches: dict[tuple[int, ...], Batch] = {(): {}}
+        self.verdicts: dict[tuple[tuple[int, ...], CardDef, int | None], bool] = {}
 
     def resolved(self, prefix: tuple[int, ...]) -> MyState | None:
         if prefix in self.done:
@@ -161,7 +165,8 @@ class _Probes:
         if parent is not None:
             i = prefix[-1]
             host = _host(parent, prefix, i)
-            if check(parent, self.p, i, host) is None:
+            known = self.first.get((parent.card(i), host)) if parent is self.st else None
+            if known if known is not None else check(parent, self.p, i, host) is None:
                 probe = parent.clone()
                 assert isinstance(probe, MyState)
                 batch = {k: list(v) for k, v in self.batches[prefix[:-1]].items()}
@@ -172,9 +177,19 @@ class _Probes:
         return out
 
     def last_card_fits(self, cards: tuple[int, ...]) -> bool:
-        """``join_check`` of a non-Monster group (cliques in resolution order from the hand) is None."""
-        base = self.resolved(cards[:-1])
-        return base is not None and check(base, self.p, cards[-1], _host(base, cards, cards[-1])) is None
+        """``join_check`` of a non-Monster group (cliques in resolution order from the hand) is None.
+
+        Copies of one card after the same prefix share an answer: untargeted, ``check`` reads only the
+        card's definition and host (and the state), the instance only to find it in the hand."""
+        prefix, last = cards[:-1], cards[-1]
+        base = self.resolved(prefix)
+        if base is None:
+            return False
+        host = _host(base, cards, last)
+        key = (prefix, base.card(last), host)
+        if key not in self.verdicts:
+            self.verdicts[key] = check(base, self.p, last, host) is None
+        return self.verdicts[key]
 
 
 def do_join(st: MyState, p: int, cards: Sequence[int]) -> None:

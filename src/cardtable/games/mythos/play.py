@@ -530,6 +530,7 @@ def play_action(p: int, i: int, host: int | None, target: int | None = None) -> 
 def turn_options(st: MyState, p: int) -> list[Action]:
     """MY-5.4: every legal play, the turn actions (arrive, cast) and pass."""
     out: list[Action] = []
+    seen: dict[tuple[CardDef, int | None], bool] = {}  # (definition, host) -> legal: copies decide alike
     for i in sorted(st.table.cards(f"hand:{p}")):
         d = st.card(i)
         if cancel_filter(d) is not None:
@@ -540,13 +541,18 @@ def turn_options(st: MyState, p: int) -> list[Action]:
             continue
         allowed = hosts(st, p, d)
         for h in allowed:
-            if check(st, p, i, h, allowed=allowed) is None:
+            # a card without a target is judged by its definition, host and the state alone (``check``
+            # reads the instance only to find it in the hand), so a second copy takes the first's answer
+            ok = seen.get((d, h))
+            if ok is None:
+                ok = seen[(d, h)] = check(st, p, i, h, allowed=allowed) is None
+            if ok:
                 out.append(play_action(p, i, h))
     from .join import join_options
 
     from .abilities import options as ability_options
 
-    out += join_options(st, p)
+    out += join_options(st, p, seen)
     out += ability_options(st, p, "card_play")
     if can_arrive(st, p):
         out.append(Action(p, "arrive"))
