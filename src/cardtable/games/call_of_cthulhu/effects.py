@@ -218,7 +218,7 @@ def _targets_card(st: "CocState", target: Any, c: int, ctx: Ctx) -> bool:
         return c == ctx.source
     if isinstance(target, S.Filter):
         return t.in_play(c) and matches_filter(st, target, c, controller=t.ctrl[ctx.source], source=ctx.source,
-                                               slot=source_story(st, ctx))
+                                               slot=source_story(st, ctx) if target.committed_to is not None else None)
     return False
 
 

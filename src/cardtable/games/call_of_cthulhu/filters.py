@@ -12,7 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
+from ...engine import FIRST_GAME_FLAG
 from . import schema as S
+
+INSANE = FIRST_GAME_FLAG  # state.INSANE (state imports this module's users; kept free of that cycle)
 
 if TYPE_CHECKING:
     from .state import CocState
@@ -127,13 +130,13 @@ def matches_filter(st: "CocState", spec: Any, c: int, *, controller: int, source
     if spec is None:
         return True
     t = st.table
-    d = st.card(c)
-    in_play = t.in_play(c)
+    d = st.game.deftuple[t.defn[c]]  # type: ignore[attr-defined]  # st.card(c), inlined (a hot path)
+    if not _one_of(spec.type, d.type):  # the commonest refusal, before anything else is looked up
+        return False
+    in_play = t.decls[t.zone[c]].in_play
     story = d.type == "story"
     ctrl = None if story else (t.ctrl[c] if in_play else t.owner[c])
-    insane = in_play and st.insane(c)
-    if not _one_of(spec.type, d.type):
-        return False
+    insane = in_play and bool(t.flags[c] & INSANE)
     faction = "none" if insane else d.faction
     if spec.faction is not None and not _one_of(spec.faction, faction):
         return False
@@ -210,8 +213,12 @@ def lki_slot_of(st: "CocState", lki: Any, c: int) -> int | None:
 
 
 def filter_in(st: "CocState", spec: Any, c: int, ctx: Ctx) -> bool:
-    """``matches_filter`` from an ability's point of view."""
-    return matches_filter(st, spec, c, controller=ctx.player, source=ctx.source, slot=source_story(st, ctx),
+    """``matches_filter`` from an ability's point of view (the source's story is looked up only for a
+    filter that reads it: ``committed_to``)."""
+    if spec is None:
+        return True
+    slot = source_story(st, ctx) if spec.committed_to is not None else None
+    return matches_filter(st, spec, c, controller=ctx.player, source=ctx.source, slot=slot,
                           ev_slot=ctx.ev.get("slot"), lki=ctx.ev.get("lki"))
 
 

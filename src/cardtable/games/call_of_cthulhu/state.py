@@ -360,7 +360,16 @@ class CocState(CardState):
         cost = self.actual_cost(i, x)
         if cost > 0 and not self.paying_domains(p, i, cost):
             return False
-        return self.play_refusal(p, i, x, targets_last=True) is None
+        # the rest of ``play_refusal`` (its window and cost checks are the ones just made)
+        if d.unique and self.controls_title(p, d.title):
+            return False
+        if d.type == "character" and self.heroic_villainous_block(p, i):
+            return False
+        if not self.steadfast_ok(p, i):
+            return False
+        if d.type == "support" and d.attach_to is not None and not self.hosts_for(p, i):
+            return False
+        return d.type != "event" or effects.event_playable(self, p, i) is None
 
     def x_values(self, p: int, i: int) -> list[int]:
         """CC-6.6: the X a player may name (the paying domain bounds the actual cost)."""

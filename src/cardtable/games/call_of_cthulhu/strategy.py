@@ -15,10 +15,16 @@ from typing import Any, Mapping
 from ...core import Action, Decision, Rng
 
 
-def _defs() -> Any:
-    from . import DEFINITION
+_DEFS: list[Any] = []
 
-    return DEFINITION.defs
+
+def _defs() -> Any:
+    """The game's definitions (looked up once: the policy asks for them at every card it reads)."""
+    if not _DEFS:
+        from . import DEFINITION
+
+        _DEFS.append(DEFINITION.defs)
+    return _DEFS[0]
 
 
 def _card(view: Mapping[str, Any], i: Any) -> Any:
