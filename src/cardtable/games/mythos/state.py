@@ -38,6 +38,7 @@ OPS = OpTable()  # the game's ops (rules.py registers them)
 
 AREAS = ("deck", "hand", "discard", "story", "threat", "god", "ally", "item", "event", "adventures", "inv")
 FIELD_AREAS = ("ally", "item", "event", "god")  # MY-3.2/MY-3.3: face-up field zones besides the Story Deck
+FIELD_ZONES = frozenset(FIELD_AREAS + ("threat",))  # leaving these is leaving play (D-MY-120)
 
 
 def zones_for(players: int) -> list[ZoneDecl]:
@@ -67,7 +68,7 @@ class MyState(CardState):
 
     __slots__ = ()
     VARS = {"round": 0, "first": 0, "active": 0, "phase": "setup", "time": "Day", "pass_init": -1,
-            "pass_count": 0, "turns": 0, "end_play": 0, "seq": 0, "turn_end": [],
+            "pass_count": 0, "turns": 0, "end_play": 0, "seq": 0, "turn_end": [], "pending": [],
             "side": [], "sanity": [], "max_mod": [], "skip": [], "had_location": [],
             "pos_dim": [], "pos_region": [], "pos_sub": []}
 
@@ -351,6 +352,9 @@ class MyState(CardState):
             raise ValueError("vars.active and vars.first must be seats")
         if values["pass_init"] not in range(-1, self.players):
             raise ValueError("vars.pass_init must be a seat or -1")
+        pend = values["pending"]
+        if not isinstance(pend, list) or len(pend) % 3 or not all(type(x) is int for x in pend):
+            raise ValueError("vars.pending must be a flat list of (card, trigger, controller) integers")
         if values["time"] not in ("Day", "Night") or not isinstance(values["phase"], str):
             raise ValueError("vars.time must be Day or Night and vars.phase a string")
         if any(s not in (-1, 0, 1) for s in values["side"]):
@@ -363,6 +367,37 @@ class MyState(CardState):
 
     def face_down(self, i: int) -> bool:
         return bool(self.table.flags[i] & FACE_DOWN)
+
+    # --- triggers (MY-12.1, ``triggers.py``) ------------------------------------------------------------
+    def move_card(self, i: int, zone: str, *, bottom: bool = False) -> list[int]:
+        """A card that leaves the field (Ally, Item, Event, God area, Threat) for any other zone — the
+        Story Deck included, where a buried card is no longer active (MY-3.3) — ends the lasting effects
+        on it and of it (MY-12.6 ``WHILE_IN_PLAY``) and queues its ``on_leave_play`` trigger if it was
+        face up (D-MY-120)."""
+        t = self.table
+        src = t.zone_name(i).split(":")[0]
+        left = src in FIELD_ZONES and zone.split(":")[0] not in FIELD_ZONES
+        face_up = not t.flags[i] & FACE_DOWN
+        gone = super().move_card(i, zone, bottom=bottom)
+        if left:
+            if self.lasting:
+                self.lasting = [e for e in self.lasting if e[1] != i and e[4] != i]
+            if face_up:
+                from .triggers import queue
+
+                queue(self, i, "on_leave_play")
+        return gone
+
+    def ask(self, player: int, kind: str, prompt: str, options: Sequence[Action]) -> None:
+        """Before any decision, triggers still waiting resolve (a catch-all for ``triggers.settle``; a
+        resolution under way, a state check or a payment takes them itself)."""
+        if self.vars["pending"]:
+            from .triggers import resolving, settle
+
+            if not resolving(self):
+                settle(self)
+                return
+        super().ask(player, kind, prompt, options)
 
     def _explain_illegal(self, action: Action, decision: Any) -> IllegalActionError | None:
         from .refusals import explain
