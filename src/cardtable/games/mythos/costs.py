@@ -94,7 +94,7 @@ def is_free(st: MyState, action: Action) -> bool:
 
 def start(st: MyState, p: int, card: int, k: int, window: str) -> None:
     """Push the payment of ability ``k`` of ``card`` (the caller has done the turn's bookkeeping)."""
-    st.push(PAY, player=p, card=card, ability=k, window=window, step=0, hand=0, buried=())
+    st.push(PAY, player=p, card=card, ability=k, window=window, buried=())
 
 
 class Pay(Op[MyState]):
@@ -108,49 +108,60 @@ class Pay(Op[MyState]):
         ab = abilities_of(st, frame["card"])[frame["ability"]]
         return ab, choice_costs(ab), tuple(st.secrets.get(frame["player"], ()))
 
+    def _current(self, st: MyState, frame: Frame) -> tuple[Any, Any, int]:
+        """The first choice cost not fully chosen yet (None: all are), and how many more it needs. Hand
+        picks are read in cost order from the seat's secret, bury picks from the frame, so a sampled
+        state that lacks another seat's secret simply asks its hand picks again."""
+        ab, costs, hand = self._state(st, frame)
+        hi, bi = 0, 0
+        buried = tuple(frame["buried"])
+        for c in costs:
+            if isinstance(c, BuryCost):
+                if bi < len(buried):
+                    bi += 1
+                    continue
+                return ab, c, 1
+            have = len(hand[hi:hi + needed(c)])
+            if have == needed(c):
+                hi += have
+                continue
+            return ab, c, needed(c) - have
+        return ab, None, 0
+
     def run(self, st: MyState, frame: Frame) -> None:
         p, card = frame["player"], frame["card"]
-        ab, costs, hand = self._state(st, frame)
-        while frame["step"] < len(costs):
-            c = costs[frame["step"]]
+        while True:
+            ab, c, left = self._current(st, frame)
+            if c is None:
+                break
+            hand = tuple(st.secrets.get(p, ()))
             if isinstance(c, BuryCost):
-                got = tuple(frame["buried"])
-                cands = [i for i in bury_candidates(st, p, card, c.bury) if i not in got]
-                here = len(got) - sum(1 for x in costs[:frame["step"]] if isinstance(x, BuryCost))
+                cands = [i for i in bury_candidates(st, p, card, c.bury) if i not in frame["buried"]]
             else:
                 flt = c.filter if isinstance(c, DiscardFromHandCost) else c.reveal
                 cands = [i for i in hand_matching(st, p, flt) if i not in hand]
-                here = len(hand) - frame["hand"]
-            left = needed(c) - here
-            if left <= 0:
-                frame = frame.evolve(step=frame["step"] + 1, hand=len(hand) if not isinstance(c, BuryCost)
-                                     else frame["hand"])
-                st.replace(frame)
-                continue
             if len(cands) == left:  # no choice left: they all pay it
                 if isinstance(c, BuryCost):
                     frame = frame.evolve(buried=tuple(frame["buried"]) + tuple(cands))
                     st.replace(frame)
                 else:
-                    hand = hand + tuple(cands)
-                    st.secrets[p] = hand
+                    st.secrets[p] = hand + tuple(cands)
                 continue
             what = {"pay_discard": f"discard {left} more card(s) from your hand",
                     "pay_bury": "bury one of your cards in play", "pay_reveal": "reveal a card of your hand"}
             kind = KINDS[type(c)]
             st.ask(p, kind, f"{ab.name}: {what[kind]} (MY-12.2)", [Action(p, "pick", (("card", i),)) for i in cands])
             return
-        self._use(st, frame, hand)
+        self._use(st, frame, tuple(st.secrets.get(p, ())))
 
     def answer(self, st: MyState, frame: Frame, action: Action) -> None:
         p = frame["player"]
-        _ab, costs, hand = self._state(st, frame)
-        c = costs[frame["step"]]
+        _ab, c, _left = self._current(st, frame)
         i = action.get("card")
         if isinstance(c, BuryCost):
             st.replace(frame.evolve(buried=tuple(frame["buried"]) + (i,)))
         else:
-            st.secrets[p] = hand + (i,)
+            st.secrets[p] = tuple(st.secrets.get(p, ())) + (i,)
 
     def _use(self, st: MyState, frame: Frame, hand: tuple[int, ...]) -> None:
         from .abilities import activate
