@@ -527,3 +527,24 @@ def test_same_seed_and_actions_give_the_same_game_with_the_new_vocabulary() -> N
     assert a.to_dict() == b.to_dict() and [e.kind for e in a.events] == [e.kind for e in b.events]
     kinds = {e.data.get("trigger") for e in a.events if e.kind == "triggered"}
     assert {"on_sanity_change", "start_of_round"} <= kinds
+
+
+def test_heuristic_and_ismcts_bots_play_through_the_new_vocabulary() -> None:
+    """Both bots answer every decision of a game full of triggers, costs and fast cards with a legal
+    option, from their seat's view only."""
+    from cardtable.bots import make_bot
+    from cardtable.games.mythos import DEFINITION
+
+    for spec, steps in (("heuristic", 150), ("ismcts:3:d4", 40)):
+        st = _random_game(7, steps=0)
+        bot = make_bot(spec, DEFINITION.info.id, seed=1)
+        seen = set()
+        for k in range(steps):
+            d = st.decision
+            if d is None:
+                break
+            seen.add(d.kind)
+            action = bot.act(st.view(d.player), d, Rng(k))
+            assert action in d.options, (spec, d.kind, action)
+            st.apply(action)
+        assert "turn" in seen, spec
