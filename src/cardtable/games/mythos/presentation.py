@@ -64,6 +64,7 @@ PRESENTATION = Presentation(
         Target("card4", card=True, word="and"),
         Target("host", card=True, word="on"),
         Target("target", card=True, word="at"),
+        Target("item", card=True),  # the trigger order (MY-12.9): the items are the triggered cards
         Target("defender", seat=True),
     ),
     value_words={"choose_side": "info.side_choice.{value}"},
