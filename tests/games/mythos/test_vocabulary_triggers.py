@@ -548,3 +548,18 @@ def test_heuristic_and_ismcts_bots_play_through_the_new_vocabulary() -> None:
             assert action in d.options, (spec, d.kind, action)
             st.apply(action)
         assert "turn" in seen, spec
+
+
+def test_my_12_2_hand_picks_of_a_cost_stay_secret_until_paid() -> None:
+    """Ash Furnace: the first event chosen waits in seat 0's own secret; seat 1's view holds no trace of
+    it (not in the stack, not in the secrets) until the cost is paid and the cards are discarded face up."""
+    sc = build(items=(["Ash Furnace"], []), hands=(["Sudden Insight", "Snap Decision", "Early Dusk"], []))
+    sc.act("activate", card=sc.id("Ash Furnace"), ability=0)
+    picked = sc.id("Snap Decision")
+    sc.act("pick", card=picked)
+    other, mine = sc.st.view(1), sc.st.view(0)
+    assert other["secrets"] == [] and mine["secrets"] == [[0, [picked]]]
+    pay = [f for f in sc.st.stack if f.op == "my.pay"]
+    assert pay and picked not in pay[0].args.values()
+    again = sc.st.game.from_dict(sc.st.to_dict())  # a snapshot mid-payment goes on the same way
+    assert again.to_dict() == sc.st.to_dict()
