@@ -228,6 +228,7 @@ def test_my_12_9_each_player_orders_his_own_event_triggers() -> None:
     sc.act("activate", card=sc.id("Blood Price Idol"), ability=0)
     assert decision(sc.st) == ("order_triggers", 0)
     shrine, diarist = sc.id("Pocket Shrine"), sc.id("Nervous Diarist")
+    assert sc.st.game.from_dict(sc.st.to_dict()).to_dict() == sc.st.to_dict()  # a snapshot mid-resolution
     assert sc.refuse("next", item=sc.id("Blood Price Idol")).rule == "MY-12.9"
     sc.act("next", item=shrine)
     assert decision(sc.st) == ("optional_trigger", 0)

@@ -38,6 +38,7 @@ OPS = OpTable()  # the game's ops (rules.py registers them)
 
 AREAS = ("deck", "hand", "discard", "story", "threat", "god", "ally", "item", "event", "adventures", "inv")
 FIELD_AREAS = ("ally", "item", "event", "god")  # MY-3.2/MY-3.3: face-up field zones besides the Story Deck
+PENDING_STAT = "trigger"  # a queued event trigger, kept among the lasting effects (``triggers.py``)
 FIELD_ZONES = frozenset(FIELD_AREAS + ("threat",))  # leaving these is leaving play (D-MY-120)
 
 
@@ -68,7 +69,7 @@ class MyState(CardState):
 
     __slots__ = ()
     VARS = {"round": 0, "first": 0, "active": 0, "phase": "setup", "time": "Day", "pass_init": -1,
-            "pass_count": 0, "turns": 0, "end_play": 0, "seq": 0, "turn_end": [], "pending": [],
+            "pass_count": 0, "turns": 0, "end_play": 0, "seq": 0, "turn_end": [],
             "side": [], "sanity": [], "max_mod": [], "skip": [], "had_location": [],
             "pos_dim": [], "pos_region": [], "pos_sub": []}
 
@@ -352,9 +353,6 @@ class MyState(CardState):
             raise ValueError("vars.active and vars.first must be seats")
         if values["pass_init"] not in range(-1, self.players):
             raise ValueError("vars.pass_init must be a seat or -1")
-        pend = values["pending"]
-        if not isinstance(pend, list) or len(pend) % 3 or not all(type(x) is int for x in pend):
-            raise ValueError("vars.pending must be a flat list of (card, trigger, controller) integers")
         if values["time"] not in ("Day", "Night") or not isinstance(values["phase"], str):
             raise ValueError("vars.time must be Day or Night and vars.phase a string")
         if any(s not in (-1, 0, 1) for s in values["side"]):
@@ -391,7 +389,7 @@ class MyState(CardState):
     def ask(self, player: int, kind: str, prompt: str, options: Sequence[Action]) -> None:
         """Before any decision, triggers still waiting resolve (a catch-all for ``triggers.settle``; a
         resolution under way, a state check or a payment takes them itself)."""
-        if self.vars["pending"]:
+        if self.lasting and any(e[0] == PENDING_STAT for e in self.lasting):
             from .triggers import resolving, settle
 
             if not resolving(self):

@@ -10,7 +10,8 @@ Event, God area or Threat, D-MY-120), ``on_buried`` (the card itself is buried),
 that got at least one blocker), ``on_sanity_change`` (the active cards of the player whose Sanity
 changed), ``on_library_out`` (that player's active cards), ``on_adventure_acquired`` (the adventure itself
 and its player's active cards), ``on_time_change`` (every player's active cards). The event only *queues*
-them (``queue``: ``vars.pending``, public, flat ``[card, trigger, controller, ...]``): an event happens
+them (``queue``: public entries ``("trigger", "<trigger>:p<controller>", card, "trigger", -1)`` among
+the lasting effects, which no timing expires and no card move removes): an event happens
 in the middle of an atomic effect (MY-1.3a), which nothing may interrupt. ``settle`` pushes the resolver
 after the atomic effect; as a catch-all, ``MyState.ask`` pushes it before any decision while triggers
 wait, so none is ever forgotten.
@@ -28,14 +29,12 @@ other's Sanity changes cannot loop for ever.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine import FACE_DOWN, Frame, Op
 from ...engine.prompts import Order, YesNo
 from .checks import CHECKED, run_checks
 from .rules import Batch, commit, game_over_check
 from .schema import EVENT_TRIGGERS
-from .state import OPS, MyState
+from .state import OPS, PENDING_STAT, MyState
 
 GONE_TRIGGERS = ("on_leave_play", "on_buried")  # fire from wherever the card went
 PENDING = "my.pending"
@@ -64,12 +63,28 @@ def queue(st: MyState, i: int, trigger: str, ctrl: int | None = None) -> None:
     """Queue card ``i``'s ``trigger`` (if it has one, and it is not waiting already)."""
     if not has_trigger(st, i, trigger):
         return
-    pend: list[int] = st.vars["pending"]
-    k = EVENT_TRIGGERS.index(trigger)
-    for j in range(0, len(pend), 3):
-        if pend[j] == i and pend[j + 1] == k:
-            return
-    pend += [i, k, st.table.owner[i] if ctrl is None else ctrl]
+    p = st.table.owner[i] if ctrl is None else ctrl
+    key = f"{trigger}:p{p}"
+    if any(e[0] == PENDING_STAT and e[2] == i and e[1].startswith(trigger + ":") for e in st.lasting):
+        return
+    st.lasting.append((PENDING_STAT, key, i, PENDING_STAT, -1))
+
+
+def pending(st: MyState) -> list[tuple[int, str, int]]:
+    """The queued triggers, oldest first: (card, trigger, controller)."""
+    out = []
+    for e in st.lasting:
+        if e[0] == PENDING_STAT:
+            trig, p = str(e[1]).split(":p")
+            out.append((int(e[2]), trig, int(p)))
+    return out
+
+
+def take_pending(st: MyState) -> list[tuple[int, str, int]]:
+    out = pending(st)
+    if out:
+        st.lasting = [e for e in st.lasting if e[0] != PENDING_STAT]
+    return out
 
 
 def queue_active(st: MyState, p: int, trigger: str) -> None:
@@ -93,7 +108,7 @@ def resolving(st: MyState) -> bool:
 def settle(st: MyState) -> None:
     """After an atomic effect: push the resolver if triggers wait (push it *before* the state checks,
     so that they run first). Nothing happens while a resolution is already under way: it takes them."""
-    if st.vars["pending"] and not st.is_terminal and not any(f.op == PENDING for f in st.stack):
+    if pending(st) and not st.is_terminal and not any(f.op == PENDING for f in st.stack):
         st.push(PENDING, lead=leader(st), batch=(), k=0, queue=(), ordering=False, asking=-1, seat=-1, done=())
 
 
@@ -275,16 +290,15 @@ class PendingTriggers(_Resolver):
         st.replace(st.top.evolve(done=tuple(st.top["done"]) + tuple((i, t) for t in trigs)))
 
     def finish(self, st: MyState, frame: Frame) -> None:
-        pend = list(st.vars["pending"])
+        pend = take_pending(st)
         if not pend:
             st.pop()
             return
         done = set(frame["done"])
         batch: list[int] = []
-        for j in range(0, len(pend), 3):  # D-MY-121: once per resolution
-            if (pend[j], EVENT_TRIGGERS[pend[j + 1]]) not in done:
-                batch += pend[j:j + 3]
-        st.vars["pending"] = []
+        for i, trig, p in pend:  # D-MY-121: once per resolution
+            if (i, trig) not in done:
+                batch += [i, EVENT_TRIGGERS.index(trig), p]
         if not batch:
             st.pop()
             return
@@ -297,10 +311,6 @@ class PendingTriggers(_Resolver):
                 return
             frame = st.top
         super().run(st, frame)
-
-
-def _plain(values: Any) -> list[int]:
-    return [int(x) for x in values]
 
 
 for _op in (SlotTriggers(), PendingTriggers()):
