@@ -86,6 +86,16 @@ def test_my_12_1_my_5_2d_start_of_round_dawn_chime() -> None:
     assert decision(sc.st) == ("turn", 0) and sc.st.sanity(0) == 11
 
 
+@pytest.mark.parametrize("answer", ("yes", "no"))
+def test_my_12_9_an_optional_slot_trigger_morning_prayer_beads_asks_first(answer: str) -> None:
+    """Morning Prayer Beads: an optional START_OF_ROUND effect asks its controller; declined, nothing happens."""
+    sc = build(items=(["Morning Prayer Beads"], []), sanity=(10, 11), at="start", round=1, first=1)
+    assert decision(sc.st) == ("optional_trigger", 0)
+    sc.act(answer)
+    assert decision(sc.st) == ("turn", 0)
+    assert (sc.st.sanity(0), sc.st.sanity(1)) == ((11, 10) if answer == "yes" else (10, 11))
+
+
 def test_my_12_1_my_5_2d_start_of_card_play_bidding_gavel() -> None:
     """Bidding Gavel: START_OF_CARD_PLAY draws one card over the refill size."""
     sc = build(items=(["Bidding Gavel"], []), at="start", round=1, first=1)
@@ -564,3 +574,37 @@ def test_my_12_2_hand_picks_of_a_cost_stay_secret_until_paid() -> None:
     assert pay and picked not in pay[0].args.values()
     again = sc.st.game.from_dict(sc.st.to_dict())  # a snapshot mid-payment goes on the same way
     assert again.to_dict() == sc.st.to_dict()
+
+
+# ---- card data: what the vocabulary refuses at load (MY-12.10) -------------------------------------------------
+
+HEAD = "set: test\nversion: 1\nregions: [Lovecraft Country]\nlanguages: [English]\ncards:\n"
+
+
+@pytest.mark.parametrize("card, words", [
+    ("{id: T-E1, title: T, type: event, effects: [{trigger: on_play, duration: n_rounds, do: [{op: skip_battle}]}]}",
+     "n_rounds needs 'rounds'"),
+    ("{id: T-E1, title: T, type: event, effects: [{trigger: on_play, rounds: 2, do: [{op: skip_battle}]}]}",
+     "n_rounds needs 'rounds'"),
+    ("{id: T-E1, title: T, type: event, effects: [{trigger: on_play, optional: true, do: [{op: draw, n: 1}]}]}",
+     "only a slot or event trigger can be optional"),
+    ("{id: T-I1, title: T, type: artifact, abilities: [{name: X, costs: [turn], timing: [fast], do: [{op: draw, n: 1}]}]}",
+     "fast ability does not use the turn"),
+    ("{id: T-I1, title: T, type: artifact, abilities: [{name: X, costs: [{discard_from_hand: 0}], do: [{op: draw, n: 1}]}]}",
+     "costs"),
+    ("{id: T-I1, title: T, type: artifact, abilities: [{name: X, costs: [{bury: {type: allie}}], do: [{op: draw, n: 1}]}]}",
+     "costs"),
+])
+def test_my_12_10_malformed_triggers_costs_and_durations_name_file_card_and_field(tmp_path: Any, card: str,
+                                                                                  words: str) -> None:
+    """MY-12.2, MY-12.6, MY-12.7: a cost, duration or timing the rules could not run is refused at load,
+    the message naming the file and the card."""
+    from cardtable.core.errors import CardDataError
+    from cardtable.games.mythos.catalog import build_pool
+
+    path = tmp_path / "set.yaml"
+    path.write_text(HEAD + "  - " + card + "\n", encoding="utf-8")
+    with pytest.raises(CardDataError) as err:
+        build_pool([path])
+    msg = str(err.value)
+    assert "set.yaml" in msg and "T-" in msg and words in msg, msg
