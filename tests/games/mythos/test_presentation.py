@@ -130,3 +130,37 @@ def test_an_attack_names_the_defending_seat_my_9_3() -> None:
     me = sc.st.to_act
     words = {r.describe_action(a, sc.st.view(me)) for a in sc.st.legal_actions()}
     assert words == {f"Attack {r.name(q, None)}" for q in range(3) if q != me} | {"No attack"}, words
+
+
+def test_the_trigger_and_cost_decisions_read_as_words_my_12_2_my_12_9() -> None:
+    """order_triggers names the triggered cards, optional_trigger is a yes/no, the cost picks name the card;
+    the new events (a declined trigger, a revealed card, a card discarded or buried for a cost) read as
+    sentences."""
+    r = _renderer()
+    sc = build(items=(["Pocket Shrine", "Blood Price Idol"], []), allies=(["Nervous Diarist"], []), sanity=(6, 11))
+    sc.act("activate", card=sc.id("Blood Price Idol"), ability=0)
+    view = sc.st.view(0)
+    d = sc.st.decision
+    assert d is not None and d.kind == "order_triggers"
+    words = {r.describe_action(o, view) for o in d.options}
+    assert {w.split(" #")[0] for w in words} == {"Next Pocket Shrine", "Next Nervous Diarist"}
+    sc.act("next", item=sc.id("Pocket Shrine"))
+    d = sc.st.decision
+    assert d is not None and d.kind == "optional_trigger" and "Pocket Shrine" in d.prompt
+    assert {r.describe_action(o, sc.st.view(0)) for o in d.options} == {"Yes", "No"}
+    sc.act("no")
+    pay = build(items=(["Sealed Letter"], []), hands=(["Howling Thing", "Spiteful Ooze"], []))
+    pay.act("activate", card=pay.id("Sealed Letter"), ability=0)
+    d = pay.st.decision
+    assert d is not None and d.kind == "pay_reveal"
+    assert {r.describe_action(o, pay.st.view(0)).split(" #")[0] for o in d.options} == {"Choose Howling Thing",
+                                                                                        "Choose Spiteful Ooze"}
+    pay.act("pick", card=pay.id("Howling Thing"))
+    seen = set()
+    for st in (sc.st, pay.st):
+        for e in st.log(1):  # what the other seat reads
+            if e["kind"] in ("trigger_declined", "revealed"):
+                line = r.describe_event(e)
+                seen.add(e["kind"])
+                assert "{" not in line and "None" not in line and ("declines" in line or "reveals" in line), line
+    assert seen == {"trigger_declined", "revealed"}

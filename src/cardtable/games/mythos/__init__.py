@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from ...core import GameDefinition, GameInfo, SetupError, State
 from ...engine import ENGINE_OPS, OpTable
-from . import battle, checks, rules, triggers  # noqa: F401 - register the round's, battle's, checks' and triggers' ops
+from . import battle, checks, costs, rules, triggers  # noqa: F401 - register the round's, battle's, checks', costs' and triggers' ops
 from .catalog import Pool, load_pool
 from .state import OPS, ROUND_CAP, TURN_CAP, MyState, zones_for
 
@@ -210,18 +210,14 @@ class Mythos(GameDefinition):
         return {"cards": cards, "characters": []}
 
     def check_card_data(self) -> list[str]:
-        """Effects the rules do not run: ``on_play``, ``on_arrive``, ``static``, the round's trigger slots
-        (``triggers.py``) and ``activated`` on spells are carried out; the event triggers (``on_buried``,
-        ``on_sanity_change`` ...) are not yet."""
-        from .schema import SLOT_TRIGGERS
-
+        """Effects the rules do not run. Every MY-12.1 trigger is carried out (``play.py``: on_play,
+        on_arrive; ``effects.py``: static; ``triggers.py``: the round's slots and the event triggers); an
+        ``activated`` effect is what a spell does when cast, so on any other card it would never run."""
         out = []
         for d in self.pool.defs:
             for e in d.effects:
-                ok = e.trigger in ("on_play", "on_arrive", "static", *SLOT_TRIGGERS) \
-                    or e.trigger == "activated" and d.type == "spell"
-                if not ok:
-                    out.append(f"{d.id}: {e.trigger} effect not supported yet")
+                if e.trigger == "activated" and d.type != "spell":
+                    out.append(f"{d.id}: an activated effect belongs to a spell (abilities are 'abilities')")
         return out
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from ...core import Action, IllegalActionError
 from ...engine import FACE_DOWN, is_used, mark_used
-from .play import bury, run_primitives
+from .play import bury as bury_card, run_primitives
 from .requirements import holds
 from .rules import Batch
 from .schema import Ability, SanityCost
@@ -63,7 +63,7 @@ def refusal(st: MyState, p: int, card: Any, k: Any, window: str, source: bool = 
     if not 0 <= k < len(abilities):
         return "MY-12.2", "that card has no such ability"
     ab = abilities[k]
-    if window not in ab.timing:
+    if window not in windows(ab):
         return "MY-12.7", f"{ab.name} cannot be used in {window.replace('_', ' ')}"
     if is_used(st, card, k, scope(ab)):
         return "MY-5.7", f"{ab.name} was already used ({ab.limit.replace('_', ' ')})"
@@ -71,7 +71,17 @@ def refusal(st: MyState, p: int, card: Any, k: Any, window: str, source: bool = 
         return "MY-12.2", f"{ab.name} costs {sanity_cost(ab)} Sanity"
     if not holds(st, p, ab.condition):
         return "MY-12.2", f"{ab.name}: its condition is not met"
-    return None
+    from .costs import refusal as cost_refusal
+
+    return cost_refusal(st, p, card, ab)
+
+
+def windows(ab: Ability) -> set[str]:
+    """MY-12.7: when an ability may be used; ``fast`` means during its controller's own card-play turn."""
+    out: set[str] = set(ab.timing)
+    if "fast" in out:
+        out.add("card_play")
+    return out
 
 
 def options(st: MyState, p: int, window: str) -> list[Action]:
@@ -90,23 +100,36 @@ def is_free(st: MyState, action: Action) -> bool:
     return not takes_turn(abilities_of(st, card)[k])
 
 
-def activate(st: MyState, p: int, card: int, k: int, batch: Batch) -> None:
-    """Pay the costs (a turn cost is the turn itself, or nothing in battle), then carry out the
-    primitives; costs and effect are one atomic effect (MY-1.3a ii)."""
+def activate(st: MyState, p: int, card: int, k: int, batch: Batch, discard: tuple[int, ...] = (),
+             buried: tuple[int, ...] = (), reveal: tuple[int, ...] = ()) -> None:
+    """Pay the costs (a turn cost is the turn itself, or nothing in battle; the chosen cards of the
+    choice costs, ``costs.py``), then carry out the primitives; costs and effect are one atomic effect
+    (MY-1.3a ii)."""
+    from .play import until_of
+
     t = st.table
     ab = abilities_of(st, card)[k]
     mark_used(st, card, k, scope(ab))
     st.note("activated", {"player": p, "card": card, "ability": ab.name})
     if sanity_cost(ab):
         batch.setdefault(p, []).append(-sanity_cost(ab))
+    for i in reveal:  # MY-12.2 REVEAL: shown to every player, it stays in hand
+        t.reveal_to_all(i)
+        st.note("revealed", {"player": p, "card": i})
+    for i in discard:  # MY-12.2 DISCARD_FROM_HAND
+        st.move_card(i, f"discard:{p}")
+        st.note("discarded", {"player": p, "card": i})
+    for i in buried:  # MY-12.2 BURY(filter)
+        st.note("buried_for_cost", {"player": p, "card": i})
+        bury_card(st, i)
     if "exhaust_self" in ab.costs:
         t.reveal_to_all(card)
         t.set_flag(card, FACE_DOWN)
     if "bury_self" in ab.costs:
-        bury(st, card)
+        bury_card(st, card)
     elif "discard_self" in ab.costs:
         st.move_card(card, f"discard:{p}")
-    run_primitives(st, p, tuple(ab.do), batch)
+    run_primitives(st, p, tuple(ab.do), batch, until_of(ab), card)
 
 
 def explain(st: MyState, p: int, action: Action, window: str) -> IllegalActionError:

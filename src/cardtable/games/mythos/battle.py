@@ -25,6 +25,7 @@ from .checks import run_checks
 from .play import bury, cast, castable, play
 from .rules import Batch, commit, game_over_check
 from .state import OPS, MyState
+from .triggers import queue, queue_active, settle
 
 
 def battle_steps(st: MyState) -> bool:
@@ -77,7 +78,7 @@ class Battle(Op[MyState]):
     def _use(self, st: MyState, frame: Frame) -> None:
         p, passes = frame["player"], frame["passes"]
         while passes < st.players:
-            uses = [Action(p, "cast", (("card", s),)) for s in castable(st, p)] + ability_options(st, p, "battle")
+            uses = [Action(p, "cast", (("card", s),)) for s in castable(st, p, "battle")] + ability_options(st, p, "battle")
             uses += battle_events(st, p)
             if uses or may_hold_battle_events(st, p):
                 opts = uses + [Action(p, "pass")]
@@ -137,8 +138,14 @@ class Battle(Op[MyState]):
 
     def _announce(self, st: MyState, frame: Frame) -> None:
         attackers = tuple(frame["monsters"]) + tuple(frame["allies"])
-        st.note("attack", {"attacker": frame["attacker"], "defender": frame["defender"], "cards": list(attackers)})
+        a, d = frame["attacker"], frame["defender"]
+        st.note("attack", {"attacker": a, "defender": d, "cards": list(attackers)})
         st.replace(frame.evolve(stage="block", attackers=attackers, j=0, blocks=()))
+        for c in attackers:  # MY-12.1 ON_ATTACK_DECLARED: the attacking cards, then both sides' fields
+            queue(st, c, "on_attack_declared", a)
+        queue_active(st, a, "on_attack_declared")
+        queue_active(st, d, "on_attack_declared")
+        settle(st)  # they resolve before any blocker is chosen
 
     # --- MY-9.4: blocking ---------------------------------------------------------------------------
     def _block(self, st: MyState, frame: Frame) -> None:
@@ -152,6 +159,8 @@ class Battle(Op[MyState]):
                     t.set_flag(b, FACE_DOWN, False)
                     t.reveal_to_all(b)
             blocks += (chosen,)
+            if chosen:
+                queue(st, attackers[j], "on_blocked", frame["attacker"])  # MY-12.1 ON_BLOCKED
             j += 1
             st.replace(frame.evolve(j=j, blocks=blocks))
             frame = st.top
@@ -167,6 +176,7 @@ class Battle(Op[MyState]):
             st.replace(frame.evolve(j=j, blocks=blocks))
             frame = st.top
         st.replace(frame.evolve(stage="resolve"))
+        settle(st)  # the ON_BLOCKED triggers resolve before damage (MY-9.5)
 
     @staticmethod
     def _blockers(st: MyState, d: int, attacker: int, taken: set[int]) -> list[int]:
@@ -207,6 +217,7 @@ class Battle(Op[MyState]):
             return
         st.replace(Frame(self.name, {"stage": "declare", "player": -1, "passes": 0, "k": frame["k"] + 1,
                                      "used": used}))
+        settle(st)
         run_checks(st)  # MY-5.11 after the attack
 
     @staticmethod
@@ -242,6 +253,13 @@ class Battle(Op[MyState]):
             if action.kind == "activate":
                 k = action.get("ability")
                 assert isinstance(k, int)
+                from .abilities import abilities_of
+                from .costs import choice_costs, start
+
+                if choice_costs(abilities_of(st, card)[k]):  # MY-12.2: choose the cards first
+                    st.replace(frame.evolve(player=st.next_seat(p), passes=0))
+                    start(st, p, card, k, "battle")
+                    return
                 activate(st, p, card, k, batch)  # MY-9.2: a turn cost is not paid here
             elif action.kind == "play":
                 play(st, p, card, None, batch)  # MY-6.10.3: a battle event played in the use step
@@ -251,6 +269,7 @@ class Battle(Op[MyState]):
             if game_over_check(st):
                 return
             st.replace(frame.evolve(player=st.next_seat(p), passes=0))
+            settle(st)
             run_checks(st)
             return
         assert stage == "declare"

@@ -39,6 +39,7 @@ class CardDef:
     effects: tuple[Effect, ...] = ()
     joins: tuple[CardFilter, ...] = ()  # MY-8.2: what this card's text lets it Join
     abilities: tuple[Ability, ...] = ()  # activated abilities (MY-12.2)
+    timing: tuple[str, ...] = ()  # MY-12.7 tags of a spell or event (empty: the type's default)
     text: str = ""
     # Location
     region: str = ""
@@ -118,7 +119,7 @@ def _common(k: int, c: Any, default_dim: str) -> dict[str, Any]:
     return {"index": k, "id": c.id, "title": c.title, "type": c.type, "subtypes": tuple(c.subtypes),
             "traits": tuple(c.traits), "unique_dot": c.unique_dot, "dimension": c.dimension or default_dim,
             "requirement": c.requirements, "sanity_mod": c.sanity_mod, "effects": tuple(c.effects),
-            "joins": tuple(c.joins), "abilities": tuple(c.abilities), "text": c.text}
+            "joins": tuple(c.joins), "abilities": tuple(c.abilities), "timing": tuple(c.timing), "text": c.text}
 
 
 def _def(k: int, c: AnyCard) -> CardDef:

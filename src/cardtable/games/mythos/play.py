@@ -39,6 +39,9 @@ def bury(st: MyState, i: int) -> None:
         bury(st, a)
     if st.card(i).type == "location":
         unique_location(st, owner, i)
+    from .triggers import queue
+
+    queue(st, i, "on_buried", owner)  # MY-12.1 ON_BURIED
 
 
 def unique_location(st: MyState, p: int, i: int) -> None:
@@ -86,7 +89,20 @@ def run_effects(st: MyState, p: int, effects: tuple[Effect, ...], trigger: str, 
                 source: int = -1, target: int | None = None) -> None:
     for eff in effects:
         if eff.trigger == trigger and holds(st, p, eff.condition):
-            run_primitives(st, p, tuple(eff.do), batch, eff.duration, source, target)
+            run_primitives(st, p, tuple(eff.do), batch, until_of(eff), source, target)
+
+
+def until_of(eff: Any) -> str:
+    """The duration of an effect or ability as ``run_primitives`` takes it (``n_rounds:k`` for N_ROUNDS)."""
+    return f"n_rounds:{eff.rounds}" if eff.duration == "n_rounds" else str(eff.duration)
+
+
+def until(st: MyState, duration: str) -> str:
+    """MY-12.6: the timing event that ends a lasting effect of ``duration``. N_ROUNDS(n) ends at the end of
+    the (n-1)-th round after this one: this round counts as the first (D-MY-124)."""
+    if duration.startswith("n_rounds:"):
+        return f"end_of_round:{int(st.vars['round']) + int(duration.split(':')[1]) - 1}"
+    return UNTIL[duration]
 
 
 UNTIL = {"until_end_of_turn": "end_of_turn", "until_end_of_card_play": "end_of_card_play",
@@ -98,9 +114,9 @@ def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, du
                    source: int = -1, target: int | None = None) -> None:
     """MY-12.5: the primitives the pool uses, in printed order; Sanity changes go into ``batch``; the
     lasting ones (MY-9.11, MY-7.5) last for ``duration`` (MY-12.6; an instant one, to the end of the round)."""
-    until = UNTIL[duration]
+    until_ = until(st, duration)
     origin = source
-    if until != WHILE_SOURCE:
+    if until_ != WHILE_SOURCE:
         source = -1  # the effect outlives its card (a buried event, a spent cost)
     for prim in prims:
         op = prim.op
@@ -111,7 +127,7 @@ def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, du
             st.vars["end_play"] = 1  # MY-5.9g (the threshold is 2 here, so card play ends at once)
             continue
         if op == "skip_battle":
-            add_lasting(st, "skip_battle", "game", 1, until, source)
+            add_lasting(st, "skip_battle", "game", 1, until_, source)
             continue
         if op == "cancel_just_played":
             if target is not None:
@@ -120,7 +136,7 @@ def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, du
         for q in targets(st, p, prim.who):
             if op in LASTING_OPS:
                 amount = 1 if op != "prevent_damage" else (10 ** 6 if prim.n == "all" else prim.n)
-                add_lasting(st, op, f"p{q}", amount, until, source)
+                add_lasting(st, op, f"p{q}", amount, until_, source)
                 continue
             n = prim.n
             if n == "half":
@@ -156,14 +172,14 @@ def _combat(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin:
     from .effects import whose_seats
 
     t = st.table
-    until = UNTIL[duration]
-    src = origin if until == WHILE_SOURCE else -1
+    until_ = until(st, duration)
+    src = origin if until_ == WHILE_SOURCE else -1
     for q in whose_seats(st, p, prim.whose):
         for z in ("ally", "threat"):
             for c in t.cards(f"{z}:{q}"):
                 if t.host[c] == NO_CARD and not t.flags[c] & FACE_DOWN \
                         and matches(st.card(c), prim.filter, st.type_of(c)):
-                    add_lasting(st, prim.op, c, prim.n, until, src)
+                    add_lasting(st, prim.op, c, prim.n, until_, src)
                     affected(st, c)
                     st.note("combat_changed", {"card": c, "op": prim.op, "n": prim.n})
 
@@ -171,9 +187,9 @@ def _combat(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin:
 def _capacity(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
     from .effects import whose_seats
 
-    until = UNTIL[duration]
+    until_ = until(st, duration)
     for q in whose_seats(st, p, prim.whose):
-        add_lasting(st, "capacity", f"p{q}", prim.n, until, origin if until == WHILE_SOURCE else -1)
+        add_lasting(st, "capacity", f"p{q}", prim.n, until_, origin if until_ == WHILE_SOURCE else -1)
 
 
 def _roll(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
@@ -237,9 +253,9 @@ def _ignore(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin:
     """MY-6.11.7: a grant, kept as the catalog index of the card that gave it (its filter is read there)."""
     if origin < 0:
         return
-    until = UNTIL[duration]
-    add_lasting(st, "ignore_requirement", f"p{p}", int(st.table.defn[origin]), until,
-                origin if until == WHILE_SOURCE else -1)
+    until_ = until(st, duration)
+    add_lasting(st, "ignore_requirement", f"p{p}", int(st.table.defn[origin]), until_,
+                origin if until_ == WHILE_SOURCE else -1)
 
 
 def ignore_grant(st: MyState, p: int, d: CardDef) -> int | None:
@@ -567,11 +583,17 @@ def can_arrive(st: MyState, p: int) -> bool:
     return _story_without_crosswise_top(st, p)
 
 
-def castable(st: MyState, p: int) -> list[int]:
-    """MY-6.12.3, MY-6.12.8: loaded, face-up spells."""
+def castable(st: MyState, p: int, window: str = "card_play") -> list[int]:
+    """MY-6.12.3, MY-6.12.8: loaded, face-up spells whose timing (MY-12.7; default both) allows ``window``
+    (``fast`` counts as card play)."""
     t = st.table
     return [s for v in vessels(st, p) for s in t.attachments(v) if st.card(s).type == "spell"
-            and not t.flags[s] & FACE_DOWN]
+            and not t.flags[s] & FACE_DOWN and spell_window(st.card(s), window)]
+
+
+def spell_window(d: CardDef, window: str) -> bool:
+    tags = set(d.timing) or {"card_play", "battle"}
+    return window in tags or window == "card_play" and "fast" in tags
 
 
 # ---- carrying out a turn ---------------------------------------------------------------------------------------
@@ -598,7 +620,10 @@ def do_turn(st: MyState, p: int, action: Action) -> None:
         commit(st, batch_a)
         game_over_check(st)
         return
-    note_act(st, p)
+    from .costs import is_free
+
+    if not is_free(st, action):
+        note_act(st, p)  # MY-12.7: a fast spell or event is a free action and leaves the pass count alone
     if action.kind == "join":
         from .join import do_join, group_of
 
@@ -729,6 +754,10 @@ def set_time(st: MyState, p: int, i: int, time: str) -> None:
     if st.vars["time"] != time:
         st.vars["time"] = time
         st.note("time_of_day", {"time": time})
+        from .triggers import queue_active
+
+        for q in st.seat_order(int(st.vars["first"])):
+            queue_active(st, q, "on_time_change")  # MY-12.1 ON_TIME_CHANGE
 
 
 def acquire(st: MyState, p: int, i: int, batch: Batch) -> None:
@@ -738,6 +767,10 @@ def acquire(st: MyState, p: int, i: int, batch: Batch) -> None:
     d = st.card(i)
     st.move_card(i, f"adventures:{p}")
     st.note("adventure_acquired", {"player": p, "card": i, "vp": d.victory_points})
+    from .triggers import queue, queue_active
+
+    queue(st, i, "on_adventure_acquired", p)  # MY-12.1 ON_ADVENTURE_ACQUIRED: the adventure, then the field
+    queue_active(st, p, "on_adventure_acquired")
     if d.sanity_mod:
         batch.setdefault(p, []).append(d.sanity_mod)
     story = list(t.cards(f"story:{p}"))

@@ -64,6 +64,7 @@ PRESENTATION = Presentation(
         Target("card4", card=True, word="and"),
         Target("host", card=True, word="on"),
         Target("target", card=True, word="at"),
+        Target("item", card=True),  # the trigger order (MY-12.9): the items are the triggered cards
         Target("defender", seat=True),
     ),
     value_words={"choose_side": "info.side_choice.{value}"},
@@ -92,6 +93,10 @@ PRESENTATION = Presentation(
         "cast": "{player} cast {card} (by {by})",
         "activated": "{player} uses {card}: {ability}",
         "triggered": "{card} triggers ({player}, {trigger})",
+        "trigger_declined": "{player} declines the optional {trigger} effect of {card}",
+        "revealed": "{player} reveals {card} from hand",
+        "discarded": "{player} discards {card} from hand",
+        "buried_for_cost": "{player} buries {card} to pay a cost",
         "combat_changed": "{card}'s combat: {op} {n}",
         "die_rolled": "{player} rolled {result}",
         "sanity": "{player}'s Sanity goes from {from} to {to}",

@@ -13,7 +13,9 @@ def explain(st: MyState, action: Action, decision: Any) -> IllegalActionError | 
     kind, p = decision.kind, decision.player
     if action.player != p:
         rule = {"turn": "MY-5.3", "hand_adjust": "MY-5.14", "choose_side": "MY-4.1",
-                "order_triggers": "MY-12.9", "discard_excess": "MY-5.11"}.get(kind, "MY-11.7")
+                "order_triggers": "MY-12.9", "optional_trigger": "MY-12.9",
+                "pay_discard": "MY-12.2", "pay_bury": "MY-12.2", "pay_reveal": "MY-12.2",
+                "discard_excess": "MY-5.11"}.get(kind, "MY-11.7")
         return IllegalActionError(rule, f"it is seat {p}'s decision, not seat {action.player}'s")
     if kind == "turn":
         from .play import refusal
@@ -40,6 +42,13 @@ def explain(st: MyState, action: Action, decision: Any) -> IllegalActionError | 
         return IllegalActionError("MY-5.11", "discard the spells of your vessel that exceed its capacity")
     if kind == "order_triggers":
         return IllegalActionError("MY-12.9", "choose which of your own triggered cards resolves next")
+    if kind == "optional_trigger":
+        return IllegalActionError("MY-12.9", "an optional triggered effect: answer yes or no")
+    if kind in ("pay_discard", "pay_bury", "pay_reveal"):
+        what = {"pay_discard": "a card of your hand matching the cost's filter, not chosen yet",
+                "pay_bury": "another face-up card of yours in play matching the cost's filter",
+                "pay_reveal": "a card of your hand matching the cost's filter"}[kind]
+        return IllegalActionError("MY-12.2", f"to pay this cost choose {what}")
     if kind == "declare_attack":
         return IllegalActionError("MY-9.3", "attack one opponent (MY-11.4) or decline")
     if kind == "attack_monsters":

@@ -43,6 +43,9 @@ def commit(st: MyState, batch: Batch) -> None:
         st.vars["sanity"][p] = s
         if s != before:
             st.note("sanity", {"player": p, "from": before, "to": s})
+            from .triggers import queue_active
+
+            queue_active(st, p, "on_sanity_change")  # MY-12.1 ON_SANITY_CHANGE
     batch.clear()
 
 
@@ -93,6 +96,9 @@ def draw_one(st: MyState, p: int, batch: Batch) -> bool:
         reshuffle(st, p)
         batch.setdefault(p, []).append(-1)
         st.note("library_out", {"player": p})
+        from .triggers import queue_active
+
+        queue_active(st, p, "on_library_out")  # MY-12.1 ON_LIBRARY_OUT
     i = t.cards(f"deck:{p}")[-1]
     st.move_card(i, f"hand:{p}")
     st.note("drew", {"player": p, "card": i}, visible_to=[p], redacted={"player": p})
@@ -183,6 +189,7 @@ class Round(Op[MyState]):
             v["active"], v["phase"] = v["first"], "card_play"
             v["turn_end"] = [v["seq"]] * st.players  # MY-5.10: "since card play began"
             st.replace(frame.evolve(stage="sor"))
+            settle(st)  # library-outs of the refill (MY-12.1) resolve first
         elif stage in SLOTS:  # MY-5.2d, MY-9.1, MY-5.13 step 2: a trigger slot, then the next stage
             slot, after = SLOTS[stage]
             if frame.got is None:
@@ -199,6 +206,7 @@ class Round(Op[MyState]):
                 expire(st, "end_of_battle")
                 age_gods(st)
             st.replace(frame.evolve(stage=after, k=0) if after == "adjust" else frame.evolve(stage=after))
+            settle(st)  # e.g. the on_buried triggers of aged gods
         elif stage == "play":
             if card_play_over(st):
                 expire(st, "end_of_card_play")
@@ -229,6 +237,7 @@ class Round(Op[MyState]):
             v["phase"] = "end_of_round"
             ready_spells(st)  # MY-5.13 step 1
             expire(st, "end_of_round")  # MY-5.13 step 2, then its triggers
+            expire(st, f"end_of_round:{v['round']}")  # MY-12.6 N_ROUNDS(n) ending this round
             st.replace(frame.evolve(stage="eor"))
         elif stage == "adjust":
             self._adjust(st, frame)
@@ -247,18 +256,32 @@ class Round(Op[MyState]):
 
         p = st.vars["active"]
         from .checks import run_checks
+        from .costs import is_free
+        from .triggers import settle
 
+        if action.kind == "activate" and _pays_by_choice(st, action):
+            from .costs import start
+
+            if not is_free(st, action):
+                note_act(st, p)  # MY-5.6c: a turn action
+            card, k = action.get("card"), action.get("ability")
+            assert isinstance(card, int) and isinstance(k, int)
+            start(st, p, card, k, "card_play")  # MY-12.2: the choices first; ``my.pay`` ends the turn
+            return
         do_turn(st, p, action)
         if st.is_terminal:
             return
-        if action.kind == "activate":
-            from .abilities import is_free
-
-            if is_free(st, action):
-                run_checks(st)
-                return  # MY-5.7: a free action; the same player goes on with his turn
+        if is_free(st, action):
+            settle(st)
+            run_checks(st)
+            return  # MY-5.7, MY-12.7: a free action; the same player goes on with his turn
+        settle(st)  # MY-12.9: the active player's triggers first (the turn has not passed on yet)
         self._next_turn(st, p)
         run_checks(st)  # MY-5.4: the turn ends, then the state checks run (MY-5.11)
+
+    @staticmethod
+    def next_turn(st: MyState, p: int) -> None:
+        Round._next_turn(st, p)
 
     @staticmethod
     def _next_turn(st: MyState, p: int) -> None:
@@ -312,6 +335,21 @@ class Round(Op[MyState]):
             st.replace(frame.evolve(k=k))
             frame = st.top
         st.replace(frame.evolve(stage="check", k=0))
+
+
+def settle(st: MyState) -> None:
+    from .triggers import settle as settle_triggers
+
+    settle_triggers(st)
+
+
+def _pays_by_choice(st: MyState, action: Action) -> bool:
+    """Does this ability have MY-12.2 costs paid by choosing cards (``costs.py``)?"""
+    from .abilities import abilities_of
+    from .costs import choice_costs
+
+    card, k = action.get("card"), action.get("ability")
+    return isinstance(card, int) and isinstance(k, int) and bool(choice_costs(abilities_of(st, card)[k]))
 
 
 def ready_spells(st: MyState) -> None:

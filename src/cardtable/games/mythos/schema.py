@@ -45,7 +45,7 @@ Trigger = Literal["on_play", "on_arrive", "on_leave_play", "on_buried", "start_o
                   "start_of_battle", "on_attack_declared", "on_blocked", "on_sanity_change", "on_library_out",
                   "on_adventure_acquired", "on_time_change", "end_of_battle", "end_of_round", "static", "activated"]
 Duration = Literal["instant", "until_end_of_turn", "until_end_of_card_play", "until_end_of_battle",
-                   "until_end_of_round", "while_in_play", "permanent"]
+                   "until_end_of_round", "n_rounds", "while_in_play", "permanent"]  # n_rounds: Effect.rounds
 TimingTag = Literal["card_play", "battle", "fast"]
 # MY-11.5: "each" resolves in seat order from the actor; MY-11.8: ``same_region`` / ``same_subregion`` are the
 # investigators (the actor included) whose position shares the actor's dimension and region (and subregion).
@@ -326,13 +326,27 @@ STATIC_OPS = frozenset({"modify_combat", "set_combat", "modify_capacity"})  # wh
 SLOT_TRIGGERS = ("start_of_round", "start_of_card_play", "start_of_battle", "end_of_battle", "end_of_round")
 
 
+# ---- triggers, costs, durations and timing (MY-12.1, MY-12.2, MY-12.6, MY-12.7, MY-12.9) -------------------
+
+# MY-12.1 triggers that fire when something happens (``triggers.py`` queues them and resolves them at the
+# next safe point in MY-12.9 order); ``on_play`` and ``on_arrive`` are part of the play or arrival itself.
+EVENT_TRIGGERS = ("on_leave_play", "on_buried", "on_attack_declared", "on_blocked", "on_sanity_change",
+                  "on_library_out", "on_adventure_acquired", "on_time_change")
+INLINE_TRIGGERS = ("on_play", "on_arrive", "static", "activated")  # never asked about (no ``optional``)
+
+
 class Effect(_Strict):
-    """``trigger + condition + primitives + duration`` (MY-12); costs belong to activated abilities."""
+    """``trigger + condition + primitives + duration`` (MY-12); costs belong to activated abilities.
+
+    ``optional``: a slot or event trigger its controller may decline when it would resolve (MY-12.9).
+    ``rounds``: how many rounds an ``n_rounds`` duration lasts, this one counting as the first (D-MY-124)."""
 
     trigger: Trigger = "on_play"
     condition: Requirement | None = None
     do: list[Primitive] = Field(min_length=1)
     duration: Duration = "instant"
+    optional: bool = False
+    rounds: int | None = Field(default=None, ge=1, le=10)
 
     @model_validator(mode="after")
     def _static(self) -> "Effect":
@@ -340,6 +354,11 @@ class Effect(_Strict):
             raise ValueError(f"a static effect may only {sorted(STATIC_OPS)} (it applies while its card is active)")
         if self.trigger != "on_play" and any(p.op in TARGETED_OPS for p in self.do):
             raise ValueError("an effect that names a card does so as its card is played (trigger on_play)")
+        if (self.duration == "n_rounds") != (self.rounds is not None):
+            raise ValueError("duration n_rounds needs 'rounds' (MY-12.6), and 'rounds' needs duration n_rounds")
+        if self.optional and self.trigger in INLINE_TRIGGERS:
+            raise ValueError(f"a {self.trigger} effect is part of its card's play or use; only a slot or event "
+                             "trigger can be optional (MY-12.9, D-MY-122)")
         return self
 
 
@@ -347,13 +366,36 @@ class SanityCost(_Strict):
     sanity: int = Field(ge=1, le=10)
 
 
-Cost = Union[Literal["turn", "bury_self", "discard_self", "exhaust_self"], SanityCost]  # MY-12.2
+class DiscardFromHandCost(_Strict):
+    """MY-12.2 ``DISCARD_FROM_HAND(n, filter)``: discard ``n`` cards of your hand matching ``filter``."""
+
+    discard_from_hand: int = Field(ge=1, le=5)
+    filter: CardFilter = CardFilter()
+
+
+class BuryCost(_Strict):
+    """MY-12.2 ``BURY(filter)``: bury one other face-up card of yours in the Ally, Item, Event or God area
+    matching ``bury`` (MY-3.6 types)."""
+
+    bury: CardFilter
+
+
+class RevealCost(_Strict):
+    """MY-12.2 ``REVEAL(filter)``: show every player one card of your hand matching ``reveal``; it stays there."""
+
+    reveal: CardFilter
+
+
+Cost = Union[Literal["turn", "bury_self", "discard_self", "exhaust_self"], SanityCost, DiscardFromHandCost,
+             BuryCost, RevealCost]  # MY-12.2
+CHOICE_COSTS = (DiscardFromHandCost, BuryCost, RevealCost)  # paid by choosing cards (``costs.py``)
 
 
 class Ability(_Strict):
     """An activated ability (MY-5.6c, MY-5.7, MY-12.2): costs, then primitives. With a ``turn`` cost it
     is a turn action; without, a free action on its controller's own turn (once per turn, D09). ``limit``
-    caps its uses further."""
+    caps its uses further. Timing (MY-12.7): ``card_play`` / ``battle`` say when; ``fast`` makes it a free
+    action of its controller's own card-play turn (so it cannot also cost the turn)."""
 
     name: str = Field(min_length=1)
     costs: list[Cost] = []
@@ -361,13 +403,19 @@ class Ability(_Strict):
     do: list[Primitive] = Field(min_length=1)
     timing: list[TimingTag] = ["card_play", "battle"]  # MY-12.7 default
     limit: Literal["once_per_turn", "once_per_round"] = "once_per_turn"
+    duration: Duration = "instant"  # MY-12.6: how long its lasting primitives last
+    rounds: int | None = Field(default=None, ge=1, le=10)
 
     @model_validator(mode="after")
     def _costs(self) -> "Ability":
         if "exhaust_self" in self.costs and ("bury_self" in self.costs or "discard_self" in self.costs):
             raise ValueError("a card that leaves play cannot also be exhausted as the same cost (MY-12.2)")
-        if not set(self.timing) <= {"card_play", "battle"}:
-            raise ValueError("an ability's timing is card_play and/or battle (fast is for spells, MY-12.7)")
+        if "bury_self" in self.costs and "discard_self" in self.costs:
+            raise ValueError("a card cannot be both buried and discarded as the same cost (MY-12.2)")
+        if "fast" in self.timing and "turn" in self.costs:
+            raise ValueError("a fast ability does not use the turn, so it cannot cost one (MY-12.7)")
+        if (self.duration == "n_rounds") != (self.rounds is not None):
+            raise ValueError("duration n_rounds needs 'rounds' (MY-12.6), and 'rounds' needs duration n_rounds")
         return self
 
 

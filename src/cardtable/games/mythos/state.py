@@ -38,6 +38,8 @@ OPS = OpTable()  # the game's ops (rules.py registers them)
 
 AREAS = ("deck", "hand", "discard", "story", "threat", "god", "ally", "item", "event", "adventures", "inv")
 FIELD_AREAS = ("ally", "item", "event", "god")  # MY-3.2/MY-3.3: face-up field zones besides the Story Deck
+PENDING_STAT = "trigger"  # a queued event trigger, kept among the lasting effects (``triggers.py``)
+FIELD_ZONES = frozenset(FIELD_AREAS + ("threat",))  # leaving these is leaving play (D-MY-120)
 
 
 def zones_for(players: int) -> list[ZoneDecl]:
@@ -371,6 +373,37 @@ class MyState(CardState):
 
     def face_down(self, i: int) -> bool:
         return bool(self.table.flags[i] & FACE_DOWN)
+
+    # --- triggers (MY-12.1, ``triggers.py``) ------------------------------------------------------------
+    def move_card(self, i: int, zone: str, *, bottom: bool = False) -> list[int]:
+        """A card that leaves the field (Ally, Item, Event, God area, Threat) for any other zone — the
+        Story Deck included, where a buried card is no longer active (MY-3.3) — ends the lasting effects
+        on it and of it (MY-12.6 ``WHILE_IN_PLAY``) and queues its ``on_leave_play`` trigger if it was
+        face up (D-MY-120)."""
+        t = self.table
+        src = t.zone_name(i).split(":")[0]
+        left = src in FIELD_ZONES and zone.split(":")[0] not in FIELD_ZONES
+        face_up = not t.flags[i] & FACE_DOWN
+        gone = super().move_card(i, zone, bottom=bottom)
+        if left:
+            if self.lasting:
+                self.lasting = [e for e in self.lasting if e[1] != i and e[4] != i]
+            if face_up:
+                from .triggers import queue
+
+                queue(self, i, "on_leave_play")
+        return gone
+
+    def ask(self, player: int, kind: str, prompt: str, options: Sequence[Action]) -> None:
+        """Before any decision, triggers still waiting resolve (a catch-all for ``triggers.settle``; a
+        resolution under way, a state check or a payment takes them itself)."""
+        if self.lasting and any(e[0] == PENDING_STAT for e in self.lasting):
+            from .triggers import resolving, settle
+
+            if not resolving(self):
+                settle(self)
+                return
+        super().ask(player, kind, prompt, options)
 
     def _explain_illegal(self, action: Action, decision: Any) -> IllegalActionError | None:
         from .refusals import explain

@@ -18,6 +18,8 @@ asked without knowing more than the seat does. The plan:
 * **Investigator side** (MY-4.1): the side with more Starting Sanity (then Maximum Sanity, refill size).
 * **End of round** (MY-5.14): discard what must go, least useful first, and any card of no use
   (an adventure already acquired); keep adventures, monsters and what fills a slot.
+* **Costs** (MY-12.2): discard, bury or reveal the card least worth keeping. **Optional triggers** and
+  **trigger order** (MY-12.9): the look-ahead's better answer.
 * Any other decision (new kinds included) gets the look-ahead too, and if that fails, a safe legal
   choice: pass, done, decline, else the first option (D-MY-97).
 """
@@ -83,7 +85,20 @@ def _choose(st: MyState, decision: Decision, rng: Rng) -> Action | None:
         return _attack_allies(st, decision)
     if kind == "block":
         return _block(st, decision)
-    return lookahead(st, decision)
+    if kind in ("pay_discard", "pay_bury", "pay_reveal"):
+        return _pay(st, decision)
+    return lookahead(st, decision)  # optional_trigger, order_triggers: the better-scoring answer
+
+
+def _pay(st: MyState, decision: Decision) -> Action | None:
+    """MY-12.2 choice costs: give up (discard, bury, show) the card least worth keeping; a cheaper ally
+    before a stronger one."""
+    me = decision.player
+    picks = [o for o in decision.options if o.kind == "pick"]
+    if not picks:
+        return None
+    return min(picks, key=lambda o: (keep_value(st, me, _card_of(o)) + 0.3 * max(0, st.combat(_card_of(o))),
+                                     _card_of(o)))
 
 
 # ---- look-ahead (turns, the battle use step, anything unknown) -----------------------------------------
