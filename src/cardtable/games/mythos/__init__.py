@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from ...core import GameDefinition, GameInfo, SetupError, State
 from ...engine import ENGINE_OPS, OpTable
-from . import battle, checks, rules, triggers  # noqa: F401 - register the round's, battle's, checks' and triggers' ops
+from . import battle, checks, primitives, rules, triggers  # noqa: F401 - register the round's, battle's, checks', effects' and triggers' ops
 from .catalog import Pool, load_pool
 from .state import OPS, ROUND_CAP, TURN_CAP, MyState, zones_for
 

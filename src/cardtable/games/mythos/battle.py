@@ -15,6 +15,7 @@ his hand is not empty and the pool has battle events (both public).
 
 from __future__ import annotations
 
+from .primitives import blanked, keyword
 from ...core import Action
 from ...engine import FACE_DOWN, Frame, Op, lasting_total, pick
 from .abilities import activate, options as ability_options
@@ -99,7 +100,8 @@ class Battle(Op[MyState]):
     @staticmethod
     def _fresh_monsters(st: MyState, p: int, used: tuple[int, ...]) -> list[int]:
         t = st.table
-        return [i for i in t.cards(f"threat:{p}") if t.flags[i] & FACE_DOWN and i not in used]
+        return [i for i in t.cards(f"threat:{p}") if t.flags[i] & FACE_DOWN and i not in used
+                and not keyword(st, i, "CannotAttack")]  # MY-12.5 GRANT_KEYWORD
 
     def _monsters(self, st: MyState, frame: Frame) -> None:
         a = frame["attacker"]
@@ -117,7 +119,8 @@ class Battle(Op[MyState]):
     def _allies(self, st: MyState, frame: Frame) -> None:
         a = frame["attacker"]
         if frame.got is None:
-            cands = [i for i in st.allies(a) if enchanted(st, i) and i not in frame["used"]]
+            cands = [i for i in st.allies(a) if enchanted(st, i) and i not in frame["used"]
+                     and not keyword(st, i, "CannotAttack")]
             if not cands:
                 st.replace(frame.evolve(stage="announce", allies=()))
                 return
@@ -164,10 +167,13 @@ class Battle(Op[MyState]):
         """MY-9.4: the defender's allies and face-down Threat monsters; an invisible attacker only by
         allies with an Enchanted Weapon or by monsters (D43)."""
         t = st.table
-        invisible = st.type_of(attacker) == "monster" and st.card(attacker).invisible
-        allies = [i for i in st.allies(d) if i not in taken
-                  and (not invisible or enchanted(st, i))]
-        monsters = [i for i in t.cards(f"threat:{d}") if t.flags[i] & FACE_DOWN and i not in taken]
+        if keyword(st, attacker, "Unblockable"):  # MY-12.5 GRANT_KEYWORD
+            return []
+        invisible = keyword(st, attacker, "Invisible")
+        allies = [i for i in st.allies(d) if i not in taken and not keyword(st, i, "CannotBlock")
+                  and (not invisible or enchanted(st, i) or keyword(st, i, "CanBlockInvisible"))]
+        monsters = [i for i in t.cards(f"threat:{d}") if t.flags[i] & FACE_DOWN and i not in taken
+                    and not keyword(st, i, "CannotBlock")]
         return allies + monsters
 
     # --- MY-9.5–MY-9.8: damage and aftermath ----------------------------------------------------------
@@ -179,7 +185,7 @@ class Battle(Op[MyState]):
         for card, blockers in zip(attackers, blocks):
             left = strength(st, card)
             for b in blockers:
-                took = min(left, strength(st, b))
+                took = 0 if blanked(st, b) else min(left, strength(st, b))  # MY-12.5 BLANK_BLOCKER
                 absorbed[b] = took
                 left -= took
             total += left
@@ -238,6 +244,11 @@ class Battle(Op[MyState]):
                 play(st, p, card, None, batch)  # MY-6.10.3: a battle event played in the use step
             else:
                 cast(st, p, card, batch)  # MY-6.12.7: free in the use step
+            from .primitives import pending, under
+
+            if pending(st):  # the effect asks first; it commits and runs the checks itself (MY-1.3a)
+                under(st, frame.evolve(player=st.next_seat(p), passes=0))
+                return
             commit(st, batch)
             if game_over_check(st):
                 return

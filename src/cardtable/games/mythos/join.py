@@ -21,7 +21,7 @@ from .catalog import CardDef
 from .play import Refusal, check, play
 from .requirements import holds, matches
 from .rules import Batch, commit, game_over_check
-from .state import INVERTED, MyState
+from .state import MyState
 
 KEYS = ("card", "card2", "card3", "card4")
 MAX_GROUP = len(KEYS)
@@ -119,10 +119,9 @@ def do_join(st: MyState, p: int, cards: Sequence[int]) -> None:
             t.known[i] = 0
             if st.card(i).sanity_mod:
                 batch.setdefault(p, []).append(st.card(i).sanity_mod)
-        cur = st.current_location(p)
-        assert cur is not None
-        t.set_flag(cur, INVERTED)
-        st.note("gate_used", {"player": p, "card": cur})
+        from .primitives import use_gate
+
+        use_gate(st, p)  # MY-8.6: once for the group (a GRANT_GATE if there is no gate, MY-12.5)
     else:
         st.note("joined", {"player": p, "cards": list(cards)})
         for i in cards:

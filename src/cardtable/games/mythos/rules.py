@@ -200,6 +200,17 @@ class Round(Op[MyState]):
                 age_gods(st)
             st.replace(frame.evolve(stage=after, k=0) if after == "adjust" else frame.evolve(stage=after))
         elif stage == "play":
+            if frame.get("after"):  # the turn's pending effect is resolved (MY-12.5 questions)
+                from .checks import run_checks
+
+                after = frame["after"]
+                st.replace(frame.evolve(after=""))
+                if after == "turn":
+                    self._next_turn(st, int(v["active"]))
+                run_checks(st)
+                if st.top.op != self.name:
+                    return
+                frame = st.top
             if card_play_over(st):
                 expire(st, "end_of_card_play")
                 st.note("card_play_ended", {"round": v["round"]})
@@ -251,6 +262,14 @@ class Round(Op[MyState]):
         do_turn(st, p, action)
         if st.is_terminal:
             return
+        from .primitives import pending, under
+
+        if pending(st):  # an effect of the turn asks a question: the turn ends once it is resolved
+            from .abilities import is_free
+
+            free = action.kind == "activate" and is_free(st, action)
+            under(st, frame.evolve(after="free" if free else "turn"))
+            return
         if action.kind == "activate":
             from .abilities import is_free
 
@@ -272,9 +291,8 @@ class Round(Op[MyState]):
         """MY-5.2b/c: each player, in seat order from the first, draws one card at a time up to the refill
         size; each card (with its library-out) is one atomic effect (MY-1.3a iv)."""
         for p in st.seat_order(st.vars["first"]):
-            side = st.investigator(p)
-            assert side is not None
-            while len(st.table.cards(f"hand:{p}")) < side.refill_hand:
+            refill = st.hand_sizes(p)[0]  # MY-5.2b (MODIFY_HAND_SIZES in force, MY-12.5)
+            while len(st.table.cards(f"hand:{p}")) < refill:
                 batch: Batch = {}
                 drawn = draw_one(st, p, batch)
                 commit(st, batch)
@@ -300,12 +318,11 @@ class Round(Op[MyState]):
             frame = st.top
         while k < len(order):
             p = order[k]
-            side = st.investigator(p)
-            assert side is not None
+            _refill, hmax, hmin = st.hand_sizes(p)
             h = len(st.table.cards(f"hand:{p}"))
-            if h > side.hand_min:
-                st.push(Pick.name, player=p, zone=f"hand:{p}", min=max(0, h - side.hand_max), max=h - side.hand_min,
-                        prompt=f"End of round: discard down to {side.hand_min}..{side.hand_max} cards",
+            if h > hmin:
+                st.push(Pick.name, player=p, zone=f"hand:{p}", min=max(0, h - hmax), max=h - hmin,
+                        prompt=f"End of round: discard down to {hmin}..{hmax} cards",
                         kind="hand_adjust", private=True)
                 return
             k += 1

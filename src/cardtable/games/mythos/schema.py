@@ -25,7 +25,7 @@ MY-12.5); a requirement slot is ``{filter: {...}, count: n}`` (MY-6.13.1).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -55,6 +55,23 @@ Whose = Literal["self", "each_opponent", "each_player"]
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+# ---- card filters and requirement slots (MY-6.13.1, MY-12.3) --------------------------------------------
+
+
+class CardFilter(_Strict):
+    """Every given key must hold. ``type`` reads a card's type as MY-3.6 gives it."""
+
+    type: CardType | None = None
+    subtype: str | None = None
+    trait: str | None = None
+    title: str | None = None
+    feature: Feature | None = None
+    mental_state: MentalState | None = None
+    dimension: Dimension | None = None
+    region: str | None = None
+    subregion: str | None = None
 
 
 # ---- requirements (MY-12.4) ------------------------------------------------------------------------
@@ -122,27 +139,45 @@ class NotReq(_Strict):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
 
 
+# -- MY-12.4 counts and the die (vocabulary block) --
+class CountAtLeast(_Strict):
+    """At least ``at_least`` of the player's own cards in the counted place match ``filter``."""
+
+    filter: CardFilter = CardFilter()
+    at_least: int = Field(ge=1, le=20)
+
+
+class FieldCount(_Strict):
+    """MY-12.4 ``field.count(filter) >= n``: face-up cards of the own field (MY-3.2; the Threat's face-down
+    monsters are counted by ``threat_count``)."""
+
+    field_count: CountAtLeast
+
+
+class ThreatCount(_Strict):
+    """MY-12.4 ``threat.count(filter) >= n``: the own Mythos Threat, read as Monsters (MY-3.6)."""
+
+    threat_count: CountAtLeast
+
+
+class StoryCount(_Strict):
+    """MY-12.4 ``story.count(filter) >= n``: every card of the own Story Deck."""
+
+    story_count: CountAtLeast
+
+
+class DieRoll(_Strict):
+    """MY-12.4 ``die_roll``, MY-2.7: one die is rolled as the condition is read; true on these faces. Only an
+    effect's condition may roll (a play's legality is never left to chance)."""
+
+    die_roll: list[Annotated[int, Field(ge=1, le=6)]] = Field(min_length=1, max_length=5)
+
+
 Requirement = Union[LocHas, LocTitle, InRegion, InSubregion, InDimension, TimeIs, InTransit, KnowsLanguage,
-                    EducationAtLeast, SanityAtMost, SanityAtLeast, RoundAtLeast, AllOf, AnyOf, NotReq]
+                    EducationAtLeast, SanityAtMost, SanityAtLeast, RoundAtLeast, FieldCount, ThreatCount,
+                    StoryCount, DieRoll, AllOf, AnyOf, NotReq]
 for _m in (AllOf, AnyOf, NotReq):
     _m.model_rebuild()
-
-
-# ---- card filters and requirement slots (MY-6.13.1, MY-12.3) --------------------------------------------
-
-
-class CardFilter(_Strict):
-    """Every given key must hold. ``type`` reads a card's type as MY-3.6 gives it."""
-
-    type: CardType | None = None
-    subtype: str | None = None
-    trait: str | None = None
-    title: str | None = None
-    feature: Feature | None = None
-    mental_state: MentalState | None = None
-    dimension: Dimension | None = None
-    region: str | None = None
-    subregion: str | None = None
 
 
 class Slot(_Strict):
@@ -314,12 +349,240 @@ class IgnoreRequirement(_Strict):
     filter: CardFilter = CardFilter(type="ally")
 
 
+# ---- MY-12.3 selectors and the further MY-12.5 primitives (vocabulary block; run by primitives.py) -------
+
+SelectorZone = Literal["field", "hand", "deck", "discard", "story", "threat", "god", "ally", "item", "event",
+                       "adventures"]
+Keyword = Literal["Invisible", "CannotBlock", "CannotAttack", "CanBlockInvisible", "Unblockable"]
+
+
+class DestinationRule(_Strict):
+    dimensions: list[Dimension] = Field(min_length=1)
+    regions: Literal["same", "other", "any"] | list[str] = "any"
+    allow_isolated: bool = False
+
+
+class Selector(CardFilter):
+    """MY-12.3: a card filter plus where the card is and how it lies. ``owner`` is read from the effect's
+    controller; ``zone`` ``field`` is the field of MY-3.2 (Story Deck and Threat included); ``face``,
+    ``orientation`` (MY-3.5), ``just_played`` (MY-5.10, relative to the controller), combat comparisons
+    (the current value, MY-6.4.3) and ``limit`` (at most that many cards, oldest first)."""
+
+    owner: Literal["self", "opponent", "any"] = "self"
+    zone: SelectorZone = "field"
+    face: Literal["up", "down"] | None = None
+    orientation: Literal["upright", "crosswise", "inverted"] | None = None
+    just_played: bool | None = None
+    combat_at_least: int | None = Field(default=None, ge=0, le=20)
+    combat_at_most: int | None = Field(default=None, ge=0, le=20)
+    limit: int | None = Field(default=None, ge=1, le=20)
+
+
+class Search(_Strict):
+    """MY-12.5 ``SEARCH``: look through the own ``zone``, pick up to ``n`` cards matching ``filter`` (in secret
+    for the deck), put them at ``dest``; ``reveal`` shows them to all. A searched deck is then shuffled."""
+
+    op: Literal["search"]
+    zone: Literal["deck", "discard"] = "deck"
+    filter: CardFilter = CardFilter()
+    n: int = Field(default=1, ge=1, le=5)
+    dest: Literal["hand", "deck_top", "discard"] = "hand"
+    reveal: bool = True
+
+
+class LookAt(_Strict):
+    """MY-12.5 ``LOOK_AT``: the controller alone sees the top ``n`` cards of ``whose`` deck, or a hand."""
+
+    op: Literal["look_at"]
+    whose: Literal["self", "each_opponent"] = "self"
+    zone: Literal["deck", "hand"] = "deck"
+    n: int = Field(default=1, ge=1, le=10)
+
+
+class Reveal(_Strict):
+    """MY-12.5 ``REVEAL``: the player's hidden cards (hand or Threat) matching ``filter`` are shown to all."""
+
+    op: Literal["reveal"]
+    who: Whose = "self"
+    zone: Literal["hand", "threat"] = "hand"
+    filter: CardFilter = CardFilter()
+
+
+class PlayExtra(_Strict):
+    """MY-12.5 ``PLAY_EXTRA``: the controller may at once play one more card matching ``filter`` from hand
+    (its requirements checked as usual); it does not use a turn."""
+
+    op: Literal["play_extra"]
+    filter: CardFilter = CardFilter()
+
+
+class GrantTravel(_Strict):
+    """MY-12.5 ``GRANT_TRAVEL``: while it lasts, the controller's next Location may be placed upright as if a
+    Travel Event with this destination rule were on top (MY-6.11.3); that placement uses it up."""
+
+    op: Literal["grant_travel"]
+    destination: DestinationRule
+
+
+class CountAsLocation(_Strict):
+    """MY-12.5 ``COUNT_AS_LOCATION``: while it lasts, a Travel Event on top of the controller's Story Deck is
+    the current location (MY-6.11.4) with these features."""
+
+    op: Literal["count_as_location"]
+    features: list[Feature] = []
+
+
+class GrantGate(_Strict):
+    """MY-12.5 ``GRANT_GATE``: while it lasts the controller has a gate (MY-6.3.11) wherever he is; one Monster
+    play uses it up instead of the location's."""
+
+    op: Literal["grant_gate"]
+
+
+class GrantKeyword(_Strict):
+    """MY-12.5 ``GRANT_KEYWORD``: every card ``cards`` selects has keyword ``keyword`` while it lasts (read
+    when battle asks, so a face-down Threat monster is reached without being named)."""
+
+    op: Literal["grant_keyword"]
+    cards: Selector
+    keyword: Keyword
+
+
+class SetMentalState(_Strict):
+    """MY-12.5 ``SET_MENTAL_STATE``: the selected allies are Steadfast or Corrupt (MY-6.4.8) while it lasts."""
+
+    op: Literal["set_mental_state"]
+    cards: Selector = Selector(type="ally")
+    state: MentalState
+
+
+class GrantLanguage(_Strict):
+    """MY-12.5 ``GRANT_LANGUAGE``: the player knows ``language`` while it lasts (MY-6.2.4, MY-6.7.1)."""
+
+    op: Literal["grant_language"]
+    who: Who = "self"
+    language: str
+
+
+class ModifyHandSizes(_Strict):
+    """MY-12.5 ``MODIFY_HAND_SIZES``: refill size, end-of-round maximum and minimum change by these amounts
+    while it lasts (kept within MY-5.14: ``0 <= Hmin <= Hmax < refill``)."""
+
+    op: Literal["modify_hand_sizes"]
+    who: Who = "self"
+    refill: int = Field(default=0, ge=-5, le=5)
+    max: int = Field(default=0, ge=-5, le=5)
+    min: int = Field(default=0, ge=-5, le=5)
+
+
+class BlankBlocker(_Strict):
+    """MY-12.5 ``BLANK_BLOCKER``: a selected card that blocks absorbs no damage (MY-9.5) while it lasts."""
+
+    op: Literal["blank_blocker"]
+    cards: Selector = Selector(owner="opponent")
+
+
+class LoadSpellFrom(_Strict):
+    """MY-12.5 ``LOAD_SPELL_FROM``: the controller loads one spell matching ``filter`` from ``zone`` onto a
+    vessel of his that can hold it (MY-6.12.1); not a play (no turn)."""
+
+    op: Literal["load_spell_from"]
+    zone: Literal["hand", "discard"] = "discard"
+    filter: CardFilter = CardFilter(type="spell")
+
+
+class UnloadSpell(_Strict):
+    """MY-12.5 ``UNLOAD_SPELL``: every loaded spell ``cards`` selects leaves its vessel to ``dest``."""
+
+    op: Literal["unload_spell"]
+    cards: Selector = Selector(type="spell", owner="opponent")
+    dest: Literal["hand", "discard", "bury"] = "discard"
+
+
+class NegateEffects(_Strict):
+    """MY-12.5 ``NEGATE_EFFECTS``: the selected cards have no static, triggered or activated effects while
+    it lasts (they stay in play)."""
+
+    op: Literal["negate_effects"]
+    cards: Selector = Selector(owner="opponent")
+
+
+class DiscardFromHand(_Strict):
+    """MY-12.5 ``DISCARD_FROM_HAND``: each player ``who`` discards ``n``, chosen by the hand's owner, by the
+    actor (who sees that hand for the choice) or at random."""
+
+    op: Literal["discard_from_hand"]
+    who: Who = "each_opponent"
+    n: int = Field(default=1, ge=1, le=5)
+    chooser: Literal["owner", "actor", "random"] = "owner"
+
+
+class ChooseOption(_Strict):
+    label: str = Field(min_length=1)
+    do: list["Primitive"] = Field(min_length=1)
+
+
+class Choose(_Strict):
+    """MY-12.5 ``CHOOSE``: the chooser (the controller, or the next opponent clockwise) picks one option;
+    its primitives resolve for the controller."""
+
+    op: Literal["choose"]
+    chooser: Literal["self", "opponent"] = "self"
+    options: list[ChooseOption] = Field(min_length=2, max_length=4)
+
+
+class ForEach(_Strict):
+    """MY-12.5 ``FOR_EACH``: the primitives resolve once per card ``cards`` selects (counted once, first)."""
+
+    op: Literal["for_each"]
+    cards: Selector
+    do: list["Primitive"] = Field(min_length=1)
+
+
 Primitive = Annotated[Union[GainSanity, LoseSanity, DrawCards, ModifyMaxSanity, LoseTurn, EndCardPlay, PreventDamage,
                             PreventSanityGain, CannotBeAttacked, SkipBattle, CancelJustPlayed, ModifyCombat, SetCombat,
-                            ModifyCapacity, RollDie, MoveToArea, PutIntoPlay, IgnoreRequirement],
+                            ModifyCapacity, RollDie, MoveToArea, PutIntoPlay, IgnoreRequirement, Search, LookAt,
+                            Reveal, PlayExtra, GrantTravel, CountAsLocation, GrantGate, GrantKeyword, SetMentalState,
+                            GrantLanguage, ModifyHandSizes, BlankBlocker, LoadSpellFrom, UnloadSpell, NegateEffects,
+                            DiscardFromHand, Choose, ForEach],
                       Field(discriminator="op")]
-RollDie.model_rebuild()
-DieBranch.model_rebuild()
+for _v in (RollDie, DieBranch, ChooseOption, ForEach):
+    _v.model_rebuild()
+# the primitives that stop to ask a question (primitives.py): only at the top of an effect or ability
+CHOICE_OPS = frozenset({"search", "play_extra", "load_spell_from", "choose", "discard_from_hand"})
+GRANT_OPS = frozenset({"grant_travel", "count_as_location", "grant_gate", "grant_keyword", "set_mental_state",
+                       "grant_language", "modify_hand_sizes", "blank_blocker", "negate_effects"})  # they last
+
+
+def _nested(prims: list[Any]) -> list[Any]:
+    """The primitives inside others (a die branch, a choice's option, a for-each body), all levels."""
+    out: list[Any] = []
+    for p in prims:
+        inner = [x for b in p.branches for x in b.do] if p.op == "roll_die" else \
+            [x for o in p.options for x in o.do] if p.op == "choose" else list(p.do) if p.op == "for_each" else []
+        out += inner + _nested(inner)
+    return out
+
+
+def _rolls(req: Any) -> bool:
+    """Does this requirement roll a die (``die_roll``, anywhere in it)?"""
+    if req is None:
+        return False
+    if isinstance(req, DieRoll):
+        return True
+    if isinstance(req, (AllOf, AnyOf)):
+        return any(_rolls(r) for r in (req.all if isinstance(req, AllOf) else req.any))
+    return isinstance(req, NotReq) and _rolls(req.not_)
+
+
+def check_vocabulary(do: list[Any], condition: Any, where: str) -> None:
+    """A question is asked only at the top of an effect (a choice inside a die branch, an option or a
+    for-each body could not be resumed); a die is rolled only by an effect's condition (``where``)."""
+    bad = sorted({p.op for p in _nested(do) if p.op in CHOICE_OPS})
+    if bad:
+        raise ValueError(f"{bad} ask a question: use them at the top of an effect's 'do', not nested")
+    if where != "effect" and _rolls(condition):
+        raise ValueError(f"die_roll may only be an effect's condition, not {where}'s")
 LASTING_OPS = frozenset({"prevent_damage", "prevent_sanity_gain", "cannot_be_attacked", "skip_battle"})
 TARGETED_OPS = frozenset({"cancel_just_played", "move_to_area", "put_into_play"})  # name a card as played
 STATIC_OPS = frozenset({"modify_combat", "set_combat", "modify_capacity"})  # what a ``static`` effect may do
@@ -340,6 +603,7 @@ class Effect(_Strict):
             raise ValueError(f"a static effect may only {sorted(STATIC_OPS)} (it applies while its card is active)")
         if self.trigger != "on_play" and any(p.op in TARGETED_OPS for p in self.do):
             raise ValueError("an effect that names a card does so as its card is played (trigger on_play)")
+        check_vocabulary(self.do, self.condition, "a static effect" if self.trigger == "static" else "effect")
         return self
 
 
@@ -368,6 +632,7 @@ class Ability(_Strict):
             raise ValueError("a card that leaves play cannot also be exhausted as the same cost (MY-12.2)")
         if not set(self.timing) <= {"card_play", "battle"}:
             raise ValueError("an ability's timing is card_play and/or battle (fast is for spells, MY-12.7)")
+        check_vocabulary(self.do, self.condition, "an ability")
         return self
 
 
@@ -391,6 +656,12 @@ class _Card(_Strict):
     timing: list[TimingTag] = []
     text: str = ""
     story_text: str = ""
+
+    @model_validator(mode="after")
+    def _no_dice(self) -> "_Card":
+        if _rolls(self.requirements):
+            raise ValueError("die_roll may only be an effect's condition, not a card's requirement")
+        return self
 
 
 class InvestigatorSide(_Strict):
@@ -442,12 +713,6 @@ class LocationCard(_Card):
         if self.dimension == "Any":
             raise ValueError("a Location has one dimension (MY-6.1.4)")
         return self
-
-
-class DestinationRule(_Strict):
-    dimensions: list[Dimension] = Field(min_length=1)
-    regions: Literal["same", "other", "any"] | list[str] = "any"
-    allow_isolated: bool = False
 
 
 class TravelEventCard(_Card):
