@@ -566,3 +566,93 @@ def test_a_question_nested_in_a_die_branch_or_a_die_in_a_requirement_is_refused_
 def test_the_vocabulary_set_loads_with_the_pool() -> None:
     ids = [d.id for d in load_pool().defs if d.id.startswith("MYV-")]
     assert len(ids) == 36
+
+
+# ---- the bot and the table answer and show every new question and event --------------------------------------
+
+QUESTIONS = {  # card -> (hands, extra build args): a situation in which the card asks its question
+    "Secret Errand": ((["Secret Errand"], []), {"decks": (["Book of Eibon", FILLER, "Shoggoth"], [])}),
+    "Crossroads Bargain": ((["Crossroads Bargain"], []), {}),
+    "Cruel Dilemma": ((["Cruel Dilemma"], []), {}),
+    "Pickpocket's Gambit": ((["Pickpocket's Gambit"], ["Shoggoth", FILLER]), {}),
+    "Sudden Forgetting": ((["Sudden Forgetting"], ["Shoggoth", FILLER]), {}),
+    "Hurried Preparations": ((["Hurried Preparations", "Dockside Sailor"], []), {"story": ([WHARF], [])}),
+    "Recovered Incantation": ((["Recovered Incantation"], []), {"discard": (["Elder Ward"], []),
+                                                               "items": (["Cultes des Goules"], [])}),
+}
+
+
+@pytest.mark.parametrize("card", sorted(QUESTIONS))
+def test_the_heuristic_bot_answers_every_effect_question_my_12_5(card: str) -> None:
+    """strategy.choose_action answers each new decision kind from the seat's view with a legal option, and
+    the effect runs to its end (the next seat's turn)."""
+    from cardtable.core import Rng
+    from cardtable.games.mythos.strategy import choose_action
+
+    hands, extra = QUESTIONS[card]
+    sc = build(hands=hands, **extra)  # type: ignore[arg-type]
+    play(sc, card)
+    kinds = set()
+    for _ in range(10):
+        d = sc.st.decision
+        assert d is not None
+        if d.kind == "turn" and d.player == 1:
+            break
+        kinds.add(d.kind)
+        answer = choose_action(sc.st.view(d.player), d, Rng(3))
+        assert answer in d.options
+        sc.st.apply(answer)
+    assert sc.st.decision is not None and sc.st.decision.kind == "turn" and sc.st.decision.player == 1
+    assert kinds & {"effect_search", "effect_choose", "effect_discard", "play_extra", "load_spell"}
+
+
+def test_the_bot_takes_the_most_useful_card_of_a_search() -> None:
+    """SEARCH: between a filler event and a Shoggoth the bot takes the Shoggoth (keep_value)."""
+    from cardtable.core import Rng
+    from cardtable.games.mythos.strategy import choose_action
+
+    sc = build(hands=(["Secret Errand"], []), decks=([FILLER, "Shoggoth", FILLER], []))
+    play(sc, "Secret Errand")
+    d = sc.st.decision
+    assert d is not None
+    assert choose_action(sc.st.view(0), d, Rng(1)).get("card") == sc.id("Shoggoth", "deck:0")
+
+
+def test_every_new_event_reads_as_a_sentence_for_every_seat() -> None:
+    """The events of the vocabulary (searched, looked_at, revealed, discarded, chose, granted, ...) render as
+    words in full and redacted form (presentation.py), never a raw field or None."""
+    from cardtable.games.mythos.presentation import PRESENTATION
+    from cardtable.tui import get_renderer
+
+    get_renderer.cache_clear()
+    r = get_renderer("mythos")
+    runs = [("Secret Errand", dict(decks=([FILLER, "Shoggoth"], [])), [("pick", 0)]),
+            ("Scrying Glance", {}, []), ("Show of Faith", dict(hands=(["Show of Faith"], ["Shoggoth"])), []),
+            ("Crossroads Bargain", {}, [("choose", 0)]), ("Scattered Notes", dict(hands=(["Scattered Notes"], [FILLER])), []),
+            ("Chartered Seaplane", {}, []), ("Roll Call of the Faithful", dict(allies=(["Police Detective"], [])), []),
+            ("Dispel the Ward", dict(items=([], ["Cultes des Goules", A("Elder Ward", "Cultes des Goules")])), []),
+            ("Recovered Incantation", dict(discard=(["Elder Ward"], []), items=(["Cultes des Goules"], [])),
+             [("pick", 0), ("pick", 0)]),
+            ("Hurried Preparations", dict(hands=(["Hurried Preparations", "Dockside Sailor"], []), story=([WHARF], [])),
+             [("play", 0)]),
+            ("Torn Veil", dict(hands=(["Torn Veil", "Ghoul"], [])), [])]
+    kinds = set()
+    for card, extra, answers in runs:
+        extra = dict(extra)
+        hands = extra.pop("hands", ([card], []))
+        sc = build(hands=hands, **extra)  # type: ignore[arg-type]
+        play(sc, card)
+        for kind, k in answers:
+            opts = [o for o in sc.st.legal_actions() if o.kind == kind]
+            sc.st.apply(opts[k])
+        if card == "Torn Veil":
+            sc.act("pass")
+            play(sc, "Ghoul")
+        for seat in (None, 0, 1):
+            for e in sc.st.log(seat):
+                kinds.add(e["kind"])
+                line = r.describe_event(e)
+                assert e["kind"] in PRESENTATION.sentences, e
+                assert "{" not in line and "None" not in line, (e, line)
+    assert {"searched", "looked_at", "revealed", "chose", "discarded_from_hand", "granted", "for_each",
+            "spell_unloaded", "spell_loaded", "extra_play", "grant_used"} <= kinds

@@ -508,6 +508,8 @@ class Effect(Op[MyState]):
             if len(chosen) >= prim.n:
                 self._search_done(st, frame, prim, chosen)
                 return
+            for i in t.cards(f"{prim.zone}:{p}"):
+                t.reveal_to(i, [p])  # the searcher looks through the zone (a deck is shuffled afterwards)
             cands = [i for i in t.cards(f"{prim.zone}:{p}") if i not in chosen and matches(st.card(i), prim.filter)]
             st.ask(p, "effect_search", f"Search your {prim.zone}: choose up to {prim.n - len(chosen)} more card(s)",
                    [Action(p, "pick", (("card", i),)) for i in sorted(cands)] + [Action(p, "done")])
