@@ -565,7 +565,7 @@ def test_a_question_nested_in_a_die_branch_or_a_die_in_a_requirement_is_refused_
 
 def test_the_vocabulary_set_loads_with_the_pool() -> None:
     ids = [d.id for d in load_pool().defs if d.id.startswith("MYV-")]
-    assert len(ids) == 36
+    assert len(ids) == 37
 
 
 # ---- the bot and the table answer and show every new question and event --------------------------------------
@@ -656,3 +656,17 @@ def test_every_new_event_reads_as_a_sentence_for_every_seat() -> None:
                 assert "{" not in line and "None" not in line, (e, line)
     assert {"searched", "looked_at", "revealed", "chose", "discarded_from_hand", "granted", "for_each",
             "spell_unloaded", "spell_loaded", "extra_play", "grant_used"} <= kinds
+
+
+def test_MYV_E37_joins_with_lets_two_allies_be_played_as_one_group_my_8_2() -> None:
+    """Rallying Cry (GRANT_KEYWORD JoinsWith ally): two allies in hand do not Join (MY-8.2) before; after,
+    they are offered and played as one Join play (MY-8.1), one turn."""
+    sc = build(hands=(["Rallying Cry", "Dockside Sailor", "Police Detective"], []), story=([WHARF], []))
+    assert "join" not in sc.kinds()
+    play(sc, "Rallying Cry")
+    sc.act("pass")
+    assert "join" in sc.kinds()
+    join = next(o for o in sc.st.legal_actions() if o.kind == "join")
+    sc.st.apply(join)
+    assert sorted(sc.titles("ally:0")) == ["Dockside Sailor", "Police Detective"]
+    assert decision(sc) == (1, "turn")

@@ -41,6 +41,19 @@ def pair_joins(a: CardDef, b: CardDef) -> bool:
     return any(matches(b, f) for f in a.joins) or any(matches(a, f) for f in b.joins)
 
 
+def joins(st: MyState, a: int, b: int) -> bool:
+    """MY-8.2 for two cards now: a printed or built-in pair, or a JoinsWith keyword in force (MY-12.5)."""
+    if pair_joins(st.card(a), st.card(b)):
+        return True
+    if not st.lasting:
+        return False
+    from .primitives import grants, selects
+
+    return any(prim.keyword == "JoinsWith" and prim.joins is not None and
+               (selects(st, q, x, prim.cards) and matches(st.card(y), prim.joins))
+               for q, prim in grants(st, "grant_keyword") for x, y in ((a, b), (b, a)))
+
+
 def ordered(st: MyState, cards: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(cards, key=lambda i: (RANK.get(st.card(i).type, 0), i)))
 
@@ -57,7 +70,7 @@ def join_check(st: MyState, p: int, cards: Sequence[Any]) -> Refusal | None:
     if not all(type(i) is int and 0 <= i < len(t) and t.zone_name(i) == f"hand:{p}" for i in cards):
         return "MY-8.1", "a Join group is played from your own hand"
     defs = [st.card(i) for i in cards]
-    if not all(pair_joins(a, b) for a, b in combinations(defs, 2)):
+    if not all(joins(st, a, b) for a, b in combinations(cards, 2)):
         return "MY-8.2", "every pair of cards in a Join group must Join"
     if tuple(cards) != ordered(st, cards):
         return "MY-8.5", "a Join group resolves hosts first, then what they hold (a Location after its travel)"
@@ -92,13 +105,12 @@ def _host(st: MyState, cards: Sequence[int], i: int) -> int | None:
 def join_options(st: MyState, p: int) -> list[Action]:
     """Every legal Join group from ``p``'s hand, each once in its resolution order."""
     hand = sorted(st.table.cards(f"hand:{p}"))
-    defs = {i: st.card(i) for i in hand}
-    joinable = [i for i in hand if any(pair_joins(defs[i], defs[j]) for j in hand if j != i)]
+    joinable = [i for i in hand if any(joins(st, i, j) for j in hand if j != i)]
     out: list[Action] = []
     groups: list[tuple[int, ...]] = [(i,) for i in joinable]
     for _size in range(2, MAX_GROUP + 1):  # grow cliques of joining cards one card at a time
         groups = [g + (j,) for g in groups for j in joinable if j > g[-1]
-                  and all(pair_joins(defs[a], defs[j]) for a in g)]
+                  and all(joins(st, a, j) for a in g)]
         for group in groups:
             cards = ordered(st, group)
             if join_check(st, p, cards) is None:

@@ -353,7 +353,7 @@ class IgnoreRequirement(_Strict):
 
 SelectorZone = Literal["field", "hand", "deck", "discard", "story", "threat", "god", "ally", "item", "event",
                        "adventures"]
-Keyword = Literal["Invisible", "CannotBlock", "CannotAttack", "CanBlockInvisible", "Unblockable"]
+Keyword = Literal["Invisible", "CannotBlock", "CannotAttack", "CanBlockInvisible", "Unblockable", "JoinsWith"]
 
 
 class DestinationRule(_Strict):
@@ -441,11 +441,19 @@ class GrantGate(_Strict):
 
 class GrantKeyword(_Strict):
     """MY-12.5 ``GRANT_KEYWORD``: every card ``cards`` selects has keyword ``keyword`` while it lasts (read
-    when battle asks, so a face-down Threat monster is reached without being named)."""
+    when battle asks, so a face-down Threat monster is reached without being named). ``JoinsWith`` names
+    what the cards may Join (``joins``, MY-8.2)."""
 
     op: Literal["grant_keyword"]
     cards: Selector
     keyword: Keyword
+    joins: CardFilter | None = None
+
+    @model_validator(mode="after")
+    def _joins(self) -> "GrantKeyword":
+        if (self.keyword == "JoinsWith") != (self.joins is not None):
+            raise ValueError("'joins' goes with the JoinsWith keyword, and only with it")
+        return self
 
 
 class SetMentalState(_Strict):
