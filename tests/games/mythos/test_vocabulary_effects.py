@@ -565,7 +565,7 @@ def test_a_question_nested_in_a_die_branch_or_a_die_in_a_requirement_is_refused_
 
 def test_the_vocabulary_set_loads_with_the_pool() -> None:
     ids = [d.id for d in load_pool().defs if d.id.startswith("MYV-")]
-    assert len(ids) == 37
+    assert len(ids) == 57
 
 
 # ---- the bot and the table answer and show every new question and event --------------------------------------
@@ -670,3 +670,185 @@ def test_MYV_E37_joins_with_lets_two_allies_be_played_as_one_group_my_8_2() -> N
     sc.st.apply(join)
     assert sorted(sc.titles("ally:0")) == ["Dockside Sailor", "Police Detective"]
     assert decision(sc) == (1, "turn")
+
+
+# ---- the other MY-12.5 primitives ----------------------------------------------------------------------------
+
+
+def test_MYV_E38_discard_the_opponents_artifacts_my_12_5() -> None:
+    """Clear the Table (DISCARD, selector artifact in the opponents' Item areas): the Amulet goes to its
+    owner's discard pile (MY-3.7); the tome stays."""
+    sc = build(hands=(["Clear the Table"], []), items=(["Tarnished Compass"], ["Star-Stone Amulet", "Book of Eibon"]))
+    play(sc, "Clear the Table")
+    assert sc.titles("item:1") == ["Book of Eibon"] and sc.titles("discard:1") == ["Star-Stone Amulet"]
+    assert sc.titles("item:0") == ["Tarnished Compass"]
+
+
+def test_MYV_E39_bury_the_weak_allies_with_their_weapons_my_3_4() -> None:
+    """Entomb the Weak (BURY, combat at most 1): the Night Librarian (1) is buried (Story Deck bottom, MY-0.5);
+    the Police Detective (3) stays; the librarian's weapon would raise it, so an armed one stays too."""
+    sc = build(hands=(["Entomb the Weak"], []), story=([], [DEPOT]),
+               allies=([], ["Night Librarian", "Police Detective", "Cat of Ulthar", A("Fire Axe", "Cat of Ulthar")]))
+    play(sc, "Entomb the Weak")
+    assert sc.titles("ally:1") == ["Police Detective", "Cat of Ulthar", "Fire Axe"]
+    assert sc.titles("story:1") == ["Night Librarian", DEPOT]
+
+
+def test_MYV_E40_return_the_oldest_ally_to_hand_my_12_3_limit() -> None:
+    """Recall the Faithful (RETURN_TO_HAND, limit 1): only the first ally returns to hand."""
+    sc = build(hands=(["Recall the Faithful"], []), allies=(["Police Detective", "Dockside Sailor"], []))
+    play(sc, "Recall the Faithful")
+    assert sc.titles("hand:0") == ["Police Detective"] and sc.titles("ally:0") == ["Dockside Sailor"]
+
+
+def test_MYV_E41_put_the_opponents_tome_on_top_of_its_deck_my_12_5() -> None:
+    """Back into the Stacks (PUT_ON_DECK top): the tome is seat 1's next draw."""
+    sc = build(hands=(["Back into the Stacks"], []), items=([], ["Book of Eibon"]))
+    book = sc.id("Book of Eibon")
+    play(sc, "Back into the Stacks")
+    assert sc.zone("deck:1")[-1] == book
+
+
+def test_MYV_E42_mill_two_without_a_library_out_my_7_6a() -> None:
+    """Burning the Notes (MILL 2): seat 1's top two go to its discard pile; from a one-card deck only one
+    goes and no Sanity is lost (MY-7.6a)."""
+    sc = build(hands=(["Burning the Notes"], []), decks=([], ["Shoggoth", "Ghoul", FILLER]))
+    play(sc, "Burning the Notes")
+    assert sc.titles("discard:1") == ["Shoggoth", "Ghoul"] and len(sc.zone("deck:1")) == 1
+    short = build(hands=(["Burning the Notes"], []), decks=([], ["Shoggoth"]), discard=([], [FILLER]),
+                  sanity=(10, 10))
+    play(short, "Burning the Notes")
+    assert short.titles("discard:1") == [FILLER, "Shoggoth"] and short.st.sanity(1) == 10
+
+
+def test_MYV_E43_shuffle_the_discard_pile_into_the_deck_without_loss_my_7_6a() -> None:
+    """Fresh Start (SHUFFLE discard): the discard pile joins the deck; no Sanity is lost (not a library-out)."""
+    sc = build(hands=(["Fresh Start"], []), decks=([FILLER], []), discard=(["Shoggoth", "Ghoul"], []), sanity=(9, 10))
+    play(sc, "Fresh Start")
+    assert len(sc.zone("deck:0")) == 3 and sc.titles("discard:0") == []
+    assert sc.st.sanity(0) == 9
+
+
+def test_MYV_E44_retrieve_an_ally_from_the_discard_pile_in_public_my_12_5() -> None:
+    """Sift the Ruins (RETRIEVE ally from discard): only the ally is offered; it goes to hand, seen by all."""
+    sc = build(hands=(["Sift the Ruins"], []), discard=(["Police Detective", "Shoggoth"], []))
+    play(sc, "Sift the Ruins")
+    cop = sc.id("Police Detective")
+    assert {o.get("card") for o in sc.st.legal_actions() if o.kind == "pick"} == {cop}
+    assert sc.refuse("pick", card=sc.id("Shoggoth")).rule == "MY-12.5"
+    sc.act("pick", card=cop)
+    assert sc.st.table.zone_name(cop) == "hand:0" and sc.st.table.face_visible(cop, 1)
+
+
+def test_MYV_E45_force_arrive_applies_the_location_modifier_my_6_3_8() -> None:
+    """Sudden Arrival (FORCE_ARRIVE): the crosswise Old Hill Burying Ground turns upright and its
+    -1 modifier applies (MY-6.1.3)."""
+    sc = build(hands=(["Sudden Arrival"], []), story=([DEPOT, S("Old Hill Burying Ground", crosswise=True)], []),
+               sanity=(8, 10))
+    play(sc, "Sudden Arrival")
+    ground = sc.id("Old Hill Burying Ground")
+    assert sc.st.current_location(0) == ground and sc.st.sanity(0) == 7
+
+
+def test_MYV_E46_send_in_transit_turns_the_opponents_location_crosswise_my_6_3_3() -> None:
+    """Scattering Winds (SEND_IN_TRANSIT each opponent): seat 1 has no current location now (in transit)."""
+    sc = build(hands=(["Scattering Winds"], []), story=([WHARF], [DEPOT]))
+    play(sc, "Scattering Winds")
+    assert sc.st.in_transit(1) and sc.st.crosswise(sc.id(DEPOT)) and not sc.st.in_transit(0)
+
+
+def test_MYV_E47_set_time_of_day_to_night_my_6_10_6() -> None:
+    """Eclipse (SET_TIME_OF_DAY Night): it is Night."""
+    sc = build(hands=(["Eclipse"], []), time="Day")
+    play(sc, "Eclipse")
+    assert sc.st.vars["time"] == "Night"
+
+
+def test_MYV_E48_use_gate_inverts_the_opponents_gate_my_6_3_11() -> None:
+    """Seal the Gate (USE_GATE each opponent): seat 1's Wharf turns INVERTED, so it can play no Monster."""
+    sc = build(hands=(["Seal the Gate"], ["Ghoul"]), story=([], [WHARF]))
+    play(sc, "Seal the Gate")
+    assert sc.st.inverted(sc.id(WHARF)) and not sc.st.gate_open(1)
+    assert sc.refuse("play", card=sc.id("Ghoul")).rule == "MY-6.8.1"
+
+
+def test_MYV_E49_reset_gate_reopens_the_own_gate_my_6_3_11() -> None:
+    """Reopened Rift (RESET_GATE): the inverted Wharf is upright again; a Monster may come through."""
+    sc = build(hands=(["Reopened Rift", "Ghoul"], []), story=([S(WHARF, inverted=True)], []))
+    play(sc, "Reopened Rift")
+    assert sc.st.gate_open(0)
+
+
+def test_MYV_E50_modify_education_meets_an_education_requirement_my_6_2_3() -> None:
+    """Crash Course (MODIFY_EDUCATION +5): Capt. Harlan (Education 8) then meets "Education >= 12"."""
+    from cardtable.games.mythos.requirements import holds
+    from cardtable.games.mythos.schema import EducationAtLeast
+
+    sc = build(hands=(["Crash Course"], []), sides=(1, 0))
+    need = EducationAtLeast(education_at_least=12)
+    assert not holds(sc.st, 0, need)
+    play(sc, "Crash Course")
+    assert holds(sc.st, 0, need) and sc.st.describe(None)["seats"][0]["education"] == 13
+
+
+def test_MYV_E51_a_pass_threshold_of_three_needs_a_third_pass_my_5_9a() -> None:
+    """Endless Deliberation (SET_PASS_THRESHOLD 3): two Passes no longer end card play; a third does."""
+    sc = build(hands=(["Endless Deliberation"], []), active=1)
+    sc.act("pass")  # seat 1: initiator, 1
+    play(sc, "Endless Deliberation")  # seat 0 (not the initiator: no cancel)
+    sc.act("pass")  # seat 1: 2
+    assert decision(sc) == (0, "turn")
+    assert not any(e["kind"] == "card_play_ended" for e in sc.st.log(0))
+    sc.act("pass")  # 3
+    assert any(e["kind"] == "card_play_ended" for e in sc.st.log(0))
+
+
+def test_MYV_E52_cannot_attack_keeps_the_opponent_from_declaring_my_9_3() -> None:
+    """Stayed Hand (CANNOT_ATTACK each opponent): seat 1 with a Threat monster is not asked to attack."""
+    sc = build(hands=(["Stayed Hand"], []), threat=([], ["Byakhee"]), first=1, active=0)
+    play(sc, "Stayed Hand")
+    sc.act("pass")
+    sc.act("pass")
+    sc.pass_use_step()
+    assert sc.st.vars["round"] == 3 and not any(e["kind"] == "attack" for e in sc.st.log(0))
+
+
+def test_MYV_E53_ready_spell_and_MYV_E54_exhaust_spell_my_6_12_5() -> None:
+    """Second Wind (READY_SPELL own) turns a cast (face-down) spell face up; Backlash (EXHAUST_SPELL
+    opponents') turns the other seat's ready spell face down, so it cannot be cast (MY-6.12.8)."""
+    sc = build(hands=(["Second Wind", "Backlash"], []),
+               items=(["Cultes des Goules", A("Elder Ward", "Cultes des Goules", down=True)],
+                      ["Book of Eibon", A("Call Forth the Hungry", "Book of Eibon")]))
+    ward, hungry = sc.id("Elder Ward"), sc.id("Call Forth the Hungry")
+    play(sc, "Second Wind")
+    assert not sc.st.table.flags[ward] & FACE_DOWN
+    sc.act("pass")
+    play(sc, "Backlash")
+    assert sc.st.table.flags[hungry] & FACE_DOWN
+    assert "cast" not in sc.kinds()
+
+
+@pytest.mark.parametrize("time", ["Day", "Night"])
+def test_MYV_E55_if_branches_on_the_time_of_day_my_12_5(time: str) -> None:
+    """Fork in the Road (IF time Night): at Night seat 1 loses 2; by Day seat 0 gains 1."""
+    sc = build(hands=(["Fork in the Road"], []), time=time, sanity=(8, 10))
+    play(sc, "Fork in the Road")
+    assert (sc.st.sanity(0), sc.st.sanity(1)) == ((8, 8) if time == "Night" else (9, 10))
+
+
+def test_MYV_E56_repeat_three_times_is_one_change_my_1_3a() -> None:
+    """Triple Warding (REPEAT 3 gain 1): +3, logged as one Sanity change (MY-1.3a)."""
+    sc = build(hands=(["Triple Warding"], []), sanity=(5, 10))
+    play(sc, "Triple Warding")
+    assert sc.st.sanity(0) == 8
+    assert len([e for e in sc.st.log(0) if e["kind"] == "sanity"]) == 1
+
+
+def test_MYV_E57_announce_pass_counts_toward_ending_card_play_my_5_9() -> None:
+    """Yield the Floor (ANNOUNCE_PASS): seat 0's play counts as a Pass (initiator, 1); seat 1's Pass ends card
+    play (T = 2)."""
+    sc = build(hands=(["Yield the Floor"], []))
+    play(sc, "Yield the Floor")
+    assert (sc.st.vars["pass_init"], sc.st.vars["pass_count"]) == (0, 1)
+    sc.act("pass")
+    assert any(e["kind"] == "card_play_ended" for e in sc.st.log(0))

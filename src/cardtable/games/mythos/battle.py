@@ -15,7 +15,7 @@ his hand is not empty and the pool has battle events (both public).
 
 from __future__ import annotations
 
-from .primitives import blanked, keyword
+from .primitives import blanked, cannot_attack, keyword
 from ...core import Action
 from ...engine import FACE_DOWN, Frame, Op, lasting_total, pick
 from .abilities import activate, options as ability_options
@@ -88,7 +88,7 @@ class Battle(Op[MyState]):
         while k < len(order):
             a = order[k]
             defenders = [q for q in st.seat_order(a)[1:] if not lasting_total(st, "cannot_be_attacked", f"p{q}")]
-            if self._fresh_monsters(st, a, frame["used"]) and defenders:
+            if self._fresh_monsters(st, a, frame["used"]) and defenders and not cannot_attack(st, a):
                 opts = [Action(a, "attack", (("defender", q),)) for q in defenders]
                 if k != frame["k"]:
                     st.replace(frame.evolve(k=k))  # automatic declines before him (public facts)

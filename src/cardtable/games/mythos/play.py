@@ -132,7 +132,14 @@ def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, du
             EXTRA_OPS[op](st, p, prim, batch, duration, origin, target)
             continue
         if op == "end_card_play":
-            st.vars["end_play"] = 1  # MY-5.9g (the threshold is 2 here, so card play ends at once)
+            from .primitives import pass_threshold
+
+            if pass_threshold(st) > 2:  # MY-5.9g: it counts as one Pass by its player, never cancelling
+                from .rules import note_pass
+
+                note_pass(st, p)
+            else:
+                st.vars["end_play"] = 1  # MY-5.9g: card play ends at once
             continue
         if op == "skip_battle":
             add_lasting(st, "skip_battle", "game", 1, until, source)

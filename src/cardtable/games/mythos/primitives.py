@@ -63,8 +63,12 @@ class Registry:
             elif prim.op == "choose":
                 for o in prim.options:
                     self.add(o.do)
-            elif prim.op == "for_each":
+            elif prim.op in ("for_each", "repeat"):
                 self.add(prim.do)
+            elif prim.op == "if":
+                self.add(prim.then)
+                if prim.else_:
+                    self.add(prim.else_)
 
 
 _CACHE: list[tuple[Pool, Registry]] = []
@@ -366,10 +370,146 @@ def discard_cards(st: MyState, q: int, cards: Iterable[int], chooser: str) -> No
     st.note("discarded_from_hand", {"player": q, "cards": cards, "chooser": chooser})
 
 
+def _move_cards(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
+    """DISCARD / BURY / RETURN_TO_HAND / PUT_ON_DECK of the selected cards in play (never an investigator).
+    A Story Deck top card leaving exposes the one beneath (MY-6.3.14, as ``play.cancel``)."""
+    from .play import bury
+
+    t = st.table
+    for i in selected(st, p, prim.cards):
+        zone = t.zone_name(i).split(":")[0]
+        if zone not in FIELD_ZONES:
+            continue
+        owner = t.owner[i]
+        was_top = st.story_top(owner) == i
+        if prim.op == "bury":
+            bury(st, i)
+        elif prim.op == "put_on_deck":
+            st.move_card(i, f"deck:{owner}", bottom=prim.position == "bottom")
+        else:
+            st.move_card(i, f"{'discard' if prim.op == 'discard' else 'hand'}:{owner}")
+            t.set_flag(i, CROSSWISE | INVERTED | FACE_DOWN, False)
+            if prim.op == "discard":
+                t.reveal_to_all(i)
+        st.note("card_moved", {"player": owner, "card": i, "op": prim.op})
+        if was_top and st.story_top(owner) != i:
+            cur = st.current_location(owner)
+            if cur is not None:
+                st.set_position(owner, st.card(cur))
+
+
+def _mill(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
+    from .play import targets
+
+    t = st.table
+    for q in targets(st, p, prim.who):
+        cards = list(t.cards(f"deck:{q}"))[-prim.n:][::-1]  # MY-7.6a: the cards present, no reshuffle
+        for i in cards:
+            st.move_card(i, f"discard:{q}")
+            t.reveal_to_all(i)
+        st.note("milled", {"player": q, "cards": cards})
+
+
+def _shuffle(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
+    from .play import targets
+
+    t = st.table
+    for q in targets(st, p, prim.who):
+        if prim.zone == "discard":
+            for i in list(t.cards(f"discard:{q}")):
+                st.move_card(i, f"deck:{q}")
+        t.shuffle(f"deck:{q}", st.rng)
+        st.note("shuffled", {"player": q, "zone": prim.zone, "deck": len(t.cards(f"deck:{q}"))})
+
+
+def _player_step(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
+    from .play import becomes_current, can_arrive, targets
+    from .rules import note_pass
+
+    t = st.table
+    for q in targets(st, p, prim.who):
+        top = st.story_top(q)
+        if prim.op == "announce_pass":
+            note_pass(st, q)  # MY-5.9c/d; not a play of the initiator, so never a cancel (MY-5.9e)
+            st.note("announced_pass", {"player": q, "count": st.vars["pass_count"]})
+        elif prim.op == "force_arrive" and can_arrive(st, q) and top is not None:
+            t.set_flag(top, CROSSWISE, False)
+            st.note("arrived", {"player": q, "card": top})
+            becomes_current(st, q, top, batch)  # MY-6.3.8: its modifier applies
+        elif prim.op == "send_in_transit" and top is not None and st.card(top).type == "location" \
+                and not st.crosswise(top):
+            t.set_flag(top, CROSSWISE)
+            st.note("sent_in_transit", {"player": q, "card": top})
+
+
+def _time(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
+    from .play import set_time
+
+    set_time(st, p, -1, prim.time)
+
+
+def _gate(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
+    from .effects import whose_seats
+
+    for q in whose_seats(st, p, prim.whose):
+        cur = st.current_location(q)
+        if cur is None or st.card(cur).type != "location" or not st.card(cur).gate:
+            continue
+        st.table.set_flag(cur, INVERTED, prim.op == "use_gate")
+        st.note("gate_used" if prim.op == "use_gate" else "gate_reset", {"player": q, "card": cur})
+
+
+def _spell_step(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
+    t = st.table
+    for s in selected(st, p, prim.cards):
+        if t.host[s] != NO_CARD and st.card(s).type == "spell":
+            t.reveal_to_all(s)
+            t.set_flag(s, FACE_DOWN, prim.op == "exhaust_spell")
+            st.note("spell_readied" if prim.op == "ready_spell" else "spell_exhausted", {"card": s})
+
+
+def _if(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
+    from .play import run_primitives
+    from .requirements import holds
+
+    body = prim.then if holds(st, p, prim.condition) else prim.else_
+    if body:
+        run_primitives(st, p, tuple(body), batch, duration, origin, target)
+
+
+def _repeat(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
+    from .play import run_primitives
+
+    for _ in range(prim.n):
+        run_primitives(st, p, tuple(prim.do), batch, duration, origin, target)
+
+
+def education(st: MyState, p: int) -> int:
+    """MY-6.2.3 with MODIFY_EDUCATION in force."""
+    side = st.investigator(p)
+    return (side.education if side else 0) + sum(prim.n for _q, prim in grants(st, "modify_education", p))
+
+
+def pass_threshold(st: MyState) -> int:
+    """MY-5.9a: 2, or the highest SET_PASS_THRESHOLD in force."""
+    from .state import PASS_THRESHOLD
+
+    return max([PASS_THRESHOLD] + [prim.n for _q, prim in grants(st, "set_pass_threshold")])
+
+
+def cannot_attack(st: MyState, p: int) -> bool:
+    return bool(grants(st, "cannot_attack", p))
+
+
 SYNC_OPS = {op: _grant for op in ("grant_travel", "count_as_location", "grant_gate", "grant_keyword",
                                   "set_mental_state", "grant_language", "modify_hand_sizes", "blank_blocker",
-                                  "negate_effects")}
-SYNC_OPS.update({"reveal": _reveal, "look_at": _look, "unload_spell": _unload, "for_each": _for_each})
+                                  "negate_effects", "modify_education", "set_pass_threshold", "cannot_attack")}
+SYNC_OPS.update({"reveal": _reveal, "look_at": _look, "unload_spell": _unload, "for_each": _for_each,
+                 "discard": _move_cards, "bury": _move_cards, "return_to_hand": _move_cards,
+                 "put_on_deck": _move_cards, "mill": _mill, "shuffle": _shuffle, "force_arrive": _player_step,
+                 "send_in_transit": _player_step, "announce_pass": _player_step, "set_time_of_day": _time,
+                 "use_gate": _gate, "reset_gate": _gate, "ready_spell": _spell_step, "exhaust_spell": _spell_step,
+                 "if": _if, "repeat": _repeat})
 
 
 def asks(prim: Any) -> bool:
@@ -503,7 +643,7 @@ class Effect(Op[MyState]):
         prim = _head(st, frame)
         p = frame["player"]
         t = st.table
-        if prim.op == "search":
+        if prim.op in ("search", "retrieve"):
             chosen = tuple(st.secrets.get(p, ()))
             if len(chosen) >= prim.n:
                 self._search_done(st, frame, prim, chosen)
@@ -558,7 +698,7 @@ class Effect(Op[MyState]):
         prim = _head(st, frame)
         p = frame["player"]
         t = st.table
-        if prim.op == "search":
+        if prim.op in ("search", "retrieve"):
             chosen = tuple(st.secrets.get(p, ()))
             if action.kind == "done":
                 self._search_done(st, frame, prim, chosen)
@@ -634,7 +774,7 @@ class Effect(Op[MyState]):
             for i in cards:
                 st.move_card(i, f"deck:{p}")
                 t.reveal_to(i, [p])
-        if prim.reveal or prim.dest == "discard":
+        if getattr(prim, "reveal", True) or prim.dest == "discard":
             for i in cards:
                 t.reveal_to_all(i)
             st.note("searched", {"player": p, "zone": prim.zone, "cards": cards, "dest": prim.dest})
@@ -649,8 +789,8 @@ def refusal(st: MyState, action: Action, decision: Any) -> IllegalActionError:
     frame = st.top
     prim = _head(st, frame)
     p = frame["player"]
-    if prim.op == "search":
-        return IllegalActionError("MY-12.5", f"SEARCH: pick a card of your {prim.zone} matching the effect's filter "
+    if prim.op in ("search", "retrieve"):
+        return IllegalActionError("MY-12.5", f"{prim.op.upper()}: pick a card of your {prim.zone} matching the effect's filter "
                                              f"(at most {prim.n}), or done")
     if prim.op == "choose":
         return IllegalActionError("MY-12.5", f"CHOOSE: pick one of the {len(prim.options)} options by its index")

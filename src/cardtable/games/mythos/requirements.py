@@ -42,8 +42,9 @@ def holds(st: MyState, p: int, req: Requirement | None) -> bool:
     if isinstance(req, KnowsLanguage):
         return req.knows_language in st.languages(p)
     if isinstance(req, EducationAtLeast):
-        side = st.investigator(p)
-        return side is not None and side.education >= req.education_at_least
+        from .primitives import education
+
+        return st.investigator(p) is not None and education(st, p) >= req.education_at_least
     if isinstance(req, SanityAtMost):
         return st.sanity(p) <= req.sanity_at_most
     if isinstance(req, SanityAtLeast):

@@ -127,7 +127,10 @@ def note_act(st: MyState, p: int) -> None:
 def card_play_over(st: MyState) -> bool:
     v = st.vars
     cap = st.options.get("max_turns")
-    return v["pass_count"] >= PASS_THRESHOLD or bool(v["end_play"]) or (cap is not None and v["turns"] >= cap)
+    from .primitives import pass_threshold
+
+    threshold = pass_threshold(st) if st.lasting else PASS_THRESHOLD  # MY-5.9a (SET_PASS_THRESHOLD, MY-12.5)
+    return v["pass_count"] >= threshold or bool(v["end_play"]) or (cap is not None and v["turns"] >= cap)
 
 
 # ---- setup (MY-4) ------------------------------------------------------------------------------------------------

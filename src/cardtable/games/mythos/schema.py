@@ -547,17 +547,134 @@ class ForEach(_Strict):
     do: list["Primitive"] = Field(min_length=1)
 
 
+class MoveCards(_Strict):
+    """MY-12.5 ``DISCARD(card)`` / ``BURY(card)`` / ``RETURN_TO_HAND(card)``: every card in play that ``cards``
+    selects goes to its owner's discard pile, Story Deck bottom or hand (MY-3.7; attachments with it, MY-3.4)."""
+
+    op: Literal["discard", "bury", "return_to_hand"]
+    cards: Selector
+
+
+class PutOnDeck(_Strict):
+    """MY-12.5 ``PUT_ON_DECK``: the selected cards go on top of (or under) their owner's Mythos Deck."""
+
+    op: Literal["put_on_deck"]
+    cards: Selector
+    position: Literal["top", "bottom"] = "top"
+
+
+class Mill(_Strict):
+    """MY-12.5 ``MILL``: the top ``n`` deck cards go to the discard pile, face up (MY-7.6a: no reshuffle)."""
+
+    op: Literal["mill"]
+    who: Who = "each_opponent"
+    n: int = Field(default=1, ge=1, le=10)
+
+
+class Shuffle(_Strict):
+    """MY-12.5 ``SHUFFLE``: the deck is shuffled; ``discard``: the discard pile is shuffled into the deck
+    (no Sanity is lost: not a library-out, MY-7.6a)."""
+
+    op: Literal["shuffle"]
+    who: Who = "self"
+    zone: Literal["deck", "discard"] = "deck"
+
+
+class Retrieve(_Strict):
+    """MY-12.5 ``RETRIEVE``: pick up to ``n`` cards matching ``filter`` from the own (public) discard pile or
+    Story Deck and put them into hand or on top of the deck, in public."""
+
+    op: Literal["retrieve"]
+    zone: Literal["discard", "story"] = "discard"
+    filter: CardFilter = CardFilter()
+    n: int = Field(default=1, ge=1, le=5)
+    dest: Literal["hand", "deck_top"] = "hand"
+
+
+class PlayerStep(_Strict):
+    """MY-12.5 ``FORCE_ARRIVE`` (a crosswise top Location is arrived at, MY-6.3.8) / ``SEND_IN_TRANSIT`` (an
+    upright or inverted top Location turns crosswise: in transit, MY-6.3.3) / ``ANNOUNCE_PASS`` (counts as
+    a Pass by the player, MY-5.9, never cancelling)."""
+
+    op: Literal["force_arrive", "send_in_transit", "announce_pass"]
+    who: Who = "self"
+
+
+class SetTimeOfDay(_Strict):
+    """MY-12.5 ``SET_TIME_OF_DAY`` (MY-6.10.6: every Day/Night event in play is buried)."""
+
+    op: Literal["set_time_of_day"]
+    time: TimeOfDay
+
+
+class GateStep(_Strict):
+    """MY-12.5 ``USE_GATE`` / ``RESET_GATE``: the current location's gate turns INVERTED / UPRIGHT (MY-3.5)."""
+
+    op: Literal["use_gate", "reset_gate"]
+    whose: Whose = "self"
+
+
+class ModifyEducation(_Strict):
+    """MY-12.5 ``MODIFY_EDUCATION`` (MY-6.2.3) while it lasts."""
+
+    op: Literal["modify_education"]
+    who: Who = "self"
+    n: int = Field(ge=-10, le=10)
+
+
+class SetPassThreshold(_Strict):
+    """MY-12.5 ``SET_PASS_THRESHOLD`` (MY-5.9a: the highest value in force counts)."""
+
+    op: Literal["set_pass_threshold"]
+    n: int = Field(ge=2, le=6)
+
+
+class CannotAttackP(_Strict):
+    """MY-12.5 ``CANNOT_ATTACK(p)``: the player declares no attack while it lasts (MY-9.3)."""
+
+    op: Literal["cannot_attack"]
+    who: Who = "each_opponent"
+
+
+class SpellStep(_Strict):
+    """MY-12.5 ``READY_SPELL`` / ``EXHAUST_SPELL``: the selected loaded spells turn face up / face down."""
+
+    op: Literal["ready_spell", "exhaust_spell"]
+    cards: Selector = Selector(type="spell")
+
+
+class IfThen(_Strict):
+    """MY-12.5 ``IF(cond)``: ``then`` when the condition holds now, else ``else``."""
+
+    op: Literal["if"]
+    condition: "Requirement"
+    then: list["Primitive"] = Field(min_length=1)
+    else_: list["Primitive"] = Field(default=[], alias="else")
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+
+
+class Repeat(_Strict):
+    """MY-12.5 ``REPEAT(n)``."""
+
+    op: Literal["repeat"]
+    n: int = Field(ge=1, le=5)
+    do: list["Primitive"] = Field(min_length=1)
+
+
 Primitive = Annotated[Union[GainSanity, LoseSanity, DrawCards, ModifyMaxSanity, LoseTurn, EndCardPlay, PreventDamage,
                             PreventSanityGain, CannotBeAttacked, SkipBattle, CancelJustPlayed, ModifyCombat, SetCombat,
                             ModifyCapacity, RollDie, MoveToArea, PutIntoPlay, IgnoreRequirement, Search, LookAt,
                             Reveal, PlayExtra, GrantTravel, CountAsLocation, GrantGate, GrantKeyword, SetMentalState,
                             GrantLanguage, ModifyHandSizes, BlankBlocker, LoadSpellFrom, UnloadSpell, NegateEffects,
-                            DiscardFromHand, Choose, ForEach],
+                            DiscardFromHand, Choose, ForEach, MoveCards, PutOnDeck, Mill, Shuffle, Retrieve,
+                            PlayerStep, SetTimeOfDay, GateStep, ModifyEducation, SetPassThreshold, CannotAttackP,
+                            SpellStep, IfThen, Repeat],
                       Field(discriminator="op")]
-for _v in (RollDie, DieBranch, ChooseOption, ForEach):
+for _v in (RollDie, DieBranch, ChooseOption, ForEach, IfThen, Repeat):
     _v.model_rebuild()
 # the primitives that stop to ask a question (primitives.py): only at the top of an effect or ability
-CHOICE_OPS = frozenset({"search", "play_extra", "load_spell_from", "choose", "discard_from_hand"})
+CHOICE_OPS = frozenset({"search", "retrieve", "play_extra", "load_spell_from", "choose", "discard_from_hand"})
 GRANT_OPS = frozenset({"grant_travel", "count_as_location", "grant_gate", "grant_keyword", "set_mental_state",
                        "grant_language", "modify_hand_sizes", "blank_blocker", "negate_effects"})  # they last
 
@@ -567,7 +684,8 @@ def _nested(prims: list[Any]) -> list[Any]:
     out: list[Any] = []
     for p in prims:
         inner = [x for b in p.branches for x in b.do] if p.op == "roll_die" else \
-            [x for o in p.options for x in o.do] if p.op == "choose" else list(p.do) if p.op == "for_each" else []
+            [x for o in p.options for x in o.do] if p.op == "choose" else list(p.do) if p.op in ("for_each", "repeat") \
+            else list(p.then) + list(p.else_) if p.op == "if" else []
         out += inner + _nested(inner)
     return out
 
@@ -587,6 +705,8 @@ def check_vocabulary(do: list[Any], condition: Any, where: str) -> None:
     """A question is asked only at the top of an effect (a choice inside a die branch, an option or a
     for-each body could not be resumed); a die is rolled only by an effect's condition (``where``)."""
     bad = sorted({p.op for p in _nested(do) if p.op in CHOICE_OPS})
+    if any(p.op == "if" and _rolls(p.condition) for p in list(do) + _nested(do)) and where != "effect":
+        raise ValueError(f"die_roll may only be an effect's condition, not {where}'s")
     if bad:
         raise ValueError(f"{bad} ask a question: use them at the top of an effect's 'do', not nested")
     if where != "effect" and _rolls(condition):

@@ -222,6 +222,11 @@ class MyState(CardState):
             out |= granted_languages(self, p)  # MY-12.5 GRANT_LANGUAGE
         return out
 
+    def _education(self, p: int) -> int:
+        from .primitives import education
+
+        return education(self, p)
+
     def hand_sizes(self, p: int) -> tuple[int, int, int]:
         """MY-5.14 (refill, maximum, minimum) with MODIFY_HAND_SIZES in force (MY-12.5)."""
         from .primitives import hand_sizes
@@ -292,7 +297,7 @@ class MyState(CardState):
                         "sanity_of": f"{self.sanity(p)}/{self.max_sanity(p)}",
                         "position": " · ".join(x for x in (dim, region, sub) if x),
                         "hand_limits": "/".join(map(str, self.hand_sizes(p))) if side else None,
-                        "education": side.education if side else None,
+                        "education": self._education(p) if side else None,
                         "languages": sorted(self.languages(p)) if side else None,
                         "threat": len(self.table.cards(f"threat:{p}")), "lost_turns": self.vars["skip"][p] or False})
         return {"seats": out, "time": self.vars["time"], "round": self.vars["round"],
