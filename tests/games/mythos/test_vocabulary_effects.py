@@ -565,7 +565,7 @@ def test_a_question_nested_in_a_die_branch_or_a_die_in_a_requirement_is_refused_
 
 def test_the_vocabulary_set_loads_with_the_pool() -> None:
     ids = [d.id for d in load_pool().defs if d.id.startswith("MYV-")]
-    assert len(ids) == 57
+    assert len(ids) == 58
 
 
 # ---- the bot and the table answer and show every new question and event --------------------------------------
@@ -852,3 +852,26 @@ def test_MYV_E57_announce_pass_counts_toward_ending_card_play_my_5_9() -> None:
     assert (sc.st.vars["pass_init"], sc.st.vars["pass_count"]) == (0, 1)
     sc.act("pass")
     assert any(e["kind"] == "card_play_ended" for e in sc.st.log(0))
+
+
+def test_an_end_card_play_under_a_higher_threshold_is_a_pass_that_never_cancels_my_5_9g() -> None:
+    """MY-5.9g with Endless Deliberation (threshold 3): the initiator's Sudden Squall counts as his third
+    Pass in the sequence instead of cancelling it, so card play ends."""
+    sc = build(hands=(["Sudden Squall", FILLER], ["Endless Deliberation"]), active=1)
+    play(sc, "Endless Deliberation")
+    sc.act("pass")  # seat 0: initiator, 1
+    sc.act("pass")  # seat 1: 2
+    play(sc, "Sudden Squall")  # seat 0, the initiator: a Pass (3), not a cancel
+    assert any(e["kind"] == "card_play_ended" for e in sc.st.log(0))
+
+
+def test_MYV_E58_prevent_sanity_loss_absorbs_two_then_is_used_up_my_7_5() -> None:
+    """Iron Resolve (PREVENT_SANITY_LOSS 2): Creeping Despair's 5 (half of 10, MY-7.8) costs seat 0 only 3;
+    the shield is then spent, so the next loss lands in full (MY-7.5)."""
+    sc = build(hands=(["Iron Resolve", FILLER], ["Creeping Despair", "Creeping Despair"]), sanity=(10, 10))
+    play(sc, "Iron Resolve")
+    sc.act("play", card=sc.id("Creeping Despair", "hand:1"))
+    assert sc.st.sanity(0) == 7
+    sc.act("pass")
+    sc.act("play", card=sc.id("Creeping Despair", "hand:1", 1))
+    assert sc.st.sanity(0) == 3

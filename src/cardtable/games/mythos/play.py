@@ -610,6 +610,17 @@ def _int(value: object) -> int:
     return value
 
 
+def _ends_as_pass(st: MyState, card: Any) -> bool:
+    """MY-5.9g: while the pass threshold is above 2, a card whose ``on_play`` ends card play counts as a
+    Pass by its player, and that play never cancels the pass sequence."""
+    if type(card) is not int or not st.lasting:
+        return False
+    from .primitives import pass_threshold
+
+    return pass_threshold(st) > 2 and any(prim.op == "end_card_play" for eff in st.card(card).effects
+                                          if eff.trigger == "on_play" for prim in eff.do)
+
+
 def do_turn(st: MyState, p: int, action: Action) -> None:
     if action.kind == "pass":
         note_pass(st, p)
@@ -625,7 +636,8 @@ def do_turn(st: MyState, p: int, action: Action) -> None:
         commit(st, batch_a)
         game_over_check(st)
         return
-    note_act(st, p)
+    if not (action.kind == "play" and _ends_as_pass(st, action.get("card"))):
+        note_act(st, p)  # MY-5.9e (an "end card play" counted as a Pass never cancels, MY-5.9g)
     if action.kind == "join":
         from .join import do_join, group_of
 

@@ -121,6 +121,7 @@ PRESENTATION = Presentation(
         "spell_loaded": "{player} loads {card} onto {vessel} (from the {from})",
         "spell_unloaded": "{card} leaves its vessel ({dest})",
         "card_moved": "{card} goes from play ({op})",
+        "loss_prevented": "{n} Sanity loss of {player} is prevented",
         "milled": "{player} mills {cards}",
         "shuffled": "{player} shuffles ({zone}; the deck has {deck} cards)",
         "announced_pass": "{player}'s play counts as a Pass ({count} in a row)",

@@ -484,6 +484,31 @@ def _repeat(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin:
         run_primitives(st, p, tuple(prim.do), batch, duration, origin, target)
 
 
+def _shield(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
+    from .play import targets
+
+    until, src = _until(duration, origin)
+    for q in targets(st, p, prim.who):
+        add_lasting(st, "prevent_sanity_loss", f"p{q}", 10 ** 6 if prim.n == "all" else prim.n, until, src)
+        st.note("granted", {"player": q, "grant": "prevent_sanity_loss"})
+
+
+def absorb_loss(st: MyState, p: int, loss: int) -> int:
+    """MY-7.5: the shields in force on ``p`` take what they can of a total loss, oldest first, used up."""
+    out = []
+    for e in st.lasting:
+        if e[0] == "prevent_sanity_loss" and e[1] == f"p{p}" and loss:
+            took = min(loss, e[2])
+            loss -= took
+            if e[2] - took > 0:
+                out.append((e[0], e[1], e[2] - took, e[3], e[4]))
+            st.note("loss_prevented", {"player": p, "n": took})
+        else:
+            out.append(e)
+    st.lasting = out
+    return loss
+
+
 def education(st: MyState, p: int) -> int:
     """MY-6.2.3 with MODIFY_EDUCATION in force."""
     side = st.investigator(p)
@@ -509,7 +534,7 @@ SYNC_OPS.update({"reveal": _reveal, "look_at": _look, "unload_spell": _unload, "
                  "put_on_deck": _move_cards, "mill": _mill, "shuffle": _shuffle, "force_arrive": _player_step,
                  "send_in_transit": _player_step, "announce_pass": _player_step, "set_time_of_day": _time,
                  "use_gate": _gate, "reset_gate": _gate, "ready_spell": _spell_step, "exhaust_spell": _spell_step,
-                 "if": _if, "repeat": _repeat})
+                 "if": _if, "repeat": _repeat, "prevent_sanity_loss": _shield})
 
 
 def asks(prim: Any) -> bool:

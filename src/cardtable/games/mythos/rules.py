@@ -37,9 +37,12 @@ def commit(st: MyState, batch: Batch) -> None:
         for c in changes:
             if c > 0 and not no_gain:
                 s = max(s, min(cap, s + c))
-        for c in changes:
-            if c < 0:
-                s = max(0, s + c)
+        loss = -sum(c for c in changes if c < 0)
+        if loss and st.lasting:
+            from .primitives import absorb_loss
+
+            loss = absorb_loss(st, p, loss)  # MY-7.5 PREVENT_SANITY_LOSS (MY-12.5)
+        s = max(0, s - loss)
         st.vars["sanity"][p] = s
         if s != before:
             st.note("sanity", {"player": p, "from": before, "to": s})

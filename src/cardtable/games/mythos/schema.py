@@ -654,6 +654,15 @@ class IfThen(_Strict):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
 
 
+class PreventSanityLoss(_Strict):
+    """MY-7.5, MY-12.5 ``PREVENT_SANITY_LOSS(p, n|all)``: the player's Sanity losses (from any source) are
+    reduced by up to ``n`` while it lasts; a shield is used up by what it prevents (like ``prevent_damage``)."""
+
+    op: Literal["prevent_sanity_loss"]
+    who: Who = "self"
+    n: Annotated[int, Field(ge=1, le=20)] | Literal["all"] = "all"
+
+
 class Repeat(_Strict):
     """MY-12.5 ``REPEAT(n)``."""
 
@@ -669,7 +678,7 @@ Primitive = Annotated[Union[GainSanity, LoseSanity, DrawCards, ModifyMaxSanity, 
                             GrantLanguage, ModifyHandSizes, BlankBlocker, LoadSpellFrom, UnloadSpell, NegateEffects,
                             DiscardFromHand, Choose, ForEach, MoveCards, PutOnDeck, Mill, Shuffle, Retrieve,
                             PlayerStep, SetTimeOfDay, GateStep, ModifyEducation, SetPassThreshold, CannotAttackP,
-                            SpellStep, IfThen, Repeat],
+                            SpellStep, IfThen, Repeat, PreventSanityLoss],
                       Field(discriminator="op")]
 for _v in (RollDie, DieBranch, ChooseOption, ForEach, IfThen, Repeat):
     _v.model_rebuild()
