@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from ...core import GameDefinition, GameInfo, SetupError, State
 from ...engine import ENGINE_OPS, OpTable
-from . import battle, checks, costs, rules, triggers  # noqa: F401 - register the round's, battle's, checks', costs' and triggers' ops
+from . import battle, checks, costs, primitives, rules, triggers  # noqa: F401 - register the ops of the round, battle, checks, costs, effects and triggers
 from .catalog import Pool, load_pool
 from .state import OPS, ROUND_CAP, TURN_CAP, MyState, zones_for
 

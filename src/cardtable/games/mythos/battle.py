@@ -23,6 +23,7 @@ from .abilities import activate, options as ability_options
 from .catalog import Pool
 from .checks import run_checks
 from .play import bury, cast, castable, play
+from .primitives import blanked, cannot_attack, keyword
 from .rules import Batch, commit, game_over_check
 from .state import OPS, MyState
 from .triggers import queue, queue_active, settle
@@ -97,7 +98,7 @@ class Battle(Op[MyState]):
         while k < len(order):
             a = order[k]
             defenders = [q for q in st.seat_order(a)[1:] if not lasting_total(st, "cannot_be_attacked", f"p{q}")]
-            if self._fresh_monsters(st, a, frame["used"]) and defenders:
+            if self._fresh_monsters(st, a, frame["used"]) and defenders and not cannot_attack(st, a):
                 opts = [Action(a, "attack", (("defender", q),)) for q in defenders]
                 if k != frame["k"]:
                     st.replace(frame.evolve(k=k))  # automatic declines before him (public facts)
@@ -109,7 +110,8 @@ class Battle(Op[MyState]):
     @staticmethod
     def _fresh_monsters(st: MyState, p: int, used: tuple[int, ...]) -> list[int]:
         t = st.table
-        return [i for i in t.cards(f"threat:{p}") if t.flags[i] & FACE_DOWN and i not in used]
+        return [i for i in t.cards(f"threat:{p}") if t.flags[i] & FACE_DOWN and i not in used
+                and not keyword(st, i, "CannotAttack")]  # MY-12.5 GRANT_KEYWORD
 
     def _monsters(self, st: MyState, frame: Frame) -> None:
         a = frame["attacker"]
@@ -127,7 +129,8 @@ class Battle(Op[MyState]):
     def _allies(self, st: MyState, frame: Frame) -> None:
         a = frame["attacker"]
         if frame.got is None:
-            cands = [i for i in st.allies(a) if enchanted(st, i) and i not in frame["used"]]
+            cands = [i for i in st.allies(a) if enchanted(st, i) and i not in frame["used"]
+                     and not keyword(st, i, "CannotAttack")]
             if not cands:
                 st.replace(frame.evolve(stage="announce", allies=()))
                 return
@@ -183,10 +186,13 @@ class Battle(Op[MyState]):
         """MY-9.4: the defender's allies and face-down Threat monsters; an invisible attacker only by
         allies with an Enchanted Weapon or by monsters (D43)."""
         t = st.table
-        invisible = st.type_of(attacker) == "monster" and st.card(attacker).invisible
-        allies = [i for i in st.allies(d) if i not in taken
-                  and (not invisible or enchanted(st, i))]
-        monsters = [i for i in t.cards(f"threat:{d}") if t.flags[i] & FACE_DOWN and i not in taken]
+        if keyword(st, attacker, "Unblockable"):  # MY-12.5 GRANT_KEYWORD
+            return []
+        invisible = keyword(st, attacker, "Invisible")
+        allies = [i for i in st.allies(d) if i not in taken and not keyword(st, i, "CannotBlock")
+                  and (not invisible or enchanted(st, i) or keyword(st, i, "CanBlockInvisible"))]
+        monsters = [i for i in t.cards(f"threat:{d}") if t.flags[i] & FACE_DOWN and i not in taken
+                    and not keyword(st, i, "CannotBlock")]
         return allies + monsters
 
     # --- MY-9.5–MY-9.8: damage and aftermath ----------------------------------------------------------
@@ -198,7 +204,7 @@ class Battle(Op[MyState]):
         for card, blockers in zip(attackers, blocks):
             left = strength(st, card)
             for b in blockers:
-                took = min(left, strength(st, b))
+                took = 0 if blanked(st, b) else min(left, strength(st, b))  # MY-12.5 BLANK_BLOCKER
                 absorbed[b] = took
                 left -= took
             total += left
@@ -265,6 +271,11 @@ class Battle(Op[MyState]):
                 play(st, p, card, None, batch)  # MY-6.10.3: a battle event played in the use step
             else:
                 cast(st, p, card, batch)  # MY-6.12.7: free in the use step
+            from .primitives import pending, under
+
+            if pending(st):  # the effect asks first; it commits and runs the checks itself (MY-1.3a)
+                under(st, frame.evolve(player=st.next_seat(p), passes=0))
+                return
             commit(st, batch)
             if game_over_check(st):
                 return

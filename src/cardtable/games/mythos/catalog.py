@@ -194,6 +194,10 @@ def _card_names(d: CardDef) -> Iterable[tuple[str, str, str]]:
     if d.destination is not None and isinstance(d.destination.regions, list):
         for r in d.destination.regions:
             yield "destination_rule.regions", "region", r
+    for eff in d.effects:
+        for prim in eff.do:
+            if prim.op == "grant_language":
+                yield "effects", "language", prim.language
     for slot in d.slots + d.god_requirements:
         if slot.filter.region:
             yield "requirement_slots", "region", slot.filter.region

@@ -21,7 +21,7 @@ from .catalog import CardDef
 from .play import Refusal, check, play
 from .requirements import holds, matches
 from .rules import Batch, commit, game_over_check
-from .state import INVERTED, MyState
+from .state import MyState
 
 KEYS = ("card", "card2", "card3", "card4")
 MAX_GROUP = len(KEYS)
@@ -64,6 +64,19 @@ def _joinable(hand: list[int], defs: dict[int, CardDef]) -> list[int]:
     return out
 
 
+def joins(st: MyState, a: int, b: int) -> bool:
+    """MY-8.2 for two cards now: a printed or built-in pair, or a JoinsWith keyword in force (MY-12.5)."""
+    if pair_joins(st.card(a), st.card(b)):
+        return True
+    if not st.lasting:
+        return False
+    from .primitives import grants, selects
+
+    return any(prim.keyword == "JoinsWith" and prim.joins is not None and
+               (selects(st, q, x, prim.cards) and matches(st.card(y), prim.joins))
+               for q, prim in grants(st, "grant_keyword") for x, y in ((a, b), (b, a)))
+
+
 def ordered(st: MyState, cards: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(cards, key=lambda i: (RANK.get(st.card(i).type, 0), i)))
 
@@ -80,7 +93,7 @@ def join_check(st: MyState, p: int, cards: Sequence[Any]) -> Refusal | None:
     if not all(type(i) is int and 0 <= i < len(t) and t.zone_name(i) == f"hand:{p}" for i in cards):
         return "MY-8.1", "a Join group is played from your own hand"
     defs = [st.card(i) for i in cards]
-    if not all(pair_joins(a, b) for a, b in combinations(defs, 2)):
+    if not all(joins(st, a, b) for a, b in combinations(cards, 2)):
         return "MY-8.2", "every pair of cards in a Join group must Join"
     if tuple(cards) != ordered(st, cards):
         return "MY-8.5", "a Join group resolves hosts first, then what they hold (a Location after its travel)"
@@ -124,12 +137,16 @@ def join_options(st: MyState, p: int, verdicts: dict[tuple[CardDef, int | None],
     """
     hand = sorted(st.table.cards(f"hand:{p}"))
     defs = {i: st.card(i) for i in hand}
-    joinable = _joinable(hand, defs)
+    if st.lasting:  # a JoinsWith grant may be in force (MY-12.5): ask ``joins`` of every pair
+        joinable = [i for i in hand if any(joins(st, i, j) for j in hand if j != i)]
+        later = {i: [j for j in joinable if j > i and joins(st, i, j)] for i in joinable}
+    else:
+        joinable = _joinable(hand, defs)
+        later = {i: [j for j in joinable if j > i and pair_joins(defs[i], defs[j])] for i in joinable}
     out: list[Action] = []
     if len(joinable) < 2:
         return out
     probes = _Probes(st, p, verdicts or {})
-    later = {i: [j for j in joinable if j > i and pair_joins(defs[i], defs[j])] for i in joinable}
     groups: list[tuple[int, ...]] = [(i,) for i in joinable]
     for _size in range(2, MAX_GROUP + 1):  # grow cliques of joining cards one card at a time
         groups = [g + (j,) for g in groups for j in later[g[-1]] if all(j in later[a] for a in g[:-1])]
@@ -205,10 +222,9 @@ def do_join(st: MyState, p: int, cards: Sequence[int]) -> None:
             t.known[i] = 0
             if st.card(i).sanity_mod:
                 batch.setdefault(p, []).append(st.card(i).sanity_mod)
-        cur = st.current_location(p)
-        assert cur is not None
-        t.set_flag(cur, INVERTED)
-        st.note("gate_used", {"player": p, "card": cur})
+        from .primitives import use_gate
+
+        use_gate(st, p)  # MY-8.6: once for the group (a GRANT_GATE if there is no gate, MY-12.5)
     else:
         st.note("joined", {"player": p, "cards": list(cards)})
         for i in cards:

@@ -86,10 +86,18 @@ def half_up(n: int) -> int:
 
 
 def run_effects(st: MyState, p: int, effects: tuple[Effect, ...], trigger: str, batch: Batch,
-                source: int = -1, target: int | None = None) -> None:
-    for eff in effects:
+                source: int = -1, target: int | None = None) -> bool:
+    """Each effect of ``trigger`` whose condition holds, in printed order. True if one stopped to ask
+    (``primitives``): the later ones then wait in the pending effect's queue (their conditions read now)."""
+    for k, eff in enumerate(effects):
         if eff.trigger == trigger and holds(st, p, eff.condition):
-            run_primitives(st, p, tuple(eff.do), batch, until_of(eff), source, target)
+            if run_primitives(st, p, tuple(eff.do), batch, until_of(eff), source, target):
+                from .primitives import add_rest, list_ref
+
+                add_rest(st, [(list_ref(st, e.do), 0, until_of(e)) for e in effects[k + 1:]
+                              if e.trigger == trigger and holds(st, p, e.condition)])
+                return True
+    return False
 
 
 def until_of(eff: Any) -> str:
@@ -111,20 +119,43 @@ UNTIL = {"until_end_of_turn": "end_of_turn", "until_end_of_card_play": "end_of_c
 
 
 def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, duration: str = "instant",
-                   source: int = -1, target: int | None = None) -> None:
+                   source: int = -1, target: int | None = None) -> bool:
     """MY-12.5: the primitives the pool uses, in printed order; Sanity changes go into ``batch``; the
-    lasting ones (MY-9.11, MY-7.5) last for ``duration`` (MY-12.6; an instant one, to the end of the round)."""
+    lasting ones (MY-9.11, MY-7.5) last for ``duration`` (MY-12.6; an instant one, to the end of the round).
+    A primitive that asks a question (``primitives.asks``) stops the run: True, and the rest waits in the
+    pending effect frame with the batch."""
+    from .primitives import SYNC_OPS, asks, suspend
+
     until_ = until(st, duration)
     origin = source
     if until_ != WHILE_SOURCE:
         source = -1  # the effect outlives its card (a buried event, a spent cost)
     for prim in prims:
         op = prim.op
+        if asks(prim):
+            suspend(st, p, prim, batch, duration, origin, target)
+            return True
+        if op in SYNC_OPS:
+            SYNC_OPS[op](st, p, prim, batch, duration, origin, target)
+            continue
+        if op == "discard_from_hand":  # chooser random (the others ask)
+            from .primitives import discard_random
+
+            for q in targets(st, p, prim.who):
+                discard_random(st, p, q, prim.n)
+            continue
         if op in EXTRA_OPS:
             EXTRA_OPS[op](st, p, prim, batch, duration, origin, target)
             continue
         if op == "end_card_play":
-            st.vars["end_play"] = 1  # MY-5.9g (the threshold is 2 here, so card play ends at once)
+            from .primitives import pass_threshold
+
+            if pass_threshold(st) > 2:  # MY-5.9g: it counts as one Pass by its player, never cancelling
+                from .rules import note_pass
+
+                note_pass(st, p)
+            else:
+                st.vars["end_play"] = 1  # MY-5.9g: card play ends at once
             continue
         if op == "skip_battle":
             add_lasting(st, "skip_battle", "game", 1, until_, source)
@@ -153,6 +184,7 @@ def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, du
                     st.vars["sanity"][q] = st.max_sanity(q)
             elif op == "lose_turn":
                 st.vars["skip"][q] += n  # MY-5.8
+    return False
 
 
 # ---- the primitives that act on cards (MY-12.5: combat, capacity, dice, area moves, putting into play) -----
@@ -352,17 +384,22 @@ def location_mode(st: MyState, p: int, d: CardDef) -> tuple[str, Refusal | None]
     if not st.vars["had_location"][p]:
         return "first", None  # MY-6.3.4
     top = st.story_top(p)
-    if top is not None and st.card(top).type == "travel_event":  # MY-6.11.3
-        rule = st.card(top).destination
+    from .primitives import travel_rule
+
+    granted = travel_rule(st, p)  # MY-12.5 GRANT_TRAVEL: as if a Travel Event with that rule were on top
+    if top is not None and st.card(top).type == "travel_event" or granted is not None:  # MY-6.11.3
+        on_top = top is not None and st.card(top).type == "travel_event"
+        rule = st.card(top).destination if on_top and top is not None else granted
+        name = st.card(top).title if on_top and top is not None else "your travel grant"
         assert rule is not None
         dim, region, _sub = st.position(p)
         if d.dimension not in rule.dimensions:
-            return "", ("MY-6.11.3", f"{st.card(top).title} does not lead to the {d.dimension}")
+            return "", ("MY-6.11.3", f"{name} does not lead to the {d.dimension}")
         if rule.regions == "same" and d.region != region or rule.regions == "other" and d.region == region \
                 or isinstance(rule.regions, list) and d.region not in rule.regions:
-            return "", ("MY-6.11.3", f"{st.card(top).title} does not lead to {d.region}")
+            return "", ("MY-6.11.3", f"{name} does not lead to {d.region}")
         if "Isolated" in d.features and not rule.allow_isolated:
-            return "", ("MY-6.3.10", f"{d.title} is Isolated: {st.card(top).title} cannot reach it")
+            return "", ("MY-6.3.10", f"{d.title} is Isolated: {name} cannot reach it")
         return "travel", None
     ref = st.reference(p)  # MY-6.3.5 (while walking: the place left; MY-6.3.9 discards the crosswise card)
     if ref is not None:
@@ -605,6 +642,17 @@ def _int(value: object) -> int:
     return value
 
 
+def _ends_as_pass(st: MyState, card: Any) -> bool:
+    """MY-5.9g: while the pass threshold is above 2, a card whose ``on_play`` ends card play counts as a
+    Pass by its player, and that play never cancels the pass sequence."""
+    if type(card) is not int or not st.lasting:
+        return False
+    from .primitives import pass_threshold
+
+    return pass_threshold(st) > 2 and any(prim.op == "end_card_play" for eff in st.card(card).effects
+                                          if eff.trigger == "on_play" for prim in eff.do)
+
+
 def do_turn(st: MyState, p: int, action: Action) -> None:
     if action.kind == "pass":
         note_pass(st, p)
@@ -622,8 +670,10 @@ def do_turn(st: MyState, p: int, action: Action) -> None:
         return
     from .costs import is_free
 
-    if not is_free(st, action):
-        note_act(st, p)  # MY-12.7: a fast spell or event is a free action and leaves the pass count alone
+    if not is_free(st, action) and not (action.kind == "play" and _ends_as_pass(st, action.get("card"))):
+        # MY-12.7: a fast spell or event is a free action and leaves the pass count alone; MY-5.9e/g: an
+        # "end card play" counted as a Pass never cancels the sequence
+        note_act(st, p)
     if action.kind == "join":
         from .join import do_join, group_of
 
@@ -663,6 +713,11 @@ def play(st: MyState, p: int, i: int, host: Any, batch: Batch, target: Any = Non
             top = st.story_top(p)
             assert top is not None
             st.move_card(top, f"discard:{p}")
+        top = st.story_top(p)
+        if mode == "travel" and (top is None or st.card(top).type != "travel_event"):
+            from .primitives import use_up
+
+            use_up(st, "grant_travel", p)  # MY-12.5 GRANT_TRAVEL: this placement uses it
         if mode == "walk":
             to_story_top(st, p, i, CROSSWISE)  # MY-6.3.6: no modifier while crosswise
             applied_mod = False
@@ -698,10 +753,9 @@ def play(st: MyState, p: int, i: int, host: Any, batch: Batch, target: Any = Non
         st.move_card(i, f"threat:{p}")
         t.set_flag(i, FACE_DOWN)
         t.known[i] = 0
-        cur = st.current_location(p)
-        assert cur is not None
-        t.set_flag(cur, INVERTED)  # MY-6.8.1: the gate is used
-        st.note("gate_used", {"player": p, "card": cur})
+        from .primitives import use_gate
+
+        use_gate(st, p)  # MY-6.8.1: the gate is used (or a GRANT_GATE, MY-12.5)
     elif kind == "god":
         used = god_assignment(st, p, d) or []
         shown = [c for c in used if t.zone_name(c) == f"threat:{p}"]

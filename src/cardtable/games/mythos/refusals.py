@@ -16,7 +16,13 @@ def explain(st: MyState, action: Action, decision: Any) -> IllegalActionError | 
                 "order_triggers": "MY-12.9", "optional_trigger": "MY-12.9",
                 "pay_discard": "MY-12.2", "pay_bury": "MY-12.2", "pay_reveal": "MY-12.2",
                 "discard_excess": "MY-5.11"}.get(kind, "MY-11.7")
+        if kind.startswith("effect_") or kind in ("play_extra", "load_spell"):
+            rule = "MY-12.5"
         return IllegalActionError(rule, f"it is seat {p}'s decision, not seat {action.player}'s")
+    if kind in ("effect_search", "effect_choose", "effect_discard", "play_extra", "load_spell"):
+        from .primitives import refusal as effect_refusal
+
+        return effect_refusal(st, action, decision)
     if kind == "turn":
         from .play import refusal
 

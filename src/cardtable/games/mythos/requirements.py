@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .catalog import CardDef
-from .schema import (AllOf, AnyOf, CardFilter, EducationAtLeast, InDimension, InRegion, InSubregion, InTransit,
+from .schema import (AllOf, AnyOf, CardFilter, DieRoll, EducationAtLeast, FieldCount, StoryCount, ThreatCount, InDimension, InRegion, InSubregion, InTransit,
                      KnowsLanguage, LocHas, LocTitle, NotReq, Requirement, RoundAtLeast, SanityAtLeast, SanityAtMost,
                      Slot, TimeIs)
 from .state import MyState
@@ -20,6 +20,10 @@ def holds(st: MyState, p: int, req: Requirement | None) -> bool:
     """MY-12.4 for player ``p`` now."""
     if req is None:
         return True
+    if isinstance(req, (FieldCount, ThreatCount, StoryCount, DieRoll)):
+        from .primitives import holds_extra
+
+        return holds_extra(st, p, req)
     if isinstance(req, LocHas):
         return req.loc_has in st.features(p)
     if isinstance(req, LocTitle):
@@ -38,8 +42,9 @@ def holds(st: MyState, p: int, req: Requirement | None) -> bool:
     if isinstance(req, KnowsLanguage):
         return req.knows_language in st.languages(p)
     if isinstance(req, EducationAtLeast):
-        side = st.investigator(p)
-        return side is not None and side.education >= req.education_at_least
+        from .primitives import education
+
+        return st.investigator(p) is not None and education(st, p) >= req.education_at_least
     if isinstance(req, SanityAtMost):
         return st.sanity(p) <= req.sanity_at_most
     if isinstance(req, SanityAtLeast):
@@ -54,10 +59,11 @@ def holds(st: MyState, p: int, req: Requirement | None) -> bool:
     return not holds(st, p, req.not_)
 
 
-def matches(d: CardDef, f: CardFilter, kind: str | None = None) -> bool:
+def matches(d: CardDef, f: CardFilter, kind: str | None = None, mental: str | None = None) -> bool:
     """MY-6.13.1 / D64: a filter on one card. Feature, region and subregion name Location cards only, so a
     Travel Event never matches as a Location. ``kind`` is the card's type where it lies (MY-3.6,
-    ``MyState.type_of``); by default its printed type."""
+    ``MyState.type_of``); by default its printed type. ``mental``: its mental state now (a
+    SET_MENTAL_STATE in force, MY-12.5); by default the printed one."""
     kind = kind or d.type
     if f.type is not None and kind != f.type and not (f.type == "monster" and kind == "god"):
         return False  # MY-6.9.8: a god counts as a Monster
@@ -67,7 +73,7 @@ def matches(d: CardDef, f: CardFilter, kind: str | None = None) -> bool:
         return False
     if f.title is not None and d.title != f.title:
         return False
-    if f.mental_state is not None and d.mental_state != f.mental_state:
+    if f.mental_state is not None and (mental or d.mental_state) != f.mental_state:
         return False
     if f.dimension is not None and d.dimension != f.dimension:
         return False
@@ -87,7 +93,10 @@ def assign(st: MyState, slots: Sequence[Slot], cards: Sequence[int]) -> list[int
     if len(units) > len(cards):
         return None
     kinds = {c: st.type_of(c) for c in cards}
-    cand = [[c for c in cards if matches(st.card(c), f, kinds[c])] for f in units]
+    from .primitives import mental_state
+
+    minds = {c: mental_state(st, c) for c in cards} if st.lasting else {}
+    cand = [[c for c in cards if matches(st.card(c), f, kinds[c], minds.get(c))] for f in units]
     owner: dict[int, int] = {}  # card -> unit
 
     def augment(u: int, seen: set[int]) -> bool:

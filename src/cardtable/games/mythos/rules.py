@@ -37,9 +37,12 @@ def commit(st: MyState, batch: Batch) -> None:
         for c in changes:
             if c > 0 and not no_gain:
                 s = max(s, min(cap, s + c))
-        for c in changes:
-            if c < 0:
-                s = max(0, s + c)
+        loss = -sum(c for c in changes if c < 0)
+        if loss and st.lasting:
+            from .primitives import absorb_loss
+
+            loss = absorb_loss(st, p, loss)  # MY-7.5 PREVENT_SANITY_LOSS (MY-12.5)
+        s = max(0, s - loss)
         st.vars["sanity"][p] = s
         if s != before:
             st.note("sanity", {"player": p, "from": before, "to": s})
@@ -133,7 +136,10 @@ def note_act(st: MyState, p: int) -> None:
 def card_play_over(st: MyState) -> bool:
     v = st.vars
     cap = st.options.get("max_turns")
-    return v["pass_count"] >= PASS_THRESHOLD or bool(v["end_play"]) or (cap is not None and v["turns"] >= cap)
+    from .primitives import pass_threshold
+
+    threshold = pass_threshold(st) if st.lasting else PASS_THRESHOLD  # MY-5.9a (SET_PASS_THRESHOLD, MY-12.5)
+    return v["pass_count"] >= threshold or bool(v["end_play"]) or (cap is not None and v["turns"] >= cap)
 
 
 # ---- setup (MY-4) ------------------------------------------------------------------------------------------------
@@ -208,6 +214,18 @@ class Round(Op[MyState]):
             st.replace(frame.evolve(stage=after, k=0) if after == "adjust" else frame.evolve(stage=after))
             settle(st)  # e.g. the on_buried triggers of aged gods
         elif stage == "play":
+            if frame.get("after"):  # the turn's pending effect is resolved (MY-12.5 questions)
+                from .checks import run_checks
+
+                after = frame["after"]
+                st.replace(frame.evolve(after=""))
+                settle(st)  # MY-12.9: triggers the answered effect raised, the active player's first
+                if after == "turn":
+                    self._next_turn(st, int(v["active"]))
+                run_checks(st)
+                if st.top.op != self.name:
+                    return
+                frame = st.top
             if card_play_over(st):
                 expire(st, "end_of_card_play")
                 st.note("card_play_ended", {"round": v["round"]})
@@ -271,6 +289,11 @@ class Round(Op[MyState]):
         do_turn(st, p, action)
         if st.is_terminal:
             return
+        from .primitives import pending, under
+
+        if pending(st):  # an effect of the turn asks a question (MY-12.5): the turn ends once it is resolved
+            under(st, frame.evolve(after="free" if is_free(st, action) else "turn"))
+            return
         if is_free(st, action):
             settle(st)
             run_checks(st)
@@ -295,9 +318,8 @@ class Round(Op[MyState]):
         """MY-5.2b/c: each player, in seat order from the first, draws one card at a time up to the refill
         size; each card (with its library-out) is one atomic effect (MY-1.3a iv)."""
         for p in st.seat_order(st.vars["first"]):
-            side = st.investigator(p)
-            assert side is not None
-            while len(st.table.cards(f"hand:{p}")) < side.refill_hand:
+            refill = st.hand_sizes(p)[0]  # MY-5.2b (MODIFY_HAND_SIZES in force, MY-12.5)
+            while len(st.table.cards(f"hand:{p}")) < refill:
                 batch: Batch = {}
                 drawn = draw_one(st, p, batch)
                 commit(st, batch)
@@ -323,12 +345,11 @@ class Round(Op[MyState]):
             frame = st.top
         while k < len(order):
             p = order[k]
-            side = st.investigator(p)
-            assert side is not None
+            _refill, hmax, hmin = st.hand_sizes(p)
             h = len(st.table.cards(f"hand:{p}"))
-            if h > side.hand_min:
-                st.push(Pick.name, player=p, zone=f"hand:{p}", min=max(0, h - side.hand_max), max=h - side.hand_min,
-                        prompt=f"End of round: discard down to {side.hand_min}..{side.hand_max} cards",
+            if h > hmin:
+                st.push(Pick.name, player=p, zone=f"hand:{p}", min=max(0, h - hmax), max=h - hmin,
+                        prompt=f"End of round: discard down to {hmin}..{hmax} cards",
                         kind="hand_adjust", private=True)
                 return
             k += 1

@@ -25,7 +25,7 @@ MY-12.5); a requirement slot is ``{filter: {...}, count: n}`` (MY-6.13.1).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -55,6 +55,23 @@ Whose = Literal["self", "each_opponent", "each_player"]
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+# ---- card filters and requirement slots (MY-6.13.1, MY-12.3) --------------------------------------------
+
+
+class CardFilter(_Strict):
+    """Every given key must hold. ``type`` reads a card's type as MY-3.6 gives it."""
+
+    type: CardType | None = None
+    subtype: str | None = None
+    trait: str | None = None
+    title: str | None = None
+    feature: Feature | None = None
+    mental_state: MentalState | None = None
+    dimension: Dimension | None = None
+    region: str | None = None
+    subregion: str | None = None
 
 
 # ---- requirements (MY-12.4) ------------------------------------------------------------------------
@@ -122,27 +139,45 @@ class NotReq(_Strict):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
 
 
+# -- MY-12.4 counts and the die (vocabulary block) --
+class CountAtLeast(_Strict):
+    """At least ``at_least`` of the player's own cards in the counted place match ``filter``."""
+
+    filter: CardFilter = CardFilter()
+    at_least: int = Field(ge=1, le=20)
+
+
+class FieldCount(_Strict):
+    """MY-12.4 ``field.count(filter) >= n``: face-up cards of the own field (MY-3.2; the Threat's face-down
+    monsters are counted by ``threat_count``)."""
+
+    field_count: CountAtLeast
+
+
+class ThreatCount(_Strict):
+    """MY-12.4 ``threat.count(filter) >= n``: the own Mythos Threat, read as Monsters (MY-3.6)."""
+
+    threat_count: CountAtLeast
+
+
+class StoryCount(_Strict):
+    """MY-12.4 ``story.count(filter) >= n``: every card of the own Story Deck."""
+
+    story_count: CountAtLeast
+
+
+class DieRoll(_Strict):
+    """MY-12.4 ``die_roll``, MY-2.7: one die is rolled as the condition is read; true on these faces. Only an
+    effect's condition may roll (a play's legality is never left to chance)."""
+
+    die_roll: list[Annotated[int, Field(ge=1, le=6)]] = Field(min_length=1, max_length=5)
+
+
 Requirement = Union[LocHas, LocTitle, InRegion, InSubregion, InDimension, TimeIs, InTransit, KnowsLanguage,
-                    EducationAtLeast, SanityAtMost, SanityAtLeast, RoundAtLeast, AllOf, AnyOf, NotReq]
+                    EducationAtLeast, SanityAtMost, SanityAtLeast, RoundAtLeast, FieldCount, ThreatCount,
+                    StoryCount, DieRoll, AllOf, AnyOf, NotReq]
 for _m in (AllOf, AnyOf, NotReq):
     _m.model_rebuild()
-
-
-# ---- card filters and requirement slots (MY-6.13.1, MY-12.3) --------------------------------------------
-
-
-class CardFilter(_Strict):
-    """Every given key must hold. ``type`` reads a card's type as MY-3.6 gives it."""
-
-    type: CardType | None = None
-    subtype: str | None = None
-    trait: str | None = None
-    title: str | None = None
-    feature: Feature | None = None
-    mental_state: MentalState | None = None
-    dimension: Dimension | None = None
-    region: str | None = None
-    subregion: str | None = None
 
 
 class Slot(_Strict):
@@ -314,12 +349,377 @@ class IgnoreRequirement(_Strict):
     filter: CardFilter = CardFilter(type="ally")
 
 
+# ---- MY-12.3 selectors and the further MY-12.5 primitives (vocabulary block; run by primitives.py) -------
+
+SelectorZone = Literal["field", "hand", "deck", "discard", "story", "threat", "god", "ally", "item", "event",
+                       "adventures"]
+Keyword = Literal["Invisible", "CannotBlock", "CannotAttack", "CanBlockInvisible", "Unblockable", "JoinsWith"]
+
+
+class DestinationRule(_Strict):
+    dimensions: list[Dimension] = Field(min_length=1)
+    regions: Literal["same", "other", "any"] | list[str] = "any"
+    allow_isolated: bool = False
+
+
+class Selector(CardFilter):
+    """MY-12.3: a card filter plus where the card is and how it lies. ``owner`` is read from the effect's
+    controller; ``zone`` ``field`` is the field of MY-3.2 (Story Deck and Threat included); ``face``,
+    ``orientation`` (MY-3.5), ``just_played`` (MY-5.10, relative to the controller), combat comparisons
+    (the current value, MY-6.4.3) and ``limit`` (at most that many cards, oldest first)."""
+
+    owner: Literal["self", "opponent", "any"] = "self"
+    zone: SelectorZone = "field"
+    face: Literal["up", "down"] | None = None
+    orientation: Literal["upright", "crosswise", "inverted"] | None = None
+    just_played: bool | None = None
+    combat_at_least: int | None = Field(default=None, ge=0, le=20)
+    combat_at_most: int | None = Field(default=None, ge=0, le=20)
+    limit: int | None = Field(default=None, ge=1, le=20)
+
+
+class Search(_Strict):
+    """MY-12.5 ``SEARCH``: look through the own ``zone``, pick up to ``n`` cards matching ``filter`` (in secret
+    for the deck), put them at ``dest``; ``reveal`` shows them to all. A searched deck is then shuffled."""
+
+    op: Literal["search"]
+    zone: Literal["deck", "discard"] = "deck"
+    filter: CardFilter = CardFilter()
+    n: int = Field(default=1, ge=1, le=5)
+    dest: Literal["hand", "deck_top", "discard"] = "hand"
+    reveal: bool = True
+
+
+class LookAt(_Strict):
+    """MY-12.5 ``LOOK_AT``: the controller alone sees the top ``n`` cards of ``whose`` deck, or a hand."""
+
+    op: Literal["look_at"]
+    whose: Literal["self", "each_opponent"] = "self"
+    zone: Literal["deck", "hand"] = "deck"
+    n: int = Field(default=1, ge=1, le=10)
+
+
+class Reveal(_Strict):
+    """MY-12.5 ``REVEAL``: the player's hidden cards (hand or Threat) matching ``filter`` are shown to all."""
+
+    op: Literal["reveal"]
+    who: Whose = "self"
+    zone: Literal["hand", "threat"] = "hand"
+    filter: CardFilter = CardFilter()
+
+
+class PlayExtra(_Strict):
+    """MY-12.5 ``PLAY_EXTRA``: the controller may at once play one more card matching ``filter`` from hand
+    (its requirements checked as usual); it does not use a turn."""
+
+    op: Literal["play_extra"]
+    filter: CardFilter = CardFilter()
+
+
+class GrantTravel(_Strict):
+    """MY-12.5 ``GRANT_TRAVEL``: while it lasts, the controller's next Location may be placed upright as if a
+    Travel Event with this destination rule were on top (MY-6.11.3); that placement uses it up."""
+
+    op: Literal["grant_travel"]
+    destination: DestinationRule
+
+
+class CountAsLocation(_Strict):
+    """MY-12.5 ``COUNT_AS_LOCATION``: while it lasts, a Travel Event on top of the controller's Story Deck is
+    the current location (MY-6.11.4) with these features."""
+
+    op: Literal["count_as_location"]
+    features: list[Feature] = []
+
+
+class GrantGate(_Strict):
+    """MY-12.5 ``GRANT_GATE``: while it lasts the controller has a gate (MY-6.3.11) wherever he is; one Monster
+    play uses it up instead of the location's."""
+
+    op: Literal["grant_gate"]
+
+
+class GrantKeyword(_Strict):
+    """MY-12.5 ``GRANT_KEYWORD``: every card ``cards`` selects has keyword ``keyword`` while it lasts (read
+    when battle asks, so a face-down Threat monster is reached without being named). ``JoinsWith`` names
+    what the cards may Join (``joins``, MY-8.2)."""
+
+    op: Literal["grant_keyword"]
+    cards: Selector
+    keyword: Keyword
+    joins: CardFilter | None = None
+
+    @model_validator(mode="after")
+    def _joins(self) -> "GrantKeyword":
+        if (self.keyword == "JoinsWith") != (self.joins is not None):
+            raise ValueError("'joins' goes with the JoinsWith keyword, and only with it")
+        return self
+
+
+class SetMentalState(_Strict):
+    """MY-12.5 ``SET_MENTAL_STATE``: the selected allies are Steadfast or Corrupt (MY-6.4.8) while it lasts."""
+
+    op: Literal["set_mental_state"]
+    cards: Selector = Selector(type="ally")
+    state: MentalState
+
+
+class GrantLanguage(_Strict):
+    """MY-12.5 ``GRANT_LANGUAGE``: the player knows ``language`` while it lasts (MY-6.2.4, MY-6.7.1)."""
+
+    op: Literal["grant_language"]
+    who: Who = "self"
+    language: str
+
+
+class ModifyHandSizes(_Strict):
+    """MY-12.5 ``MODIFY_HAND_SIZES``: refill size, end-of-round maximum and minimum change by these amounts
+    while it lasts (kept within MY-5.14: ``0 <= Hmin <= Hmax < refill``)."""
+
+    op: Literal["modify_hand_sizes"]
+    who: Who = "self"
+    refill: int = Field(default=0, ge=-5, le=5)
+    max: int = Field(default=0, ge=-5, le=5)
+    min: int = Field(default=0, ge=-5, le=5)
+
+
+class BlankBlocker(_Strict):
+    """MY-12.5 ``BLANK_BLOCKER``: a selected card that blocks absorbs no damage (MY-9.5) while it lasts."""
+
+    op: Literal["blank_blocker"]
+    cards: Selector = Selector(owner="opponent")
+
+
+class LoadSpellFrom(_Strict):
+    """MY-12.5 ``LOAD_SPELL_FROM``: the controller loads one spell matching ``filter`` from ``zone`` onto a
+    vessel of his that can hold it (MY-6.12.1); not a play (no turn)."""
+
+    op: Literal["load_spell_from"]
+    zone: Literal["hand", "discard"] = "discard"
+    filter: CardFilter = CardFilter(type="spell")
+
+
+class UnloadSpell(_Strict):
+    """MY-12.5 ``UNLOAD_SPELL``: every loaded spell ``cards`` selects leaves its vessel to ``dest``."""
+
+    op: Literal["unload_spell"]
+    cards: Selector = Selector(type="spell", owner="opponent")
+    dest: Literal["hand", "discard", "bury"] = "discard"
+
+
+class NegateEffects(_Strict):
+    """MY-12.5 ``NEGATE_EFFECTS``: the selected cards have no static, triggered or activated effects while
+    it lasts (they stay in play)."""
+
+    op: Literal["negate_effects"]
+    cards: Selector = Selector(owner="opponent")
+
+
+class DiscardFromHand(_Strict):
+    """MY-12.5 ``DISCARD_FROM_HAND``: each player ``who`` discards ``n``, chosen by the hand's owner, by the
+    actor (who sees that hand for the choice) or at random."""
+
+    op: Literal["discard_from_hand"]
+    who: Who = "each_opponent"
+    n: int = Field(default=1, ge=1, le=5)
+    chooser: Literal["owner", "actor", "random"] = "owner"
+
+
+class ChooseOption(_Strict):
+    label: str = Field(min_length=1)
+    do: list["Primitive"] = Field(min_length=1)
+
+
+class Choose(_Strict):
+    """MY-12.5 ``CHOOSE``: the chooser (the controller, or the next opponent clockwise) picks one option;
+    its primitives resolve for the controller."""
+
+    op: Literal["choose"]
+    chooser: Literal["self", "opponent"] = "self"
+    options: list[ChooseOption] = Field(min_length=2, max_length=4)
+
+
+class ForEach(_Strict):
+    """MY-12.5 ``FOR_EACH``: the primitives resolve once per card ``cards`` selects (counted once, first)."""
+
+    op: Literal["for_each"]
+    cards: Selector
+    do: list["Primitive"] = Field(min_length=1)
+
+
+class MoveCards(_Strict):
+    """MY-12.5 ``DISCARD(card)`` / ``BURY(card)`` / ``RETURN_TO_HAND(card)``: every card in play that ``cards``
+    selects goes to its owner's discard pile, Story Deck bottom or hand (MY-3.7; attachments with it, MY-3.4)."""
+
+    op: Literal["discard", "bury", "return_to_hand"]
+    cards: Selector
+
+
+class PutOnDeck(_Strict):
+    """MY-12.5 ``PUT_ON_DECK``: the selected cards go on top of (or under) their owner's Mythos Deck."""
+
+    op: Literal["put_on_deck"]
+    cards: Selector
+    position: Literal["top", "bottom"] = "top"
+
+
+class Mill(_Strict):
+    """MY-12.5 ``MILL``: the top ``n`` deck cards go to the discard pile, face up (MY-7.6a: no reshuffle)."""
+
+    op: Literal["mill"]
+    who: Who = "each_opponent"
+    n: int = Field(default=1, ge=1, le=10)
+
+
+class Shuffle(_Strict):
+    """MY-12.5 ``SHUFFLE``: the deck is shuffled; ``discard``: the discard pile is shuffled into the deck
+    (no Sanity is lost: not a library-out, MY-7.6a)."""
+
+    op: Literal["shuffle"]
+    who: Who = "self"
+    zone: Literal["deck", "discard"] = "deck"
+
+
+class Retrieve(_Strict):
+    """MY-12.5 ``RETRIEVE``: pick up to ``n`` cards matching ``filter`` from the own (public) discard pile or
+    Story Deck and put them into hand or on top of the deck, in public."""
+
+    op: Literal["retrieve"]
+    zone: Literal["discard", "story"] = "discard"
+    filter: CardFilter = CardFilter()
+    n: int = Field(default=1, ge=1, le=5)
+    dest: Literal["hand", "deck_top"] = "hand"
+
+
+class PlayerStep(_Strict):
+    """MY-12.5 ``FORCE_ARRIVE`` (a crosswise top Location is arrived at, MY-6.3.8) / ``SEND_IN_TRANSIT`` (an
+    upright or inverted top Location turns crosswise: in transit, MY-6.3.3) / ``ANNOUNCE_PASS`` (counts as
+    a Pass by the player, MY-5.9, never cancelling)."""
+
+    op: Literal["force_arrive", "send_in_transit", "announce_pass"]
+    who: Who = "self"
+
+
+class SetTimeOfDay(_Strict):
+    """MY-12.5 ``SET_TIME_OF_DAY`` (MY-6.10.6: every Day/Night event in play is buried)."""
+
+    op: Literal["set_time_of_day"]
+    time: TimeOfDay
+
+
+class GateStep(_Strict):
+    """MY-12.5 ``USE_GATE`` / ``RESET_GATE``: the current location's gate turns INVERTED / UPRIGHT (MY-3.5)."""
+
+    op: Literal["use_gate", "reset_gate"]
+    whose: Whose = "self"
+
+
+class ModifyEducation(_Strict):
+    """MY-12.5 ``MODIFY_EDUCATION`` (MY-6.2.3) while it lasts."""
+
+    op: Literal["modify_education"]
+    who: Who = "self"
+    n: int = Field(ge=-10, le=10)
+
+
+class SetPassThreshold(_Strict):
+    """MY-12.5 ``SET_PASS_THRESHOLD`` (MY-5.9a: the highest value in force counts)."""
+
+    op: Literal["set_pass_threshold"]
+    n: int = Field(ge=2, le=6)
+
+
+class CannotAttackP(_Strict):
+    """MY-12.5 ``CANNOT_ATTACK(p)``: the player declares no attack while it lasts (MY-9.3)."""
+
+    op: Literal["cannot_attack"]
+    who: Who = "each_opponent"
+
+
+class SpellStep(_Strict):
+    """MY-12.5 ``READY_SPELL`` / ``EXHAUST_SPELL``: the selected loaded spells turn face up / face down."""
+
+    op: Literal["ready_spell", "exhaust_spell"]
+    cards: Selector = Selector(type="spell")
+
+
+class IfThen(_Strict):
+    """MY-12.5 ``IF(cond)``: ``then`` when the condition holds now, else ``else``."""
+
+    op: Literal["if"]
+    condition: "Requirement"
+    then: list["Primitive"] = Field(min_length=1)
+    else_: list["Primitive"] = Field(default=[], alias="else")
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+
+
+class PreventSanityLoss(_Strict):
+    """MY-7.5, MY-12.5 ``PREVENT_SANITY_LOSS(p, n|all)``: the player's Sanity losses (from any source) are
+    reduced by up to ``n`` while it lasts; a shield is used up by what it prevents (like ``prevent_damage``)."""
+
+    op: Literal["prevent_sanity_loss"]
+    who: Who = "self"
+    n: Annotated[int, Field(ge=1, le=20)] | Literal["all"] = "all"
+
+
+class Repeat(_Strict):
+    """MY-12.5 ``REPEAT(n)``."""
+
+    op: Literal["repeat"]
+    n: int = Field(ge=1, le=5)
+    do: list["Primitive"] = Field(min_length=1)
+
+
 Primitive = Annotated[Union[GainSanity, LoseSanity, DrawCards, ModifyMaxSanity, LoseTurn, EndCardPlay, PreventDamage,
                             PreventSanityGain, CannotBeAttacked, SkipBattle, CancelJustPlayed, ModifyCombat, SetCombat,
-                            ModifyCapacity, RollDie, MoveToArea, PutIntoPlay, IgnoreRequirement],
+                            ModifyCapacity, RollDie, MoveToArea, PutIntoPlay, IgnoreRequirement, Search, LookAt,
+                            Reveal, PlayExtra, GrantTravel, CountAsLocation, GrantGate, GrantKeyword, SetMentalState,
+                            GrantLanguage, ModifyHandSizes, BlankBlocker, LoadSpellFrom, UnloadSpell, NegateEffects,
+                            DiscardFromHand, Choose, ForEach, MoveCards, PutOnDeck, Mill, Shuffle, Retrieve,
+                            PlayerStep, SetTimeOfDay, GateStep, ModifyEducation, SetPassThreshold, CannotAttackP,
+                            SpellStep, IfThen, Repeat, PreventSanityLoss],
                       Field(discriminator="op")]
-RollDie.model_rebuild()
-DieBranch.model_rebuild()
+for _v in (RollDie, DieBranch, ChooseOption, ForEach, IfThen, Repeat):
+    _v.model_rebuild()
+# the primitives that stop to ask a question (primitives.py): only at the top of an effect or ability
+CHOICE_OPS = frozenset({"search", "retrieve", "play_extra", "load_spell_from", "choose", "discard_from_hand"})
+GRANT_OPS = frozenset({"grant_travel", "count_as_location", "grant_gate", "grant_keyword", "set_mental_state",
+                       "grant_language", "modify_hand_sizes", "blank_blocker", "negate_effects"})  # they last
+
+
+def _nested(prims: list[Any]) -> list[Any]:
+    """The primitives inside others (a die branch, a choice's option, a for-each body), all levels."""
+    out: list[Any] = []
+    for p in prims:
+        inner = [x for b in p.branches for x in b.do] if p.op == "roll_die" else \
+            [x for o in p.options for x in o.do] if p.op == "choose" else list(p.do) if p.op in ("for_each", "repeat") \
+            else list(p.then) + list(p.else_) if p.op == "if" else []
+        out += inner + _nested(inner)
+    return out
+
+
+def _rolls(req: Any) -> bool:
+    """Does this requirement roll a die (``die_roll``, anywhere in it)?"""
+    if req is None:
+        return False
+    if isinstance(req, DieRoll):
+        return True
+    if isinstance(req, (AllOf, AnyOf)):
+        return any(_rolls(r) for r in (req.all if isinstance(req, AllOf) else req.any))
+    return isinstance(req, NotReq) and _rolls(req.not_)
+
+
+def check_vocabulary(do: list[Any], condition: Any, where: str) -> None:
+    """A question is asked only at the top of an effect (a choice inside a die branch, an option or a
+    for-each body could not be resumed); a die is rolled only by an effect's condition (``where``)."""
+    bad = sorted({p.op for p in _nested(do) if p.op in CHOICE_OPS})
+    if any(p.op == "if" and _rolls(p.condition) for p in list(do) + _nested(do)) and where != "effect":
+        raise ValueError(f"die_roll may only be an effect's condition, not {where}'s")
+    if bad:
+        raise ValueError(f"{bad} ask a question: use them at the top of an effect's 'do', not nested")
+    if where != "effect" and _rolls(condition):
+        raise ValueError(f"die_roll may only be an effect's condition, not {where}'s")
 LASTING_OPS = frozenset({"prevent_damage", "prevent_sanity_gain", "cannot_be_attacked", "skip_battle"})
 TARGETED_OPS = frozenset({"cancel_just_played", "move_to_area", "put_into_play"})  # name a card as played
 STATIC_OPS = frozenset({"modify_combat", "set_combat", "modify_capacity"})  # what a ``static`` effect may do
@@ -359,6 +759,7 @@ class Effect(_Strict):
         if self.optional and self.trigger in INLINE_TRIGGERS:
             raise ValueError(f"a {self.trigger} effect is part of its card's play or use; only a slot or event "
                              "trigger can be optional (MY-12.9, D-MY-122)")
+        check_vocabulary(self.do, self.condition, "a static effect" if self.trigger == "static" else "effect")
         return self
 
 
@@ -416,6 +817,7 @@ class Ability(_Strict):
             raise ValueError("a fast ability does not use the turn, so it cannot cost one (MY-12.7)")
         if (self.duration == "n_rounds") != (self.rounds is not None):
             raise ValueError("duration n_rounds needs 'rounds' (MY-12.6), and 'rounds' needs duration n_rounds")
+        check_vocabulary(self.do, self.condition, "an ability")
         return self
 
 
@@ -439,6 +841,12 @@ class _Card(_Strict):
     timing: list[TimingTag] = []
     text: str = ""
     story_text: str = ""
+
+    @model_validator(mode="after")
+    def _no_dice(self) -> "_Card":
+        if _rolls(self.requirements):
+            raise ValueError("die_roll may only be an effect's condition, not a card's requirement")
+        return self
 
 
 class InvestigatorSide(_Strict):
@@ -490,12 +898,6 @@ class LocationCard(_Card):
         if self.dimension == "Any":
             raise ValueError("a Location has one dimension (MY-6.1.4)")
         return self
-
-
-class DestinationRule(_Strict):
-    dimensions: list[Dimension] = Field(min_length=1)
-    regions: Literal["same", "other", "any"] | list[str] = "any"
-    allow_isolated: bool = False
 
 
 class TravelEventCard(_Card):

@@ -153,9 +153,14 @@ class MyState(CardState):
         d = self.card(top)
         if d.type == "location" and not self.crosswise(top):
             return top
-        if d.type == "travel_event" and d.counts_as_location:
-            return top
+        if d.type == "travel_event" and (d.counts_as_location or self.lasting and self._as_location(p) is not None):
+            return top  # MY-6.11.4, or a COUNT_AS_LOCATION in force (MY-12.5)
         return None
+
+    def _as_location(self, p: int) -> frozenset[str] | None:
+        from .primitives import location_features
+
+        return location_features(self, p)
 
     def in_transit(self, p: int) -> bool:
         """MY-6.3.3."""
@@ -168,7 +173,7 @@ class MyState(CardState):
             return frozenset({"Outside"})
         d = self.card(cur)
         if d.type == "travel_event":
-            return d.location_features
+            return d.location_features | (self._as_location(p) or frozenset())
         return d.features | {d.inout}
 
     def position(self, p: int) -> tuple[str, str, str | None]:
@@ -201,8 +206,11 @@ class MyState(CardState):
     def gate_open(self, p: int) -> bool:
         """MY-6.3.11: an UPRIGHT current Location with a gate icon."""
         cur = self.current_location(p)
-        return cur is not None and self.card(cur).type == "location" and self.card(cur).gate \
-            and not self.inverted(cur)
+        if cur is not None and self.card(cur).type == "location" and self.card(cur).gate and not self.inverted(cur):
+            return True
+        from .primitives import gate_granted
+
+        return gate_granted(self, p)  # MY-12.5 GRANT_GATE
 
     def languages(self, p: int) -> set[str]:
         """MY-6.2.4, MY-6.4.6: the investigator's and own allies' languages."""
@@ -210,7 +218,22 @@ class MyState(CardState):
         out = set(side.languages) if side else set()
         for i in self.allies(p):
             out |= set(self.card(i).languages)
+        if self.lasting:
+            from .primitives import granted_languages
+
+            out |= granted_languages(self, p)  # MY-12.5 GRANT_LANGUAGE
         return out
+
+    def _education(self, p: int) -> int:
+        from .primitives import education
+
+        return education(self, p)
+
+    def hand_sizes(self, p: int) -> tuple[int, int, int]:
+        """MY-5.14 (refill, maximum, minimum) with MODIFY_HAND_SIZES in force (MY-12.5)."""
+        from .primitives import hand_sizes
+
+        return hand_sizes(self, p)
 
     def type_of(self, i: int) -> str:
         """MY-3.6: a card in the Ally area (not attached) is an Ally, one in the Threat a Monster; everywhere
@@ -275,8 +298,8 @@ class MyState(CardState):
                         "hand": len(self.table.cards(f"hand:{p}")), "skip": self.vars["skip"][p],
                         "sanity_of": f"{self.sanity(p)}/{self.max_sanity(p)}",
                         "position": " · ".join(x for x in (dim, region, sub) if x),
-                        "hand_limits": f"{side.refill_hand}/{side.hand_max}/{side.hand_min}" if side else None,
-                        "education": side.education if side else None,
+                        "hand_limits": "/".join(map(str, self.hand_sizes(p))) if side else None,
+                        "education": self._education(p) if side else None,
                         "languages": sorted(self.languages(p)) if side else None,
                         "threat": len(self.table.cards(f"threat:{p}")), "lost_turns": self.vars["skip"][p] or False})
         return {"seats": out, "time": self.vars["time"], "round": self.vars["round"],

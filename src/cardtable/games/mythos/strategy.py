@@ -20,6 +20,9 @@ asked without knowing more than the seat does. The plan:
   (an adventure already acquired); keep adventures, monsters and what fills a slot.
 * **Costs** (MY-12.2): discard, bury or reveal the card least worth keeping. **Optional triggers** and
   **trigger order** (MY-12.9): the look-ahead's better answer.
+* **Effect questions** (MY-12.5): a search takes the most useful card; a discard drops one's own least
+  useful card, or an opponent's most useful one when the actor chooses; CHOOSE, PLAY_EXTRA and
+  LOAD_SPELL_FROM are looked ahead like a turn.
 * Any other decision (new kinds included) gets the look-ahead too, and if that fails, a safe legal
   choice: pass, done, decline, else the first option (D-MY-97).
 """
@@ -87,7 +90,9 @@ def _choose(st: MyState, decision: Decision, rng: Rng) -> Action | None:
         return _block(st, decision)
     if kind in ("pay_discard", "pay_bury", "pay_reveal"):
         return _pay(st, decision)
-    return lookahead(st, decision)  # optional_trigger, order_triggers: the better-scoring answer
+    if kind in ("effect_search", "effect_discard"):
+        return _effect_pick(st, decision)
+    return lookahead(st, decision)  # optional_trigger, order_triggers, effect_choose, play_extra, load_spell
 
 
 def _pay(st: MyState, decision: Decision) -> Action | None:
@@ -99,6 +104,25 @@ def _pay(st: MyState, decision: Decision) -> Action | None:
         return None
     return min(picks, key=lambda o: (keep_value(st, me, _card_of(o)) + 0.3 * max(0, st.combat(_card_of(o))),
                                      _card_of(o)))
+
+
+def _effect_pick(st: MyState, decision: Decision) -> Action | None:
+    """MY-12.5 SEARCH: take the most useful card (``keep_value``) while any is offered. DISCARD_FROM_HAND:
+    from one's own hand the least useful card; from an opponent's hand (the actor chooses) his most useful."""
+    me = decision.player
+    picks = [o for o in decision.options if o.kind == "pick" and isinstance(o.get("card"), int)]
+    if not picks:
+        return None
+    def worth(o: Action) -> float:
+        card = o.get("card")
+        assert isinstance(card, int)
+        return keep_value(st, st.table.owner[card], card)
+    if decision.kind == "effect_search":
+        return max(picks, key=worth)
+    first = picks[0].get("card")
+    assert isinstance(first, int)
+    own = st.table.owner[first] == me
+    return min(picks, key=worth) if own else max(picks, key=worth)
 
 
 # ---- look-ahead (turns, the battle use step, anything unknown) -----------------------------------------
