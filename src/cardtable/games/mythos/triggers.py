@@ -136,18 +136,29 @@ def wants_asking(st: MyState, p: int, i: int, triggers: tuple[str, ...]) -> bool
     return any(e.optional and e.trigger in triggers and holds(st, p, e.condition) for e in st.card(i).effects)
 
 
-def resolve(st: MyState, p: int, i: int, triggers: tuple[str, ...], with_optional: bool) -> None:
-    """Card ``i``'s effects of ``triggers``: one atomic effect (MY-1.3a v)."""
+def resolve(st: MyState, p: int, i: int, triggers: tuple[str, ...], with_optional: bool) -> bool:
+    """Card ``i``'s effects of ``triggers``: one atomic effect (MY-1.3a v). True if a primitive stopped to
+    ask a question (MY-12.5): the effect frame on top then holds the rest, later effects included (their
+    conditions read now, as ``play.run_effects`` does)."""
     from .play import run_primitives, until_of
+    from .primitives import add_rest, list_ref
     from .requirements import holds
 
     batch: Batch = {}
-    for trig in triggers:
+    for n, trig in enumerate(triggers):
         st.note("triggered", {"player": p, "card": i, "trigger": trig})
-        for e in st.card(i).effects:
-            if e.trigger == trig and holds(st, p, e.condition) and (with_optional or not e.optional):
-                run_primitives(st, p, tuple(e.do), batch, until_of(e), i)
+        effects = [e for e in st.card(i).effects if e.trigger == trig and (with_optional or not e.optional)]
+        for k, e in enumerate(effects):
+            if holds(st, p, e.condition) and run_primitives(st, p, tuple(e.do), batch, until_of(e), i):
+                later = effects[k + 1:]
+                for t2 in triggers[n + 1:]:
+                    st.note("triggered", {"player": p, "card": i, "trigger": t2})
+                    later += [e2 for e2 in st.card(i).effects
+                              if e2.trigger == t2 and (with_optional or not e2.optional)]
+                add_rest(st, [(list_ref(st, e2.do), 0, until_of(e2)) for e2 in later if holds(st, p, e2.condition)])
+                return True
     commit(st, batch)
+    return False
 
 
 def declined(st: MyState, p: int, i: int, triggers: tuple[str, ...]) -> None:
@@ -229,7 +240,8 @@ class _Resolver(Op[MyState]):
         if wants_asking(st, p, i, trigs) and not with_optional:
             declined(st, p, i, trigs)
         self.mark(st, i, trigs)
-        resolve(st, p, i, trigs, with_optional)
+        if resolve(st, p, i, trigs, with_optional):
+            return True  # the effect asks first (MY-12.5); the walk goes on when it hands back
         if game_over_check(st):
             return True
         depth = len(st.stack)
