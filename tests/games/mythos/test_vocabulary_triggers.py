@@ -608,3 +608,50 @@ def test_my_12_10_malformed_triggers_costs_and_durations_name_file_card_and_fiel
         build_pool([path])
     msg = str(err.value)
     assert "set.yaml" in msg and "T-" in msg and words in msg, msg
+
+
+# ---- the shared conformance checks, with decks full of the new vocabulary ---------------------------------------
+
+
+class _VocabularyMythos:
+    """The Mythos definition, dealing each seat a ready deck plus one of every MYT- card, so the shared
+    conformance checks meet the new triggers, costs and decisions (hidden picks included)."""
+
+    def __init__(self) -> None:
+        from cardtable.games.mythos import DEFINITION
+
+        self._g = DEFINITION
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._g, name)
+
+    def new_game(self, seed: int, players: int | None = None, options: Any = None) -> Any:
+        from cardtable.games.mythos.deck_rules import ready_decks
+
+        pool = self._g.pool
+        vocab = [d.index for d in pool.defs if d.id.startswith("MYT-")]
+        names = sorted(ready_decks())
+        decks = []
+        for p in range(players or 2):
+            base = dict(self._g.ready_decks()[names[(seed + p) % len(names)]])
+            decks.append({"name": "vocabulary", "investigator": base["investigator"],
+                          "cards": sorted(list(base["cards"]) + vocab)})
+        return self._g.new_game(seed=seed, players=players, options={"decks": decks, "max_rounds": 8})
+
+
+@pytest.mark.parametrize("players", (2, 3))
+def test_conformance_with_the_vocabulary_cards_no_leaks_replay_snapshots_refusals(players: int) -> None:
+    """Seeded random games with every MYT- card: they end, replay the same, round-trip as snapshots,
+    refuse illegal actions without change and never show a seat what it may not know."""
+    from cardtable.testing import conformance as c
+
+    game: Any = _VocabularyMythos()
+    seeds = range(3)
+    assert c.check_playouts_terminate(game, players, seeds) == len(seeds)
+    c.check_determinism_and_replay(game, players, seeds)
+    c.check_snapshot_round_trip(game, players, seeds)
+    assert c.check_illegal_actions_change_nothing(game, players, range(2), per_state=2) > 50
+    c.check_no_leaks(game, players, range(2), resamples=1)
+    kinds = {e.data.get("trigger") for _s, st, _x in c.playouts(game, players, seeds) for e in st.events
+             if e.kind == "triggered"}
+    assert {"on_sanity_change", "start_of_round"} <= kinds, kinds

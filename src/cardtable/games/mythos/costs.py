@@ -25,7 +25,7 @@ from typing import Any
 from ...core import Action
 from ...engine import FACE_DOWN, Frame, Op
 from .requirements import matches
-from .schema import BuryCost, DiscardFromHandCost, RevealCost
+from .schema import CHOICE_COSTS, BuryCost, DiscardFromHandCost, RevealCost
 from .state import FIELD_AREAS, OPS, MyState
 
 PAY = "my.pay"
@@ -33,7 +33,7 @@ KINDS: dict[type, str] = {DiscardFromHandCost: "pay_discard", BuryCost: "pay_bur
 
 
 def choice_costs(ab: Any) -> list[Any]:
-    return [c for c in ab.costs if isinstance(c, (DiscardFromHandCost, BuryCost, RevealCost))]
+    return [c for c in ab.costs if isinstance(c, CHOICE_COSTS)]
 
 
 def hand_matching(st: MyState, p: int, flt: Any) -> list[int]:
@@ -56,7 +56,6 @@ def refusal(st: MyState, p: int, source: int, ab: Any) -> tuple[str, str] | None
     """Why a choice cost of ``ab`` cannot be paid now (the hand cards asked for are counted together:
     one card pays one cost)."""
     hand_needed = 0
-    flts: list[Any] = []
     for c in choice_costs(ab):
         if isinstance(c, BuryCost):
             if not bury_candidates(st, p, source, c.bury):
@@ -67,7 +66,6 @@ def refusal(st: MyState, p: int, source: int, ab: Any) -> tuple[str, str] | None
             what = "discard" if isinstance(c, DiscardFromHandCost) else "reveal"
             return "MY-12.2", f"{ab.name}: your hand holds too few matching cards to {what}"
         hand_needed += needed(c)
-        flts.append(flt)
     if hand_needed > len(st.table.cards(f"hand:{p}")):
         return "MY-12.2", f"{ab.name}: your hand holds too few cards for its costs"
     return None
