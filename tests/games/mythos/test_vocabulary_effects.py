@@ -565,7 +565,7 @@ def test_a_question_nested_in_a_die_branch_or_a_die_in_a_requirement_is_refused_
 
 def test_the_vocabulary_set_loads_with_the_pool() -> None:
     ids = [d.id for d in load_pool().defs if d.id.startswith("MYV-")]
-    assert len(ids) == 58
+    assert len(ids) == 61
 
 
 # ---- the bot and the table answer and show every new question and event --------------------------------------
@@ -875,3 +875,41 @@ def test_MYV_E58_prevent_sanity_loss_absorbs_two_then_is_used_up_my_7_5() -> Non
     sc.act("pass")
     sc.act("play", card=sc.id("Creeping Despair", "hand:1", 1))
     assert sc.st.sanity(0) == 3
+
+
+def test_MYV_A01_a_question_in_a_trigger_slot_is_asked_before_card_play_my_12_9() -> None:
+    """Restless Seer (start_of_card_play CHOOSE): the slot asks its controller before the first turn; the
+    chosen option resolves (MY-5.2d), then card play begins."""
+    sc = build(allies=(["Restless Seer"], []), at="refill", sanity=(8, 10))
+    assert decision(sc) == (0, "effect_choose")
+    sc.act("choose", index=0, label="Gain 1 Sanity")
+    assert sc.st.sanity(0) == 9 and decision(sc) == (0, "turn")
+
+
+def test_MYV_R01_an_ability_that_asks_ends_its_turn_after_the_answer_my_5_6c() -> None:
+    """Rag-and-Bone Cart (ability, turn cost: RETRIEVE then lose 1): the pick comes first, the Sanity loss
+    after it as one change (MY-1.3a), and only then does the turn pass (MY-5.6c)."""
+    sc = build(items=(["Rag-and-Bone Cart"], []), discard=(["Shoggoth"], []), sanity=(8, 10))
+    sc.act("activate", card=sc.id("Rag-and-Bone Cart"), ability=0)
+    assert decision(sc) == (0, "effect_search") and sc.st.sanity(0) == 8
+    sc.act("pick", card=sc.id("Shoggoth"))
+    assert sc.titles("hand:0") == ["Shoggoth"] and sc.st.sanity(0) == 7
+    assert decision(sc) == (1, "turn")
+
+
+def test_MYV_E59_a_battle_event_that_asks_in_the_use_step_my_9_2() -> None:
+    """Desperate Gambit (battle event, CHOOSE) in the use step: the choice is asked, the shield set, the use
+    step goes on with the next seat (MY-9.2), and the attack's 3 damage is prevented (MY-9.11)."""
+    sc = build(hands=([], ["Desperate Gambit"]), threat=(["Byakhee"], []), sanity=(10, 10))
+    sc.act("pass")
+    sc.act("pass")
+    while decision(sc) != (1, "battle_use"):
+        sc.act("pass")
+    play(sc, "Desperate Gambit")
+    assert decision(sc) == (1, "effect_choose")
+    sc.act("choose", index=0, label="Shield 3")
+    sc.pass_use_step()
+    sc.act("attack", defender=1)
+    if decision(sc) == (1, "block"):
+        sc.act("done")
+    assert sc.st.sanity(1) == 10
