@@ -58,22 +58,30 @@ def test_MYV_E01_search_takes_a_tome_from_the_deck_and_shows_it_my_12_5() -> Non
 
 
 def test_MYV_E02_a_hidden_search_shows_nothing_to_the_other_seat_my_3_1() -> None:
-    """Secret Errand (SEARCH without reveal): while seat 0 searches, the stack, seat 1's log and view name no
-    card of the deck; resampling what seat 1 cannot see leaves its view unchanged (D-CT-15); afterwards
-    seat 1 learns only that one card was taken."""
+    """Secret Errand (SEARCH up to 2, without reveal): while seat 0 searches, the stack, seat 1's log and view
+    name no card of the deck and the picks so far sit in seat 0's secrets; resampling what seat 1 cannot
+    see leaves its view unchanged (D-CT-15); afterwards seat 1 learns only that one card was taken."""
     sc = build(hands=(["Secret Errand"], []), decks=(["Shoggoth", "Ghoul", FILLER, "Deep One"], []))
     deck = sc.zone("deck:0")
     play(sc, "Secret Errand")
     assert decision(sc) == (0, "effect_search")
     st = sc.st
     assert sorted(o.get("card") for o in st.legal_actions() if o.kind == "pick") == sorted(deck)
+    frame = st.stack[-1]
+    assert frame.op == "my.effect" and set(frame.args) == {"player", "queue", "batch", "origin", "target", "stage",
+                                                           "k", "spell"}
+    assert {frame["origin"], frame["target"], frame["spell"]}.isdisjoint(deck)  # the public stack names no deck card
+    st.apply(Action(0, "pick", (("card", sc.id("Shoggoth", "deck:0")),)))  # a first pick: kept in seat 0's secrets
+    assert st.secrets.get(0) and st.view(1)["secrets"] == [] and st.view(1)["decision"] is None
     for k in range(4):
         assert st.determinize(1, seed=k).view(1) == st.view(1)
-    ghoul = sc.id("Ghoul", "deck:0")
-    st.apply(Action(0, "pick", (("card", ghoul),)))
+    for k in range(4):
+        assert st.determinize(1, seed=k).view(1) == st.view(1)  # the pick so far is not in seat 1's world
+    assert [o for o in st.legal_actions() if o.get("card") == sc.id("Shoggoth", "deck:0")] == []
+    st.apply(Action(0, "done"))
+    ghoul = sc.id("Shoggoth", "deck:0")
     assert st.table.zone_name(ghoul) == "hand:0"
     text = public_ids(sc)
-    assert all(f"{i}," not in repr([f.args for f in st.stack]) for i in deck)
     assert not st.table.face_visible(ghoul, 1) and str(ghoul) not in st.view(1)["cards"]
     mine = [e for e in st.log(1) if e["kind"] == "searched"]
     assert mine and "cards" not in mine[0] and mine[0]["n"] == 1, text
@@ -626,7 +634,7 @@ def test_every_new_event_reads_as_a_sentence_for_every_seat() -> None:
 
     get_renderer.cache_clear()
     r = get_renderer("mythos")
-    runs = [("Secret Errand", dict(decks=([FILLER, "Shoggoth"], [])), [("pick", 0)]),
+    runs = [("Secret Errand", dict(decks=([FILLER, "Shoggoth"], [])), [("pick", 0), ("done", 0)]),
             ("Scrying Glance", {}, []), ("Show of Faith", dict(hands=(["Show of Faith"], ["Shoggoth"])), []),
             ("Crossroads Bargain", {}, [("choose", 0)]), ("Scattered Notes", dict(hands=(["Scattered Notes"], [FILLER])), []),
             ("Chartered Seaplane", {}, []), ("Roll Call of the Faithful", dict(allies=(["Police Detective"], [])), []),
