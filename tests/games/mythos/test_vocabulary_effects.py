@@ -921,3 +921,19 @@ def test_MYV_E59_a_battle_event_that_asks_in_the_use_step_my_9_2() -> None:
     if decision(sc) == (1, "block"):
         sc.act("done")
     assert sc.st.sanity(1) == 10
+
+
+def test_effect_questions_refuse_answers_they_did_not_offer_my_12_5() -> None:
+    """Refusals name their rule and change nothing: a vessel that cannot hold the spell (MY-6.12.1), a
+    CHOOSE index out of range, an actor's discard pick from his own hand (MY-12.5)."""
+    sc = build(hands=(["Recovered Incantation"], []), discard=(["Elder Ward"], []),
+               items=(["Cultes des Goules", "Book of Eibon"], []))
+    play(sc, "Recovered Incantation")
+    sc.act("pick", card=sc.id("Elder Ward"))
+    assert sc.refuse("pick", card=sc.id("Book of Eibon")).rule == "MY-6.12.1"
+    ch = build(hands=(["Crossroads Bargain"], []))
+    play(ch, "Crossroads Bargain")
+    assert ch.refuse("choose", index=5, label="Gain 2 Sanity").rule == "MY-12.5"
+    pk = build(hands=(["Pickpocket's Gambit", FILLER], ["Shoggoth"]))
+    play(pk, "Pickpocket's Gambit")
+    assert pk.refuse("pick", card=pk.id(FILLER, "hand:0")).rule == "MY-12.5"
