@@ -58,22 +58,30 @@ def test_MYV_E01_search_takes_a_tome_from_the_deck_and_shows_it_my_12_5() -> Non
 
 
 def test_MYV_E02_a_hidden_search_shows_nothing_to_the_other_seat_my_3_1() -> None:
-    """Secret Errand (SEARCH without reveal): while seat 0 searches, the stack, seat 1's log and view name no
-    card of the deck; resampling what seat 1 cannot see leaves its view unchanged (D-CT-15); afterwards
-    seat 1 learns only that one card was taken."""
+    """Secret Errand (SEARCH up to 2, without reveal): while seat 0 searches, the stack, seat 1's log and view
+    name no card of the deck and the picks so far sit in seat 0's secrets; resampling what seat 1 cannot
+    see leaves its view unchanged (D-CT-15); afterwards seat 1 learns only that one card was taken."""
     sc = build(hands=(["Secret Errand"], []), decks=(["Shoggoth", "Ghoul", FILLER, "Deep One"], []))
     deck = sc.zone("deck:0")
     play(sc, "Secret Errand")
     assert decision(sc) == (0, "effect_search")
     st = sc.st
     assert sorted(o.get("card") for o in st.legal_actions() if o.kind == "pick") == sorted(deck)
+    frame = st.stack[-1]
+    assert frame.op == "my.effect" and set(frame.args) == {"player", "queue", "batch", "origin", "target", "stage",
+                                                           "k", "spell"}
+    assert {frame["origin"], frame["target"], frame["spell"]}.isdisjoint(deck)  # the public stack names no deck card
+    st.apply(Action(0, "pick", (("card", sc.id("Shoggoth", "deck:0")),)))  # a first pick: kept in seat 0's secrets
+    assert st.secrets.get(0) and st.view(1)["secrets"] == [] and st.view(1)["decision"] is None
     for k in range(4):
         assert st.determinize(1, seed=k).view(1) == st.view(1)
-    ghoul = sc.id("Ghoul", "deck:0")
-    st.apply(Action(0, "pick", (("card", ghoul),)))
+    for k in range(4):
+        assert st.determinize(1, seed=k).view(1) == st.view(1)  # the pick so far is not in seat 1's world
+    assert [o for o in st.legal_actions() if o.get("card") == sc.id("Shoggoth", "deck:0")] == []
+    st.apply(Action(0, "done"))
+    ghoul = sc.id("Shoggoth", "deck:0")
     assert st.table.zone_name(ghoul) == "hand:0"
     text = public_ids(sc)
-    assert all(f"{i}," not in repr([f.args for f in st.stack]) for i in deck)
     assert not st.table.face_visible(ghoul, 1) and str(ghoul) not in st.view(1)["cards"]
     mine = [e for e in st.log(1) if e["kind"] == "searched"]
     assert mine and "cards" not in mine[0] and mine[0]["n"] == 1, text
@@ -565,7 +573,7 @@ def test_a_question_nested_in_a_die_branch_or_a_die_in_a_requirement_is_refused_
 
 def test_the_vocabulary_set_loads_with_the_pool() -> None:
     ids = [d.id for d in load_pool().defs if d.id.startswith("MYV-")]
-    assert len(ids) == 58
+    assert len(ids) == 61
 
 
 # ---- the bot and the table answer and show every new question and event --------------------------------------
@@ -626,7 +634,7 @@ def test_every_new_event_reads_as_a_sentence_for_every_seat() -> None:
 
     get_renderer.cache_clear()
     r = get_renderer("mythos")
-    runs = [("Secret Errand", dict(decks=([FILLER, "Shoggoth"], [])), [("pick", 0)]),
+    runs = [("Secret Errand", dict(decks=([FILLER, "Shoggoth"], [])), [("pick", 0), ("done", 0)]),
             ("Scrying Glance", {}, []), ("Show of Faith", dict(hands=(["Show of Faith"], ["Shoggoth"])), []),
             ("Crossroads Bargain", {}, [("choose", 0)]), ("Scattered Notes", dict(hands=(["Scattered Notes"], [FILLER])), []),
             ("Chartered Seaplane", {}, []), ("Roll Call of the Faithful", dict(allies=(["Police Detective"], [])), []),
@@ -875,3 +883,57 @@ def test_MYV_E58_prevent_sanity_loss_absorbs_two_then_is_used_up_my_7_5() -> Non
     sc.act("pass")
     sc.act("play", card=sc.id("Creeping Despair", "hand:1", 1))
     assert sc.st.sanity(0) == 3
+
+
+def test_MYV_A01_a_question_in_a_trigger_slot_is_asked_before_card_play_my_12_9() -> None:
+    """Restless Seer (start_of_card_play CHOOSE): the slot asks its controller before the first turn; the
+    chosen option resolves (MY-5.2d), then card play begins."""
+    sc = build(allies=(["Restless Seer"], []), at="refill", sanity=(8, 10))
+    assert decision(sc) == (0, "effect_choose")
+    sc.act("choose", index=0, label="Gain 1 Sanity")
+    assert sc.st.sanity(0) == 9 and decision(sc) == (0, "turn")
+
+
+def test_MYV_R01_an_ability_that_asks_ends_its_turn_after_the_answer_my_5_6c() -> None:
+    """Rag-and-Bone Cart (ability, turn cost: RETRIEVE then lose 1): the pick comes first, the Sanity loss
+    after it as one change (MY-1.3a), and only then does the turn pass (MY-5.6c)."""
+    sc = build(items=(["Rag-and-Bone Cart"], []), discard=(["Shoggoth"], []), sanity=(8, 10))
+    sc.act("activate", card=sc.id("Rag-and-Bone Cart"), ability=0)
+    assert decision(sc) == (0, "effect_search") and sc.st.sanity(0) == 8
+    sc.act("pick", card=sc.id("Shoggoth"))
+    assert sc.titles("hand:0") == ["Shoggoth"] and sc.st.sanity(0) == 7
+    assert decision(sc) == (1, "turn")
+
+
+def test_MYV_E59_a_battle_event_that_asks_in_the_use_step_my_9_2() -> None:
+    """Desperate Gambit (battle event, CHOOSE) in the use step: the choice is asked, the shield set, the use
+    step goes on with the next seat (MY-9.2), and the attack's 3 damage is prevented (MY-9.11)."""
+    sc = build(hands=([], ["Desperate Gambit"]), threat=(["Byakhee"], []), sanity=(10, 10))
+    sc.act("pass")
+    sc.act("pass")
+    while decision(sc) != (1, "battle_use"):
+        sc.act("pass")
+    play(sc, "Desperate Gambit")
+    assert decision(sc) == (1, "effect_choose")
+    sc.act("choose", index=0, label="Shield 3")
+    sc.pass_use_step()
+    sc.act("attack", defender=1)
+    if decision(sc) == (1, "block"):
+        sc.act("done")
+    assert sc.st.sanity(1) == 10
+
+
+def test_effect_questions_refuse_answers_they_did_not_offer_my_12_5() -> None:
+    """Refusals name their rule and change nothing: a vessel that cannot hold the spell (MY-6.12.1), a
+    CHOOSE index out of range, an actor's discard pick from his own hand (MY-12.5)."""
+    sc = build(hands=(["Recovered Incantation"], []), discard=(["Elder Ward"], []),
+               items=(["Cultes des Goules", "Book of Eibon"], []))
+    play(sc, "Recovered Incantation")
+    sc.act("pick", card=sc.id("Elder Ward"))
+    assert sc.refuse("pick", card=sc.id("Book of Eibon")).rule == "MY-6.12.1"
+    ch = build(hands=(["Crossroads Bargain"], []))
+    play(ch, "Crossroads Bargain")
+    assert ch.refuse("choose", index=5, label="Gain 2 Sanity").rule == "MY-12.5"
+    pk = build(hands=(["Pickpocket's Gambit", FILLER], ["Shoggoth"]))
+    play(pk, "Pickpocket's Gambit")
+    assert pk.refuse("pick", card=pk.id(FILLER, "hand:0")).rule == "MY-12.5"

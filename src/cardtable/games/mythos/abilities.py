@@ -38,7 +38,7 @@ def sources(st: MyState, p: int) -> list[int]:
     out = [i for z in ("ally", "item", "event", "god") for i in t.cards(f"{z}:{p}")
            if not t.flags[i] & FACE_DOWN and abilities_of(st, i)]
     out += [i for i in t.cards(f"inv:{p}") if abilities_of(st, i)]
-    if st.lasting:
+    if st.lasting and any(e[0] == "negate_effects" for e in st.lasting):
         from .primitives import negated
 
         out = [i for i in out if not negated(st, i)]  # MY-12.5 NEGATE_EFFECTS

@@ -27,7 +27,7 @@ def active_cards(st: MyState, p: int) -> list[int]:
     cur = st.current_location(p)
     if cur is not None:
         out.append(cur)
-    if st.lasting:
+    if st.lasting and any(e[0] == "negate_effects" for e in st.lasting):
         from .primitives import negated
 
         out = [i for i in out if not negated(st, i)]  # MY-12.5 NEGATE_EFFECTS: no statics, no triggers

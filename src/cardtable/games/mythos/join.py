@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ...core import Action
 from ...engine import FACE_DOWN
@@ -77,6 +77,16 @@ def joins(st: MyState, a: int, b: int) -> bool:
                for q, prim in grants(st, "grant_keyword") for x, y in ((a, b), (b, a)))
 
 
+def granted_joins(st: MyState) -> Callable[[int, int], bool] | None:
+    """``joins`` when a JoinsWith keyword is in force, else None (then the cached pure pair check is all)."""
+    if st.lasting:
+        from .primitives import grants
+
+        if any(prim.keyword == "JoinsWith" for _q, prim in grants(st, "grant_keyword")):
+            return lambda a, b: joins(st, a, b)
+    return None
+
+
 def ordered(st: MyState, cards: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(cards, key=lambda i: (RANK.get(st.card(i).type, 0), i)))
 
@@ -93,7 +103,9 @@ def join_check(st: MyState, p: int, cards: Sequence[Any]) -> Refusal | None:
     if not all(type(i) is int and 0 <= i < len(t) and t.zone_name(i) == f"hand:{p}" for i in cards):
         return "MY-8.1", "a Join group is played from your own hand"
     defs = [st.card(i) for i in cards]
-    if not all(joins(st, a, b) for a, b in combinations(cards, 2)):
+    extra = granted_joins(st)
+    if not all(pair_joins(st.card(a), st.card(b)) or extra is not None and extra(a, b)
+               for a, b in combinations(cards, 2)):
         return "MY-8.2", "every pair of cards in a Join group must Join"
     if tuple(cards) != ordered(st, cards):
         return "MY-8.5", "a Join group resolves hosts first, then what they hold (a Location after its travel)"
@@ -137,9 +149,11 @@ def join_options(st: MyState, p: int, verdicts: dict[tuple[CardDef, int | None],
     """
     hand = sorted(st.table.cards(f"hand:{p}"))
     defs = {i: st.card(i) for i in hand}
-    if st.lasting:  # a JoinsWith grant may be in force (MY-12.5): ask ``joins`` of every pair
-        joinable = [i for i in hand if any(joins(st, i, j) for j in hand if j != i)]
-        later = {i: [j for j in joinable if j > i and joins(st, i, j)] for i in joinable}
+    extra = granted_joins(st)
+    if extra is not None:  # a JoinsWith grant is in force (MY-12.5): ask it of every pair
+        joinable = [i for i in hand if any(extra(i, j) or pair_joins(defs[i], defs[j]) for j in hand if j != i)]
+        later = {i: [j for j in joinable if j > i and (pair_joins(defs[i], defs[j]) or extra(i, j))]
+                 for i in joinable}
     else:
         joinable = _joinable(hand, defs)
         later = {i: [j for j in joinable if j > i and pair_joins(defs[i], defs[j])] for i in joinable}

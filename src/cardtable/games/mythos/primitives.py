@@ -256,6 +256,8 @@ def _first(st: MyState, op: str, p: int) -> int | None:
 
 
 def travel_rule(st: MyState, p: int) -> Any:
+    if not st.lasting:
+        return None
     k = _first(st, "grant_travel", p)
     return None if k is None else prim_of(st, st.lasting[k][2]).destination
 
