@@ -55,6 +55,8 @@ def _joinable(hand: list[int], defs: dict[int, CardDef]) -> list[int]:
         by_type.setdefault(defs[i].type, []).append(i)
         if defs[i].joins:
             texts.append(i)
+    if not texts and not any(PARTNER.get(kind) in by_type for kind in by_type):
+        return []  # no Join text and no built-in pair of types in the hand: ``pair_joins`` accepts no pair
     out = []
     for i in hand:
         a = defs[i]

@@ -87,7 +87,8 @@ def assign(st: MyState, slots: Sequence[Slot], cards: Sequence[int]) -> list[int
     if len(units) > len(cards):
         return None
     kinds = {c: st.type_of(c) for c in cards}
-    cand = [[c for c in cards if matches(st.card(c), f, kinds[c])] for f in units]
+    by_slot = [[c for c in cards if matches(st.card(c), s.filter, kinds[c])] for s in slots]
+    cand = [found for s, found in zip(slots, by_slot) for _ in range(s.count)]  # a slot's units alike
     owner: dict[int, int] = {}  # card -> unit
 
     def augment(u: int, seen: set[int]) -> bool:
