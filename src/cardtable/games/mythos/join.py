@@ -132,12 +132,14 @@ def join_options(st: MyState, p: int, verdicts: dict[tuple[CardDef, int | None],
         return out
     probes = _Probes(st, p, verdicts or {})
     later = {i: [j for j in joinable if j > i and pair_joins(defs[i], defs[j])] for i in joinable}
+    rank = {i: (RANK.get(defs[i].type, 0), i) for i in joinable}
+    monsters = {i for i in joinable if defs[i].type == "monster"}
     groups: list[tuple[int, ...]] = [(i,) for i in joinable]
     for _size in range(2, MAX_GROUP + 1):  # grow cliques of joining cards one card at a time
         groups = [g + (j,) for g in groups for j in later[g[-1]] if all(j in later[a] for a in g[:-1])]
         for group in groups:
-            cards = tuple(sorted(group, key=lambda i: (RANK.get(defs[i].type, 0), i)))  # ``ordered``
-            if all(defs[i].type == "monster" for i in cards):  # MY-8.6: no resolution to share
+            cards = tuple(sorted(group, key=rank.__getitem__))  # ``ordered``
+            if monsters.issuperset(cards):  # MY-8.6: no resolution to share
                 ok = join_check(st, p, cards) is None
             else:
                 ok = probes.last_card_fits(cards)
