@@ -11,6 +11,10 @@ For every registered game (``cardtable.list_games()``) — and every game packag
 (a ``DEFINITION`` not yet the registry's ``GAME``, registered here for this run; see ``_games.py``) —
 it reports:
 
+Random play, the per-call costs, ISMCTS and Kuhn poker are timed in this process's CPU time
+(``time.process_time``), not the wall clock, so other load on a shared machine distorts them less; the
+Kuhn ratios compare two rates measured the same way. (The RL loop keeps its own wall-clock timing.)
+
 * random-play throughput: games/s and decisions/s (a decision = one ``state.apply``), where each
   decision includes ``legal_actions()``, a ``random.Random.choice`` and ``apply``; the time also
   includes ``new_game`` for each game; plus the mean game length in decisions (and in turns when the
@@ -128,10 +132,10 @@ def machine_info(pinned: int | None) -> dict[str, Any]:
 def per_call_us(round_fn: Callable[[], object], calls_per_round: int, settings: Settings) -> float:
     """µs per call of ``round_fn`` (which makes ``calls_per_round`` calls), timeit-style.
 
-    ``timeit.Timer`` switches the garbage collector off while timing. The number of rounds per repeat
+    ``timeit.Timer`` switches the garbage collector off while timing; it reads CPU time. The number of rounds per repeat
     is calibrated so that all repeats together take about ``settings.seconds``; the median repeat wins.
     """
-    timer = timeit.Timer(round_fn)
+    timer = timeit.Timer(round_fn, timer=time.process_time)  # CPU time: the machine may be shared
     target = settings.seconds / settings.repeats
     number = 1
     while True:
@@ -156,7 +160,7 @@ def random_play(game: GameDefinition, players: int, seconds: float) -> dict[str,
     choose = random.Random(BOT_SEED).choice
     games = decisions = 0
     turns_total = turns_games = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     while True:
         state = game.new_game(seed=games, players=players)
@@ -170,7 +174,7 @@ def random_play(game: GameDefinition, players: int, seconds: float) -> dict[str,
         if outcome is not None and isinstance(outcome.details.get("turns"), int):
             turns_total += outcome.details["turns"]
             turns_games += 1
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
             break
     elapsed = now - start
@@ -376,7 +380,7 @@ def bench_openspiel_kuhn(settings: Settings) -> dict[str, Any]:
 
     _progress(f"openspiel kuhn_poker: random play for {settings.seconds:g} s ...")
     games = steps = decisions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + settings.seconds
     while True:
         state = game.new_initial_state()
@@ -386,7 +390,7 @@ def bench_openspiel_kuhn(settings: Settings) -> dict[str, Any]:
             state.apply_action(_kuhn_random_action(state, rng))
             steps += 1
         games += 1
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
             break
     elapsed = now - start

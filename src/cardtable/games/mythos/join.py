@@ -55,6 +55,8 @@ def _joinable(hand: list[int], defs: dict[int, CardDef]) -> list[int]:
         by_type.setdefault(defs[i].type, []).append(i)
         if defs[i].joins:
             texts.append(i)
+    if not texts and not any(PARTNER.get(kind) in by_type for kind in by_type):
+        return []  # no Join text and no built-in pair of types in the hand: ``pair_joins`` accepts no pair
     out = []
     for i in hand:
         a = defs[i]
@@ -161,12 +163,14 @@ def join_options(st: MyState, p: int, verdicts: dict[tuple[CardDef, int | None],
     if len(joinable) < 2:
         return out
     probes = _Probes(st, p, verdicts or {})
+    rank = {i: (RANK.get(defs[i].type, 0), i) for i in joinable}
+    monsters = {i for i in joinable if defs[i].type == "monster"}
     groups: list[tuple[int, ...]] = [(i,) for i in joinable]
     for _size in range(2, MAX_GROUP + 1):  # grow cliques of joining cards one card at a time
         groups = [g + (j,) for g in groups for j in later[g[-1]] if all(j in later[a] for a in g[:-1])]
         for group in groups:
-            cards = tuple(sorted(group, key=lambda i: (RANK.get(defs[i].type, 0), i)))  # ``ordered``
-            if all(defs[i].type == "monster" for i in cards):  # MY-8.6: no resolution to share
+            cards = tuple(sorted(group, key=rank.__getitem__))  # ``ordered``
+            if monsters.issuperset(cards):  # MY-8.6: no resolution to share
                 ok = join_check(st, p, cards) is None
             else:
                 ok = probes.last_card_fits(cards)

@@ -96,7 +96,8 @@ def assign(st: MyState, slots: Sequence[Slot], cards: Sequence[int]) -> list[int
     from .primitives import mental_state
 
     minds = {c: mental_state(st, c) for c in cards} if st.lasting else {}
-    cand = [[c for c in cards if matches(st.card(c), f, kinds[c], minds.get(c))] for f in units]
+    by_slot = [[c for c in cards if matches(st.card(c), s.filter, kinds[c], minds.get(c))] for s in slots]
+    cand = [found for s, found in zip(slots, by_slot) for _ in range(s.count)]  # a slot's units alike
     owner: dict[int, int] = {}  # card -> unit
 
     def augment(u: int, seen: set[int]) -> bool:

@@ -17,6 +17,7 @@ skip counters (MY-5.8), whether a Location or Travel Event was ever in the Story
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from ...core import Action, IllegalActionError, Visibility
@@ -358,7 +359,7 @@ class MyState(CardState):
             left.subtract(taken)
             out = [d for d in sorted(left) for _ in range(left[d])]
         else:
-            base = sorted(d.index for d in self.pool.defs if d.type != "investigator")
+            base = _deck_cards(self.pool)
             copies = 4 * (1 + (unknown + len(known)) // max(1, 4 * len(base)))
             out = []
             for d in base:
@@ -433,3 +434,9 @@ class MyState(CardState):
 
         return explain(self, action, decision)
 
+
+@lru_cache(maxsize=8)
+def _deck_cards(pool: Pool) -> list[int]:
+    """The definition numbers of every card a deck may hold (not investigators), sorted; cached per pool
+    (immutable, hashed by identity), read-only to callers."""
+    return sorted(d.index for d in pool.defs if d.type != "investigator")
