@@ -84,3 +84,21 @@ def test_reading_one_characters_skill_computes_nothing_else(monkeypatch: pytest.
     view = LazyView(state, 0)
     view["info"]["characters"][i]["skill"]
     assert called == ["skill"]
+
+
+def test_lazy_cards_list_the_same_instances_and_build_a_row_only_when_read() -> None:
+    """The lazy view's ``cards`` lists exactly the instances ``view`` lists (hidden cards stay out, a
+    card seen without its face has ``defn`` None) and builds a card's columns only when it is read."""
+    from cardtable.engine.lazy import LazyRows
+
+    game = load_game("call-of-cthulhu")
+    state = game.new_game(seed=9, players=2)
+    for seat in (0, 1, None):
+        cards = state.lazy_view(seat)["cards"]  # type: ignore[attr-defined]
+        assert isinstance(cards, LazyRows)
+        full = state.view(seat)["cards"]
+        assert list(cards) == list(full)
+        first = next(iter(cards))
+        cards[first]
+        assert set(cards._values) == {first}  # one row built, not the hundred others
+        assert materialize(cards) == full

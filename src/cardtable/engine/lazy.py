@@ -51,6 +51,25 @@ class Lazy(Mapping[str, Any]):
         return f"Lazy({materialize(self)!r})"
 
 
+class LazyRows(Lazy):
+    """A ``Lazy`` mapping whose keys name rows: ``make(code)`` builds the value of the key with that code.
+
+    For a view's many similar entries (its cards): one function, no thunk per entry."""
+
+    __slots__ = ("_make",)
+
+    def __init__(self, codes: Mapping[str, Any], make: Callable[[Any], Any]) -> None:
+        super().__init__(codes)
+        self._make = make
+
+    def __getitem__(self, key: str) -> Any:
+        values = self._values
+        if key in values:
+            return values[key]
+        value = values[key] = self._make(self._thunks[key])
+        return value
+
+
 def materialize(value: Any) -> Any:
     """``value`` with every ``Lazy`` mapping in it (at any depth of dicts and lists) made a plain dict."""
     if isinstance(value, Lazy):
@@ -75,4 +94,4 @@ def shared(build: Callable[[], dict[str, Any]]) -> Callable[[str], Thunk]:
     return part
 
 
-__all__ = ["Lazy", "materialize", "shared"]
+__all__ = ["Lazy", "LazyRows", "materialize", "shared"]

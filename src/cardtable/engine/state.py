@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Container, Iterable, Mapping, Sequence
 from ..core import Action, Decision, Event, IllegalActionError, Outcome, RecordError, Rng, State, Visibility
 from ..core.game import GameDefinition
 from .frames import Frame, freeze, thaw
-from .lazy import Lazy, Thunk, shared
+from .lazy import Lazy, LazyRows, Thunk, shared
 from .ops import OpTable
 from .table import ALL_SEATS, FACE_DOWN, NO_CARD, CardTable, ZoneDecl
 from .triggers import matching
@@ -402,7 +402,7 @@ class CardState(State):
 
     def _view_parts(self, seat: int | None, lazy: bool) -> dict[str, Thunk]:
         """The view's keys, in order, each with the thunk that computes its value."""
-        table = shared(lambda: self._table_view(seat))
+        table = shared(lambda: self._table_view(seat, lazy))
         public = shared(self._public_parts)
         d = self.decision
         return {
@@ -425,12 +425,15 @@ class CardState(State):
             "info": (lambda: self.describe_lazily(seat)) if lazy else (lambda: self.describe(seat)),
         }
 
-    def _table_view(self, seat: int | None) -> dict[str, Any]:
-        """The view's ``cards``, ``zones`` and ``counters`` (one walk over the table gives all three)."""
+    def _table_view(self, seat: int | None, lazy: bool = False) -> dict[str, Any]:
+        """The view's ``cards``, ``zones`` and ``counters`` (one walk over the table gives all three).
+
+        With ``lazy``, ``cards`` is a ``LazyRows``: which instances it lists is decided here, each
+        one's columns only when read (a bot reads a few cards of a hundred)."""
         t = self.table
-        cards: dict[str, Any] = {}
+        shown: dict[str, int] = {}  # str(i) -> i when its face is shown, ~i when only where it is
         zones: dict[str, Any] = {}
-        defn, owner, ctrl, flags, host, known = t.defn, t.owner, t.ctrl, t.flags, t.host, t.known
+        flags, ctrl, known = t.flags, t.ctrl, t.known
         bit = 0 if seat is None else 1 << seat
         for z, decl in enumerate(t.decls):
             open_zone = decl.visible_to(seat)
@@ -447,13 +450,21 @@ class CardState(State):
                     face = open_zone
                 if open_zone or face:
                     entries.append(i)
-                    cards[str(i)] = {"defn": defn[i] if face else None, "owner": owner[i], "ctrl": ctrl[i],
-                                     "flags": flags[i], "host": host[i], "known": k}
+                    shown[str(i)] = i if face else ~i
                 else:
                     entries.append(None)
             zones[decl.name] = entries
+        row = self._card_row
+        cards: Mapping[str, Any] = LazyRows(shown, row) if lazy else {key: row(code) for key, code in shown.items()}
         return {"cards": cards, "zones": zones,
-                "counters": [[i, n, v] for (i, n), v in sorted(t.counters.items()) if str(i) in cards]}
+                "counters": [[i, n, v] for (i, n), v in sorted(t.counters.items()) if str(i) in shown]}
+
+    def _card_row(self, code: int) -> dict[str, Any]:
+        """One card of the view's ``cards``: ``code`` is its instance, or ``~instance`` when its face is hidden."""
+        t = self.table
+        i = code if code >= 0 else ~code
+        return {"defn": t.defn[i] if code >= 0 else None, "owner": t.owner[i], "ctrl": t.ctrl[i],
+                "flags": t.flags[i], "host": t.host[i], "known": t.known[i]}
 
     # --- building a state from what a seat knows (determinization) ------------------------------------
     @classmethod

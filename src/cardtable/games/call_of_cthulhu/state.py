@@ -492,7 +492,13 @@ class CocState(CardState):
     def respondable(self, ability_kind: str, kind: str, data: Any) -> bool:
         """During story resolution a reaction is queued when its trigger matches, whatever its costs or
         targets are now: they are judged when it is offered at W-STORY-END (CC-5.6.2). (A Combat win's
-        wound lands after the win: "destroy a wounded character there" has its target only then.)"""
+        wound lands after the win: "destroy a wounded character there" has its target only then.)
+
+        First the pool's gate: when no card of the pool has such an ability for ``kind``, neither a card
+        in play nor one in a hand can answer (every hand ability is in ``trigger_pairs``), and nobody is
+        asked — what both tests below would conclude, without walking the cards."""
+        if not self.may_trigger(ability_kind, kind) and ability_kind in ("interrupt", "reaction"):
+            return False
         if ability_kind != "reaction" or self.vars["story_phase"] != 2:
             return super().respondable(ability_kind, kind, data)
         if not self.may_trigger(ability_kind, kind):
