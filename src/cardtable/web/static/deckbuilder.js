@@ -46,7 +46,8 @@ function message(kind, text) {
 // (travel_event → "travel event", NewAeon → "New Aeon"); only what is shown, never what is sent.
 const words = (field) => (app.format && app.format.labels && app.format.labels[field])
   || field.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
-const shownValue = (value) => String(value).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2");
+const shownValue = (value) => ({ true: "yes", false: "no" })[String(value)]
+  || String(value).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2");
 const titleOf = (id) => String((app.byId.get(id) || {})[app.titleField] ?? id);
 const sortValues = (vals) => vals.sort((a, b) => {
   const na = Number(a), nb = Number(b);
@@ -67,7 +68,8 @@ function deriveFacets(cards, declared) {
     for (const [key, value] of Object.entries(card)) {
       if (skip.has(key)) continue;
       let f = fields.get(key);
-      if (!f) fields.set(key, f = { field: key, values: new Set(), list: false, bad: false, numbers: 0, others: 0 });
+      if (!f) fields.set(key, f = { field: key, values: new Set(), list: false, bad: false, numbers: 0, others: 0, tally: new Map() });
+      if (!Array.isArray(value)) f.tally.set(String(value), (f.tally.get(String(value)) || 0) + 1);
       const items = Array.isArray(value) ? value : [value];
       if (Array.isArray(value)) f.list = true;
       for (const item of items) {
@@ -79,8 +81,10 @@ function deriveFacets(cards, declared) {
       }
     }
   }
+  // the value most cards have, when more than half have it ("sanity modifier 0"): a card's line leaves it out
+  const usual = (f) => [...f.tally.entries()].find(([, n]) => n * 2 > cards.length)?.[0] ?? null;
   const facet = (f) => ({ field: f.field, list: f.list, numeric: f.numbers > f.others, values: sortValues([...f.values]),
-    flag: f.values.size === 2 && f.values.has("true") && f.values.has("false") });
+    flag: f.values.size === 2 && f.values.has("true") && f.values.has("false"), usual: usual(f) });
   if (Array.isArray(declared)) {
     return declared.map((name) => fields.get(name)).filter((f) => f && !f.bad && f.values.size >= 2).map(facet);
   }
@@ -152,6 +156,7 @@ function change(section, id, delta) {
 function meta(card) {
   const curve = curveFacet();
   const plain = [...app.facets.filter((f) => !f.list && !f.flag && !f.numeric).slice(0, 2), ...(curve ? [curve] : [])]
+    .filter((f) => f.usual === null || String(card[f.field]) !== f.usual)
     .map((f) => (f.numeric ? `${words(f.field).toLowerCase()} ${valuesOf(card, f.field).join("/")}`
       : valuesOf(card, f.field).map(shownValue).join("/")));
   const flags = app.facets.filter((f) => f.flag && valuesOf(card, f.field).includes("true")).map((f) => words(f.field).toLowerCase());
