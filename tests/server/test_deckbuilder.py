@@ -57,6 +57,39 @@ def test_every_game_with_decks_gets_sections_and_ready_lists_from_its_facet(sqli
         assert side["match"], side
 
 
+@pytest.mark.parametrize("game", GAMES_WITH_DECKS)
+def test_the_catalog_view_is_the_facets_and_names_only_attributes_every_card_has(sqlite_url: str, game: str) -> None:
+    """D-WEB-36: ``curve``, ``filters`` and ``labels`` come from the facet's CURVE, FILTERS and
+    ATTRIBUTE_LABELS, each attribute one the catalog has (the curve a number on every card)."""
+    facet = game_facet(game, "decklists")
+    with make_client(sqlite_url) as client:
+        fmt = client.get(f"/api/games/{game}/deck-format").json()
+        cards = client.get(f"/api/games/{game}/cards").json()["cards"]
+    assert fmt["curve"] == getattr(facet, "CURVE", None)
+    assert fmt["filters"] == list(getattr(facet, "FILTERS", None) or []) or fmt["filters"] is None
+    if fmt["curve"] is not None:
+        assert all(isinstance(c[fmt["curve"]], int) for c in cards)
+    for attr in [*(fmt["filters"] or []), *fmt["labels"]]:
+        assert any(attr in c for c in cards), attr
+
+
+def test_stale_catalog_view_names_are_dropped_not_served(monkeypatch: pytest.MonkeyPatch) -> None:
+    """D-WEB-36: a CURVE that is not a number on every card, or a FILTERS / ATTRIBUTE_LABELS name the
+    catalog lacks, is left out, so the builder falls back to deriving instead of breaking."""
+    facet = game_facet(COC, "decklists")
+    monkeypatch.setattr(facet, "CURVE", "faction", raising=False)
+    monkeypatch.setattr(facet, "FILTERS", ("no_such_field", "type", "type"), raising=False)
+    monkeypatch.setattr(facet, "ATTRIBUTE_LABELS", {"no_such_field": "X", "cost": "Price"}, raising=False)
+    deck_format.cache_clear()
+    try:
+        fmt = deck_format(COC)
+        assert fmt is not None
+        got = fmt.to_dict()
+        assert got["curve"] is None and got["filters"] == ["type"] and got["labels"] == {"cost": "Price"}
+    finally:
+        deck_format.cache_clear()
+
+
 def test_call_of_cthulhu_decks_have_a_domains_section_of_three(sqlite_url: str) -> None:
     with make_client(sqlite_url) as client:
         fmt = client.get(f"/api/games/{COC}/deck-format").json()

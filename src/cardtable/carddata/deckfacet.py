@@ -20,6 +20,16 @@ Optional:
   besides its deck (a card that is not part of the deck, say). The web table offers them per seat and
   passes the picks as the choice's ``option`` (one value or ``None`` per seat, in seat order); the
   game's ``new_game`` validates them like any option.
+* ``CURVE: str`` — the numeric catalog attribute a deck builder's curve chart counts (what a card
+  costs to play, in the game's own terms); without it the builder takes the first numeric attribute.
+* ``FILTERS: tuple[str, ...]`` — the catalog attributes a deck builder offers as filters, most useful
+  first (its composition charts use the first ones with few values); without it the builder offers
+  every short attribute with few distinct values.
+* ``ATTRIBUTE_LABELS: dict[str, str]`` — plain words for attributes whose field name reads badly
+  (``sanity_mod`` → "Sanity modifier").
+
+The optional three only shape how a builder shows the catalog; what the attributes mean stays the
+game's (legality is ``deck_problems`` alone).
 """
 
 from __future__ import annotations

@@ -109,16 +109,21 @@ class MaxCopies:
     def check(self, deck: Deck, catalog: Catalog) -> list[Violation]:
         by_title: Counter[str] = Counter()
         limits: dict[str, int] = {}
+        names: dict[str, str] = {}  # a card number -> "'Its Name' (card number X-01,", so the message names the card
         for card_id, n in deck.part(self.part).items():
             attrs = catalog.get(card_id)
             if attrs is None:
                 continue
             title = str(attrs.get(self.title_attr, card_id))
+            printed = next((attrs[k] for k in ("title", "name") if k != self.title_attr and isinstance(attrs.get(k), str)), None)
+            if self.title_attr == "id" and printed:
+                names[title] = f"{printed!r} (card number {title}, "
             by_title[title] += n
             own = attrs.get(self.per_card_attr) if self.per_card_attr else None
             limit = min(self.limit, own) if isinstance(own, int) else self.limit
             limits[title] = min(limits.get(title, limit), limit)
-        return [Violation(self.rule_id, f"{self.message}: {n} copies of {title!r} (at most {limits[title]}).")
+        return [Violation(self.rule_id, f"{self.message}: {n} copies of {names.get(title, repr(title) + ' (')}"
+                                        f"at most {limits[title]}).")
                 for title, n in sorted(by_title.items()) if n > limits[title]]
 
 

@@ -54,6 +54,10 @@ class DeckFormat:
     cards: Mapping[str, Mapping[str, Any]]  # card id -> catalog entry
     by_title: Mapping[str, str] = field(repr=False)  # lower-case title (and id) -> card id
     ready: tuple[dict[str, Any], ...] = ()
+    # how a builder shows the catalog (the facet's optional CURVE, FILTERS, ATTRIBUTE_LABELS, D-WEB-36)
+    curve: str | None = None
+    filters: tuple[str, ...] | None = None
+    labels: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def section_names(self) -> list[str]:
@@ -64,7 +68,9 @@ class DeckFormat:
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game_id, "option": str(self.facet.OPTION), "title_field": self.title_field,
-                "sections": [s.to_dict() for s in self.sections], "ready": list(self.ready)}
+                "sections": [s.to_dict() for s in self.sections], "ready": list(self.ready),
+                "curve": self.curve, "filters": list(self.filters) if self.filters is not None else None,
+                "labels": dict(self.labels)}
 
 
 def _label(name: str) -> str:
@@ -138,7 +144,26 @@ def deck_format(game_id: str) -> DeckFormat | None:
                                 _match(side, decks, cards)))
     ready = tuple({"name": r.name, "stem": r.stem, "description": r.description,
                    "sections": {MAIN: dict(d.main), **{k: dict(v) for k, v in d.sides.items()}}} for r, d in lists)
-    return DeckFormat(game_id, game.info.name, facet, tuple(sections), title_field, cards, by_title, ready)
+    curve, filters, labels = _catalog_view(facet, entries)
+    return DeckFormat(game_id, game.info.name, facet, tuple(sections), title_field, cards, by_title, ready,
+                      curve, filters, labels)
+
+
+def _catalog_view(facet: ModuleType, entries: Sequence[Mapping[str, Any]]
+                  ) -> tuple[str | None, tuple[str, ...] | None, dict[str, str]]:
+    """The facet's optional CURVE, FILTERS and ATTRIBUTE_LABELS, keeping only attributes the catalog has
+    (a curve must be a number on every card), so a stale name hides a filter rather than breaking the page."""
+    present = {k for e in entries for k in e}
+    curve = getattr(facet, "CURVE", None)
+    if not (isinstance(curve, str) and entries and all(isinstance(e.get(curve), (int, float))
+                                                       and not isinstance(e.get(curve), bool) for e in entries)):
+        curve = None
+    declared = getattr(facet, "FILTERS", None)
+    filters = tuple(dict.fromkeys(a for a in declared if isinstance(a, str) and a in present)) \
+        if isinstance(declared, (tuple, list)) else None
+    raw = getattr(facet, "ATTRIBUTE_LABELS", None)
+    labels = {str(k): str(v) for k, v in raw.items() if k in present} if isinstance(raw, Mapping) else {}
+    return curve, filters, labels
 
 
 # --- decks from requests ---------------------------------------------------------------------------

@@ -219,6 +219,14 @@ def test_deckrules_copies_by_title_with_a_per_card_lower_limit():
     assert rule.check(Deck("d", {"a": 3}), TOY) == []
 
 
+def test_deckrules_copies_by_card_number_name_the_card_in_words():
+    """D-WEB-38 (MA-2.3's form): a limit counted by card number says which card by its printed title too."""
+    rule = MaxCopies("X-3", "copies", limit=2, title_attr="id")
+    assert rule.check(Deck("d", {"a": 3}), TOY) == [
+        Violation("X-3", "copies: 3 copies of 'Alpha' (card number a, at most 2).")]
+    assert rule.check(Deck("d", {"a": 2}), TOY) == []
+
+
 def test_deckrules_cards_restricted_by_a_leader():
     rule = MatchesLeader("X-4", "cards share a colour with the leader", "colour", leader_part="leader",
                          free=frozenset({"none"}))

@@ -13,6 +13,10 @@ from .catalog import load_pool
 from .deck_rules import DOMAINS, load_deck_list, ready_decks as _ready, validate_deck
 
 OPTION = "decks"
+# How a deck builder shows the catalog (cardtable.carddata.deckfacet): the cost curve (CC-2 decks are
+# built around what cards cost), the filters a player reaches for first.
+CURVE = "cost"
+FILTERS = ("type", "faction", "cost", "keywords", "skill", "unique")
 
 
 def ready_decks() -> list[ReadyDeck]:

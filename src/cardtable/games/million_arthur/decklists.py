@@ -13,6 +13,11 @@ from .catalog import load_pool
 from .deck_rules import LEADER, load_deck_list, ready_decks as _ready, validate_deck
 
 OPTION = "decks"
+# How a deck builder shows the catalog (cardtable.carddata.deckfacet): the cost curve, colours and
+# Arthur types first (a leader's type restricts cards, MA-2.5), the burst icon a deck counts (MA-2.4).
+CURVE = "cost"
+FILTERS = ("kind", "colour", "arthur_type", "skill", "cost", "burst")
+ATTRIBUTE_LABELS = {"burst": "Burst icon"}
 
 
 def ready_decks() -> list[ReadyDeck]:

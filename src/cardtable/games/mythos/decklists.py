@@ -13,6 +13,12 @@ from .catalog import load_pool
 from .deck_rules import INVESTIGATOR, load_deck_list, ready_decks as _ready, validate_deck
 
 OPTION = "decks"
+# How a deck builder shows the catalog (cardtable.carddata.deckfacet): Mythos cards cost no resource, so
+# the curve counts their sanity modifier (MY-6.1.3), what playing them does to the player's Sanity;
+# type, dimension and region are what a Mythos deck is built around.
+CURVE = "sanity_mod"
+FILTERS = ("type", "dimension", "region", "sanity_mod", "combat")
+ATTRIBUTE_LABELS = {"sanity_mod": "Sanity modifier"}
 
 
 def ready_decks() -> list[ReadyDeck]:

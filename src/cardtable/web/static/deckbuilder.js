@@ -42,7 +42,12 @@ function message(kind, text) {
       on: { click: () => clear(messages) } }, "✕")));
 }
 
-const words = (field) => field.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+// Plain words for an attribute (the game's own label when its facet gives one) and for a value
+// (travel_event → "travel event", NewAeon → "New Aeon"); only what is shown, never what is sent.
+const words = (field) => (app.format && app.format.labels && app.format.labels[field])
+  || field.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+const shownValue = (value) => ({ true: "yes", false: "no" })[String(value)]
+  || String(value).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2");
 const titleOf = (id) => String((app.byId.get(id) || {})[app.titleField] ?? id);
 const sortValues = (vals) => vals.sort((a, b) => {
   const na = Number(a), nb = Number(b);
@@ -53,16 +58,18 @@ const sortValues = (vals) => vals.sort((a, b) => {
 });
 
 // ------------------------------------------------------------------------------------------------
-// The catalog's facets: every short field with few distinct values (a list of strings counts each).
+// The catalog's facets: the attributes the game's facet lists (FILTERS), else every short field with
+// few distinct values (a list of strings counts each).
 // ------------------------------------------------------------------------------------------------
-function deriveFacets(cards) {
+function deriveFacets(cards, declared) {
   const skip = new Set(["id", "index", "text", app.titleField]);
   const fields = new Map();
   for (const card of cards) {
     for (const [key, value] of Object.entries(card)) {
       if (skip.has(key)) continue;
       let f = fields.get(key);
-      if (!f) fields.set(key, f = { field: key, values: new Set(), list: false, bad: false, numbers: 0, others: 0 });
+      if (!f) fields.set(key, f = { field: key, values: new Set(), list: false, bad: false, numbers: 0, others: 0, tally: new Map() });
+      if (!Array.isArray(value)) f.tally.set(String(value), (f.tally.get(String(value)) || 0) + 1);
       const items = Array.isArray(value) ? value : [value];
       if (Array.isArray(value)) f.list = true;
       for (const item of items) {
@@ -74,10 +81,16 @@ function deriveFacets(cards) {
       }
     }
   }
+  // the value most cards have, when more than half have it ("sanity modifier 0"): a card's line leaves it out
+  const usual = (f) => [...f.tally.entries()].find(([, n]) => n * 2 > cards.length)?.[0] ?? null;
+  const facet = (f) => ({ field: f.field, list: f.list, numeric: f.numbers > f.others, values: sortValues([...f.values]),
+    flag: f.values.size === 2 && f.values.has("true") && f.values.has("false"), usual: usual(f) });
+  if (Array.isArray(declared)) {
+    return declared.map((name) => fields.get(name)).filter((f) => f && !f.bad && f.values.size >= 2).map(facet);
+  }
   return [...fields.values()]
     .filter((f) => !f.bad && f.values.size >= 2 && f.values.size <= (f.list ? 30 : 16))
-    .map((f) => ({ field: f.field, list: f.list, numeric: f.numbers > f.others, values: sortValues([...f.values]),
-      flag: f.values.size === 2 && f.values.has("true") && f.values.has("false") }))
+    .map(facet)
     .sort((a, b) => Number(a.flag) - Number(b.flag) || Number(a.numeric) - Number(b.numeric)
       || a.values.length - b.values.length || a.field.localeCompare(b.field));
 }
@@ -92,7 +105,7 @@ function drawFilters() {
   for (const f of app.facets) {
     const id = `db-filter-${f.field}`;
     const sel = h("select", { id, "data-field": f.field, on: { change: (e) => { app.filters[f.field] = e.target.value; drawCatalog(); } } },
-      h("option", { value: "" }, "any"), f.values.map((v) => h("option", { value: v }, v)));
+      h("option", { value: "" }, "any"), f.values.map((v) => h("option", { value: v }, shownValue(v))));
     filtersEl.append(h("div", { class: ["field", "db-facet"] }, h("label", { for: id }, words(f.field)), sel));
   }
   filtersEl.append(h("div", { class: ["field", "db-facet", "db-facet-clear"] },
@@ -143,7 +156,9 @@ function change(section, id, delta) {
 function meta(card) {
   const curve = curveFacet();
   const plain = [...app.facets.filter((f) => !f.list && !f.flag && !f.numeric).slice(0, 2), ...(curve ? [curve] : [])]
-    .map((f) => (f.numeric ? `${words(f.field).toLowerCase()} ${valuesOf(card, f.field).join("/")}` : valuesOf(card, f.field).join("/")));
+    .filter((f) => f.usual === null || String(card[f.field]) !== f.usual)
+    .map((f) => (f.numeric ? `${words(f.field).toLowerCase()} ${valuesOf(card, f.field).join("/")}`
+      : valuesOf(card, f.field).map(shownValue).join("/")));
   const flags = app.facets.filter((f) => f.flag && valuesOf(card, f.field).includes("true")).map((f) => words(f.field).toLowerCase());
   return [...plain, ...flags].filter((x) => x && !/ $/.test(x)).join(" · ");
 }
@@ -157,7 +172,7 @@ function showDetail(card) {
   const facts = h("dl", { class: "db-facts" });
   for (const f of app.facets) {
     const vals = valuesOf(card, f.field);
-    if (vals.length) facts.append(h("dt", {}, words(f.field)), h("dd", {}, vals.join(", ")));
+    if (vals.length) facts.append(h("dt", {}, words(f.field)), h("dd", {}, vals.map(shownValue).join(", ")));
   }
   detailEl.append(facts, h("p", { class: "db-detail-text" }, card.text || "(no text)"));
 }
@@ -196,7 +211,9 @@ function drawCatalog() {
 function updateCatalogCounts() {
   for (const el of cardsEl.querySelectorAll("[data-count]")) {
     const id = el.dataset.count;
-    const n = copies(sectionFor(app.byId.get(id)), id);
+    const card = app.byId.get(id);
+    if (!card) continue;
+    const n = copies(sectionFor(card), id);
     el.replaceChildren(...(n ? [`×${n}`, h("span", { class: "sr-only" }, " in your deck")] : []));
     el.closest(".db-card").classList.toggle("in-deck", n > 0);
     el.closest(".db-card").querySelector(".db-minus").disabled = n === 0;
@@ -286,26 +303,33 @@ function compositionChart(facet) {
   const data = [...counts(facet.field).entries()].sort((a, b) => b[1] - a[1]);
   const total = data.reduce((a, [, n]) => a + n, 0) || 1;
   const row = 18, labelW = 110, barW = 170, width = labelW + barW + 40;
-  const described = data.map(([k, n]) => `${k}: ${n}`).join(", ") || "no cards";
+  const described = data.map(([k, n]) => `${shownValue(k)}: ${n}`).join(", ") || "no cards";
   const chart = svg("svg", { class: "db-chart", viewBox: `0 0 ${width} ${Math.max(1, data.length) * row + 4}`, role: "img",
     "aria-label": `Deck by ${words(facet.field).toLowerCase()}: ${described}` });
   data.forEach(([k, n], i) => {
     const y = i * row + 2;
-    chart.append(svg("text", { x: labelW - 6, y: y + 13, class: "db-bar-k", "text-anchor": "end" }, k.slice(0, 16)),
+    chart.append(svg("text", { x: labelW - 6, y: y + 13, class: "db-bar-k", "text-anchor": "end" }, shownValue(k).slice(0, 16)),
       svg("rect", { x: labelW, y: y + 2, width: Math.max(2, Math.round((n / total) * barW)), height: row - 5, class: "db-bar", rx: 3 },
-        svg("title", {}, `${k}: ${n} cards`)),
+        svg("title", {}, `${shownValue(k)}: ${n} cards`)),
       svg("text", { x: labelW + Math.round((n / total) * barW) + 5, y: y + 13, class: "db-bar-n" }, n));
   });
   return h("figure", { class: "db-figure" }, chart, h("figcaption", {}, `By ${words(facet.field).toLowerCase()}`));
 }
 
-const curveFacet = () => app.facets.find((f) => f.numeric && f.field === "cost") || app.facets.find((f) => f.numeric && !f.list);
+// The curve counts the attribute the game's facet names (CURVE: what a card costs in that game), else the
+// first numeric one; the curve's attribute is also a facet, so it gets its numbers from the catalog.
+const curveFacet = () => app.facets.find((f) => f.numeric && !f.list && f.field === app.format.curve)
+  || (app.curveFacet && app.curveFacet.field === app.format.curve ? app.curveFacet : null)
+  || app.facets.find((f) => f.numeric && !f.list);
 
 function drawCharts() {
   clear(chartsEl);
   const curve = curveFacet();
   if (curve) chartsEl.append(curveChart(curve));
-  for (const f of app.facets.filter((x) => !x.numeric && !x.list && x.values.length > 1 && x.values.length <= 12).slice(0, 2)) {
+  // not by an attribute that tells the sections apart: every main-deck card has the same value there
+  const sides = new Set(app.format.sections.flatMap((s) => (s.match ? Object.keys(s.match) : [])));
+  const plain = app.facets.filter((x) => !x.numeric && !x.list && !x.flag && !sides.has(x.field));
+  for (const f of plain.filter((x) => x.values.length > 1 && x.values.length <= 12).slice(0, 2)) {
     chartsEl.append(compositionChart(f));
   }
 }
@@ -379,14 +403,17 @@ async function selectGame(gameId) {
   app.cards = (catalog.cards || []).filter((c) => c && typeof c.id === "string")
     .sort((a, b) => String(a[app.titleField]).localeCompare(String(b[app.titleField])));
   app.byId = new Map(app.cards.map((c) => [c.id, c]));
-  app.facets = deriveFacets(app.cards);
+  app.facets = deriveFacets(app.cards, app.format.filters);
+  app.curveFacet = app.format.curve ? deriveFacets(app.cards, [app.format.curve])[0] || null : null;
   app.filters = {};
   clear(readySel);
   for (const r of app.format.ready) readySel.append(h("option", { value: r.stem, title: r.description }, r.name));
   $("db-load-ready").disabled = !app.format.ready.length;
+  const side = app.format.sections.find((x) => x.name !== "main");
+  $("db-text-example").replaceChildren(...(side ? [" (e.g. ", h("kbd", {}, `${side.label}:`), ")"] : []));
   drawFilters();
+  drawCatalog();  // before the deck: the rows still shown are the previous game's cards
   newDeck();
-  drawCatalog();
   await refreshSaved();
 }
 
