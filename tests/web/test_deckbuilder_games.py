@@ -123,6 +123,19 @@ def test_find_cards_build_a_legal_deck_save_it_and_play_it_from_the_lobby(case: 
             _press(page.locator(f'#db-cards .db-card[data-card="{card}"] .db-plus'), case.how)
     page.wait_for_selector('[data-testid="legal"]')
     assert _problems(page) == []
+    # the side card's text: on hover on a laptop, under its name on a tap; a two-sided card names its sides
+    own = by_id[next(iter(ready[side["name"]]))]
+    name_btn = page.locator(f'#db-cards .db-card[data-card="{own["id"]}"] .db-card-name')
+    if case.how == "tap":
+        name_btn.tap()
+        assert name_btn.get_attribute("aria-expanded") == "true"
+        shown_text = page.locator(f'#db-text-{own["id"]}').inner_text()
+    else:
+        name_btn.hover()
+        shown_text = page.locator('[data-testid="card-detail"]').inner_text()
+    assert own[title] in page.locator('[data-testid="card-detail"]').inner_text()
+    expected = own["text"] or " / ".join(s["name"] for s in own.get("sides") or [])
+    assert expected and expected[:40] in shown_text, (expected, shown_text)
     assert f"{side['label']} (1 of 1)" in page.locator("#db-sections").inner_text()
     charts = page.locator("#db-charts svg[role=img]")
     assert charts.count() >= 2
