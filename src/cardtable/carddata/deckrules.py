@@ -63,7 +63,8 @@ def _count(deck: Deck, part: str) -> int:
 
 
 def _where(part: str) -> str:
-    return "the deck" if part == MAIN else f"the {part}"
+    """Where in words: "the deck", or "the leader section" (a bare "in the investigator" read as a person)."""
+    return "the deck" if part == MAIN else f"the {part.replace('_', ' ')} section"
 
 
 def _bounds_text(n: int, exactly: int | None, at_least: int | None, at_most: int | None) -> str | None:

@@ -104,13 +104,13 @@ def test_cc_2_2_exactly_three_domains(domains):
     violations = validate_deck(_deck(_legal_main(), domains))
     n = sum(domains.values())
     assert violations == [Violation("CC-2.2", f"each player has exactly 3 domain cards: there are {n}, not 3 in "
-                                              "the domains.")]
+                                              "the domains section.")]
 
 
 def test_cc_2_2_the_domain_cards_must_be_domains():
     violations = validate_deck(_deck(_legal_main(), {"DM01": 1, "DM02": 1, "AG01": 1}))
     assert violations == [Violation("CC-2.2", "the domain cards must be domains: 'Harbor Patrolman' is a character "
-                                              "in the domains.")]
+                                              "in the domains section.")]
 
 
 def test_cc_2_8_an_unknown_card_is_named():
@@ -244,8 +244,8 @@ def test_deckrules_side_components_types_size_and_distinct_titles():
                        KnownCards("X-9")))
     deck = Deck("d", {"a": 1, "a2": 1, "b": 2, "c": 1, "zz": 1}, {"leader": {"b": 1, "L": 1}})
     assert rules.validate(deck, TOY) == [
-        Violation("X-5", "one leader: there are 2, not 1 in the leader."),
-        Violation("X-6", "the leader is a leader: 'Beta' is a unit in the leader."),
+        Violation("X-5", "one leader: there are 2, not 1 in the leader section."),
+        Violation("X-6", "the leader is a leader: 'Beta' is a unit in the leader section."),
         Violation("X-7", "at most 4 cards: there are 6 (at most 4) in the deck."),
         Violation("X-8", "different titles: 'Alpha' appears 2 times in the deck."),
         Violation("X-8", "different titles: 'Beta' appears 2 times in the deck."),

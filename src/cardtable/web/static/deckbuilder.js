@@ -166,6 +166,13 @@ function meta(card) {
 // ------------------------------------------------------------------------------------------------
 // The catalog list and the card text (hover, focus, or tap on the name)
 // ------------------------------------------------------------------------------------------------
+// Named parts a card carries as a list of objects (e.g. the two sides of a two-sided card): their names.
+function namedParts(card) {
+  return Object.entries(card).filter(([, v]) => Array.isArray(v) && v.length && v.every((x) => x && typeof x === "object"
+    && typeof x.name === "string")).map(([k, v]) => [k, v.map((x) => x.name).join(" / ")]);
+}
+const textOf = (card) => card.text || namedParts(card).map(([k, names]) => `${words(k)}: ${names}`).join(". ") || "(no text)";
+
 function showDetail(card) {
   clear(detailEl);
   detailEl.append(h("p", { class: "db-detail-title" }, String(card[app.titleField] ?? card.id)));
@@ -174,6 +181,7 @@ function showDetail(card) {
     const vals = valuesOf(card, f.field);
     if (vals.length) facts.append(h("dt", {}, words(f.field)), h("dd", {}, vals.map(shownValue).join(", ")));
   }
+  for (const [k, names] of namedParts(card)) facts.append(h("dt", {}, words(k)), h("dd", {}, names));
   detailEl.append(facts, h("p", { class: "db-detail-text" }, card.text || "(no text)"));
 }
 
@@ -184,7 +192,7 @@ function drawCatalog() {
   for (const card of shown) {
     const title = String(card[app.titleField] ?? card.id);
     const textId = `db-text-${card.id}`;
-    const inline = h("p", { id: textId, class: "db-inline-text", hidden: true }, card.text || "(no text)");
+    const inline = h("p", { id: textId, class: "db-inline-text", hidden: true }, textOf(card));
     const nameBtn = h("button", { type: "button", class: "db-card-name", "aria-expanded": "false", "aria-controls": textId,
       on: { click: () => {
         const open = nameBtn.getAttribute("aria-expanded") !== "true";
