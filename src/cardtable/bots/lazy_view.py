@@ -2,7 +2,7 @@
 
 Why: building ``state.view(seat)`` is the most expensive call of a bot's turn, and the random bot
 never reads it; a heuristic bot reads a few parts (a card game's ``lazy_view`` computes each part,
-down to one character's effective skill, when first read: ``cardtable.engine.lazy``). Drivers that call bots in-process (the simulator, the Gymnasium env) hand them this
+down to one card's effective value, when first read: ``cardtable.engine.lazy``). Drivers that call bots in-process (the simulator, the Gymnasium env) hand them this
 instead of the dict; the bot contract is unchanged — a read-only mapping of the seat's view, as it
 was when the bot was asked (the driver applies the bot's action only after ``act`` returns).
 """

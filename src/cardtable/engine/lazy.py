@@ -1,6 +1,6 @@
 """Mappings whose values are computed when first read: a seat's view, part by part.
 
-Why: a bot reads a few parts of a view (the cards in hand, one character's skill), but building the
+Why: a bot reads a few parts of a view (the cards in hand, one card's effective value), but building the
 whole view computes every effective characteristic of every card in play — most of a heuristic
 bot's turn went there. ``CardState.lazy_view`` hands an in-process bot a ``Lazy`` mapping instead;
 ``CardState.view`` is that same mapping made into plain dicts (``materialize``), so the parts a bot
