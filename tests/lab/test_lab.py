@@ -125,3 +125,17 @@ def test_the_most_successful_cards_are_ranked_by_what_drawing_them_changes_not_b
     assert [c.name for c in fig.best_cards(1, True)] == ["One"]
     assert "One" not in [c.name for c in fig.best_cards(2, False)]
     assert abs(by_name["Two"].improvement or 0) < 0.1
+
+
+@pytest.mark.parametrize("game", ["call-of-cthulhu", "mythos"])
+def test_the_opening_hand_is_the_first_hand_a_seat_holds_cards_in(game: str) -> None:
+    """A seat's opening hand is its hand at its first decision holding cards: Call of Cthulhu deals
+    before the first decision, Mythos only after each seat has chosen its investigator side, so taking
+    the hand at the very first decision left every Mythos opening hand empty."""
+    from cardtable.sim.runner import play_game
+
+    result = play_game(game, 2, ["random", "random"], seed=5, record_cards=True)
+    assert result.cards is not None
+    for seat in result.cards:
+        assert seat.opening, game
+        assert set(seat.opening) <= set(seat.drawn) and set(seat.opening) <= set(seat.deck)

@@ -90,8 +90,10 @@ def play_game(game_id: str, players: int, bot_specs: Sequence[str], seed: int,
         assert decision is not None
         seat = decision.player
         if waiting and opening[seat] is None:
-            opening[seat] = hand_of(cards, seat)  # type: ignore[arg-type]
-            waiting -= 1
+            hand = hand_of(cards, seat)  # type: ignore[arg-type]
+            if hand:  # the first decision at which the seat holds cards (a game may deal after a setup pick)
+                opening[seat] = hand
+                waiting -= 1
         action = bots[seat].act(LazyView(state, seat), decision, rngs[seat])  # a view only if read
         state.apply(action)
         length += 1
