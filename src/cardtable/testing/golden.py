@@ -14,6 +14,7 @@ import json
 import random
 import re
 from pathlib import Path
+from typing import Any, Callable
 
 from ..registry import load_game
 
@@ -59,6 +60,41 @@ def playthrough_text(game_id: str, players: int, seed: int) -> str:
     digest = hashlib.sha256(json.dumps(state.to_dict(), sort_keys=True).encode()).hexdigest()
     lines.append(f"final-snapshot-sha256: {digest}")
     return "\n".join(lines) + "\n"
+
+
+def seat_playthrough_lines(state: Any, players: int, chooser: random.Random,
+                           digest: Callable[[Any], str]) -> list[str]:
+    """The golden lines of a card game played to its end by ``chooser``: before each step the hash of every
+    seat's view and the spectator's, the new public log entries and what each seat sees differently (its own
+    draws), then the decision, its options and the action; at the end the outcome and the final snapshot's
+    hash. A leak of hidden information changes a view hash, so it shows in the file."""
+    seats: list[int | None] = [None, *range(players)]
+    lines: list[str] = []
+    seen = {s: 0 for s in seats}
+    step = 0
+    while True:
+        lines.append("views " + " ".join(digest(state.view(s)) for s in [*range(players), None]))
+        public = state.log(None)
+        for s in seats:
+            log = public if s is None else state.log(s)
+            fresh = log[seen[s]:]
+            if s is not None:
+                fresh = [e for e, p in zip(fresh, public[seen[s]:]) if e != p] + fresh[len(public) - seen[s]:]
+            who = "all" if s is None else f"seat {s}"
+            lines.extend(f"  {who}: " + json.dumps(e, sort_keys=True) for e in fresh)
+            seen[s] = len(log)
+        if state.is_terminal:
+            break
+        decision = state.decision
+        assert decision is not None
+        action = chooser.choice(state.legal_actions())
+        step += 1
+        lines.append(f"step {step}: seat {decision.player} {decision.kind} "
+                     f"[{' | '.join(str(o) for o in decision.options)}] -> {action}")
+        state.apply(action)
+    lines.append(f"outcome: {json.dumps(state.outcome.to_dict(), sort_keys=True)}")
+    lines.append(f"final-snapshot: {digest(state.to_dict())}")
+    return lines
 
 
 def golden_path(game_id: str, players: int, seed: int) -> Path:

@@ -24,6 +24,7 @@ from typing import Any
 
 import cardtable
 from cardtable.games.million_arthur import GAME
+from cardtable.testing.golden import seat_playthrough_lines
 
 SEED = 15
 GOLDEN = Path(__file__).resolve().parent / "golden" / f"2p-seed{SEED}.txt"
@@ -73,30 +74,7 @@ def golden_text() -> str:
     state = GAME.new_game(seed=SEED, options={"decks": DECKS})
     chooser = random.Random(SEED)
     lines = [f"# million-arthur v{GAME.info.version} players=2 seed={SEED} card_sets={_sets()}"]
-    seen = {s: 0 for s in (None, 0, 1)}
-    step = 0
-    while True:
-        lines.append("views " + " ".join(_digest(state.view(s)) for s in (0, 1, None)))
-        public = state.log(None)
-        for s in (None, 0, 1):  # the public log, then what each seat sees differently (its own draws)
-            log = public if s is None else state.log(s)
-            fresh = log[seen[s]:]
-            if s is not None:
-                fresh = [e for e, p in zip(fresh, public[seen[s]:]) if e != p] + fresh[len(public) - seen[s]:]
-            who = "all" if s is None else f"seat {s}"
-            lines.extend(f"  {who}: " + json.dumps(e, sort_keys=True) for e in fresh)
-            seen[s] = len(log)
-        if state.is_terminal:
-            break
-        decision = state.decision
-        assert decision is not None
-        action = chooser.choice(state.legal_actions())
-        step += 1
-        lines.append(f"step {step}: seat {decision.player} {decision.kind} "
-                     f"[{' | '.join(str(o) for o in decision.options)}] -> {action}")
-        state.apply(action)
-    lines.append(f"outcome: {json.dumps(state.outcome.to_dict(), sort_keys=True)}")  # type: ignore[union-attr]
-    lines.append(f"final-snapshot: {_digest(state.to_dict())}")
+    lines += seat_playthrough_lines(state, 2, chooser, _digest)
     return "\n".join(lines) + "\n"
 
 

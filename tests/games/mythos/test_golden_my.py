@@ -28,6 +28,7 @@ import pytest
 
 import cardtable
 from cardtable.games.mythos import GAME
+from cardtable.testing.golden import seat_playthrough_lines
 
 HERE = Path(__file__).resolve().parent / "golden"
 DECKS: dict[str, dict[str, Any]] = {
@@ -114,32 +115,8 @@ def golden_text(players: int) -> str:
     seed = GAMES[players][0]
     state = GAME.new_game(seed=seed, players=players, options=_options(players))
     chooser = random.Random(seed)
-    seats: list[int | None] = [None, *range(players)]
     lines = [f"# mythos v{GAME.info.version} players={players} seed={seed} card_sets={_sets(players)}"]
-    seen = {s: 0 for s in seats}
-    step = 0
-    while True:
-        lines.append("views " + " ".join(_digest(state.view(s)) for s in [*range(players), None]))
-        public = state.log(None)
-        for s in seats:  # the public log, then what each seat sees differently (its own draws)
-            log = public if s is None else state.log(s)
-            fresh = log[seen[s]:]
-            if s is not None:
-                fresh = [e for e, p in zip(fresh, public[seen[s]:]) if e != p] + fresh[len(public) - seen[s]:]
-            who = "all" if s is None else f"seat {s}"
-            lines.extend(f"  {who}: " + json.dumps(e, sort_keys=True) for e in fresh)
-            seen[s] = len(log)
-        if state.is_terminal:
-            break
-        decision = state.decision
-        assert decision is not None
-        action = chooser.choice(state.legal_actions())
-        step += 1
-        lines.append(f"step {step}: seat {decision.player} {decision.kind} "
-                     f"[{' | '.join(str(o) for o in decision.options)}] -> {action}")
-        state.apply(action)
-    lines.append(f"outcome: {json.dumps(state.outcome.to_dict(), sort_keys=True)}")  # type: ignore[union-attr]
-    lines.append(f"final-snapshot: {_digest(state.to_dict())}")
+    lines += seat_playthrough_lines(state, players, chooser, _digest)
     return "\n".join(lines) + "\n"
 
 
