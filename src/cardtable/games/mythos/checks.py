@@ -11,7 +11,7 @@ frame has just finished an atomic effect; it hands ``CHECKED`` back to that fram
 
 from __future__ import annotations
 
-from ...engine import Frame, Op, pick
+from ...engine import NO_CARD, Frame, Op, pick
 from .rules import game_over_check
 from .state import OPS, MyState
 
@@ -20,25 +20,45 @@ CHECKED = "checked"  # what the frame hands back (the frames beneath tell it fro
 
 def doomed_allies(st: MyState) -> list[int]:
     """MY-5.11 step 2: Allies (MY-3.6) at combat 0 or less."""
-    from .effects import combat_values
-
-    allies = [i for p in range(st.players) for i in st.allies(p)]
-    return [i for i, value in zip(allies, combat_values(st, allies)) if value <= 0]
+    t = st.table
+    allies = [i for p in range(st.players) for i in t.cards(f"ally:{p}") if t.host[i] == NO_CARD]  # ``allies``
+    if not allies:
+        return []
+    # Asked after every turn: when nothing in force can lower a combat value (no setting, no negative
+    # change), an Ally is doomed only if printed value + weapon bonus is 0 or less, so only those are
+    # computed in full (the same answer, without matching every effect against every Ally).
+    if (_effects.COMBAT_OPS.isdisjoint(st.facts().static_ops)
+            or all(prim.op == "modify_combat" and prim.n >= 0 for _p, _i, prim in _effects.statics(st, _effects.COMBAT_OPS))) \
+            and not any(e[0] == "set_combat" or e[0] == "modify_combat" and e[2] < 0 for e in st.lasting):
+        low = []
+        for i in allies:
+            base = st.card(i).combat
+            for a in t.attachments(i):
+                if st.card(a).type == "weapon":
+                    base += st.card(a).combat_bonus
+            if base <= 0:
+                low.append(i)
+        if not low:
+            return []
+        allies = low
+    return [i for i, value in zip(allies, _effects.combat_values(st, allies)) if value <= 0]
 
 
 def over_capacity(st: MyState) -> tuple[int, list[int], int] | None:
     """MY-5.11 step 4: the first tome (seat order, area order) with more spells than its capacity:
     (tome, its spells, how many must go)."""
-    from .play import vessels
-
+    t = st.table
     for p in range(st.players):
-        for v in vessels(st, p):
+        change: int | None = None  # the owner's capacity change in force, read once for all his tomes
+        for v in [i for z in ("item", "ally") for i in t.cards(f"{z}:{p}")]:  # ``play.vessels``' order
             if st.card(v).type != "tome":
-                continue
+                continue  # of the vessels only a tome has a capacity
             spells = [s for s in st.table.attachments(v) if st.card(s).type == "spell"]
             if not spells:
                 continue  # a capacity is never negative (MY-6.7.4), so an empty tome is never over it
-            excess = len(spells) - st.capacity(v)
+            if change is None:
+                change = _effects.capacity_change(st, p)
+            excess = len(spells) - max(0, st.card(v).capacity + change)  # ``MyState.capacity``
             if excess > 0:
                 return v, spells, excess
     return None
@@ -89,3 +109,7 @@ class Checks(Op[MyState]):
 
 
 OPS.add(Checks())
+
+
+# effects imports (through requirements and primitives) this module; bound at the end
+from . import effects as _effects  # noqa: E402

@@ -50,11 +50,23 @@ def statics(st: MyState, op: str | frozenset[str]) -> Iterator[tuple[int, int, A
     """(controller, source card, primitive) of every ``static`` effect doing ``op`` (one op, or any of a
     set) in force now."""
     ops = frozenset((op,)) if isinstance(op, str) else op
+    if ops.isdisjoint(st.facts().static_ops):
+        return  # no card of the game has such a static effect
+    t = st.table
     for p in range(st.players):
-        for i in active_cards(st, p):
+        # ``active_cards`` in its order, but only the cards with such a static effect (most have none;
+        # the state checks ask this after every turn, so the others are passed over before any other read)
+        found = [i for z in FIELD_AREAS for i in t.cards(f"{z}:{p}")
+                 if not ops.isdisjoint(static_ops(st.card(i))) and not t.flags[i] & FACE_DOWN]
+        cur = st.current_location(p)
+        if cur is not None and not ops.isdisjoint(static_ops(st.card(cur))):
+            found.append(cur)
+        if found and st.lasting and any(e[0] == "negate_effects" for e in st.lasting):
+            from .primitives import negated
+
+            found = [i for i in found if not negated(st, i)]  # MY-12.5 NEGATE_EFFECTS
+        for i in found:
             d = st.card(i)
-            if ops.isdisjoint(static_ops(d)):
-                continue
             for eff in d.effects:
                 if eff.trigger == "static" and holds(st, p, eff.condition):
                     for prim in eff.do:

@@ -42,28 +42,34 @@ def pair_joins(a: CardDef, b: CardDef) -> bool:
     return any(matches(b, f) for f in a.joins) or any(matches(a, f) for f in b.joins)
 
 
-PARTNER = {"ally": "weapon", "weapon": "ally", "travel_event": "location", "location": "travel_event",
-           "tome": "spell", "spell": "tome"}  # the built-in pairs of ``pair_joins`` (MY-8.2)
+_PARTNERS: dict[CardDef, frozenset[CardDef]] = {}
 
 
-def _joinable(hand: list[int], defs: dict[int, CardDef]) -> list[int]:
-    """The hand cards that Join at least one other hand card. ``pair_joins`` is asked only of the pairs
-    it can accept — a built-in pair of types, or a card with Join text — which gives the same list."""
-    by_type: dict[str, list[int]] = {}
-    texts = []
+def partners(d: CardDef, pool: Sequence[CardDef]) -> frozenset[CardDef]:
+    """Every definition of the pool that ``d`` Joins by ``pair_joins`` (computed once per definition, then
+    a hand's Join pairs are set lookups: every turn asks them of every hand card)."""
+    got = _PARTNERS.get(d)
+    if got is None:
+        got = _PARTNERS[d] = frozenset(e for e in pool if pair_joins(d, e))
+    return got
+
+
+def _joinable_pairs(st: MyState, hand: list[int], defs: dict[int, CardDef]) -> tuple[list[int], dict[int, list[int]]]:
+    """The hand cards that Join at least one other hand card (hand order), and for each the later ones
+    (higher instance number) it Joins: by ``partners``."""
+    pool = st.pool.defs
+    in_hand: dict[CardDef, int] = {}
     for i in hand:
-        by_type.setdefault(defs[i].type, []).append(i)
-        if defs[i].joins:
-            texts.append(i)
-    if not texts and not any(PARTNER.get(kind) in by_type for kind in by_type):
-        return []  # no Join text and no built-in pair of types in the hand: ``pair_joins`` accepts no pair
-    out = []
+        in_hand[defs[i]] = in_hand.get(defs[i], 0) + 1
+    names = in_hand.keys()
+    joinable = []
     for i in hand:
-        a = defs[i]
-        others = hand if a.joins else by_type.get(PARTNER.get(a.type, ""), []) + texts
-        if any(pair_joins(a, defs[j]) for j in others if j != i):
-            out.append(i)
-    return out
+        d = defs[i]
+        found = partners(d, pool) & names
+        if found and (len(found) > 1 or d not in found or in_hand[d] > 1):
+            joinable.append(i)
+    later = {i: [j for j in joinable if j > i and defs[j] in partners(defs[i], pool)] for i in joinable}
+    return joinable, later
 
 
 def joins(st: MyState, a: int, b: int) -> bool:
@@ -157,8 +163,7 @@ def join_options(st: MyState, p: int, verdicts: dict[tuple[CardDef, int | None],
         later = {i: [j for j in joinable if j > i and (pair_joins(defs[i], defs[j]) or extra(i, j))]
                  for i in joinable}
     else:
-        joinable = _joinable(hand, defs)
-        later = {i: [j for j in joinable if j > i and pair_joins(defs[i], defs[j])] for i in joinable}
+        joinable, later = _joinable_pairs(st, hand, defs)
     out: list[Action] = []
     if len(joinable) < 2:
         return out

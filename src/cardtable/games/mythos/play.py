@@ -8,10 +8,12 @@ are collected and applied together at the end, then the state checks run (MY-5.1
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...core import Action, IllegalActionError
 from ...engine import FACE_DOWN, NO_CARD, PERMANENT, WHILE_SOURCE, add_lasting
+from . import primitives as _primitives  # called per play check: a module reference, not an import per call
 from .catalog import CardDef
 from .requirements import assign, holds, matches
 from .rules import Batch, commit, draw, game_over_check, note_act, note_pass
@@ -312,9 +314,11 @@ EXTRA_OPS = {"modify_combat": _combat, "set_combat": _combat, "modify_capacity":
              "move_to_area": _move, "put_into_play": _put, "ignore_requirement": _ignore}
 
 
+@lru_cache(maxsize=None)
 def cancel_filter(d: CardDef) -> Any:
     """The primitive of a card's ``on_play`` effects that names a card as it is played (``TARGETED_OPS``:
-    ``cancel_just_played``, ``move_to_area``, ``put_into_play``), if any."""
+    ``cancel_just_played``, ``move_to_area``, ``put_into_play``), if any (cached: a pure function of the
+    definition, asked of every hand card at every turn; a pool has a few hundred definitions)."""
     for eff in d.effects:
         if eff.trigger == "on_play":
             for prim in eff.do:
@@ -384,9 +388,7 @@ def location_mode(st: MyState, p: int, d: CardDef) -> tuple[str, Refusal | None]
     if not st.vars["had_location"][p]:
         return "first", None  # MY-6.3.4
     top = st.story_top(p)
-    from .primitives import travel_rule
-
-    granted = travel_rule(st, p)  # MY-12.5 GRANT_TRAVEL: as if a Travel Event with that rule were on top
+    granted = _primitives.travel_rule(st, p) if st.lasting else None  # MY-12.5 GRANT_TRAVEL: as if a Travel Event with that rule were on top
     if top is not None and st.card(top).type == "travel_event" or granted is not None:  # MY-6.11.3
         on_top = top is not None and st.card(top).type == "travel_event"
         rule = st.card(top).destination if on_top and top is not None else granted
@@ -544,7 +546,7 @@ def check(st: MyState, p: int, i: Any, host: Any, target: Any = None,
     assert kind == "adventure"
     if any(st.card(a).title == d.title for a in t.cards(f"adventures:{p}")):
         return "MY-10.4", f"you have already acquired {d.title}"
-    if not holds(st, p, d.requirement) or assign(st, d.slots, adventure_pool(st, p)) is None:
+    if not holds(st, p, d.requirement) or assign(st, d.slots, *adventure_pool_kinds(st, p)) is None:
         return "MY-6.13.3", f"{d.title}: your face-up cards do not fill its requirement slots"
     return None
 
@@ -571,6 +573,20 @@ def adventure_pool(st: MyState, p: int) -> list[int]:
     out = list(t.cards(f"story:{p}"))
     out += [i for z in ("ally", "item", "event", "god") for i in t.cards(f"{z}:{p}") if not t.flags[i] & FACE_DOWN]
     return out
+
+
+def adventure_pool_kinds(st: MyState, p: int) -> tuple[list[int], dict[int, str]]:
+    """``adventure_pool`` with each card's ``type_of``, read off the zone it was taken from (MY-3.6: an
+    unattached card of the Ally area is an Ally; Story Deck, Item, Event and God cards keep their type)."""
+    t = st.table
+    out = list(t.cards(f"story:{p}"))
+    kinds = {i: st.card(i).type for i in out}
+    for z in ("ally", "item", "event", "god"):
+        for i in t.cards(f"{z}:{p}"):
+            if not t.flags[i] & FACE_DOWN:
+                out.append(i)
+                kinds[i] = "ally" if z == "ally" and t.host[i] == NO_CARD else st.card(i).type
+    return out, kinds
 
 
 def play_action(p: int, i: int, host: int | None, target: int | None = None) -> Action:
@@ -601,12 +617,8 @@ def turn_options(st: MyState, p: int) -> list[Action]:
                 ok = seen[(d, h)] = check(st, p, i, h, allowed=allowed) is None
             if ok:
                 out.append(play_action(p, i, h))
-    from .join import join_options
-
-    from .abilities import options as ability_options
-
-    out += join_options(st, p, seen)
-    out += ability_options(st, p, "card_play")
+    out += _join.join_options(st, p, seen)
+    out += _abilities.options(st, p, "card_play")
     if can_arrive(st, p):
         out.append(Action(p, "arrive"))
     for s in castable(st, p):
@@ -881,3 +893,7 @@ def refusal(st: MyState, p: int, action: Action) -> IllegalActionError:
     if action.kind == "cast":
         return IllegalActionError("MY-6.12.1", "only a loaded, face-up spell of yours can be cast")
     return IllegalActionError("MY-5.4", f"{action}: a turn is one play, one turn action or a pass")
+
+
+# join and abilities import this module; bound at the end (they are complete by the time a turn is asked)
+from . import abilities as _abilities, join as _join  # noqa: E402

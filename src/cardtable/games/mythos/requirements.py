@@ -21,9 +21,7 @@ def holds(st: MyState, p: int, req: Requirement | None) -> bool:
     if req is None:
         return True
     if isinstance(req, (FieldCount, ThreatCount, StoryCount, DieRoll)):
-        from .primitives import holds_extra
-
-        return holds_extra(st, p, req)
+        return _primitives.holds_extra(st, p, req)
     if isinstance(req, LocHas):
         return req.loc_has in st.features(p)
     if isinstance(req, LocTitle):
@@ -42,9 +40,7 @@ def holds(st: MyState, p: int, req: Requirement | None) -> bool:
     if isinstance(req, KnowsLanguage):
         return req.knows_language in st.languages(p)
     if isinstance(req, EducationAtLeast):
-        from .primitives import education
-
-        return st.investigator(p) is not None and education(st, p) >= req.education_at_least
+        return st.investigator(p) is not None and _primitives.education(st, p) >= req.education_at_least
     if isinstance(req, SanityAtMost):
         return st.sanity(p) <= req.sanity_at_most
     if isinstance(req, SanityAtLeast):
@@ -86,18 +82,26 @@ def matches(d: CardDef, f: CardFilter, kind: str | None = None, mental: str | No
     return True
 
 
-def assign(st: MyState, slots: Sequence[Slot], cards: Sequence[int]) -> list[int] | None:
+def assign(st: MyState, slots: Sequence[Slot], cards: Sequence[int],
+           kinds: dict[int, str] | None = None) -> list[int] | None:
     """MY-6.13.3: a one-to-one assignment of ``cards`` to the slot units (a slot of count n is n units),
-    or None. Cards earlier in ``cards`` are preferred (bipartite matching by augmenting paths)."""
-    units = [s.filter for s in slots for _ in range(s.count)]
-    if len(units) > len(cards):
-        return None
-    kinds = {c: st.type_of(c) for c in cards}
-    from .primitives import mental_state
+    or None. Cards earlier in ``cards`` are preferred (bipartite matching by augmenting paths).
+    ``kinds``: each card's ``type_of``, when the caller knows it from the zones it took the cards from.
 
-    minds = {c: mental_state(st, c) for c in cards} if st.lasting else {}
-    by_slot = [[c for c in cards if matches(st.card(c), s.filter, kinds[c], minds.get(c))] for s in slots]
-    cand = [found for s, found in zip(slots, by_slot) for _ in range(s.count)]  # a slot's units alike
+    Every play check of an Adventure or god in hand asks this, and most fail for want of a card of some
+    slot, so each slot's candidates are found in turn and the search stops at the first short slot."""
+    if sum(s.count for s in slots) > len(cards):
+        return None
+    if kinds is None:
+        kinds = {c: st.type_of(c) for c in cards}
+    minds = {c: _primitives.mental_state(st, c) for c in cards} if st.lasting else {}
+    defs = [(c, st.card(c)) for c in cards]
+    cand: list[list[int]] = []
+    for s in slots:
+        found = [c for c, d in defs if matches(d, s.filter, kinds[c], minds.get(c))]
+        if len(found) < s.count:
+            return None
+        cand += [found] * s.count  # a slot's units alike
     owner: dict[int, int] = {}  # card -> unit
 
     def augment(u: int, seen: set[int]) -> bool:
@@ -110,7 +114,11 @@ def assign(st: MyState, slots: Sequence[Slot], cards: Sequence[int]) -> list[int
                 return True
         return False
 
-    for u in range(len(units)):
+    for u in range(len(cand)):
         if not augment(u, set()):
             return None
     return sorted(owner, key=lambda c: owner[c])
+
+
+# primitives imports this module; bound at the end (requirements are read only once play has begun)
+from . import primitives as _primitives  # noqa: E402

@@ -42,6 +42,8 @@ SLOTS = "my.triggers"
 
 
 def sources(st: MyState, p: int, slot: str) -> list[int]:
+    if slot not in st.facts().triggers:
+        return []  # no card of the game has this trigger (every slot asks at every round)
     from .effects import active_cards
 
     return [i for i in active_cards(st, p) if any(e.trigger == slot for e in st.card(i).effects)]
@@ -89,6 +91,8 @@ def take_pending(st: MyState) -> list[tuple[int, str, int]]:
 
 def queue_active(st: MyState, p: int, trigger: str) -> None:
     """Queue ``trigger`` on every active card of ``p`` (MY-3.3)."""
+    if trigger not in st.facts().triggers:
+        return  # no card of the game has this trigger
     from .effects import active_cards
 
     for i in active_cards(st, p):
