@@ -15,7 +15,8 @@ from typing import Any
 
 from ...core import Action, IllegalActionError
 from ...engine import FACE_DOWN, is_used, mark_used
-from .play import bury as bury_card, run_primitives
+from .costs import refusal as cost_refusal
+from .play import bury as bury_card, run_primitives, until_of
 from .requirements import holds
 from .rules import Batch
 from .schema import Ability, SanityCost
@@ -76,8 +77,6 @@ def refusal(st: MyState, p: int, card: Any, k: Any, window: str, source: bool = 
         return "MY-12.2", f"{ab.name} costs {sanity_cost(ab)} Sanity"
     if not holds(st, p, ab.condition):
         return "MY-12.2", f"{ab.name}: its condition is not met"
-    from .costs import refusal as cost_refusal
-
     return cost_refusal(st, p, card, ab)
 
 
@@ -110,8 +109,6 @@ def activate(st: MyState, p: int, card: int, k: int, batch: Batch, discard: tupl
     """Pay the costs (a turn cost is the turn itself, or nothing in battle; the chosen cards of the
     choice costs, ``costs.py``), then carry out the primitives; costs and effect are one atomic effect
     (MY-1.3a ii)."""
-    from .play import until_of
-
     t = st.table
     ab = abilities_of(st, card)[k]
     mark_used(st, card, k, scope(ab))

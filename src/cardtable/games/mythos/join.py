@@ -56,19 +56,25 @@ def partners(d: CardDef, pool: Sequence[CardDef]) -> frozenset[CardDef]:
 
 def _joinable_pairs(st: MyState, hand: list[int], defs: dict[int, CardDef]) -> tuple[list[int], dict[int, list[int]]]:
     """The hand cards that Join at least one other hand card (hand order), and for each the later ones
-    (higher instance number) it Joins: by ``partners``."""
+    (higher instance number) it Joins, by ``partners``."""
     pool = st.pool.defs
     in_hand: dict[CardDef, int] = {}
     for i in hand:
         in_hand[defs[i]] = in_hand.get(defs[i], 0) + 1
     names = in_hand.keys()
     joinable = []
+    mates: dict[int, frozenset[CardDef]] = {}
     for i in hand:
         d = defs[i]
-        found = partners(d, pool) & names
+        got = _PARTNERS.get(d) or partners(d, pool)
+        found = got & names
         if found and (len(found) > 1 or d not in found or in_hand[d] > 1):
             joinable.append(i)
-    later = {i: [j for j in joinable if j > i and defs[j] in partners(defs[i], pool)] for i in joinable}
+            mates[i] = got
+    later: dict[int, list[int]] = {}
+    for k, i in enumerate(joinable):
+        m = mates[i]
+        later[i] = [j for j in joinable[k + 1:] if defs[j] in m]  # hand order: later means higher
     return joinable, later
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...core import Action, IllegalActionError
 from ...engine import FACE_DOWN, NO_CARD, PERMANENT, WHILE_SOURCE, add_lasting
-from . import primitives as _primitives  # called per play check: a module reference, not an import per call
+from . import costs as _costs, primitives as _primitives  # module references: read per play, not imported per call
 from .catalog import CardDef
 from .requirements import assign, holds, matches
 from .rules import Batch, commit, draw, game_over_check, note_act, note_pass
@@ -482,9 +482,10 @@ def can_hold(st: MyState, v: int, spell: CardDef) -> bool:
 def check(st: MyState, p: int, i: Any, host: Any, target: Any = None,
           allowed: list[int | None] | None = None) -> Refusal | None:
     """Why playing hand card ``i`` (onto ``host``, naming ``target``) is illegal now, or None (MY-5.5).
-    ``allowed`` is ``hosts(st, p, card)`` when the caller has it already (the same list, not recomputed)."""
+    ``allowed`` is ``hosts(st, p, card)`` when the caller has it already (the same list, not recomputed):
+    ``turn_options`` passes it for cards it took from the hand itself, so the hand test is not repeated."""
     t = st.table
-    if type(i) is not int or not 0 <= i < len(t) or t.zone_name(i) != f"hand:{p}":
+    if allowed is None and (type(i) is not int or not 0 <= i < len(t) or t.zone_name(i) != f"hand:{p}"):
         return "MY-5.5", "a card is played from your own hand"
     d = st.card(i)
     if cancel_filter(d) is not None:
@@ -659,9 +660,7 @@ def _ends_as_pass(st: MyState, card: Any) -> bool:
     Pass by its player, and that play never cancels the pass sequence."""
     if type(card) is not int or not st.lasting:
         return False
-    from .primitives import pass_threshold
-
-    return pass_threshold(st) > 2 and any(prim.op == "end_card_play" for eff in st.card(card).effects
+    return _primitives.pass_threshold(st) > 2 and any(prim.op == "end_card_play" for eff in st.card(card).effects
                                           if eff.trigger == "on_play" for prim in eff.do)
 
 
@@ -680,9 +679,7 @@ def do_turn(st: MyState, p: int, action: Action) -> None:
         commit(st, batch_a)
         game_over_check(st)
         return
-    from .costs import is_free
-
-    if not is_free(st, action) and not (action.kind == "play" and _ends_as_pass(st, action.get("card"))):
+    if not _costs.is_free(st, action) and not (action.kind == "play" and _ends_as_pass(st, action.get("card"))):
         # MY-12.7: a fast spell or event is a free action and leaves the pass count alone; MY-5.9e/g: an
         # "end card play" counted as a Pass never cancels the sequence
         note_act(st, p)

@@ -11,11 +11,27 @@ chosen in an engine ``SecretRound`` and revealed together (MY-4.1).
 
 from __future__ import annotations
 
-from typing import Iterable
+from importlib import import_module
+from types import ModuleType
+from typing import Any, Iterable
 
 from ...core import Action, IllegalActionError
 from ...engine import FACE_DOWN, Frame, Op, Pick, SecretRound, expire, lasting_total
 from .state import OPS, PASS_THRESHOLD, ROUND_CAP, MyState
+
+
+class _Modules:
+    """The game's other modules, which import this one: each is imported on first use, then read as a
+    plain attribute (the round asks for them at every turn, where a function-level import costs more
+    than the attribute)."""
+
+    def __getattr__(self, name: str) -> ModuleType:
+        module = import_module(f".{name}", __package__)
+        setattr(self, name, module)
+        return module
+
+
+_m: Any = _Modules()
 
 Batch = dict[int, list[int]]  # seat -> the Sanity changes of one atomic effect, in order
 
@@ -136,9 +152,7 @@ def note_act(st: MyState, p: int) -> None:
 def card_play_over(st: MyState) -> bool:
     v = st.vars
     cap = st.options.get("max_turns")
-    from .primitives import pass_threshold
-
-    threshold = pass_threshold(st) if st.lasting else PASS_THRESHOLD  # MY-5.9a (SET_PASS_THRESHOLD, MY-12.5)
+    threshold = _m.primitives.pass_threshold(st) if st.lasting else PASS_THRESHOLD  # MY-5.9a (SET_PASS_THRESHOLD, MY-12.5)
     return v["pass_count"] >= threshold or bool(v["end_play"]) or (cap is not None and v["turns"] >= cap)
 
 
@@ -239,9 +253,7 @@ class Round(Op[MyState]):
                 st.note("lost_turn", {"player": p})
                 self._next_turn(st, p)
                 return
-            from .play import turn_options
-
-            st.ask(p, "turn", f"Seat {p}: play a card, take a turn action or pass", turn_options(st, p))
+            st.ask(p, "turn", f"Seat {p}: play a card, take a turn action or pass", _m.play.turn_options(st, p))
         elif stage == "battle":
             v["phase"] = "battle"
             from .battle import battle_steps
@@ -270,13 +282,8 @@ class Round(Op[MyState]):
             st.replace(frame.evolve(stage="start"))
 
     def answer(self, st: MyState, frame: Frame, action: Action) -> None:
-        from .play import do_turn
-
         p = st.vars["active"]
-        from .checks import run_checks
-        from .costs import is_free
-        from .triggers import settle
-
+        run_checks, is_free, settle = _m.checks.run_checks, _m.costs.is_free, _m.triggers.settle
         if action.kind == "activate" and _pays_by_choice(st, action):
             from .costs import start
 
@@ -286,13 +293,11 @@ class Round(Op[MyState]):
             assert isinstance(card, int) and isinstance(k, int)
             start(st, p, card, k, "card_play")  # MY-12.2: the choices first; ``my.pay`` ends the turn
             return
-        do_turn(st, p, action)
+        _m.play.do_turn(st, p, action)
         if st.is_terminal:
             return
-        from .primitives import pending, under
-
-        if pending(st):  # an effect of the turn asks a question (MY-12.5): the turn ends once it is resolved
-            under(st, frame.evolve(after="free" if is_free(st, action) else "turn"))
+        if _m.primitives.pending(st):  # an effect of the turn asks a question (MY-12.5): the turn ends once it is resolved
+            _m.primitives.under(st, frame.evolve(after="free" if is_free(st, action) else "turn"))
             return
         if is_free(st, action):
             settle(st)
@@ -359,18 +364,13 @@ class Round(Op[MyState]):
 
 
 def settle(st: MyState) -> None:
-    from .triggers import settle as settle_triggers
-
-    settle_triggers(st)
+    _m.triggers.settle(st)
 
 
 def _pays_by_choice(st: MyState, action: Action) -> bool:
     """Does this ability have MY-12.2 costs paid by choosing cards (``costs.py``)?"""
-    from .abilities import abilities_of
-    from .costs import choice_costs
-
     card, k = action.get("card"), action.get("ability")
-    return isinstance(card, int) and isinstance(k, int) and bool(choice_costs(abilities_of(st, card)[k]))
+    return isinstance(card, int) and isinstance(k, int) and bool(_m.costs.choice_costs(_m.abilities.abilities_of(st, card)[k]))
 
 
 def ready_spells(st: MyState) -> None:
