@@ -10,6 +10,7 @@ still in force and the log line naming what was prevented. The cards are those o
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ from cardtable.core.errors import CardDataError
 from cardtable.games.mythos.catalog import build_pool
 from cardtable.games.mythos.primitives import source_matches
 from cardtable.games.mythos.rules import EFFECT, MODIFIER
-from cardtable.games.mythos.schema import LossSource
+from cardtable.games.mythos.schema import LossSource, PreventSanityLoss
 from cardtable.games.mythos.testing import FILLER, A, Scenario, build
 
 
@@ -25,7 +26,7 @@ def play(sc: Scenario, title: str, zone: str | None = None, n: int = 0) -> None:
     sc.act("play", card=sc.id(title, zone, n))
 
 
-def shields(sc: Scenario, p: int) -> list[object]:
+def shields(sc: Scenario, p: int) -> list[Any]:
     """The amounts of the PREVENT_SANITY_LOSS shields on seat ``p`` (an int, or (k, amount) if filtered)."""
     return [e[2] for e in sc.st.lasting if e[0] == "prevent_sanity_loss" and e[1] == f"p{p}"]
 
@@ -66,7 +67,7 @@ def test_MYV_E62_a_card_filter_never_takes_a_library_out_even_inside_a_matching_
     play(sc, "System Reboot")
     assert sc.st.sanity(0) == 9
     assert prevented(sc) == [{"player": 0, "n": 1, "cause": "modifier", "card": sc.id("System Reboot")}]
-    [(k, left)] = shields(sc, 0)  # type: ignore[misc]
+    [(_k, left)] = shields(sc, 0)
     assert left == 1
 
 
@@ -151,7 +152,7 @@ def test_MYV_E60_a_shield_against_opponents_monsters_ignores_an_opponents_event_
     play(sc, "Hardened to Omens")
     play(sc, "Shantak Shriek", "hand:1")
     assert sc.st.sanity(0) == 10
-    amounts = [s[1] for s in shields(sc, 0)]  # type: ignore[index]
+    amounts = [s[1] for s in shields(sc, 0)]
     assert amounts == [3, 1]  # Circle of Salt untouched, Hardened to Omens spent 1
 
 
@@ -218,4 +219,4 @@ def test_a_well_formed_source_filter_loads(tmp_path: Path) -> None:
     path.write_text(HEAD + SHIELD.format(src="{cause: [battle, effect], owner: opponent}"), encoding="utf-8")
     pool = build_pool([path])
     prim = pool[pool.index("Test Ward")].effects[0].do[0]
-    assert prim.source == LossSource(cause=["battle", "effect"], owner="opponent")
+    assert isinstance(prim, PreventSanityLoss) and prim.source == LossSource(cause=["battle", "effect"], owner="opponent")
