@@ -32,8 +32,8 @@ from .catalog import Pool
 from .checks import CHECKED, run_checks
 from .requirements import matches
 from .rules import Batch, commit, game_over_check
-from .schema import (CHOICE_OPS, CardFilter, CountAtLeast, DieRoll, FieldCount, LossSource, Selector, StoryCount,
-                     ThreatCount)
+from .schema import (CHOICE_OPS, CardFilter, CountAtLeast, DieRoll, FieldCount, LossSource, Selector,
+                     SOURCE_CARD_KEYS, StoryCount, ThreatCount)
 from .state import CROSSWISE, INVERTED, OPS, MyState
 
 EFFECT = "my.effect"
@@ -513,7 +513,7 @@ def source_matches(st: MyState, p: int, code: int, f: LossSource) -> bool:
     causes = f.causes()
     if causes is not None and CAUSES[cause] not in causes:
         return False
-    has_card_key = any(getattr(f, k) is not None for k in _LOSS_CARD_KEYS)
+    has_card_key = any(getattr(f, k) is not None for k in SOURCE_CARD_KEYS)
     if card < 0:
         return not has_card_key and f.owner == "any"
     t = st.table
@@ -522,13 +522,9 @@ def source_matches(st: MyState, p: int, code: int, f: LossSource) -> bool:
     if not has_card_key:
         return True
     if not t.face_visible(card, None):
-        return all(getattr(f, k) is None for k in _LOSS_CARD_KEYS if k != "type") and \
+        return all(getattr(f, k) is None for k in SOURCE_CARD_KEYS if k != "type") and \
             (f.type is None or f.type == "monster" and t.zone_name(card).startswith("threat:"))
     return matches(st.card(card), f, st.type_of(card), mental_state(st, card) if f.mental_state else None)
-
-
-_LOSS_CARD_KEYS = ("type", "subtype", "trait", "title", "feature", "mental_state", "dimension", "region",
-                   "subregion")
 
 
 def absorb_loss(st: MyState, p: int, loss: int, sources: Sequence[int] = ()) -> int:

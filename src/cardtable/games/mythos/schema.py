@@ -655,7 +655,7 @@ class IfThen(_Strict):
 
 
 LossCause = Literal["effect", "cost", "modifier", "battle", "library_out"]
-_SOURCE_CARD_KEYS = ("type", "subtype", "trait", "title", "feature", "mental_state", "dimension", "region",
+SOURCE_CARD_KEYS = ("type", "subtype", "trait", "title", "feature", "mental_state", "dimension", "region",
                      "subregion")
 
 
@@ -674,7 +674,7 @@ class LossSource(CardFilter):
     @model_validator(mode="after")
     def _meaningful(self) -> "LossSource":
         causes = self.causes()
-        card_keys = [k for k in _SOURCE_CARD_KEYS if getattr(self, k) is not None] + \
+        card_keys = [k for k in SOURCE_CARD_KEYS if getattr(self, k) is not None] + \
             (["owner"] if self.owner != "any" else [])
         if not card_keys and causes is None:
             raise ValueError("source names no key: give a card key, owner or cause, or leave source out (any source)")
