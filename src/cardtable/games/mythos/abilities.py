@@ -18,7 +18,7 @@ from ...engine import FACE_DOWN, is_used, mark_used
 from .costs import refusal as cost_refusal
 from .play import bury as bury_card, run_primitives, until_of
 from .requirements import holds
-from .rules import Batch
+from .rules import COST, Batch, lose
 from .schema import Ability, SanityCost
 from .state import MyState
 
@@ -114,7 +114,7 @@ def activate(st: MyState, p: int, card: int, k: int, batch: Batch, discard: tupl
     mark_used(st, card, k, scope(ab))
     st.note("activated", {"player": p, "card": card, "ability": ab.name})
     if sanity_cost(ab):
-        batch.setdefault(p, []).append(-sanity_cost(ab))
+        lose(batch, p, sanity_cost(ab), card, COST)  # MY-12.2 SANITY(n): the card's cost
     for i in reveal:  # MY-12.2 REVEAL: shown to every player, it stays in hand
         t.reveal_to_all(i)
         st.note("revealed", {"player": p, "card": i})

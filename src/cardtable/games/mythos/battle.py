@@ -24,7 +24,7 @@ from .catalog import Pool
 from .checks import run_checks
 from .play import bury, cast, castable, play
 from .primitives import blanked, cannot_attack, keyword
-from .rules import Batch, commit, game_over_check
+from .rules import BATTLE, Batch, commit, game_over_check, lose
 from .state import OPS, MyState
 from .triggers import queue, queue_active, settle
 
@@ -201,6 +201,7 @@ class Battle(Op[MyState]):
         attackers, blocks = frame["attackers"], frame["blocks"]
         total = 0
         absorbed: dict[int, int] = {}
+        unblocked: list[int] = []  # each attacker's unblocked damage, in declaration order
         for card, blockers in zip(attackers, blocks):
             left = strength(st, card)
             for b in blockers:
@@ -208,9 +209,15 @@ class Battle(Op[MyState]):
                 absorbed[b] = took
                 left -= took
             total += left
-        total = self._prevent(st, d, total)
-        batch: Batch = {d: [-total]} if total else {}
-        commit(st, batch)  # MY-9.6: one change
+            unblocked.append(left)
+        prevented = total - self._prevent(st, d, total)
+        total -= prevented
+        batch: Batch = {}
+        for card, left in zip(attackers, unblocked):  # MY-9.6: one change; each attacker is the source of
+            left, prevented = max(0, left - prevented), max(0, prevented - left)  # its part (D-MY-103),
+            if left:  # PREVENT_DAMAGE taking the earliest attackers' parts first
+                lose(batch, d, left, card, BATTLE)
+        commit(st, batch)
         st.note("attack_resolved", {"attacker": a, "defender": d, "damage": total})
         for card in attackers:  # MY-9.7: the attackers, in declaration order
             bury(st, card)

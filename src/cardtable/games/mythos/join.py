@@ -20,7 +20,7 @@ from ...engine import FACE_DOWN
 from .catalog import CardDef
 from .play import Refusal, check, play
 from .requirements import holds, matches
-from .rules import Batch, commit, game_over_check
+from .rules import MODIFIER, Batch, change, commit, game_over_check
 from .state import MyState
 
 KEYS = ("card", "card2", "card3", "card4")
@@ -250,7 +250,7 @@ def do_join(st: MyState, p: int, cards: Sequence[int]) -> None:
             t.set_flag(i, FACE_DOWN)
             t.known[i] = 0
             if st.card(i).sanity_mod:
-                batch.setdefault(p, []).append(st.card(i).sanity_mod)
+                change(batch, p, st.card(i).sanity_mod, i, MODIFIER)
         from .primitives import use_gate
 
         use_gate(st, p)  # MY-8.6: once for the group (a GRANT_GATE if there is no gate, MY-12.5)

@@ -16,7 +16,7 @@ from ...engine import FACE_DOWN, NO_CARD, PERMANENT, WHILE_SOURCE, add_lasting
 from . import costs as _costs, primitives as _primitives  # module references: read per play, not imported per call
 from .catalog import CardDef
 from .requirements import assign, holds, matches
-from .rules import Batch, commit, draw, game_over_check, note_act, note_pass
+from .rules import EFFECT, MODIFIER, Batch, change, commit, draw, game_over_check, lose, note_act, note_pass
 from .schema import LASTING_OPS, TARGETED_OPS, Effect, LocHas
 from .state import CROSSWISE, INVERTED, MyState
 
@@ -177,7 +177,7 @@ def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, du
             if op == "gain_sanity":
                 batch.setdefault(q, []).append(n)
             elif op == "lose_sanity":
-                batch.setdefault(q, []).append(-n)
+                lose(batch, q, n, origin, EFFECT)
             elif op == "draw":
                 draw(st, q, n, batch)
             elif op == "modify_max_sanity":
@@ -276,7 +276,7 @@ def _put(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: in
     t.reveal_to_all(target)
     st.note("put_into_play", {"player": p, "card": target, "defn": d.index, "zone": zone})
     if d.sanity_mod:
-        batch.setdefault(p, []).append(d.sanity_mod)
+        change(batch, p, d.sanity_mod, target, MODIFIER)
     if d.type == "god":
         t.counters[(target, "entered")] = st.vars["seq"]
     if d.type != "adventure":
@@ -368,8 +368,8 @@ def becomes_current(st: MyState, p: int, i: int, batch: Batch) -> None:
     d = st.card(i)
     st.set_position(p, d)
     if d.sanity_mod:
-        batch.setdefault(p, []).append(d.sanity_mod)
-    run_effects(st, p, d.effects, "on_arrive", batch)
+        change(batch, p, d.sanity_mod, i, MODIFIER)
+    run_effects(st, p, d.effects, "on_arrive", batch, i)
 
 
 # ---- placement of Locations and Travel Events (MY-6.3, MY-6.11) -------------------------------------------
@@ -779,7 +779,7 @@ def play(st: MyState, p: int, i: int, host: Any, batch: Batch, target: Any = Non
             if same_title_in_force(st, p, i):  # MY-6.10.4: the earlier one stays in force
                 st.note("event_without_effect", {"player": p, "card": i})
                 if d.sanity_mod:
-                    batch.setdefault(p, []).append(d.sanity_mod)
+                    change(batch, p, d.sanity_mod, i, MODIFIER)
                 bury(st, i)
                 return
             if d.time_of_day is not None:
@@ -789,7 +789,7 @@ def play(st: MyState, p: int, i: int, host: Any, batch: Batch, target: Any = Non
         acquire(st, p, i, batch)
         applied_mod = False
     if applied_mod and d.sanity_mod:
-        batch.setdefault(p, []).append(d.sanity_mod)
+        change(batch, p, d.sanity_mod, i, MODIFIER)
     if kind not in ("location", "spell"):
         run_effects(st, p, d.effects, "on_play", batch, i, target)
     if kind == "event" and d.event_kind == "instant":
@@ -835,7 +835,7 @@ def acquire(st: MyState, p: int, i: int, batch: Batch) -> None:
     queue(st, i, "on_adventure_acquired", p)  # MY-12.1 ON_ADVENTURE_ACQUIRED: the adventure, then the field
     queue_active(st, p, "on_adventure_acquired")
     if d.sanity_mod:
-        batch.setdefault(p, []).append(d.sanity_mod)
+        change(batch, p, d.sanity_mod, i, MODIFIER)
     story = list(t.cards(f"story:{p}"))
     keep = story[-1] if story and st.card(story[-1]).type in ("location", "travel_event") else None
     for j in story:
@@ -858,12 +858,12 @@ def cast(st: MyState, p: int, s: int, batch: Batch) -> None:
     st.note("cast", {"player": p, "card": s, "by": "investigator" if by_investigator else vessel})
     if by_investigator:
         if d.sanity_mod:
-            batch.setdefault(p, []).append(d.sanity_mod)
-        run_effects(st, p, d.effects, "activated", batch)
+            change(batch, p, d.sanity_mod, s, MODIFIER)
+        run_effects(st, p, d.effects, "activated", batch, s)
         t.reveal_to_all(s)
         t.set_flag(s, FACE_DOWN)  # MY-6.12.5: exhausted until end of round, known to all
     else:
-        run_effects(st, p, d.effects, "activated", batch)
+        run_effects(st, p, d.effects, "activated", batch, s)
         bury(st, s)
 
 

@@ -24,7 +24,7 @@ are in the decision, which only that seat sees (D-MY-141).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from ...core import Action, IllegalActionError
 from ...engine import FACE_DOWN, NO_CARD, WHILE_SOURCE, Frame, Op, add_lasting
@@ -32,7 +32,8 @@ from .catalog import Pool
 from .checks import CHECKED, run_checks
 from .requirements import matches
 from .rules import Batch, commit, game_over_check
-from .schema import CHOICE_OPS, CardFilter, CountAtLeast, DieRoll, FieldCount, Selector, StoryCount, ThreatCount
+from .schema import (CHOICE_OPS, CardFilter, CountAtLeast, DieRoll, FieldCount, LossSource, Selector,
+                     SOURCE_CARD_KEYS, StoryCount, ThreatCount)
 from .state import CROSSWISE, INVERTED, OPS, MyState
 
 EFFECT = "my.effect"
@@ -487,28 +488,97 @@ def _repeat(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin:
 
 
 def _shield(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
+    """MY-7.5 PREVENT_SANITY_LOSS: a lasting shield on each player reached. Its amount is the entry's value;
+    a shield with a ``source`` filter (D-MY-102) holds ``(k, amount)``, ``k`` its primitive in the registry
+    (like a grant), so an unfiltered one stays exactly what it was (D-MY-152)."""
     from .play import targets
 
     until, src = _until(st, duration, origin)
+    amount = 10 ** 6 if prim.n == "all" else prim.n
+    value: Any = amount if prim.source is None else (registry(st.pool).index[id(prim)], amount)
     for q in targets(st, p, prim.who):
-        add_lasting(st, "prevent_sanity_loss", f"p{q}", 10 ** 6 if prim.n == "all" else prim.n, until, src)
+        add_lasting(st, "prevent_sanity_loss", f"p{q}", value, until, src)
         st.note("granted", {"player": q, "grant": "prevent_sanity_loss"})
 
 
-def absorb_loss(st: MyState, p: int, loss: int) -> int:
-    """MY-7.5: the shields in force on ``p`` take what they can of a total loss, oldest first, used up."""
+def source_matches(st: MyState, p: int, code: int, f: LossSource) -> bool:
+    """D-MY-102: does the loss source ``code`` (``rules.lose``) match shield filter ``f`` of player ``p``?
+    A rule's loss (no card) matches a filter of causes only. A card is read as it is now (MY-3.6 type
+    where it lies, mental state in force); one whose face not everyone can see is reached only by its
+    owner and where it lies (a Threat card as a Monster), as a selector is (D-MY-140): the outcome of the
+    shield is public, so it must not tell what the hidden card is."""
+    from .rules import CAUSES
+
+    card, cause = code >> 3, code & 7
+    causes = f.causes()
+    if causes is not None and CAUSES[cause] not in causes:
+        return False
+    has_card_key = any(getattr(f, k) is not None for k in SOURCE_CARD_KEYS)
+    if card < 0:
+        return not has_card_key and f.owner == "any"
+    t = st.table
+    if f.owner == "self" and t.owner[card] != p or f.owner == "opponent" and t.owner[card] == p:
+        return False
+    if not has_card_key:
+        return True
+    if not t.face_visible(card, None):
+        return all(getattr(f, k) is None for k in SOURCE_CARD_KEYS if k != "type") and \
+            (f.type is None or f.type == "monster" and t.zone_name(card).startswith("threat:"))
+    return matches(st.card(card), f, st.type_of(card), mental_state(st, card) if f.mental_state else None)
+
+
+def absorb_loss(st: MyState, p: int, loss: int, sources: Sequence[int] = ()) -> int:
+    """MY-7.5: the shields in force on ``p`` take what they can of the atomic effect's total loss, oldest
+    shield first, each used up by what it prevents; a filtered shield (D-MY-102) takes only the losses whose
+    source matches, each shield taking the losses in the order they happened. ``sources`` is the flat
+    ``amount, code`` record of the losses (``rules.lose``); a part of ``loss`` it does not cover has no
+    known source, and only an unfiltered shield takes it. Returns what is still lost. The log names each
+    prevented part by its cause, and by its card when everyone can see that card's face."""
+    key = f"p{p}"
+    lasting = st.lasting
+    if not any(e[0] == "prevent_sanity_loss" and e[1] == key for e in lasting):
+        return loss
+    parts: list[list[Any]] = [[sources[k], sources[k + 1]] for k in range(0, len(sources), 2)]
+    unknown = loss - sum(n for n, _c in parts)
+    if unknown > 0:
+        parts.append([unknown, None])  # no record: an unfiltered shield only (every loss site records one)
     out = []
-    for e in st.lasting:
-        if e[0] == "prevent_sanity_loss" and e[1] == f"p{p}" and loss:
-            took = min(loss, e[2])
-            loss -= took
-            if e[2] - took > 0:
-                out.append((e[0], e[1], e[2] - took, e[3], e[4]))
-            st.note("loss_prevented", {"player": p, "n": took})
-        else:
+    for e in lasting:
+        if e[0] != "prevent_sanity_loss" or e[1] != key or not loss:
             out.append(e)
+            continue
+        filtered = not isinstance(e[2], int)
+        amount = e[2][1] if filtered else e[2]
+        f = prim_of(st, e[2][0]).source if filtered else None
+        for part in parts:
+            n, code = part
+            if not n or f is not None and (code is None or not source_matches(st, p, code, f)):
+                continue
+            took = min(n, amount)
+            part[0] -= took
+            amount -= took
+            loss -= took
+            _note_prevented(st, p, took, code)
+            if not amount:
+                break
+        if amount:
+            out.append((e[0], e[1], (e[2][0], amount) if filtered else amount, e[3], e[4]))
     st.lasting = out
     return loss
+
+
+def _note_prevented(st: MyState, p: int, n: int, code: int | None) -> None:
+    """The log line of one prevented part: its cause, and its card if every seat can see that card's face."""
+    from .rules import CAUSES
+
+    if code is None:
+        st.note("loss_prevented", {"player": p, "n": n})
+        return
+    card, cause = code >> 3, code & 7
+    if card >= 0 and st.table.face_visible(card, None):
+        st.note("loss_prevented", {"player": p, "n": n, "cause": CAUSES[cause], "card": card})
+    else:
+        st.note("loss_prevented", {"player": p, "n": n, "cause": CAUSES[cause]})
 
 
 def education(st: MyState, p: int) -> int:

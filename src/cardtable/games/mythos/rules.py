@@ -33,7 +33,34 @@ class _Modules:
 
 _m: Any = _Modules()
 
-Batch = dict[int, list[int]]  # seat -> the Sanity changes of one atomic effect, in order
+Batch = dict[int, list[int]]  # seat -> the Sanity changes of one atomic effect, in order; ~seat -> its losses' sources
+
+# ---- where a Sanity loss comes from (MY-7.3, MY-7.5 / MY-12.5 PREVENT_SANITY_LOSS's source filter; D-MY-102) -----
+#
+# A batch keeps each seat's changes as plain ints under the seat (what ``commit`` sums, as before); a loss
+# also appends ``amount, code`` under ``~seat`` (a negative key no seat has), ``code = card << 3 | cause``
+# with ``card`` -1 for a loss no card causes (library-out). Both stay ints, so copying, freezing into an
+# effect frame and merging a batch need no change, and a gain costs nothing extra. A filtered shield reads
+# the sources; an unfiltered one only the total.
+EFFECT, COST, MODIFIER, BATTLE, LIBRARY_OUT = range(5)
+CAUSES = ("effect", "cost", "modifier", "battle", "library_out")  # MY-7.3's kinds of change (and MY-12.2 costs)
+
+
+def lose(batch: Batch, p: int, n: int, card: int, cause: int) -> None:
+    """Seat ``p`` loses ``n`` in this atomic effect, caused by ``card`` (-1: a rule) through ``cause``."""
+    batch.setdefault(p, []).append(-n)
+    if n > 0:
+        src = batch.setdefault(~p, [])
+        src.append(n)
+        src.append(card << 3 | cause)
+
+
+def change(batch: Batch, p: int, n: int, card: int, cause: int) -> None:
+    """A change of either sign (a sanity modifier, MY-6.1.3): a loss keeps its source, a gain needs none."""
+    if n < 0:
+        lose(batch, p, -n, card, cause)
+    else:
+        batch.setdefault(p, []).append(n)
 
 
 # ---- Sanity (MY-7) ------------------------------------------------------------------------------------
@@ -41,8 +68,8 @@ Batch = dict[int, list[int]]  # seat -> the Sanity changes of one atomic effect,
 
 def commit(st: MyState, batch: Batch) -> None:
     """MY-7.4 / MY-1.3a: one player's changes of one atomic effect: all increases (each capped at the
-    maximum, MY-7.1), then all decreases (never below 0, MY-7.2); players in seat order from the active
-    player (MY-11.5)."""
+    maximum, MY-7.1), then all decreases (never below 0, MY-7.2), less what the shields in force prevent
+    (MY-7.5, read with the losses' sources, D-MY-102); players in seat order from the active player (MY-11.5)."""
     for p in st.seat_order(int(st.vars["active"])):
         changes = batch.get(p)
         if not changes:
@@ -57,7 +84,7 @@ def commit(st: MyState, batch: Batch) -> None:
         if loss and st.lasting:
             from .primitives import absorb_loss
 
-            loss = absorb_loss(st, p, loss)  # MY-7.5 PREVENT_SANITY_LOSS (MY-12.5)
+            loss = absorb_loss(st, p, loss, batch.get(~p, ()))  # MY-7.5 PREVENT_SANITY_LOSS (MY-12.5)
         s = max(0, s - loss)
         st.vars["sanity"][p] = s
         if s != before:
@@ -113,7 +140,7 @@ def draw_one(st: MyState, p: int, batch: Batch) -> bool:
         if not t.cards(f"discard:{p}"):
             return False
         reshuffle(st, p)
-        batch.setdefault(p, []).append(-1)
+        lose(batch, p, 1, -1, LIBRARY_OUT)  # a rule's loss: no card causes it (D-MY-102)
         st.note("library_out", {"player": p})
         from .triggers import queue_active
 

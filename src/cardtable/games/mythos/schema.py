@@ -654,13 +654,51 @@ class IfThen(_Strict):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
 
 
+LossCause = Literal["effect", "cost", "modifier", "battle", "library_out"]
+SOURCE_CARD_KEYS = ("type", "subtype", "trait", "title", "feature", "mental_state", "dimension", "region",
+                     "subregion")
+
+
+class LossSource(CardFilter):
+    """MY-7.5 / MY-12.5 ``PREVENT_SANITY_LOSS``'s ``source_filter`` (D-MY-102): which Sanity losses a shield
+    takes. Every given key must hold. The card keys (MY-12.3) read the card that caused the loss: the card
+    whose effect, ability cost or sanity modifier it is, or the attacking card (battle damage, MY-9.6).
+    ``owner`` is that card's owner seen from the shielded player (``any`` by default). ``cause`` is the kind
+    of change MY-7.3 names: ``effect`` (a card effect), ``cost`` (a ``SANITY(n)`` cost, MY-12.2),
+    ``modifier`` (a sanity modifier, MY-6.1.3), ``battle`` (unblocked damage, MY-9.6) or ``library_out``
+    (MY-7.6), which no card causes, so it takes no card key."""
+
+    owner: Literal["self", "opponent", "any"] = "any"
+    cause: LossCause | list[LossCause] | None = None
+
+    @model_validator(mode="after")
+    def _meaningful(self) -> "LossSource":
+        causes = self.causes()
+        card_keys = [k for k in SOURCE_CARD_KEYS if getattr(self, k) is not None] + \
+            (["owner"] if self.owner != "any" else [])
+        if not card_keys and causes is None:
+            raise ValueError("source names no key: give a card key, owner or cause, or leave source out (any source)")
+        if causes is not None and not causes:
+            raise ValueError("source.cause lists no cause")
+        if card_keys and causes is not None and "library_out" in causes:
+            raise ValueError(f"source.cause library_out has no source card, so it cannot go with {card_keys} "
+                             "(MY-7.6: no card causes a library-out)")
+        return self
+
+    def causes(self) -> tuple[str, ...] | None:
+        """``cause`` as a tuple (None: any cause)."""
+        return None if self.cause is None else (self.cause,) if isinstance(self.cause, str) else tuple(self.cause)
+
+
 class PreventSanityLoss(_Strict):
-    """MY-7.5, MY-12.5 ``PREVENT_SANITY_LOSS(p, n|all)``: the player's Sanity losses (from any source) are
-    reduced by up to ``n`` while it lasts; a shield is used up by what it prevents (like ``prevent_damage``)."""
+    """MY-7.5, MY-12.5 ``PREVENT_SANITY_LOSS(p, source_filter, n|all)``: the player's Sanity losses are reduced
+    by up to ``n`` while it lasts, only those whose source matches ``source`` if it is given (D-MY-102),
+    else from any source (D-MY-152); a shield is used up by what it prevents (like ``prevent_damage``)."""
 
     op: Literal["prevent_sanity_loss"]
     who: Who = "self"
     n: Annotated[int, Field(ge=1, le=20)] | Literal["all"] = "all"
+    source: LossSource | None = None
 
 
 class Repeat(_Strict):
