@@ -61,7 +61,7 @@ def _joinable_pairs(st: MyState, hand: list[int], defs: dict[int, CardDef]) -> t
     in_hand: dict[CardDef, int] = {}
     for i in hand:
         in_hand[defs[i]] = in_hand.get(defs[i], 0) + 1
-    names = in_hand.keys()
+    names = set(in_hand)  # a set, so that ``partners & names`` is one C-level intersection
     joinable = []
     mates: dict[int, frozenset[CardDef]] = {}
     for i in hand:
@@ -228,6 +228,8 @@ class _Probes:
         Copies of one card after the same prefix share an answer: untargeted, ``check`` reads only the
         card's definition and host (and the state), the instance only to find it in the hand."""
         prefix, last = cards[:-1], cards[-1]
+        if len(prefix) > 1 and self.resolved(prefix[:1]) is None:
+            return False  # the group's first card cannot be played now: no prefix state to build
         base = self.resolved(prefix)
         if base is None:
             return False
