@@ -194,3 +194,33 @@ def _alive(pid: int) -> bool:
 
 def test_alive_helper() -> None:
     assert _alive(os.getpid()) and not _alive(2**22 + 12345)
+
+
+def test_a_cancel_that_arrives_with_the_workers_reply_is_not_lost() -> None:
+    """Python 3.11's ``wait_for`` returns the reply and drops a cancel that arrives in the same loop turn;
+    the search pool re-raises it (``_raise_if_cancelled``), so a cancelled move never holds a worker on."""
+    from cardtable.server.botrun import _raise_if_cancelled
+
+    async def scenario() -> str:
+        loop = asyncio.get_running_loop()
+
+        async def waiting_for_a_reply() -> str:
+            reply: asyncio.Future[str] = loop.create_future()
+            me = asyncio.current_task()
+            assert me is not None
+
+            def reply_and_cancel() -> None:
+                reply.set_result("move")
+                me.cancel()
+
+            loop.call_soon(reply_and_cancel)
+            got = await asyncio.wait_for(reply, 5)
+            _raise_if_cancelled()
+            return got
+
+        try:
+            return await asyncio.create_task(waiting_for_a_reply())
+        except asyncio.CancelledError:
+            return "cancelled"
+
+    assert asyncio.run(scenario()) == "cancelled"

@@ -174,6 +174,15 @@ async def _receive(conn: Connection) -> Any:
     return conn.recv()  # a reply is one small write, so it is all there; EOFError if the worker died
 
 
+def _raise_if_cancelled() -> None:
+    """Python 3.11's ``wait_for`` returns the inner result, and drops the cancellation, when the task is
+    cancelled just as that result arrives; the request stays counted on the task, so raise it here
+    (otherwise a move cancelled at that moment would go on and hold a worker for its whole search)."""
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError
+
+
 class SearchPool:
     """Worker processes for searches, handed out strictly in arrival order (fair across tables).
 
@@ -199,6 +208,7 @@ class SearchPool:
         try:
             if not worker.ready:
                 await asyncio.wait_for(_receive(worker.conn), _START_TIMEOUT)
+                _raise_if_cancelled()
                 worker.ready = True
         except BaseException as err:
             self._discard(worker)
@@ -218,6 +228,7 @@ class SearchPool:
             self._discard(worker)
             raise
         self._release(worker)
+        _raise_if_cancelled()
         if status != "ok":
             raise BotFailed(str(payload))
         return payload  # type: ignore[no-any-return]
