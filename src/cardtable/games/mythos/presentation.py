@@ -125,7 +125,7 @@ PRESENTATION = Presentation(
         "grant_used": "{player} uses up {grant}",
         "spell_loaded": "{player} loads {card} onto {vessel} (from the {from})",
         "spell_unloaded": "{card} leaves its vessel ({dest})",
-        "card_moved": "{card} goes from play ({op})",
+        "card_moved": ("{card} leaves play for {to}", "{card} goes from play ({op})"),
         "loss_prevented": "{n} Sanity loss of {player} is prevented",
         "milled": "{player} mills {cards}",
         "shuffled": "{player} shuffles ({zone}; the deck has {deck} cards)",
