@@ -44,6 +44,23 @@ CardType = Literal["location", "travel_event", "ally", "artifact", "weapon", "to
 Trigger = Literal["on_play", "on_arrive", "on_leave_play", "on_buried", "start_of_round", "start_of_card_play",
                   "start_of_battle", "on_attack_declared", "on_blocked", "on_sanity_change", "on_library_out",
                   "on_adventure_acquired", "on_time_change", "end_of_battle", "end_of_round", "static", "activated"]
+# MY-12.1 triggers as a player reads them (the log's ``when`` field and the trigger prompts, triggers.py):
+# the one table of these words; the identifiers stay in the structured log fields other code reads.
+TRIGGER_WORDS: dict[str, str] = {
+    "on_play": "when it is played", "on_arrive": "when its location becomes current",
+    "on_leave_play": "when it leaves play", "on_buried": "when it is buried",
+    "start_of_round": "at the start of the round", "start_of_card_play": "at the start of card play",
+    "start_of_battle": "at the start of battle", "on_attack_declared": "when an attack is declared",
+    "on_blocked": "when it is blocked", "on_sanity_change": "when its controller's Sanity changes",
+    "on_library_out": "when its controller's deck runs out", "on_adventure_acquired": "when an adventure is acquired",
+    "on_time_change": "when the time of day changes", "end_of_battle": "at the end of battle",
+    "end_of_round": "at the end of the round", "static": "while it is in play", "activated": "when it is used",
+}
+
+
+def trigger_words(trigger: str) -> str:
+    """A trigger identifier as words (an unknown one, as its identifier with spaces)."""
+    return TRIGGER_WORDS.get(trigger, trigger.replace("_", " "))
 Duration = Literal["instant", "until_end_of_turn", "until_end_of_card_play", "until_end_of_battle",
                    "until_end_of_round", "n_rounds", "while_in_play", "permanent"]  # n_rounds: Effect.rounds
 TimingTag = Literal["card_play", "battle", "fast"]
