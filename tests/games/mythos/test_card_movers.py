@@ -109,3 +109,51 @@ def test_my_12_5_a_nested_mover_that_could_ask_is_refused_at_load() -> None:
     with pytest.raises(ValueError, match="n: all"):
         CardSet.model_validate({**base, "cards": [card(None)]}, strict=False)
     CardSet.model_validate({**base, "cards": [card("all")]}, strict=False)
+
+
+# ---- the shared conformance checks, with decks holding the card movers ---------------------------------------
+
+MOVERS = ("MYV-E38", "MYV-E39", "MYV-E40", "MYV-E41", "MYV-E60", "MYV-E61", "MYV-E62", "MYV-A02")
+
+
+class _MoverMythos:
+    """The Mythos definition dealing each seat a ready deck plus two of every card mover above (and the
+    Tireless Clerk), so random games meet ``effect_pick`` questions and cards leaving and coming back."""
+
+    def __init__(self) -> None:
+        from cardtable.games.mythos import DEFINITION
+
+        self._g = DEFINITION
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._g, name)
+
+    def new_game(self, seed: int, players: int | None = None, options: object = None) -> object:
+        from cardtable.games.mythos.deck_rules import ready_decks
+
+        pool = self._g.pool
+        extra = [d.index for d in pool.defs if d.id in MOVERS] * 2
+        names = sorted(ready_decks())
+        decks = []
+        for p in range(players or 2):
+            base = dict(self._g.ready_decks()[names[(seed + p) % len(names)]])
+            decks.append({"name": "movers", "investigator": base["investigator"],
+                          "cards": sorted(list(base["cards"]) + extra)})
+        return self._g.new_game(seed=seed, players=players, options={"decks": decks, "max_rounds": 8})
+
+
+def test_my_12_5_conformance_with_the_card_movers_no_leaks_replay_snapshots_refusals() -> None:
+    """Seeded random games with the movers: they end, replay the same, round-trip as snapshots, refuse
+    illegal actions without change and never show a seat what it may not know; some ask ``effect_pick``."""
+    from cardtable.testing import conformance as c
+
+    game: object = _MoverMythos()
+    seeds = range(3)
+    assert c.check_playouts_terminate(game, 2, seeds) == len(seeds)  # type: ignore[arg-type]
+    c.check_determinism_and_replay(game, 2, seeds)  # type: ignore[arg-type]
+    c.check_snapshot_round_trip(game, 2, seeds)  # type: ignore[arg-type]
+    assert c.check_illegal_actions_change_nothing(game, 2, range(2), per_state=2) > 50  # type: ignore[arg-type]
+    c.check_no_leaks(game, 2, range(2), resamples=1)  # type: ignore[arg-type]
+    moved = {e.data.get("op") for _s, st, _x in c.playouts(game, 2, seeds) for e in st.events  # type: ignore[arg-type]
+             if e.kind == "card_moved"}
+    assert moved, "no card mover resolved in the random games"
