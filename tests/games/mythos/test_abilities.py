@@ -59,3 +59,23 @@ def test_my_12_7_my_9_2_abilities_in_the_use_step_by_timing() -> None:
     assert sc.refuse("activate", ability=0, card=sc.id("Tarnished Compass")).rule == "MY-12.7"
     sc.act("activate", ability=0, card=sc.id("Star-Stone Amulet"))
     assert sc.st.sanity(0) == 12
+
+
+def test_d_my_120_my_12_1_a_card_back_from_the_discard_pile_forgets_its_once_a_round_use() -> None:
+    """MY-12.1 / D-MY-120 (leaving play), D-MY-107: Tireless Clerk's File Away (free, once a round) is used;
+    the Clerk is discarded (Dismissal, fast) and put back into play from the discard pile
+    (Call Back the Fallen, fast), all in seat 0's turn: it is a new object, so File Away may be used again
+    this round."""
+    sc = build(allies=(["Tireless Clerk"], []), hands=(["Dismissal", "Call Back the Fallen"], []), sanity=(8, 11))
+    st = sc.st
+    clerk = sc.id("Tireless Clerk")
+    sc.act("activate", ability=0, card=clerk)
+    assert st.sanity(0) == 9
+    assert sc.refuse("activate", ability=0, card=clerk).rule == "MY-5.7"  # used this round
+    sc.act("play", card=sc.id("Dismissal"))
+    assert clerk in sc.zone("discard:0") and st.vars["active"] == 0
+    sc.act("play", card=sc.id("Call Back the Fallen"), target=clerk)
+    assert clerk in sc.zone("ally:0") and st.vars["active"] == 0
+    sc.act("activate", ability=0, card=clerk)  # refused (MY-5.7) while the old mark was kept
+    assert st.sanity(0) == 10
+    assert sc.refuse("activate", ability=0, card=clerk).rule == "MY-5.7"  # and marked again

@@ -164,3 +164,30 @@ def test_the_trigger_and_cost_decisions_read_as_words_my_12_2_my_12_9() -> None:
                 seen.add(e["kind"])
                 assert "{" not in line and "None" not in line and ("declines" in line or "reveals" in line), line
     assert seen == {"trigger_declined", "revealed"}
+
+
+def test_trigger_names_read_as_words_in_the_log_and_the_prompts_my_12_1_my_12_9() -> None:
+    """MY-12.1 triggers as words (``schema.TRIGGER_WORDS``, one table for every trigger): the optional trigger's
+    prompt, the triggered/declined log lines say "when its controller's Sanity changes", never the identifier
+    ``on_sanity_change``; the structured ``trigger`` field other code reads is unchanged."""
+    from typing import get_args
+
+    from cardtable.games.mythos.schema import TRIGGER_WORDS, Trigger
+
+    assert set(TRIGGER_WORDS) == set(get_args(Trigger))  # every MY-12.1 trigger has its words
+    r = _renderer()
+    sc = build(items=(["Pocket Shrine", "Blood Price Idol"], []), allies=(["Nervous Diarist"], []), sanity=(6, 11))
+    sc.act("activate", card=sc.id("Blood Price Idol"), ability=0)
+    d = sc.st.decision
+    assert d is not None and d.kind == "order_triggers" and "_" not in d.prompt, d.prompt
+    sc.act("next", item=sc.id("Pocket Shrine"))
+    d = sc.st.decision
+    assert d is not None and d.kind == "optional_trigger"
+    assert "when its controller's Sanity changes" in d.prompt and "on_sanity_change" not in d.prompt, d.prompt
+    sc.act("no")
+    events = [e for e in sc.st.log(0) if e["kind"] in ("triggered", "trigger_declined")]
+    assert {e["kind"] for e in events} == {"triggered", "trigger_declined"}
+    for e in events:
+        assert e["trigger"] == "on_sanity_change" and e["when"] == "when its controller's Sanity changes"
+        line = r.describe_event(e)
+        assert "when its controller's Sanity changes" in line and "on_sanity_change" not in line, line

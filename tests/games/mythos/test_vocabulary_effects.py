@@ -573,7 +573,7 @@ def test_a_question_nested_in_a_die_branch_or_a_die_in_a_requirement_is_refused_
 
 def test_the_vocabulary_set_loads_with_the_pool() -> None:
     ids = [d.id for d in load_pool().defs if d.id.startswith("MYV-")]
-    assert len(ids) == 64
+    assert len(ids) == 68
 
 
 # ---- the bot and the table answer and show every new question and event --------------------------------------
@@ -585,6 +585,7 @@ QUESTIONS = {  # card -> (hands, extra build args): a situation in which the car
     "Pickpocket's Gambit": ((["Pickpocket's Gambit"], ["Shoggoth", FILLER]), {}),
     "Sudden Forgetting": ((["Sudden Forgetting"], ["Shoggoth", FILLER]), {}),
     "Hurried Preparations": ((["Hurried Preparations", "Dockside Sailor"], []), {"story": ([WHARF], [])}),
+    "Banish the Witness": ((["Banish the Witness"], []), {"allies": ([], ["Police Detective", "Dockside Sailor"])}),
     "Recovered Incantation": ((["Recovered Incantation"], []), {"discard": (["Elder Ward"], []),
                                                                "items": (["Cultes des Goules"], [])}),
 }
@@ -611,7 +612,7 @@ def test_the_heuristic_bot_answers_every_effect_question_my_12_5(card: str) -> N
         assert answer in d.options
         sc.st.apply(answer)
     assert sc.st.decision is not None and sc.st.decision.kind == "turn" and sc.st.decision.player == 1
-    assert kinds & {"effect_search", "effect_choose", "effect_discard", "play_extra", "load_spell"}
+    assert kinds & {"effect_search", "effect_choose", "effect_discard", "effect_pick", "play_extra", "load_spell"}
 
 
 def test_the_bot_takes_the_most_useful_card_of_a_search() -> None:

@@ -134,7 +134,7 @@ def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, du
         source = -1  # the effect outlives its card (a buried event, a spent cost)
     for prim in prims:
         op = prim.op
-        if asks(prim):
+        if asks(prim, st, p):
             suspend(st, p, prim, batch, duration, origin, target)
             return True
         if op in SYNC_OPS:

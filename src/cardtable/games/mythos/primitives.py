@@ -12,8 +12,9 @@ reaches is read from that primitive when a rule asks (a keyword when battle look
 language when a tome is played), so a selector also reaches cards that enter later, and a face-down
 Threat monster is reached without anyone naming it (D-MY-140).
 
-*Questions.* ``search``, ``choose``, ``discard_from_hand`` (owner or actor choosing), ``play_extra`` and
-``load_spell_from`` stop the effect to ask: the runner pushes an ``my.effect`` frame holding what is left
+*Questions.* ``search``, ``choose``, ``discard_from_hand`` (owner or actor choosing), ``play_extra``,
+``load_spell_from`` and a card mover selecting more cards than it moves (``effect_pick``, D-MY-106) stop
+the effect to ask: the runner pushes an ``my.effect`` frame holding what is left
 (a queue of ``(list, position, duration)`` registry references), the effect's Sanity changes so far and
 its source, and resumes there (the whole remains one atomic effect, MY-1.3a: the Sanity changes are
 committed once, after the last primitive). A pick among hidden cards (a searched deck, an own hand)
@@ -32,12 +33,12 @@ from .catalog import Pool
 from .checks import CHECKED, run_checks
 from .requirements import matches
 from .rules import Batch, commit, game_over_check
-from .schema import (CHOICE_OPS, CardFilter, CountAtLeast, DieRoll, FieldCount, LossSource, Selector,
+from .schema import (CHOICE_OPS, MOVER_OPS, CardFilter, CountAtLeast, DieRoll, FieldCount, LossSource, Selector,
                      SOURCE_CARD_KEYS, StoryCount, ThreatCount)
 from .state import CROSSWISE, INVERTED, OPS, MyState
 
 EFFECT = "my.effect"
-KINDS = ("effect_search", "effect_choose", "effect_discard", "play_extra", "load_spell")
+KINDS = ("effect_search", "effect_choose", "effect_discard", "effect_pick", "play_extra", "load_spell")
 
 
 # ---- the registry: every primitive and primitive list of the pool, by number ---------------------------
@@ -373,32 +374,53 @@ def discard_cards(st: MyState, q: int, cards: Iterable[int], chooser: str) -> No
     st.note("discarded_from_hand", {"player": q, "cards": cards, "chooser": chooser})
 
 
-def _move_cards(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
-    """DISCARD / BURY / RETURN_TO_HAND / PUT_ON_DECK of the selected cards in play (never an investigator).
-    A Story Deck top card leaving exposes the one beneath (MY-6.3.14, as ``play.cancel``)."""
+MOVED_TO = {"discard": "its owner's discard pile", "bury": "the bottom of its owner's Story Deck",
+            "return_to_hand": "its owner's hand", "put_on_deck": "its owner's Mythos Deck"}  # log words
+
+
+def mover_candidates(st: MyState, p: int, prim: Any) -> list[int]:
+    """The cards in play (never an investigator) a card mover may move: its selection, field zones only.
+    Every seat sees where each of them lies (a face-down Threat card by its place only, D-MY-106)."""
+    t = st.table
+    return [i for i in selected(st, p, prim.cards) if t.zone_name(i).split(":")[0] in FIELD_ZONES]
+
+
+def mover_asks(st: MyState, p: int, prim: Any) -> bool:
+    """Does this DISCARD / BURY / RETURN_TO_HAND / PUT_ON_DECK need its controller to choose (more cards
+    selected than it moves)? ``n: all`` never asks (D-MY-106)."""
+    return prim.n != "all" and len(mover_candidates(st, p, prim)) > prim.n
+
+
+def move_card_out(st: MyState, prim: Any, i: int) -> None:
+    """One card of a card mover leaves play (MY-3.7; attachments with it, MY-3.4). A Story Deck top card
+    leaving exposes the one beneath (MY-6.3.14, as ``play.cancel``)."""
     from .play import bury
 
     t = st.table
-    for i in selected(st, p, prim.cards):
-        zone = t.zone_name(i).split(":")[0]
-        if zone not in FIELD_ZONES:
-            continue
-        owner = t.owner[i]
-        was_top = st.story_top(owner) == i
-        if prim.op == "bury":
-            bury(st, i)
-        elif prim.op == "put_on_deck":
-            st.move_card(i, f"deck:{owner}", bottom=prim.position == "bottom")
-        else:
-            st.move_card(i, f"{'discard' if prim.op == 'discard' else 'hand'}:{owner}")
-            t.set_flag(i, CROSSWISE | INVERTED | FACE_DOWN, False)
-            if prim.op == "discard":
-                t.reveal_to_all(i)
-        st.note("card_moved", {"player": owner, "card": i, "op": prim.op})
-        if was_top and st.story_top(owner) != i:
-            cur = st.current_location(owner)
-            if cur is not None:
-                st.set_position(owner, st.card(cur))
+    owner = t.owner[i]
+    was_top = st.story_top(owner) == i
+    if prim.op == "bury":
+        bury(st, i)
+    elif prim.op == "put_on_deck":
+        st.move_card(i, f"deck:{owner}", bottom=prim.position == "bottom")
+    else:
+        st.move_card(i, f"{'discard' if prim.op == 'discard' else 'hand'}:{owner}")
+        t.set_flag(i, CROSSWISE | INVERTED | FACE_DOWN, False)
+        if prim.op == "discard":
+            t.reveal_to_all(i)
+    st.note("card_moved", {"player": owner, "card": i, "op": prim.op, "to": MOVED_TO[prim.op]})
+    if was_top and st.story_top(owner) != i:
+        cur = st.current_location(owner)
+        if cur is not None:
+            st.set_position(owner, st.card(cur))
+
+
+def _move_cards(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
+    """DISCARD / BURY / RETURN_TO_HAND / PUT_ON_DECK when no question is needed: every selected card
+    (``n: all``), or all of them when no more are selected than it moves (D-MY-106)."""
+    for i in mover_candidates(st, p, prim):
+        if st.table.zone_name(i).split(":")[0] in FIELD_ZONES:  # an earlier one may have taken it along
+            move_card_out(st, prim, i)
 
 
 def _mill(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
@@ -609,7 +631,11 @@ SYNC_OPS.update({"reveal": _reveal, "look_at": _look, "unload_spell": _unload, "
                  "if": _if, "repeat": _repeat, "prevent_sanity_loss": _shield})
 
 
-def asks(prim: Any) -> bool:
+def asks(prim: Any, st: MyState | None = None, p: int = -1) -> bool:
+    """Does ``prim`` stop the effect to ask? A card mover asks only when, now, more cards are selected than
+    it moves (needs ``st`` and the controller ``p``)."""
+    if prim.op in MOVER_OPS:
+        return st is not None and mover_asks(st, p, prim)
     return prim.op in CHOICE_OPS and not (prim.op == "discard_from_hand" and prim.chooser == "random")
 
 
@@ -775,6 +801,19 @@ class Effect(Op[MyState]):
                     t.reveal_to(i, [picker])  # the actor sees the hand he chooses from
             st.ask(picker, "effect_discard", f"Choose {need - len(chosen)} card(s) of seat {q}'s hand to discard",
                    [Action(picker, "pick", (("card", i),)) for i in sorted(hand)])
+        elif prim.op in MOVER_OPS:
+            left = mover_candidates(st, p, prim)
+            need = prim.n - frame["k"]
+            if len(left) <= need:  # no more choice: the rest go (or nothing is left to move)
+                for i in left:
+                    if t.zone_name(i).split(":")[0] in FIELD_ZONES:
+                        move_card_out(st, prim, i)
+                _resume(st, frame)
+                return
+            where = f"put on its owner's deck ({prim.position})" if prim.op == "put_on_deck" else \
+                {"bury": "bury", "discard": "discard", "return_to_hand": "return to its owner's hand"}[prim.op]
+            st.ask(p, "effect_pick", f"Choose a card to {where} ({need} more)",
+                   [Action(p, "pick", (("card", i),)) for i in left])
         elif prim.op == "play_extra":
             st.ask(p, "play_extra", "You may play one more card (it uses no turn)",
                    extra_options(st, p, prim) + [Action(p, "done")])
@@ -813,6 +852,14 @@ class Effect(Op[MyState]):
             _resume(st, frame.evolve(batch=_frozen_batch(batch)))
         elif prim.op == "discard_from_hand":
             st.secrets[action.player] = tuple(st.secrets.get(action.player, ())) + (action.get("card"),)
+        elif prim.op in MOVER_OPS:
+            card = action.get("card")
+            assert isinstance(card, int)
+            move_card_out(st, prim, card)
+            if frame["k"] + 1 >= prim.n:
+                _resume(st, frame)
+            else:
+                st.replace(frame.evolve(k=frame["k"] + 1))
         elif prim.op == "play_extra":
             if action.kind == "done":
                 _resume(st, frame)
@@ -893,6 +940,9 @@ def refusal(st: MyState, action: Action, decision: Any) -> IllegalActionError:
         return IllegalActionError("MY-12.5", f"CHOOSE: pick one of the {len(prim.options)} options by its index")
     if prim.op == "discard_from_hand":
         return IllegalActionError("MY-12.5", "DISCARD_FROM_HAND: pick a card of the hand being discarded from")
+    if prim.op in MOVER_OPS:
+        return IllegalActionError("MY-12.5", f"{prim.op.upper()}: pick one of the cards in play the effect selects "
+                                             "(one at a time)")
     if prim.op == "play_extra":
         if action.kind == "play":
             from .play import check

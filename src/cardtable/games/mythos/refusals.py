@@ -19,7 +19,7 @@ def explain(st: MyState, action: Action, decision: Any) -> IllegalActionError | 
         if kind.startswith("effect_") or kind in ("play_extra", "load_spell"):
             rule = "MY-12.5"
         return IllegalActionError(rule, f"it is seat {p}'s decision, not seat {action.player}'s")
-    if kind in ("effect_search", "effect_choose", "effect_discard", "play_extra", "load_spell"):
+    if kind in ("effect_search", "effect_choose", "effect_discard", "effect_pick", "play_extra", "load_spell"):
         from .primitives import refusal as effect_refusal
 
         return effect_refusal(st, action, decision)

@@ -44,6 +44,23 @@ CardType = Literal["location", "travel_event", "ally", "artifact", "weapon", "to
 Trigger = Literal["on_play", "on_arrive", "on_leave_play", "on_buried", "start_of_round", "start_of_card_play",
                   "start_of_battle", "on_attack_declared", "on_blocked", "on_sanity_change", "on_library_out",
                   "on_adventure_acquired", "on_time_change", "end_of_battle", "end_of_round", "static", "activated"]
+# MY-12.1 triggers as a player reads them (the log's ``when`` field and the trigger prompts, triggers.py):
+# the one table of these words; the identifiers stay in the structured log fields other code reads.
+TRIGGER_WORDS: dict[str, str] = {
+    "on_play": "when it is played", "on_arrive": "when its location becomes current",
+    "on_leave_play": "when it leaves play", "on_buried": "when it is buried",
+    "start_of_round": "at the start of the round", "start_of_card_play": "at the start of card play",
+    "start_of_battle": "at the start of battle", "on_attack_declared": "when an attack is declared",
+    "on_blocked": "when it is blocked", "on_sanity_change": "when its controller's Sanity changes",
+    "on_library_out": "when its controller's deck runs out", "on_adventure_acquired": "when an adventure is acquired",
+    "on_time_change": "when the time of day changes", "end_of_battle": "at the end of battle",
+    "end_of_round": "at the end of the round", "static": "while it is in play", "activated": "when it is used",
+}
+
+
+def trigger_words(trigger: str) -> str:
+    """A trigger identifier as words (an unknown one, as its identifier with spaces)."""
+    return TRIGGER_WORDS.get(trigger, trigger.replace("_", " "))
 Duration = Literal["instant", "until_end_of_turn", "until_end_of_card_play", "until_end_of_battle",
                    "until_end_of_round", "n_rounds", "while_in_play", "permanent"]  # n_rounds: Effect.rounds
 TimingTag = Literal["card_play", "battle", "fast"]
@@ -548,19 +565,25 @@ class ForEach(_Strict):
 
 
 class MoveCards(_Strict):
-    """MY-12.5 ``DISCARD(card)`` / ``BURY(card)`` / ``RETURN_TO_HAND(card)``: every card in play that ``cards``
-    selects goes to its owner's discard pile, Story Deck bottom or hand (MY-3.7; attachments with it, MY-3.4)."""
+    """MY-12.5 ``DISCARD(card)`` / ``BURY(card)`` / ``RETURN_TO_HAND(card)``: ``n`` of the cards in play that
+    ``cards`` selects (default one: "a card") go to their owner's discard pile, Story Deck bottom or hand
+    (MY-3.7; attachments with it, MY-3.4). When more are selected, the effect's controller chooses which,
+    one at a time (``effect_pick``); ``n: all`` ("every") moves every selected card without a question
+    (D-MY-106)."""
 
     op: Literal["discard", "bury", "return_to_hand"]
     cards: Selector
+    n: Annotated[int, Field(ge=1, le=20)] | Literal["all"] = 1
 
 
 class PutOnDeck(_Strict):
-    """MY-12.5 ``PUT_ON_DECK``: the selected cards go on top of (or under) their owner's Mythos Deck."""
+    """MY-12.5 ``PUT_ON_DECK``: ``n`` selected cards (chosen as for ``MoveCards``) go on top of (or under)
+    their owner's Mythos Deck."""
 
     op: Literal["put_on_deck"]
     cards: Selector
     position: Literal["top", "bottom"] = "top"
+    n: Annotated[int, Field(ge=1, le=20)] | Literal["all"] = 1
 
 
 class Mill(_Strict):
@@ -722,6 +745,8 @@ for _v in (RollDie, DieBranch, ChooseOption, ForEach, IfThen, Repeat):
     _v.model_rebuild()
 # the primitives that stop to ask a question (primitives.py): only at the top of an effect or ability
 CHOICE_OPS = frozenset({"search", "retrieve", "play_extra", "load_spell_from", "choose", "discard_from_hand"})
+# the card movers ask which card unless they say ``n: all`` (D-MY-106): nested, they must say ``all``
+MOVER_OPS = frozenset({"discard", "bury", "return_to_hand", "put_on_deck"})
 GRANT_OPS = frozenset({"grant_travel", "count_as_location", "grant_gate", "grant_keyword", "set_mental_state",
                        "grant_language", "modify_hand_sizes", "blank_blocker", "negate_effects"})  # they last
 
@@ -751,11 +776,12 @@ def _rolls(req: Any) -> bool:
 def check_vocabulary(do: list[Any], condition: Any, where: str) -> None:
     """A question is asked only at the top of an effect (a choice inside a die branch, an option or a
     for-each body could not be resumed); a die is rolled only by an effect's condition (``where``)."""
-    bad = sorted({p.op for p in _nested(do) if p.op in CHOICE_OPS})
+    bad = sorted({p.op for p in _nested(do) if p.op in CHOICE_OPS or p.op in MOVER_OPS and p.n != "all"})
     if any(p.op == "if" and _rolls(p.condition) for p in list(do) + _nested(do)) and where != "effect":
         raise ValueError(f"die_roll may only be an effect's condition, not {where}'s")
     if bad:
-        raise ValueError(f"{bad} ask a question: use them at the top of an effect's 'do', not nested")
+        raise ValueError(f"{bad} ask a question: use them at the top of an effect's 'do', not nested "
+                         "(a nested discard/bury/return_to_hand/put_on_deck must say n: all)")
     if where != "effect" and _rolls(condition):
         raise ValueError(f"die_roll may only be an effect's condition, not {where}'s")
 LASTING_OPS = frozenset({"prevent_damage", "prevent_sanity_gain", "cannot_be_attacked", "skip_battle"})

@@ -23,6 +23,7 @@ from typing import Any, Mapping, Sequence
 
 from ...core import Action, IllegalActionError, Visibility
 from ...engine import FACE_DOWN, FIRST_GAME_FLAG, NO_CARD, CardState, OpTable, ZoneDecl
+from ...engine.modifiers import forget_card
 from .catalog import CardDef, Pool
 from .schema import DIMENSIONS
 from .schema import InvestigatorSide
@@ -446,8 +447,9 @@ class MyState(CardState):
     def move_card(self, i: int, zone: str, *, bottom: bool = False) -> list[int]:
         """A card that leaves the field (Ally, Item, Event, God area, Threat) for any other zone — the
         Story Deck included, where a buried card is no longer active (MY-3.3) — ends the lasting effects
-        on it and of it (MY-12.6 ``WHILE_IN_PLAY``) and queues its ``on_leave_play`` trigger if it was
-        face up (D-MY-120)."""
+        on it and of it (MY-12.6 ``WHILE_IN_PLAY``), forgets its once-per-turn/round ability marks (a card
+        that comes back is a new object, D-MY-107) and queues its ``on_leave_play`` trigger if it was face
+        up (D-MY-120)."""
         t = self.table
         src = t.zone_name(i).split(":")[0]
         left = src in FIELD_ZONES and zone.split(":")[0] not in FIELD_ZONES
@@ -456,6 +458,8 @@ class MyState(CardState):
         if left:
             if self.lasting:
                 self.lasting = [e for e in self.lasting if e[1] != i and e[4] != i]
+            if self.used:
+                forget_card(self, (i,))
             if face_up:
                 from .triggers import queue
 

@@ -90,7 +90,7 @@ def _choose(st: MyState, decision: Decision, rng: Rng) -> Action | None:
         return _block(st, decision)
     if kind in ("pay_discard", "pay_bury", "pay_reveal"):
         return _pay(st, decision)
-    if kind in ("effect_search", "effect_discard"):
+    if kind in ("effect_search", "effect_discard", "effect_pick"):
         return _effect_pick(st, decision)
     return lookahead(st, decision)  # optional_trigger, order_triggers, effect_choose, play_extra, load_spell
 
@@ -108,7 +108,8 @@ def _pay(st: MyState, decision: Decision) -> Action | None:
 
 def _effect_pick(st: MyState, decision: Decision) -> Action | None:
     """MY-12.5 SEARCH: take the most useful card (``keep_value``) while any is offered. DISCARD_FROM_HAND:
-    from one's own hand the least useful card; from an opponent's hand (the actor chooses) his most useful."""
+    from one's own hand the least useful card; from an opponent's hand (the actor chooses) his most useful.
+    A card mover (``effect_pick``, D-MY-106): likewise, one's own least useful card, an opponent's most useful."""
     me = decision.player
     picks = [o for o in decision.options if o.kind == "pick" and isinstance(o.get("card"), int)]
     if not picks:

@@ -33,7 +33,7 @@ from ...engine import FACE_DOWN, Frame, Op
 from ...engine.prompts import Order, YesNo
 from .checks import CHECKED, run_checks
 from .rules import Batch, commit, game_over_check
-from .schema import EVENT_TRIGGERS
+from .schema import EVENT_TRIGGERS, trigger_words
 from .state import OPS, PENDING_STAT, MyState
 
 GONE_TRIGGERS = ("on_leave_play", "on_buried")  # fire from wherever the card went
@@ -150,13 +150,13 @@ def resolve(st: MyState, p: int, i: int, triggers: tuple[str, ...], with_optiona
 
     batch: Batch = {}
     for n, trig in enumerate(triggers):
-        st.note("triggered", {"player": p, "card": i, "trigger": trig})
+        st.note("triggered", {"player": p, "card": i, "trigger": trig, "when": trigger_words(trig)})
         effects = [e for e in st.card(i).effects if e.trigger == trig and (with_optional or not e.optional)]
         for k, e in enumerate(effects):
             if holds(st, p, e.condition) and run_primitives(st, p, tuple(e.do), batch, until_of(e), i):
                 later = effects[k + 1:]
                 for t2 in triggers[n + 1:]:
-                    st.note("triggered", {"player": p, "card": i, "trigger": t2})
+                    st.note("triggered", {"player": p, "card": i, "trigger": t2, "when": trigger_words(t2)})
                     later += [e2 for e2 in st.card(i).effects
                               if e2.trigger == t2 and (with_optional or not e2.optional)]
                 add_rest(st, [(list_ref(st, e2.do), 0, until_of(e2)) for e2 in later if holds(st, p, e2.condition)])
@@ -166,7 +166,7 @@ def resolve(st: MyState, p: int, i: int, triggers: tuple[str, ...], with_optiona
 
 
 def declined(st: MyState, p: int, i: int, triggers: tuple[str, ...]) -> None:
-    st.note("trigger_declined", {"player": p, "card": i, "trigger": triggers[0]})
+    st.note("trigger_declined", {"player": p, "card": i, "trigger": triggers[0], "when": trigger_words(triggers[0])})
 
 
 class _Resolver(Op[MyState]):
@@ -213,7 +213,7 @@ class _Resolver(Op[MyState]):
                 if wants_asking(st, p, i, trigs):
                     st.replace(st.top.evolve(asking=i, seat=p))
                     st.push(YesNo.name, player=p, kind="optional_trigger",
-                            prompt=f"Use the optional {trigs[0].replace('_', ' ')} effect of {st.card(i).title}?")
+                            prompt=f"Use the optional effect of {st.card(i).title} ({trigger_words(trigs[0])})?")
                     return
                 st.replace(st.top.evolve(seat=p))
                 if self._one(st, st.top, i, False, trigs):
@@ -227,9 +227,10 @@ class _Resolver(Op[MyState]):
             cards = self.cards(st, frame, p)
             if len(cards) >= 2:
                 st.replace(frame.evolve(k=k, queue=(), ordering=True))
-                label = str(frame.get("slot") or "triggered").replace("_", " ")
+                slot = frame.get("slot")
+                label = f"effects {trigger_words(str(slot))}" if slot else "triggered effects"
                 st.push(Order.name, player=p, items=tuple(cards), ordered=(), kind="order_triggers",
-                        prompt=f"Order your {label} effects (first resolves first)")
+                        prompt=f"Order your {label} (first resolves first)")
                 return
             queue_ = tuple(cards)
 
