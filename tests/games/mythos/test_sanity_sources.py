@@ -220,3 +220,35 @@ def test_a_well_formed_source_filter_loads(tmp_path: Path) -> None:
     pool = build_pool([path])
     prim = pool[pool.index("Test Ward")].effects[0].do[0]
     assert isinstance(prim, PreventSanityLoss) and prim.source == LossSource(cause=["battle", "effect"], owner="opponent")
+
+
+def test_MYV_E66_a_loss_recorded_before_a_question_keeps_its_source_through_the_pause_my_7_5() -> None:
+    """Costly Insight (lose 1 Sanity, then SEARCH the deck): the loss is recorded, then the effect pauses
+    for the search (D-MY-141) with its batch; answered, the batch is committed as one change (MY-1.3a) and
+    Hardened to Omens (source type event) still knows the loss came from Costly Insight and prevents it
+    (MY-7.5, MY-12.5, D-MY-102)."""
+    sc = build(hands=(["Hardened to Omens", "Costly Insight"], [FILLER]), decks=([FILLER, "Shoggoth", FILLER], [FILLER] * 5),
+               sanity=(10, 10))
+    play(sc, "Hardened to Omens")
+    sc.act("pass")  # seat 1
+    play(sc, "Costly Insight")
+    assert sc.st.decision is not None and sc.st.decision.kind == "effect_search"
+    assert sc.st.sanity(0) == 10 and prevented(sc) == []  # nothing is committed while the effect waits
+    sc.act("pick", card=sc.id("Shoggoth", "deck:0"))
+    if sc.st.decision is not None and sc.st.decision.kind == "effect_search":
+        sc.act("done")
+    assert sc.st.sanity(0) == 10
+    assert prevented(sc) == [{"player": 0, "n": 1, "cause": "effect", "card": sc.id("Costly Insight")}]
+    [(_k, left)] = shields(sc, 0)
+    assert left == 1
+
+
+def test_without_the_shield_the_paused_loss_is_lost_my_7_5() -> None:
+    """The same play with no shield: the 1 Sanity of Costly Insight is lost when the search is answered
+    (the control for the test above)."""
+    sc = build(hands=(["Costly Insight"], [FILLER]), decks=([FILLER, "Shoggoth", FILLER], [FILLER] * 5), sanity=(10, 10))
+    play(sc, "Costly Insight")
+    sc.act("pick", card=sc.id("Shoggoth", "deck:0"))
+    if sc.st.decision is not None and sc.st.decision.kind == "effect_search":
+        sc.act("done")
+    assert sc.st.sanity(0) == 9

@@ -573,7 +573,7 @@ def test_a_question_nested_in_a_die_branch_or_a_die_in_a_requirement_is_refused_
 
 def test_the_vocabulary_set_loads_with_the_pool() -> None:
     ids = [d.id for d in load_pool().defs if d.id.startswith("MYV-")]
-    assert len(ids) == 68
+    assert len(ids) == 69
 
 
 # ---- the bot and the table answer and show every new question and event --------------------------------------
