@@ -3,7 +3,7 @@
 Nothing here knows a game noun; every game builds on these pieces.
 """
 
-from .actions import Action, Decision
+from .actions import Action, Decision, shared_action
 from .errors import CardDataError, CardtableError, IllegalActionError, RecordError, SetupError
 from .events import Event
 from .game import GameDefinition, GameInfo, Outcome, OutcomeTag
@@ -14,5 +14,5 @@ from .zones import Visibility, ZoneSpec, zone_view
 __all__ = [
     "Action", "CardDataError", "CardtableError", "Decision", "Event", "GameDefinition", "GameInfo",
     "IllegalActionError", "Outcome", "OutcomeTag", "RecordError", "Rng", "SetupError", "State", "Visibility",
-    "ZoneSpec", "mix_seed", "zone_view",
+    "ZoneSpec", "mix_seed", "shared_action", "zone_view",
 ]

@@ -8,6 +8,7 @@ actions on the hot path allocates nothing new.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Mapping
 
 from .errors import IllegalActionError
@@ -57,6 +58,14 @@ class Action:
     def __str__(self) -> str:
         args = " ".join(f"{k}={v}" for k, v in self.params)
         return f"P{self.player} {self.kind}{' ' + args if args else ''}"
+
+
+@lru_cache(maxsize=16384)
+def shared_action(player: int, kind: str, params: tuple[tuple[str, Param], ...] = ()) -> Action:
+    """``Action(player, kind, params)``, one object per value: an action is immutable, and the same few
+    (a seat's pass, a pick of card 17) are listed at decision after decision, so rules that build options
+    in a hot path take them from here instead of constructing them again (equal either way)."""
+    return Action(player, kind, params)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..core import Action, IllegalActionError, Rng
+from ..core import Action, IllegalActionError, Rng, shared_action
 from .frames import Frame
 from .ops import Op, OpTable
 
@@ -45,9 +45,9 @@ class Pick(Op["CardState"]):
             self._finish(st, frame, tuple(chosen) + tuple(left))  # exactly as many as needed: no choice
             return
         p = frame["player"]
-        options = [Action(p, "pick", (("card", c),)) for c in left]
+        options = [shared_action(p, "pick", (("card", c),)) for c in left]
         if len(chosen) >= lo:
-            options.append(Action(p, "done"))
+            options.append(shared_action(p, "done"))
         st.ask(p, frame.get("kind") or "pick", frame["prompt"], options)
 
     def answer(self, st: "CardState", frame: Frame, action: Action) -> None:

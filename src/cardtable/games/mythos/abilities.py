@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, IllegalActionError
+from ...core import Action, IllegalActionError, shared_action
 from ...engine import FACE_DOWN, is_used, mark_used
 from .costs import refusal as cost_refusal
 from .play import bury as bury_card, run_primitives, until_of
@@ -93,7 +93,7 @@ def options(st: MyState, p: int, window: str) -> list[Action]:
     for i in sources(st, p):
         for k, _ab in enumerate(abilities_of(st, i)):
             if refusal(st, p, i, k, window, source=True) is None:
-                out.append(Action(p, "activate", (("ability", k), ("card", i))))
+                out.append(shared_action(p, "activate", (("ability", k), ("card", i))))
     return out
 
 

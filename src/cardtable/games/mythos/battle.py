@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...core import Action
+from ...core import Action, shared_action
 from ...engine import FACE_DOWN, Frame, Op, lasting_total, pick
 from .abilities import activate, options as ability_options
 from .catalog import Pool
@@ -82,7 +82,7 @@ class Battle(Op[MyState]):
             uses = [Action(p, "cast", (("card", s),)) for s in castable(st, p, "battle")] + ability_options(st, p, "battle")
             uses += battle_events(st, p)
             if uses or may_hold_battle_events(st, p):
-                opts = uses + [Action(p, "pass")]
+                opts = uses + [shared_action(p, "pass")]
                 if (p, passes) != (frame["player"], frame["passes"]):
                     st.replace(frame.evolve(player=p, passes=passes))  # skipped players passed (public facts)
                 st.ask(p, "battle_use", f"Seat {p}: battle use step - cast a spell or pass", opts)

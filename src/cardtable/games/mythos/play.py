@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ...core import Action, IllegalActionError
+from ...core import Action, IllegalActionError, shared_action
 from ...engine import FACE_DOWN, NO_CARD, PERMANENT, WHILE_SOURCE, add_lasting
 from . import costs as _costs, primitives as _primitives  # module references: read per play, not imported per call
 from .catalog import CardDef
@@ -594,7 +594,7 @@ def play_action(p: int, i: int, host: int | None, target: int | None = None) -> 
     params: tuple[tuple[str, Any], ...] = (("card", i),) if host is None else (("card", i), ("host", host))
     if target is not None:
         params += (("target", target),)
-    return Action(p, "play", params)
+    return shared_action(p, "play", params)
 
 
 def turn_options(st: MyState, p: int) -> list[Action]:
@@ -621,10 +621,10 @@ def turn_options(st: MyState, p: int) -> list[Action]:
     out += _join.join_options(st, p, seen)
     out += _abilities.options(st, p, "card_play")
     if can_arrive(st, p):
-        out.append(Action(p, "arrive"))
+        out.append(shared_action(p, "arrive"))
     for s in castable(st, p):
-        out.append(Action(p, "cast", (("card", s),)))
-    out.append(Action(p, "pass"))
+        out.append(shared_action(p, "cast", (("card", s),)))
+    out.append(shared_action(p, "pass"))
     return out
 
 
