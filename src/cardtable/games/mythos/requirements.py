@@ -94,7 +94,8 @@ def assign(st: MyState, slots: Sequence[Slot], cards: Sequence[int],
         return None
     if kinds is None:
         kinds = {c: st.type_of(c) for c in cards}
-    minds = {c: _primitives.mental_state(st, c) for c in cards} if st.lasting else {}
+    minds = {c: _primitives.mental_state(st, c) for c in cards} \
+        if any(e[0] == "set_mental_state" for e in st.lasting) else {}  # else every card's printed state
     defs = [(c, st.card(c)) for c in cards]
     cand: list[list[int]] = []
     for s in slots:
