@@ -92,19 +92,26 @@ def to_attack(sc: Scenario) -> None:
         sc.act("pass")
 
 
-def test_MYV_E60_battle_damage_is_taken_part_by_part_by_attacker_my_9_6_my_7_5() -> None:
-    """Circle of Salt (source type monster, owner opponent, n 3) on seat 1. Seat 0 attacks with a Ghoul (2)
-    and Dockside Sailor with Sacrificial Dagger (3): one change of 5 (MY-9.6) whose parts have each
-    attacker as source (D-MY-103). The Ghoul's 2 are prevented and the ally's 3 are lost."""
-    sc = build(hands=([FILLER], ["Circle of Salt", FILLER]), threat=(["Ghoul"], []),
+def ghoul_and_sailor_attack(shield: str) -> Scenario:
+    """Seat 1 (Sanity 11) plays ``shield``; then seat 0 attacks it with a Ghoul (2) from the Threat and
+    Dockside Sailor with Sacrificial Dagger (3), the enchanted ally joining the attack (MY-9.3c)."""
+    sc = build(hands=([FILLER], [shield, FILLER]), threat=(["Ghoul"], []),
                allies=(["Dockside Sailor", A("Sacrificial Dagger", "Dockside Sailor")], []), sanity=(10, 11),
                active=1)
-    play(sc, "Circle of Salt")
+    play(sc, shield)
     to_attack(sc)
     sc.act("attack", defender=1)
     if sc.st.decision is not None and sc.st.decision.kind == "attack_monsters":
         sc.act("done")
-    sc.act("pick", card=sc.id("Dockside Sailor"))  # the enchanted ally joins (MY-9.3c)
+    sc.act("pick", card=sc.id("Dockside Sailor"))
+    return sc
+
+
+def test_MYV_E60_battle_damage_is_taken_part_by_part_by_attacker_my_9_6_my_7_5() -> None:
+    """Circle of Salt (source type monster, owner opponent, n 3) on seat 1. Seat 0 attacks with a Ghoul (2)
+    and Dockside Sailor with Sacrificial Dagger (3): one change of 5 (MY-9.6) whose parts have each
+    attacker as source (D-MY-103). The Ghoul's 2 are prevented and the ally's 3 are lost."""
+    sc = ghoul_and_sailor_attack(shield="Circle of Salt")
     assert sc.st.sanity(1) == 11 - 3
     assert prevented(sc) == [{"player": 1, "n": 2, "cause": "battle", "card": sc.id("Ghoul")}]
     assert any(e["kind"] == "attack_resolved" and e["damage"] == 5 for e in sc.st.log(1))
@@ -112,15 +119,7 @@ def test_MYV_E60_battle_damage_is_taken_part_by_part_by_attacker_my_9_6_my_7_5()
 
 def test_MYV_E58_an_unfiltered_shield_takes_battle_damage_as_before_my_7_5() -> None:
     """Iron Resolve (n 2, no filter) on seat 1 takes 2 of the same attack's 5, whatever its attackers."""
-    sc = build(hands=([FILLER], ["Iron Resolve", FILLER]), threat=(["Ghoul"], []),
-               allies=(["Dockside Sailor", A("Sacrificial Dagger", "Dockside Sailor")], []), sanity=(10, 11),
-               active=1)
-    play(sc, "Iron Resolve")
-    to_attack(sc)
-    sc.act("attack", defender=1)
-    if sc.st.decision is not None and sc.st.decision.kind == "attack_monsters":
-        sc.act("done")
-    sc.act("pick", card=sc.id("Dockside Sailor"))
+    sc = ghoul_and_sailor_attack(shield="Iron Resolve")
     assert sc.st.sanity(1) == 11 - 3 and shields(sc, 1) == []
 
 

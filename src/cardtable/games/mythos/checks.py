@@ -11,7 +11,7 @@ frame has just finished an atomic effect; it hands ``CHECKED`` back to that fram
 
 from __future__ import annotations
 
-from ...engine import NO_CARD, Frame, Op, pick
+from ...engine import Frame, Op, pick
 from .rules import game_over_check
 from .state import OPS, MyState
 
@@ -20,8 +20,7 @@ CHECKED = "checked"  # what the frame hands back (the frames beneath tell it fro
 
 def doomed_allies(st: MyState) -> list[int]:
     """MY-5.11 step 2: Allies (MY-3.6) at combat 0 or less."""
-    t = st.table
-    allies = [i for p in range(st.players) for i in t.cards(f"ally:{p}") if t.host[i] == NO_CARD]  # ``allies``
+    allies = [i for p in range(st.players) for i in st.allies(p)]
     if not allies:
         return []
     # Asked after every turn: when nothing in force can lower a combat value (no setting, no negative
@@ -30,14 +29,7 @@ def doomed_allies(st: MyState) -> list[int]:
     if (_effects.COMBAT_OPS.isdisjoint(st.facts().static_ops)
             or all(prim.op == "modify_combat" and prim.n >= 0 for _p, _i, prim in _effects.statics(st, _effects.COMBAT_OPS))) \
             and not any(e[0] == "set_combat" or e[0] == "modify_combat" and e[2] < 0 for e in st.lasting):
-        low = []
-        for i in allies:
-            base = st.card(i).combat
-            for a in t.attachments(i):
-                if st.card(a).type == "weapon":
-                    base += st.card(a).combat_bonus
-            if base <= 0:
-                low.append(i)
+        low = [i for i in allies if _effects.printed_combat(st, i) <= 0]
         if not low:
             return []
         allies = low
@@ -58,7 +50,7 @@ def over_capacity(st: MyState) -> tuple[int, list[int], int] | None:
                 continue  # a capacity is never negative (MY-6.7.4), so an empty tome is never over it
             if change is None:
                 change = _effects.capacity_change(st, p)
-            excess = len(spells) - max(0, st.card(v).capacity + change)  # ``MyState.capacity``
+            excess = len(spells) - st.capacity(v, change)
             if excess > 0:
                 return v, spells, excess
     return None

@@ -92,6 +92,15 @@ def entered(st: MyState, i: int) -> int:
 COMBAT_OPS = frozenset(("set_combat", "modify_combat"))
 
 
+def printed_combat(st: MyState, i: int) -> int:
+    """MY-6.4.3: the printed value plus the bonus of its weapon, before any effect."""
+    out = st.card(i).combat
+    for a in st.table.attachments(i):
+        if st.card(a).type == "weapon":
+            out += st.card(a).combat_bonus
+    return out
+
+
 def combat_value(st: MyState, i: int) -> int:
     """MY-6.4.3: the set value (by precedence) or printed + weapon bonus; then every modification."""
     return combat_values(st, [i])[0]
@@ -106,9 +115,7 @@ def combat_values(st: MyState, cards: list[int]) -> list[int]:
 
 
 def _combat(st: MyState, i: int, in_force: list[tuple[int, int, Any]]) -> int:
-    t = st.table
-    d = st.card(i)
-    base = d.combat + sum(st.card(a).combat_bonus for a in t.attachments(i) if st.card(a).type == "weapon")
+    base = printed_combat(st, i)
     god_sets, other, mod = [], [], 0
     for p, src, prim in in_force:
         if not _reaches(st, p, prim, i):

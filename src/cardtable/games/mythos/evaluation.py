@@ -24,6 +24,7 @@ from ...engine import FACE_DOWN
 from .catalog import CardDef
 from .requirements import matches
 from .schema import CardFilter
+from .play import adventure_pool
 from .state import MyState
 
 DANGER = 5  # below this Sanity, each point lost costs more (MY-1.3: 0 ends the game)
@@ -60,14 +61,6 @@ def matched(st: MyState, units: Sequence[CardFilter], cards: Sequence[int]) -> i
         return False
 
     return sum(1 for u in range(len(units)) if augment(u, set()))
-
-
-def adventure_pool(st: MyState, p: int) -> list[int]:
-    """MY-6.13.2: the whole Story Deck and the face-up Ally, Item, Event and God cards."""
-    t = st.table
-    out = list(t.cards(f"story:{p}"))
-    out += [i for z in ("ally", "item", "event", "god") for i in t.cards(f"{z}:{p}") if not t.flags[i] & FACE_DOWN]
-    return out
 
 
 def progress(st: MyState, p: int) -> float:

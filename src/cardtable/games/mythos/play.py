@@ -570,10 +570,7 @@ def god_assignment(st: MyState, p: int, d: CardDef) -> list[int] | None:
 def adventure_pool(st: MyState, p: int) -> list[int]:
     """MY-6.13.2: the whole Story Deck, allies, items, attachments, face-up spells, events, gods; never
     the Threat, face-down cards, the investigator or anything outside the field."""
-    t = st.table
-    out = list(t.cards(f"story:{p}"))
-    out += [i for z in ("ally", "item", "event", "god") for i in t.cards(f"{z}:{p}") if not t.flags[i] & FACE_DOWN]
-    return out
+    return adventure_pool_kinds(st, p)[0]
 
 
 def adventure_pool_kinds(st: MyState, p: int) -> tuple[list[int], dict[int, str]]:

@@ -316,11 +316,14 @@ class MyState(CardState):
 
         return combat_value(self, i)
 
-    def capacity(self, v: int) -> int:
-        """MY-6.7.4: a tome's printed capacity plus the capacity changes in force on its owner."""
-        from .effects import capacity_change
+    def capacity(self, v: int, change: int | None = None) -> int:
+        """MY-6.7.4: a tome's printed capacity plus the capacity changes in force on its owner (``change``:
+        that sum, when the caller has read it already for the owner's other tomes)."""
+        if change is None:
+            from .effects import capacity_change
 
-        return max(0, self.card(v).capacity + capacity_change(self, self.table.owner[v]))
+            change = capacity_change(self, self.table.owner[v])
+        return max(0, self.card(v).capacity + change)
 
     # --- views --------------------------------------------------------------------------------------
     def public_options(self, seat: int | None) -> dict[str, Any]:
