@@ -44,7 +44,9 @@ def test_my_8_8_every_card_of_a_join_group_is_just_played_and_attachments_leave_
     sc = build(players=2, hands=(["Thwarted Plans"], ["Police Detective", "Service Revolver"]),
                story=([], ["Kingsport Curio Shop"]), active=1)
     cop, gun = sc.id("Police Detective"), sc.id("Service Revolver")
-    sc.act("join", card=cop, card2=gun)
+    sc.act("join", card=cop)
+    sc.act("add", card=gun)
+    sc.act("done")
     assert set(sc.st.just_played(0)) == {cop, gun}
     sc.act("play", card=sc.id("Thwarted Plans"), target=cop)
     assert sorted(sc.titles("discard:1")) == ["Police Detective", "Service Revolver"]  # MY-3.4

@@ -677,6 +677,9 @@ def test_MYV_E37_joins_with_lets_two_allies_be_played_as_one_group_my_8_2() -> N
     assert "join" in sc.kinds()
     join = next(o for o in sc.st.legal_actions() if o.kind == "join")
     sc.st.apply(join)
+    assert decision(sc) == (0, "join")  # D-MY-154: the group is built card by card
+    sc.act("add", card=next(o.get("card") for o in sc.st.legal_actions() if o.kind == "add"))
+    sc.act("done")
     assert sorted(sc.titles("ally:0")) == ["Dockside Sailor", "Police Detective"]
     assert decision(sc) == (1, "turn")
 

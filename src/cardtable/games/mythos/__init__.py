@@ -14,11 +14,11 @@ from typing import Any, Mapping
 
 from ...core import GameDefinition, GameInfo, SetupError, State
 from ...engine import ENGINE_OPS, OpTable
-from . import battle, checks, costs, primitives, rules, triggers  # noqa: F401 - register the ops of the round, battle, checks, costs, effects and triggers
+from . import battle, checks, costs, join, primitives, rules, triggers  # noqa: F401 - register the ops of the round, battle, checks, costs, Join groups, effects and triggers
 from .catalog import Pool, load_pool
 from .state import OPS, ROUND_CAP, TURN_CAP, MyState, zones_for
 
-GAME_VERSION = "1"
+GAME_VERSION = "2"  # 2: Join groups other than Monsters are played card by card (D-MY-154)
 
 MyState.OPS = OpTable(ENGINE_OPS, OPS)
 

@@ -1,12 +1,25 @@
 """Join groups (MY-8): two or more cards from hand played together as one play.
 
-The action is ``join(card, card2[, card3, card4])`` in the group's resolution order (D-MY-74: a
-group names at most four cards; the action format has one parameter per card, and four covers every
-group the pool can form). The order is fixed, never chosen: a weapon or a spell comes after its host,
-a Location after its Travel Event (MY-8.5), Monsters in hand order — any other order would fail its
-own checks. Legality is checked by resolving the group on a clone, card by card, each against the
-state the earlier ones left (MY-8.5); a Monster group checks its gate once and uses it once (MY-8.6).
-All the group's sanity modifiers form one simultaneous change (MY-8.7).
+Two shapes, by MY-8.5 and MY-8.6 (D-MY-154, which replaces D-MY-74 for every group but Monsters):
+
+* **Card by card** (MY-8.5: "the player declares an order; cards resolve in that order, and each card's
+  requirements are checked against the state left by the earlier cards"). The turn option
+  ``join(card[, host])`` plays its card as the group's first and opens the group (the ``my.join`` frame);
+  the same player is then asked, again and again, to ``add(card)`` a hand card or be ``done``. A card is
+  offered only if it Joins every card already in the group (MY-8.2), comes after the card it would hold
+  or follow (a weapon after its ally, a spell after its tome, a Location after its Travel Event) and
+  passes its own check against the state the group has left so far — the real state, so no probe state is
+  ever built. The group's Sanity changes wait in the frame and apply as one change when it closes
+  (MY-8.7). The follow-up is asked even when only ``done`` is left, so whether it is asked never depends
+  on the hand; a group that closes with its first card alone was a single play.
+* **A Monster group as one action** ``join(card, card2[, card3, card4])`` (MY-8.6: "checked and resolved
+  as one unit"): its gate is checked once, its monsters go face down into the Threat, the gate is used
+  once. It stays one action because its cards are hidden: a frame on the public stack could not hold them.
+
+Why card by card: listing every group up front meant resolving each group's prefix on a copy of the state
+at every turn, whether or not anyone joined — the largest cost of a Mythos turn. Now a turn lists one
+``join`` per card that could begin a group (a look-up in the partners table), and the checks of the
+further cards run only when a player actually joins, on the real state.
 """
 
 from __future__ import annotations
@@ -15,17 +28,20 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Callable, Sequence
 
-from ...core import Action
-from ...engine import FACE_DOWN
+from ...core import Action, IllegalActionError, shared_action
+from ...engine import FACE_DOWN, Frame, Op
 from .catalog import CardDef
-from .play import Refusal, check, play
+from .play import Refusal, cancel_filter, check, play
 from .requirements import holds, matches
 from .rules import MODIFIER, Batch, change, commit, game_over_check
-from .state import MyState
+from .state import OPS, MyState
 
-KEYS = ("card", "card2", "card3", "card4")
-MAX_GROUP = len(KEYS)
-RANK = {"travel_event": 0, "location": 1, "ally": 0, "weapon": 1, "tome": 0, "spell": 1}
+KEYS = ("card", "card2", "card3", "card4")  # a Monster group's action (MY-8.6)
+MAX_MONSTERS = len(KEYS)
+JOIN = "my.join"
+# MY-8.3 / MY-8.5: a card that holds or follows another comes after it in a group (the weapon after the ally
+# it arms, the spell after the tome it is loaded into, the Location after the Travel Event that reaches it)
+AFTER = {"weapon": "ally", "spell": "tome", "location": "travel_event"}
 
 
 @lru_cache(maxsize=None)
@@ -54,30 +70,6 @@ def partners(d: CardDef, pool: Sequence[CardDef]) -> frozenset[CardDef]:
     return got
 
 
-def _joinable_pairs(st: MyState, hand: list[int], defs: dict[int, CardDef]) -> tuple[list[int], dict[int, list[int]]]:
-    """The hand cards that Join at least one other hand card (hand order), and for each the later ones
-    (higher instance number) it Joins, by ``partners``."""
-    pool = st.pool.defs
-    in_hand: dict[CardDef, int] = {}
-    for i in hand:
-        in_hand[defs[i]] = in_hand.get(defs[i], 0) + 1
-    names = set(in_hand)  # a set, so that ``partners & names`` is one C-level intersection
-    joinable = []
-    mates: dict[int, frozenset[CardDef]] = {}
-    for i in hand:
-        d = defs[i]
-        got = _PARTNERS.get(d) or partners(d, pool)
-        found = got & names
-        if found and (len(found) > 1 or d not in found or in_hand[d] > 1):
-            joinable.append(i)
-            mates[i] = got
-    later: dict[int, list[int]] = {}
-    for k, i in enumerate(joinable):
-        m = mates[i]
-        later[i] = [j for j in joinable[k + 1:] if defs[j] in m]  # hand order: later means higher
-    return joinable, later
-
-
 def joins(st: MyState, a: int, b: int) -> bool:
     """MY-8.2 for two cards now: a printed or built-in pair, or a JoinsWith keyword in force (MY-12.5)."""
     if pair_joins(st.card(a), st.card(b)):
@@ -101,164 +93,277 @@ def granted_joins(st: MyState) -> Callable[[int, int], bool] | None:
     return None
 
 
-def ordered(st: MyState, cards: Sequence[int]) -> tuple[int, ...]:
-    return tuple(sorted(cards, key=lambda i: (RANK.get(st.card(i).type, 0), i)))
-
-
 def group_of(action: Action) -> list[Any]:
     return [action.get(k) for k in KEYS if action.get(k) is not None]
 
 
-def join_check(st: MyState, p: int, cards: Sequence[Any]) -> Refusal | None:
-    """Why this group cannot be played now, or None."""
+def _member(d: CardDef) -> bool:
+    """Can this card be part of a card-by-card group at all? Not a Monster (MY-8.6: their own groups) nor
+    a card that names a target as it is played (MY-5.10: it is played alone, naming it)."""
+    return d.type != "monster" and cancel_filter(d) is None
+
+
+def may_follow(first: CardDef, then: CardDef) -> bool:
+    """MY-8.5: ``then`` may come after ``first`` in a group: not the card ``first`` holds or follows."""
+    return AFTER.get(first.type) != then.type
+
+
+# ---- the turn's options -------------------------------------------------------------------------------------
+
+
+def starters(st: MyState, p: int, hand: Sequence[int]) -> set[int] | frozenset[int]:
+    """The hand cards another hand card could be added to as a group's first card (MY-8.2, MY-8.5):
+    a partner that may follow it. Whether that partner passes its check once the first card has
+    resolved is asked only when the group is open (``addable``)."""
+    extra = granted_joins(st)
+    if extra is not None:  # a JoinsWith grant is in force (MY-12.5): ask it of every pair
+        defs = {i: st.card(i) for i in hand}
+        members = [i for i in hand if _member(defs[i])]
+        return {i for i in members for j in members if j != i and may_follow(defs[i], defs[j])
+                and (pair_joins(defs[i], defs[j]) or extra(i, j))}
+    card = st.card
+    firsts = _starter_positions(tuple(card(i) for i in hand), st.pool.defs)
+    return frozenset(hand[k] for k in firsts) if firsts else frozenset()
+
+
+_STARTERS: dict[tuple[CardDef, ...], tuple[int, ...]] = {}
+_STARTERS_CAP = 1 << 16  # hands seen; cleared when full (a hand is a few cards, so recomputing is cheap)
+
+
+def _starter_positions(hand: tuple[CardDef, ...], pool: Sequence[CardDef]) -> tuple[int, ...]:
+    """``starters`` without a grant, by the hand's definitions in hand order (a pure function of them,
+    so kept: every turn asks it, and a hand changes by a card or two between turns)."""
+    got = _STARTERS.get(hand)
+    if got is not None:
+        return got
+    count: dict[CardDef, int] = {}
+    for d in hand:
+        if _member(d):
+            count[d] = count.get(d, 0) + 1
+    names = set(count)
+    out = []
+    if sum(count.values()) > 1:
+        for k, d in enumerate(hand):
+            if d in count:
+                found = (_PARTNERS.get(d) or partners(d, pool)) & names
+                if any(may_follow(d, e) and (e is not d or count[d] > 1) for e in found):
+                    out.append(k)
+    if len(_STARTERS) >= _STARTERS_CAP:
+        _STARTERS.clear()
+    got = _STARTERS[hand] = tuple(out)
+    return got
+
+
+def join_start(p: int, i: int, host: int | None) -> Action:
+    params: tuple[tuple[str, Any], ...] = (("card", i),) if host is None else (("card", i), ("host", host))
+    return shared_action(p, "join", params)
+
+
+def monster_groups(st: MyState, p: int, hand: Sequence[int]) -> list[Action]:
+    """MY-8.3d / MY-8.6: every group of 2 to 4 hand Monsters that pairwise Join, each once (card-id
+    order), when the gate is open and each monster's own requirement holds."""
+    ms = [i for i in hand if st.card(i).type == "monster"]
+    if len(ms) < 2 or not st.gate_open(p):
+        return []
+    ok = [i for i in ms if holds(st, p, st.card(i).requirement)]
+    if len(ok) < 2:
+        return []
+    extra = granted_joins(st)
+    later = {i: [j for j in ok if j > i and (pair_joins(st.card(i), st.card(j)) or extra is not None and extra(i, j))]
+             for i in ok}
+    out: list[Action] = []
+    groups: list[tuple[int, ...]] = [(i,) for i in ok]
+    for _size in range(2, MAX_MONSTERS + 1):  # grow cliques of joining monsters one card at a time
+        groups = [g + (j,) for g in groups for j in later[g[-1]] if all(j in later[a] for a in g[:-1])]
+        out += [Action(p, "join", tuple(zip(KEYS, g))) for g in groups]
+    return out
+
+
+# ---- refusals ---------------------------------------------------------------------------------------------------
+
+
+def _in_hand(st: MyState, p: int, cards: Sequence[Any]) -> bool:
     t = st.table
-    if not 2 <= len(cards) <= MAX_GROUP or len(set(cards)) != len(cards):
-        return "MY-8.1", f"a Join group is 2 to {MAX_GROUP} different cards"
-    if not all(type(i) is int and 0 <= i < len(t) and t.zone_name(i) == f"hand:{p}" for i in cards):
+    return all(type(i) is int and 0 <= i < len(t) and t.zone_name(i) == f"hand:{p}" for i in cards)
+
+
+def join_check(st: MyState, p: int, action: Action) -> Refusal | None:
+    """Why this ``join`` turn action cannot be taken now, or None."""
+    cards = group_of(action)
+    if not 1 <= len(cards) <= MAX_MONSTERS or len(set(cards)) != len(cards):
+        return "MY-8.1", f"a Join names its first card (a Monster group: 2 to {MAX_MONSTERS} Monsters)"
+    if not _in_hand(st, p, cards):
         return "MY-8.1", "a Join group is played from your own hand"
     defs = [st.card(i) for i in cards]
+    if len(cards) == 1:
+        d = defs[0]
+        if d.type == "monster":
+            return "MY-8.6", "a Monster group is one play naming all its Monsters (card, card2, ...)"
+        if cancel_filter(d) is not None:
+            return "MY-8.1", f"{d.title} names its target and is played alone"
+        why = check(st, p, cards[0], action.get("host"))
+        if why is not None:
+            return why
+        if cards[0] not in starters(st, p, sorted(st.table.cards(f"hand:{p}"))):
+            return "MY-8.2", f"no other card in your hand Joins {d.title} after it"
+        return None
+    if not all(d.type == "monster" for d in defs):
+        return "MY-8.5", "a Join group other than Monsters is played card by card: join its first card, then add"
     extra = granted_joins(st)
     if not all(pair_joins(st.card(a), st.card(b)) or extra is not None and extra(a, b)
                for a, b in combinations(cards, 2)):
         return "MY-8.2", "every pair of cards in a Join group must Join"
-    if tuple(cards) != ordered(st, cards):
-        return "MY-8.5", "a Join group resolves hosts first, then what they hold (a Location after its travel)"
-    if all(d.type == "monster" for d in defs):
-        if not st.gate_open(p):
-            return "MY-8.6", "a Monster group needs an upright current location with a gate, checked once"
-        for d in defs:
-            if not holds(st, p, d.requirement):
-                return "MY-6.1.2", f"{d.title}: its requirement is not met"
-        return None
-    probe = st.clone()
-    assert isinstance(probe, MyState)
-    batch: Batch = {}
-    for i in cards:
-        host = _host(probe, cards, i)
-        why = check(probe, p, i, host)
-        if why is not None:
-            return why
-        play(probe, p, i, host, batch)
+    if list(cards) != sorted(cards):
+        return "MY-8.6", "a Monster group names its Monsters in card order"
+    if not st.gate_open(p):
+        return "MY-8.6", "a Monster group needs an upright current location with a gate, checked once"
+    for d in defs:
+        if not holds(st, p, d.requirement):
+            return "MY-6.1.2", f"{d.title}: its requirement is not met"
     return None
 
 
+def add_check(st: MyState, p: int, cards: Sequence[int], y: Any) -> Refusal | None:
+    """Why hand card ``y`` cannot be added to the open group ``cards`` now (MY-8.2, MY-8.4, MY-8.5), or None."""
+    if not _in_hand(st, p, [y]):
+        return "MY-8.1", "a Join group is played from your own hand"
+    d = st.card(y)
+    if d.type == "monster":
+        return "MY-8.6", "Monsters join only a group of Monsters, played as one"
+    if cancel_filter(d) is not None:
+        return "MY-8.1", f"{d.title} names its target and is played alone"
+    extra = granted_joins(st)
+    for c in cards:
+        g = st.card(c)
+        if not (pair_joins(g, d) or extra is not None and extra(c, y)):
+            return "MY-8.2", f"{d.title} does not Join {g.title}: every pair of a group must Join"
+        if not may_follow(g, d):
+            return "MY-8.5", f"{d.title} would have to resolve before {g.title}, which is already played"
+    return check(st, p, y, _host(st, cards, y))
+
+
 def _host(st: MyState, cards: Sequence[int], i: int) -> int | None:
-    """MY-8.3a/b: a joined weapon goes onto the joined ally, a joined spell into the joined tome."""
-    kind = st.card(i).type
-    want = {"weapon": "ally", "spell": "tome"}.get(kind)
+    """MY-8.3a/b: a joined weapon goes onto the group's ally, a joined spell into the group's tome."""
+    want = {"weapon": "ally", "spell": "tome"}.get(st.card(i).type)
     if want is None:
         return None
     return next((c for c in cards if st.card(c).type == want), None)
 
 
-def join_options(st: MyState, p: int, verdicts: dict[tuple[CardDef, int | None], bool] | None = None) -> list[Action]:
-    """Every legal Join group from ``p``'s hand, each once in its resolution order.
-
-    Why not ``join_check`` per group: that resolves every group from scratch on its own clone. Here the
-    groups share their resolved prefixes (``_Probes``), and a group's last card is only checked, never
-    played — the same card-by-card checks against the same states (MY-8.5), so the same groups, at a
-    fraction of the clones and plays (profiling found this the largest cost of random play).
-    ``verdicts`` are the caller's answers of ``check`` on ``st`` by (definition, host), reused for the
-    first card of a group (``turn_options`` has just asked them of every card).
-    """
-    hand = sorted(st.table.cards(f"hand:{p}"))
-    defs = {i: st.card(i) for i in hand}
+def addable(st: MyState, p: int, cards: Sequence[int]) -> list[int]:
+    """The hand cards that may be added to the open group now (``add_check`` is None), in hand order."""
+    group = [st.card(c) for c in cards]
     extra = granted_joins(st)
-    if extra is not None:  # a JoinsWith grant is in force (MY-12.5): ask it of every pair
-        joinable = [i for i in hand if any(extra(i, j) or pair_joins(defs[i], defs[j]) for j in hand if j != i)]
-        later = {i: [j for j in joinable if j > i and (pair_joins(defs[i], defs[j]) or extra(i, j))]
-                 for i in joinable}
-    else:
-        joinable, later = _joinable_pairs(st, hand, defs)
-    out: list[Action] = []
-    if len(joinable) < 2:
-        return out
-    probes = _Probes(st, p, verdicts or {})
-    rank = {i: (RANK.get(defs[i].type, 0), i) for i in joinable}
-    monsters = {i for i in joinable if defs[i].type == "monster"}
-    groups: list[tuple[int, ...]] = [(i,) for i in joinable]
-    for _size in range(2, MAX_GROUP + 1):  # grow cliques of joining cards one card at a time
-        groups = [g + (j,) for g in groups for j in later[g[-1]] if all(j in later[a] for a in g[:-1])]
-        for group in groups:
-            cards = tuple(sorted(group, key=rank.__getitem__))  # ``ordered``
-            if monsters.issuperset(cards):  # MY-8.6: no resolution to share
-                ok = join_check(st, p, cards) is None
-            else:
-                ok = probes.last_card_fits(cards)
-            if ok:
-                out.append(Action(p, "join", tuple(zip(KEYS, cards))))
+    out: list[int] = []
+    seen: dict[tuple[CardDef, int | None], bool] = {}  # copies with the same host decide alike
+    for y in sorted(st.table.cards(f"hand:{p}")):
+        d = st.card(y)
+        if not _member(d) or not all(may_follow(g, d) and (pair_joins(g, d) or extra is not None and extra(c, y))
+                                     for c, g in zip(cards, group)):
+            continue
+        host = _host(st, cards, y)
+        ok = seen.get((d, host))
+        if ok is None:
+            ok = seen[(d, host)] = check(st, p, y, host) is None
+        if ok:
+            out.append(y)
     return out
 
 
-class _Probes:
-    """The states a Join group's prefixes resolve to (``join_check``'s probe after its first k cards),
-    each built once from its parent's: ``None`` where a card of the prefix fails its check.
+# ---- carrying a group out ----------------------------------------------------------------------------------------
 
-    A prefix resolves the same inside every group that starts with it: a card's host is the group's first
-    ally (weapon) or tome (spell), and those rank before what they hold, so they lie in the prefix."""
 
-    def __init__(self, st: MyState, p: int, verdicts: dict[tuple[CardDef, int | None], bool]) -> None:
-        self.st, self.p, self.first = st, p, verdicts
-        self.done: dict[tuple[int, ...], MyState | None] = {(): st}  # the empty prefix: the state itself
-        self.batches: dict[tuple[int, ...], Batch] = {(): {}}
-        self.verdicts: dict[tuple[tuple[int, ...], CardDef, int | None], bool] = {}
+def _frozen(batch: Batch) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    return tuple((q, tuple(ch)) for q, ch in sorted(batch.items()) if ch)
 
-    def resolved(self, prefix: tuple[int, ...]) -> MyState | None:
-        if prefix in self.done:
-            return self.done[prefix]
-        parent = self.resolved(prefix[:-1])
-        out: MyState | None = None
-        if parent is not None:
-            i = prefix[-1]
-            host = _host(parent, prefix, i)
-            known = self.first.get((parent.card(i), host)) if parent is self.st else None
-            if known if known is not None else check(parent, self.p, i, host) is None:
-                probe = parent.clone()
-                assert isinstance(probe, MyState)
-                batch = {k: list(v) for k, v in self.batches[prefix[:-1]].items()}
-                play(probe, self.p, i, host, batch)
-                out = probe
-                self.batches[prefix] = batch
-        self.done[prefix] = out
-        return out
 
-    def last_card_fits(self, cards: tuple[int, ...]) -> bool:
-        """``join_check`` of a non-Monster group (cliques in resolution order from the hand) is None.
+def _join_index(st: MyState) -> int:
+    """Where the open group's frame is (effects its cards raised may be pending above it)."""
+    return max(k for k, f in enumerate(st.stack) if f.op == JOIN)
 
-        Copies of one card after the same prefix share an answer: untargeted, ``check`` reads only the
-        card's definition and host (and the state), the instance only to find it in the hand."""
-        prefix, last = cards[:-1], cards[-1]
-        if len(prefix) > 1 and self.resolved(prefix[:1]) is None:
-            return False  # the group's first card cannot be played now: no prefix state to build
-        base = self.resolved(prefix)
-        if base is None:
-            return False
-        host = _host(base, cards, last)
-        key = (prefix, base.card(last), host)
-        if key not in self.verdicts:
-            self.verdicts[key] = check(base, self.p, last, host) is None
-        return self.verdicts[key]
+
+def is_open(st: MyState) -> bool:
+    return any(f.op == JOIN for f in st.stack)
+
+
+def set_under(st: MyState, frame: Frame) -> None:
+    """Replace the frame beneath the open group (the round's, which goes on when the group closes)."""
+    st.stack[_join_index(st) - 1] = frame
+
+
+def _resolve(st: MyState, p: int, cards: tuple[int, ...], i: int, host: int | None, batch: Batch) -> None:
+    """Play ``i`` as the next card of the group: the frame names it before it resolves, so an effect of
+    the card that asks (MY-12.5) is answered on top of the group and the group goes on after it."""
+    k = _join_index(st)
+    st.stack[k] = st.stack[k].evolve(cards=cards + (i,), batch=())
+    play(st, p, i, host, batch)
+    k = _join_index(st)
+    st.stack[k] = st.stack[k].evolve(batch=_frozen(batch))  # what the card's effect left for the group's change
+
+
+def open_group(st: MyState, p: int, i: int, host: int | None) -> None:
+    """The ``join`` turn action: the group's first card resolves, and the group stays open (MY-8.5)."""
+    st.note("join_opened", {"player": p, "card": i})
+    st.push(JOIN, player=p, cards=(), batch=())
+    _resolve(st, p, (), i, host, {})
+
+
+class Join(Op[MyState]):
+    """An open Join group (D-MY-154): asks its player for the next card or ``done`` until it closes."""
+
+    name = JOIN
+
+    def run(self, st: MyState, frame: Frame) -> None:
+        p, cards = int(frame["player"]), tuple(frame["cards"])
+        opts = [shared_action(p, "add", (("card", y),)) for y in addable(st, p, cards)]
+        opts.append(shared_action(p, "done"))
+        st.ask(p, "join", f"Seat {p}: add a card to the Join group, or done", opts)
+
+    def answer(self, st: MyState, frame: Frame, action: Action) -> None:
+        p, cards = int(frame["player"]), tuple(frame["cards"])
+        batch: Batch = {q: list(ch) for q, ch in frame["batch"]}
+        if action.kind == "done":
+            st.pop()
+            if len(cards) > 1:
+                st.note("joined", {"player": p, "cards": list(cards)})
+            else:
+                st.note("join_alone", {"player": p, "card": cards[0]})
+            commit(st, batch)  # MY-8.7: one simultaneous change
+            game_over_check(st)
+            return
+        y = action.get("card")
+        assert isinstance(y, int)
+        st.note("join_added", {"player": p, "card": y})
+        _resolve(st, p, cards, y, _host(st, cards, y), batch)
+
+
+def add_refusal(st: MyState, action: Action) -> IllegalActionError:
+    """Why an answer to the open group's question is not legal."""
+    frame = st.stack[_join_index(st)]
+    if action.kind == "add":
+        why = add_check(st, int(frame["player"]), tuple(frame["cards"]), action.get("card"))
+        if why is not None:
+            return IllegalActionError(*why)
+    return IllegalActionError("MY-8.5", "add a card of your hand that Joins every card of the group, or done")
+
+
+OPS.add(Join())
 
 
 def do_join(st: MyState, p: int, cards: Sequence[int]) -> None:
-    """Carry out a legal group as one atomic effect (MY-1.3a i)."""
+    """Carry out a legal Monster group as one atomic effect (MY-8.6, MY-1.3a i)."""
     t = st.table
     batch: Batch = {}
-    if all(st.card(i).type == "monster" for i in cards):  # MY-8.6
-        st.note("joined", {"player": p, "cards": list(cards)}, visible_to=[p],
-                redacted={"player": p, "threat": len(cards)})
-        for i in cards:
-            st.move_card(i, f"threat:{p}")
-            t.set_flag(i, FACE_DOWN)
-            t.known[i] = 0
-            if st.card(i).sanity_mod:
-                change(batch, p, st.card(i).sanity_mod, i, MODIFIER)
-        from .primitives import use_gate
+    st.note("joined", {"player": p, "cards": list(cards)}, visible_to=[p],
+            redacted={"player": p, "threat": len(cards)})
+    for i in cards:
+        st.move_card(i, f"threat:{p}")
+        t.set_flag(i, FACE_DOWN)
+        t.known[i] = 0
+        if st.card(i).sanity_mod:
+            change(batch, p, st.card(i).sanity_mod, i, MODIFIER)
+    from .primitives import use_gate
 
-        use_gate(st, p)  # MY-8.6: once for the group (a GRANT_GATE if there is no gate, MY-12.5)
-    else:
-        st.note("joined", {"player": p, "cards": list(cards)})
-        for i in cards:
-            play(st, p, i, _host(st, cards, i), batch)
+    use_gate(st, p)  # MY-8.6: once for the group (a GRANT_GATE if there is no gate, MY-12.5)
     commit(st, batch)  # MY-8.7
     game_over_check(st)

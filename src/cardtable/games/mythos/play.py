@@ -598,7 +598,9 @@ def turn_options(st: MyState, p: int) -> list[Action]:
     """MY-5.4: every legal play, the turn actions (arrive, cast) and pass."""
     out: list[Action] = []
     seen: dict[tuple[CardDef, int | None], bool] = {}  # (definition, host) -> legal: copies decide alike
-    for i in sorted(st.table.cards(f"hand:{p}")):
+    hand = sorted(st.table.cards(f"hand:{p}"))
+    starters = _join.starters(st, p, hand) if len(hand) > 1 else ()
+    for i in hand:
         d = st.card(i)
         if cancel_filter(d) is not None:
             named: list[int | None] = list(cancel_targets(st, p, d, i))
@@ -615,7 +617,10 @@ def turn_options(st: MyState, p: int) -> list[Action]:
                 ok = seen[(d, h)] = check(st, p, i, h, allowed=allowed) is None
             if ok:
                 out.append(play_action(p, i, h))
-    out += _join.join_options(st, p, seen)
+                if i in starters:  # MY-8.5: the group's first card, the rest added one by one (D-MY-154)
+                    out.append(_join.join_start(p, i, h))
+    if len(hand) > 1:
+        out += _join.monster_groups(st, p, hand)  # MY-8.6
     out += _abilities.options(st, p, "card_play")
     if can_arrive(st, p):
         out.append(shared_action(p, "arrive"))
@@ -681,9 +686,11 @@ def do_turn(st: MyState, p: int, action: Action) -> None:
         # "end card play" counted as a Pass never cancels the sequence
         note_act(st, p)
     if action.kind == "join":
-        from .join import do_join, group_of
-
-        do_join(st, p, [_int(c) for c in group_of(action)])
+        group = [_int(c) for c in _join.group_of(action)]
+        if len(group) == 1:
+            _join.open_group(st, p, group[0], action.get("host"))  # MY-8.5: the rest is added card by card
+        else:
+            _join.do_join(st, p, group)  # MY-8.6: a Monster group, one unit
         return
     batch: Batch = {}
     if action.kind == "arrive":
@@ -876,9 +883,7 @@ def refusal(st: MyState, p: int, action: Action) -> IllegalActionError:
 
         return explain(st, p, action, "card_play")
     if action.kind == "join":
-        from .join import group_of, join_check
-
-        why = join_check(st, p, group_of(action))
+        why = _join.join_check(st, p, action)
         if why is not None:
             return IllegalActionError(*why)
         return IllegalActionError("MY-8.1", f"{action}: not a legal Join group")

@@ -14,7 +14,7 @@ def explain(st: MyState, action: Action, decision: Any) -> IllegalActionError | 
     if action.player != p:
         rule = {"turn": "MY-5.3", "hand_adjust": "MY-5.14", "choose_side": "MY-4.1",
                 "order_triggers": "MY-12.9", "optional_trigger": "MY-12.9",
-                "pay_discard": "MY-12.2", "pay_bury": "MY-12.2", "pay_reveal": "MY-12.2",
+                "pay_discard": "MY-12.2", "pay_bury": "MY-12.2", "pay_reveal": "MY-12.2", "join": "MY-8.5",
                 "discard_excess": "MY-5.11"}.get(kind, "MY-11.7")
         if kind.startswith("effect_") or kind in ("play_extra", "load_spell"):
             rule = "MY-12.5"
@@ -27,6 +27,10 @@ def explain(st: MyState, action: Action, decision: Any) -> IllegalActionError | 
         from .play import refusal
 
         return refusal(st, p, action)
+    if kind == "join":
+        from .join import add_refusal
+
+        return add_refusal(st, action)
     if kind == "hand_adjust":
         return IllegalActionError("MY-5.14", "discard cards of your own hand, down to a size between your "
                                              "end-of-round minimum and maximum, then done")

@@ -5,7 +5,7 @@ It reads only the seat's view: each decision starts from one state sampled from 
 asked without knowing more than the seat does. The plan:
 
 * **Turns** (MY-5.4) and the battle use step (MY-9.2) are a one-ply look-ahead: each option is tried
-  on a copy and the position scored by ``evaluation.side_score`` — the score (MY-1.5) with low Sanity
+  on a copy (a Join group it opens completed the same way, card by card, D-MY-154) and the position scored by ``evaluation.side_score`` — the score (MY-1.5) with low Sanity
   weighted more (MY-1.3), progress toward the adventures in hand (slots filled by the Story Deck and the
   field, MY-6.13.2: so it walks and travels to needed locations and plays the named cards), monsters in
   the Threat, allies and gods. A play that ends the game is scored by its outcome (MY-1.6), so it
@@ -147,6 +147,7 @@ def lookahead(st: MyState, decision: Decision) -> Action | None:
         assert isinstance(probe, MyState)
         try:
             probe.apply(o)
+            finish_group(probe, me)
         except Exception:  # noqa: BLE001 - an option the sampled world refuses is simply not taken
             continue
         v = value(probe, me)
@@ -159,6 +160,14 @@ def lookahead(st: MyState, decision: Decision) -> Action | None:
         if v > best_v:
             best, best_v = o, v
     return best
+
+
+def finish_group(st: MyState, me: int) -> None:
+    """A Join group opened by the option being tried (D-MY-154) is scored as its best completion: the
+    group's follow-up questions are answered by this same look-ahead until it closes."""
+    while st.decision is not None and st.decision.kind == "join" and st.decision.player == me:
+        nxt = lookahead(st, st.decision)
+        st.apply(nxt if nxt is not None else safe_choice(st.decision))
 
 
 # ---- setup ------------------------------------------------------------------------------------------------
