@@ -29,7 +29,11 @@ def doomed_allies(st: MyState) -> list[int]:
     if (_effects.COMBAT_OPS.isdisjoint(st.facts().static_ops)
             or all(prim.op == "modify_combat" and prim.n >= 0 for _p, _i, prim in _effects.statics(st, _effects.COMBAT_OPS))) \
             and not any(e[0] == "set_combat" or e[0] == "modify_combat" and e[2] < 0 for e in st.lasting):
-        low = [i for i in allies if _effects.printed_combat(st, i) <= 0]
+        if st.facts().weapon_bonus_floor >= 0:  # no weapon lowers a value: only a printed 0 or less can be
+            card = st.card
+            low = [i for i in allies if card(i).combat <= 0 and _effects.printed_combat(st, i) <= 0]
+        else:
+            low = [i for i in allies if _effects.printed_combat(st, i) <= 0]
         if not low:
             return []
         allies = low

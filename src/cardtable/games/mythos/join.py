@@ -111,46 +111,39 @@ def may_follow(first: CardDef, then: CardDef) -> bool:
 # ---- the turn's options -------------------------------------------------------------------------------------
 
 
-def starters(st: MyState, p: int, hand: Sequence[int]) -> set[int] | frozenset[int]:
+def starters(st: MyState, p: int, hand: Sequence[int]) -> set[int]:
     """The hand cards another hand card could be added to as a group's first card (MY-8.2, MY-8.5):
     a partner that may follow it. Whether that partner passes its check once the first card has
     resolved is asked only when the group is open (``addable``)."""
+    card = st.card
     extra = granted_joins(st)
     if extra is not None:  # a JoinsWith grant is in force (MY-12.5): ask it of every pair
-        defs = {i: st.card(i) for i in hand}
-        members = [i for i in hand if _member(defs[i])]
-        return {i for i in members for j in members if j != i and may_follow(defs[i], defs[j])
-                and (pair_joins(defs[i], defs[j]) or extra(i, j))}
-    card = st.card
-    firsts = _starter_positions(tuple(card(i) for i in hand), st.pool.defs)
-    return frozenset(hand[k] for k in firsts) if firsts else frozenset()
+        members = [i for i in hand if _member(card(i))]
+        return {i for i in members for j in members if j != i and may_follow(card(i), card(j))
+                and (pair_joins(card(i), card(j)) or extra(i, j))}
+    defs = [card(i) for i in hand]
+    names = set(defs)
+    pool = st.pool.defs
+    out = set()
+    for i, d in zip(hand, defs):
+        f = _FOLLOWERS.get(d)
+        if f is None:
+            f = followers(d, pool)
+        if f and not f.isdisjoint(names) and (d not in f or defs.count(d) > 1 or len(f & names) > 1):
+            out.add(i)
+    return out
 
 
-_STARTERS: dict[tuple[CardDef, ...], tuple[int, ...]] = {}
-_STARTERS_CAP = 1 << 16  # hands seen; cleared when full (a hand is a few cards, so recomputing is cheap)
+_FOLLOWERS: dict[CardDef, frozenset[CardDef]] = {}
 
 
-def _starter_positions(hand: tuple[CardDef, ...], pool: Sequence[CardDef]) -> tuple[int, ...]:
-    """``starters`` without a grant, by the hand's definitions in hand order (a pure function of them,
-    so kept: every turn asks it, and a hand changes by a card or two between turns)."""
-    got = _STARTERS.get(hand)
-    if got is not None:
-        return got
-    count: dict[CardDef, int] = {}
-    for d in hand:
-        if _member(d):
-            count[d] = count.get(d, 0) + 1
-    names = set(count)
-    out = []
-    if sum(count.values()) > 1:
-        for k, d in enumerate(hand):
-            if d in count:
-                found = (_PARTNERS.get(d) or partners(d, pool)) & names
-                if any(may_follow(d, e) and (e is not d or count[d] > 1) for e in found):
-                    out.append(k)
-    if len(_STARTERS) >= _STARTERS_CAP:
-        _STARTERS.clear()
-    got = _STARTERS[hand] = tuple(out)
+def followers(d: CardDef, pool: Sequence[CardDef]) -> frozenset[CardDef]:
+    """The definitions that may be added after ``d`` in a group (MY-8.2, MY-8.5), none if ``d`` is no
+    member of one (computed once per definition: every turn asks it of every hand card)."""
+    got = _FOLLOWERS.get(d)
+    if got is None:
+        got = _FOLLOWERS[d] = frozenset(e for e in partners(d, pool) if _member(e) and may_follow(d, e)) \
+            if _member(d) else frozenset()
     return got
 
 

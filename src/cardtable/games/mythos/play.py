@@ -380,21 +380,22 @@ def _story_without_crosswise_top(st: MyState, p: int) -> bool:
     return top is not None and st.card(top).type == "location" and st.crosswise(top)
 
 
-def location_mode(st: MyState, p: int, d: CardDef) -> tuple[str, Refusal | None]:
+def location_mode(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = None) -> tuple[str, Refusal | None]:
     """How a Location would be placed now: ``first`` / ``travel`` / ``city`` / ``walk`` (upright for all but
-    ``walk``), or the rule that forbids it."""
+    ``walk``), or the rule that forbids it. ``memo``: a dict the caller keeps while the state does not
+    change (``turn_options`` asks this of every Location in hand), holding where a move would start."""
     if not holds(st, p, d.requirement):
         return "", ("MY-6.3.13", f"{d.title}: its own requirement is not met")
     if not st.vars["had_location"][p]:
         return "first", None  # MY-6.3.4
-    top = st.story_top(p)
-    granted = _primitives.travel_rule(st, p) if st.lasting else None  # MY-12.5 GRANT_TRAVEL: as if a Travel Event with that rule were on top
-    if top is not None and st.card(top).type == "travel_event" or granted is not None:  # MY-6.11.3
-        on_top = top is not None and st.card(top).type == "travel_event"
-        rule = st.card(top).destination if on_top and top is not None else granted
-        name = st.card(top).title if on_top and top is not None else "your travel grant"
-        assert rule is not None
-        dim, region, _sub = st.position(p)
+    if memo is None:
+        start = _move_start(st, p)
+    else:
+        start = memo.get("start")
+        if start is None:
+            start = memo["start"] = _move_start(st, p)
+    if start[0] == "travel":
+        _kind, rule, name, region = start
         if d.dimension not in rule.dimensions:
             return "", ("MY-6.11.3", f"{name} does not lead to the {d.dimension}")
         if rule.regions == "same" and d.region != region or rule.regions == "other" and d.region == region \
@@ -403,13 +404,7 @@ def location_mode(st: MyState, p: int, d: CardDef) -> tuple[str, Refusal | None]
         if "Isolated" in d.features and not rule.allow_isolated:
             return "", ("MY-6.3.10", f"{d.title} is Isolated: {name} cannot reach it")
         return "travel", None
-    ref = st.reference(p)  # MY-6.3.5 (while walking: the place left; MY-6.3.9 discards the crosswise card)
-    if ref is not None:
-        r = st.card(ref)
-        ref_dim, ref_region, ref_feats = r.dimension, r.region, r.features
-    else:
-        ref_dim, ref_region, _ = st.position(p)
-        ref_feats = frozenset()
+    _kind, ref_dim, ref_region, ref_feats = start
     if d.dimension != ref_dim:
         return "", ("MY-6.3.10", f"{d.title} is in another dimension: only travel reaches it")
     if d.region != ref_region:
@@ -421,17 +416,42 @@ def location_mode(st: MyState, p: int, d: CardDef) -> tuple[str, Refusal | None]
     return "walk", None  # MY-6.3.6
 
 
-def travel_check(st: MyState, p: int, d: CardDef) -> Refusal | None:
+def _move_start(st: MyState, p: int) -> tuple[Any, ...]:
+    """Where a Location placed now would be reached from, once a first Location was had: by travel
+    (``travel``, the destination rule, its name, the region now) or by a move from the reference
+    (``move``, its dimension, region and features)."""
+    top = st.story_top(p)
+    granted = _primitives.travel_rule(st, p) if st.lasting else None  # MY-12.5 GRANT_TRAVEL: as if a Travel Event with that rule were on top
+    if top is not None and st.card(top).type == "travel_event" or granted is not None:  # MY-6.11.3
+        on_top = top is not None and st.card(top).type == "travel_event"
+        rule = st.card(top).destination if on_top and top is not None else granted
+        name = st.card(top).title if on_top and top is not None else "your travel grant"
+        assert rule is not None
+        return "travel", rule, name, st.position(p)[1]
+    ref = st.reference(p)  # MY-6.3.5 (while walking: the place left; MY-6.3.9 discards the crosswise card)
+    if ref is not None:
+        r = st.card(ref)
+        return "move", r.dimension, r.region, r.features
+    ref_dim, ref_region, _ = st.position(p)
+    return "move", ref_dim, ref_region, frozenset()
+
+
+def travel_check(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = None) -> Refusal | None:
     """MY-6.11: the departure requirement, checked where the player would leave from (a crosswise top
-    card is discarded first, MY-6.3.9; before any location, at the start position, MY-6.3.4)."""
+    card is discarded first, MY-6.3.9; before any location, at the start position, MY-6.3.4). ``memo``
+    as for ``location_mode``: the state left by that discard is built once for all Travel Events."""
     if not holds(st, p, d.requirement):
         return "MY-6.1.2", f"{d.title}: its requirement is not met"
     if _story_without_crosswise_top(st, p):
-        probe = st.clone()
-        assert isinstance(probe, MyState)
-        top = probe.story_top(p)
-        assert top is not None
-        probe.move_card(top, f"discard:{p}")
+        probe = None if memo is None else memo.get("departure")
+        if probe is None:
+            probe = st.clone()
+            assert isinstance(probe, MyState)
+            top = probe.story_top(p)
+            assert top is not None
+            probe.move_card(top, f"discard:{p}")
+            if memo is not None:
+                memo["departure"] = probe
         ok = holds(probe, p, d.departure)  # type: ignore[arg-type]
     else:
         ok = holds(st, p, d.departure)
@@ -480,10 +500,12 @@ def can_hold(st: MyState, v: int, spell: CardDef) -> bool:
 
 
 def check(st: MyState, p: int, i: Any, host: Any, target: Any = None,
-          allowed: list[int | None] | None = None) -> Refusal | None:
+          allowed: list[int | None] | None = None, memo: dict[str, Any] | None = None) -> Refusal | None:
     """Why playing hand card ``i`` (onto ``host``, naming ``target``) is illegal now, or None (MY-5.5).
     ``allowed`` is ``hosts(st, p, card)`` when the caller has it already (the same list, not recomputed):
-    ``turn_options`` passes it for cards it took from the hand itself, so the hand test is not repeated."""
+    ``turn_options`` passes it for cards it took from the hand itself, so the hand test is not repeated.
+    ``memo``: a dict kept by a caller that asks of many cards while the state stays the same (what
+    several checks read alike, computed once)."""
     t = st.table
     if allowed is None and (type(i) is not int or not 0 <= i < len(t) or t.zone_name(i) != f"hand:{p}"):
         return "MY-5.5", "a card is played from your own hand"
@@ -509,9 +531,9 @@ def check(st: MyState, p: int, i: Any, host: Any, target: Any = None,
         return rules.get(d.type, ("MY-3.4", f"{d.title} is not attached to a card"))
     kind = d.type
     if kind == "location":
-        return location_mode(st, p, d)[1]
+        return location_mode(st, p, d, memo)[1]
     if kind == "travel_event":
-        return travel_check(st, p, d)
+        return travel_check(st, p, d, memo)
     if kind == "ally":
         dim = st.position(p)[0]
         if d.dimension not in (dim, "Any"):  # MY-6.4.2a
@@ -547,9 +569,30 @@ def check(st: MyState, p: int, i: Any, host: Any, target: Any = None,
     assert kind == "adventure"
     if any(st.card(a).title == d.title for a in t.cards(f"adventures:{p}")):
         return "MY-10.4", f"you have already acquired {d.title}"
-    if not holds(st, p, d.requirement) or assign(st, d.slots, *adventure_pool_kinds(st, p)) is None:
+    if not holds(st, p, d.requirement) or not slots_fit(st, d, *adventure_pool_kinds(st, p)):
         return "MY-6.13.3", f"{d.title}: your face-up cards do not fill its requirement slots"
     return None
+
+
+_FITS: dict[tuple[Any, ...], bool] = {}
+_FITS_CAP = 1 << 16  # entries; cleared when full
+
+
+def slots_fit(st: MyState, d: CardDef, cards: list[int], kinds: dict[int, str]) -> bool:
+    """MY-6.13.3: ``assign(st, d.slots, cards, kinds) is not None``, remembered by the definitions and types
+    of ``cards``: the matching reads nothing else of them (a mental state only while a SET_MENTAL_STATE
+    is in force, and then nothing is remembered). Every turn asks it of every Adventure in hand, and the
+    field it is asked of changes by a card or so between turns."""
+    if st.lasting and any(e[0] == "set_mental_state" for e in st.lasting):
+        return assign(st, d.slots, cards, kinds) is not None
+    card = st.card
+    key = (d, tuple([(card(c), kinds[c]) for c in cards]))
+    got = _FITS.get(key)
+    if got is None:
+        if len(_FITS) >= _FITS_CAP:
+            _FITS.clear()
+        got = _FITS[key] = assign(st, d.slots, cards, kinds) is not None
+    return got
 
 
 def god_pool(st: MyState, p: int) -> list[int]:
@@ -599,6 +642,7 @@ def turn_options(st: MyState, p: int) -> list[Action]:
     out: list[Action] = []
     seen: dict[tuple[CardDef, int | None], bool] = {}  # (definition, host) -> legal: copies decide alike
     hand = sorted(st.table.cards(f"hand:{p}"))
+    memo: dict[str, Any] = {}  # shared reads of the checks below (the state does not change meanwhile)
     starters = _join.starters(st, p, hand) if len(hand) > 1 else ()
     for i in hand:
         d = st.card(i)
@@ -614,7 +658,7 @@ def turn_options(st: MyState, p: int) -> list[Action]:
             # reads the instance only to find it in the hand), so a second copy takes the first's answer
             ok = seen.get((d, h))
             if ok is None:
-                ok = seen[(d, h)] = check(st, p, i, h, allowed=allowed) is None
+                ok = seen[(d, h)] = check(st, p, i, h, allowed=allowed, memo=memo) is None
             if ok:
                 out.append(play_action(p, i, h))
                 if i in starters:  # MY-8.5: the group's first card, the rest added one by one (D-MY-154)

@@ -73,6 +73,7 @@ class DeckFacts:
 
     triggers: frozenset[str]  # every effect trigger printed on a card of the game
     static_ops: frozenset[str]  # every primitive op of a ``static`` effect of a card of the game
+    weapon_bonus_floor: int  # the lowest weapon combat bonus of the game's cards (0 if none is negative)
 
 
 @lru_cache(maxsize=256)
@@ -80,7 +81,8 @@ def deck_facts(pool: Pool, defs: frozenset[int]) -> DeckFacts:
     cards = [pool.defs[k] for k in defs if k >= 0]
     return DeckFacts(triggers=frozenset(e.trigger for d in cards for e in d.effects),
                      static_ops=frozenset(prim.op for d in cards for e in d.effects if e.trigger == "static"
-                                          for prim in e.do))
+                                          for prim in e.do),
+                     weapon_bonus_floor=min([0] + [d.combat_bonus for d in cards if d.type == "weapon"]))
 
 
 class MyState(CardState):
