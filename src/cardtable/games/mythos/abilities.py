@@ -69,15 +69,30 @@ def refusal(st: MyState, p: int, card: Any, k: Any, window: str, source: bool = 
     if not 0 <= k < len(abilities):
         return "MY-12.2", "that card has no such ability"
     ab = abilities[k]
-    if window not in windows(ab):
+    printed = _printed(ab)
+    if window not in printed[1]:
         return "MY-12.7", f"{ab.name} cannot be used in {window.replace('_', ' ')}"
-    if is_used(st, card, k, scope(ab)):
+    if (card, k, printed[2]) in st.used:  # ``is_used``
         return "MY-5.7", f"{ab.name} was already used ({ab.limit.replace('_', ' ')})"
-    if st.sanity(p) < sanity_cost(ab):
-        return "MY-12.2", f"{ab.name} costs {sanity_cost(ab)} Sanity"
-    if not holds(st, p, ab.condition):
+    if st.sanity(p) < printed[3]:
+        return "MY-12.2", f"{ab.name} costs {printed[3]} Sanity"
+    if ab.condition is not None and not holds(st, p, ab.condition):
         return "MY-12.2", f"{ab.name}: its condition is not met"
-    return cost_refusal(st, p, card, ab)
+    return cost_refusal(st, p, card, ab) if printed[4] else None  # no choice cost: nothing to find
+
+
+_PRINTED: dict[int, tuple[Ability, frozenset[str], str, int, bool]] = {}
+
+
+def _printed(ab: Ability) -> tuple[Ability, frozenset[str], str, int, bool]:
+    """What ``refusal`` reads of the ability itself: windows, limit scope, Sanity cost, whether it has
+    choice costs (kept per ability object: every turn asks them of every ability in play)."""
+    got = _PRINTED.get(id(ab))
+    if got is None or got[0] is not ab:
+        from .costs import choice_costs
+
+        got = _PRINTED[id(ab)] = (ab, frozenset(windows(ab)), scope(ab), sanity_cost(ab), bool(choice_costs(ab)))
+    return got
 
 
 def windows(ab: Ability) -> set[str]:

@@ -15,7 +15,7 @@ from ...core import Action, IllegalActionError, shared_action
 from ...engine import FACE_DOWN, NO_CARD, PERMANENT, WHILE_SOURCE, add_lasting
 from . import costs as _costs, primitives as _primitives  # module references: read per play, not imported per call
 from .catalog import CardDef
-from .requirements import assign, holds, matches
+from .requirements import assign, holds, matches, position as _position
 from .rules import EFFECT, MODIFIER, Batch, change, commit, draw, game_over_check, lose, note_act, note_pass
 from .schema import LASTING_OPS, TARGETED_OPS, Effect, LocHas
 from .state import CROSSWISE, INVERTED, MyState
@@ -384,7 +384,7 @@ def location_mode(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None =
     """How a Location would be placed now: ``first`` / ``travel`` / ``city`` / ``walk`` (upright for all but
     ``walk``), or the rule that forbids it. ``memo``: a dict the caller keeps while the state does not
     change (``turn_options`` asks this of every Location in hand), holding where a move would start."""
-    if not holds(st, p, d.requirement):
+    if not holds(st, p, d.requirement, memo):
         return "", ("MY-6.3.13", f"{d.title}: its own requirement is not met")
     if not st.vars["had_location"][p]:
         return "first", None  # MY-6.3.4
@@ -440,7 +440,7 @@ def travel_check(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
     """MY-6.11: the departure requirement, checked where the player would leave from (a crosswise top
     card is discarded first, MY-6.3.9; before any location, at the start position, MY-6.3.4). ``memo``
     as for ``location_mode``: the state left by that discard is built once for all Travel Events."""
-    if not holds(st, p, d.requirement):
+    if not holds(st, p, d.requirement, memo):
         return "MY-6.1.2", f"{d.title}: its requirement is not met"
     if _story_without_crosswise_top(st, p):
         probe = None if memo is None else memo.get("departure")
@@ -463,8 +463,15 @@ def travel_check(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
 # ---- which plays are legal ---------------------------------------------------------------------------------
 
 
+_OWN_AREA: list[int | None] = [None]  # shared, never changed: the answer for most cards
+
+
 def hosts(st: MyState, p: int, d: CardDef) -> list[int | None]:
-    """Where a card may go: None (its own area) or a host card for attachments."""
+    """Where a card may go: None (its own area) or a host card for attachments (a list the caller reads
+    and never changes)."""
+    kind = d.type
+    if kind not in _ATTACHING:
+        return _OWN_AREA
     t = st.table
     if d.type == "weapon":  # MY-6.6.1, MY-6.4.9
         return [a for a in st.allies(p) if not any(st.card(w).type == "weapon" for w in t.attachments(a))]
@@ -475,7 +482,10 @@ def hosts(st: MyState, p: int, d: CardDef) -> list[int | None]:
                 and not t.flags[h] & FACE_DOWN and matches(st.card(h), d.attach_to, st.type_of(h))]
     if d.type == "spell":  # MY-6.12.1
         return [v for v in vessels(st, p) if can_hold(st, v, d)]
-    return [None]
+    return _OWN_AREA
+
+
+_ATTACHING = frozenset(("weapon", "tome", "artifact", "spell"))
 
 
 def vessels(st: MyState, p: int) -> list[int]:
@@ -535,29 +545,29 @@ def check(st: MyState, p: int, i: Any, host: Any, target: Any = None,
     if kind == "travel_event":
         return travel_check(st, p, d, memo)
     if kind == "ally":
-        dim = st.position(p)[0]
+        dim = _position(st, p, memo)[0]
         if d.dimension not in (dim, "Any"):  # MY-6.4.2a
             return "MY-6.4.2a", f"{d.title} can be played only in the {d.dimension}"
-        if not holds(st, p, d.requirement) and ignore_grant(st, p, d) is None:
+        if not holds(st, p, d.requirement, memo) and ignore_grant(st, p, d) is None:
             return "MY-6.4.2", f"{d.title}: its requirement is not met here"
         return None
     if kind in ("artifact", "weapon"):
         req = d.requirement or (None if d.no_location_requirement else ARTIFACT_ATTRIBUTE)
-        if not holds(st, p, req):
+        if not holds(st, p, req, memo):
             return "MY-6.5.2", f"{d.title} needs a location with the Artifact attribute (or its own requirement)"
         return None
     if kind == "tome":
-        if not holds(st, p, d.requirement or TOME_ATTRIBUTE):
+        if not holds(st, p, d.requirement or TOME_ATTRIBUTE, memo):
             return "MY-6.7.1", f"{d.title} needs a location with the Tome attribute (or its own requirement)"
         if d.language not in st.languages(p):
             return "MY-6.7.1", f"neither your investigator nor an ally of yours reads {d.language}"
         return None
     if kind == "spell":
-        return None if holds(st, p, d.requirement) else ("MY-6.1.2", f"{d.title}: its requirement is not met")
+        return None if holds(st, p, d.requirement, memo) else ("MY-6.1.2", f"{d.title}: its requirement is not met")
     if kind == "monster":
         if not st.gate_open(p):
             return "MY-6.8.1", "a Monster needs an upright current location with a gate"
-        return None if holds(st, p, d.requirement) else ("MY-6.1.2", f"{d.title}: its requirement is not met")
+        return None if holds(st, p, d.requirement, memo) else ("MY-6.1.2", f"{d.title}: its requirement is not met")
     if kind == "god":
         if st.god_in_play(p):
             return "MY-6.9.3", "you already have a god in play"
@@ -565,11 +575,11 @@ def check(st: MyState, p: int, i: Any, host: Any, target: Any = None,
             return "MY-6.9.2", f"{d.title}: your own cards do not meet its requirements"
         return None
     if kind == "event":
-        return None if holds(st, p, d.requirement) else ("MY-6.10.1", f"{d.title}: its requirement is not met")
+        return None if holds(st, p, d.requirement, memo) else ("MY-6.10.1", f"{d.title}: its requirement is not met")
     assert kind == "adventure"
     if any(st.card(a).title == d.title for a in t.cards(f"adventures:{p}")):
         return "MY-10.4", f"you have already acquired {d.title}"
-    if not holds(st, p, d.requirement) or not slots_fit(st, d, *adventure_pool_kinds(st, p)):
+    if not holds(st, p, d.requirement, memo) or not slots_fit(st, d, *adventure_pool_kinds(st, p)):
         return "MY-6.13.3", f"{d.title}: your face-up cards do not fill its requirement slots"
     return None
 

@@ -7,7 +7,7 @@ his numbers. A slot filter reads only the card (MY-6.13.1: never where the inves
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from .catalog import CardDef
 from .schema import (AllOf, AnyOf, CardFilter, DieRoll, EducationAtLeast, FieldCount, StoryCount, ThreatCount, InDimension, InRegion, InSubregion, InTransit,
@@ -16,23 +16,31 @@ from .schema import (AllOf, AnyOf, CardFilter, DieRoll, EducationAtLeast, FieldC
 from .state import MyState
 
 
-def holds(st: MyState, p: int, req: Requirement | None) -> bool:
-    """MY-12.4 for player ``p`` now."""
+def holds(st: MyState, p: int, req: Requirement | None, memo: dict[str, Any] | None = None) -> bool:
+    """MY-12.4 for player ``p`` now. ``memo``: a dict the caller keeps while the state does not change
+    (``play.turn_options`` asks this of every card in hand), holding the player's location features and
+    position, which most requirements read."""
     if req is None:
         return True
+    if isinstance(req, LocHas):
+        if memo is None:
+            return req.loc_has in st.features(p)
+        feats = memo.get("features")
+        if feats is None:
+            feats = memo["features"] = st.features(p)
+        return req.loc_has in feats
     if isinstance(req, (FieldCount, ThreatCount, StoryCount, DieRoll)):
         return _primitives.holds_extra(st, p, req)
-    if isinstance(req, LocHas):
-        return req.loc_has in st.features(p)
     if isinstance(req, LocTitle):
         cur = st.current_location(p)
         return cur is not None and st.card(cur).title == req.loc_title
-    if isinstance(req, InRegion):
-        return st.position(p)[1] == req.region
-    if isinstance(req, InSubregion):
-        return st.position(p)[2] == req.subregion
-    if isinstance(req, InDimension):
-        return st.position(p)[0] == req.dimension
+    if isinstance(req, (InRegion, InSubregion, InDimension)):
+        pos = position(st, p, memo)
+        if isinstance(req, InRegion):
+            return pos[1] == req.region
+        if isinstance(req, InSubregion):
+            return pos[2] == req.subregion
+        return pos[0] == req.dimension
     if isinstance(req, TimeIs):
         return st.vars["time"] == req.time_of_day
     if isinstance(req, InTransit):
@@ -48,11 +56,21 @@ def holds(st: MyState, p: int, req: Requirement | None) -> bool:
     if isinstance(req, RoundAtLeast):
         return int(st.vars["round"]) >= req.round_at_least
     if isinstance(req, AllOf):
-        return all(holds(st, p, r) for r in req.all)
+        return all(holds(st, p, r, memo) for r in req.all)
     if isinstance(req, AnyOf):
-        return any(holds(st, p, r) for r in req.any)
+        return any(holds(st, p, r, memo) for r in req.any)
     assert isinstance(req, NotReq)
-    return not holds(st, p, req.not_)
+    return not holds(st, p, req.not_, memo)
+
+
+def position(st: MyState, p: int, memo: dict[str, Any] | None = None) -> tuple[str, str, str | None]:
+    """``st.position(p)``, kept in ``memo`` (as for ``holds``) when one is given."""
+    if memo is None:
+        return st.position(p)
+    pos = memo.get("position")
+    if pos is None:
+        pos = memo["position"] = st.position(p)
+    return pos  # type: ignore[no-any-return]
 
 
 def matches(d: CardDef, f: CardFilter, kind: str | None = None, mental: str | None = None) -> bool:
