@@ -163,7 +163,11 @@ class CardTable:
         """
         z = self.zone_ids[zone]
         source_public = self.decls[self.zone[i]].visibility is Visibility.PUBLIC and not self.flags[i] & FACE_DOWN
-        self.zones[self.zone[i]].remove(i)
+        cards = self.zones[self.zone[i]]
+        if cards[-1] == i:
+            cards.pop()  # the common case, a deck's top card (the last): no scan of the whole pile
+        else:
+            cards.remove(i)
         if bottom:
             self.zones[z].insert(0, i)
         else:
@@ -177,8 +181,9 @@ class CardTable:
             self.known[i] = 0  # into a secret order: nobody can tell which card it is any more
         elif source_public and self.decls[z].visibility is not Visibility.PUBLIC:
             self.known[i] = ALL_SEATS  # everyone saw it go (e.g. returned to a hand)
-        for key in [k for k in self.counters if k[0] == i]:
-            del self.counters[key]
+        if self.counters:
+            for key in [k for k in self.counters if k[0] == i]:
+                del self.counters[key]
 
     def attach(self, i: int, host: int) -> None:
         self.host[i] = host

@@ -539,6 +539,14 @@ def check(st: MyState, p: int, i: Any, host: Any, target: Any = None,
                  "spell": ("MY-6.12.1", "a spell is loaded onto your tome with its icon and room, a spell-holding "
                                         "artifact or a spellcaster ally that holds none")}
         return rules.get(d.type, ("MY-3.4", f"{d.title} is not attached to a card"))
+    return type_refusal(st, p, d, memo)
+
+
+def type_refusal(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = None) -> Refusal | None:
+    """What the rules of its card type (MY-6) say against playing ``d`` now, for a card already known to be
+    in the hand, with its target and host in order (``check``'s first part): the same for every copy and
+    every allowed host, so ``turn_options`` asks it once per definition."""
+    t = st.table
     kind = d.type
     if kind == "location":
         return location_mode(st, p, d, memo)[1]
@@ -559,13 +567,13 @@ def check(st: MyState, p: int, i: Any, host: Any, target: Any = None,
     if kind == "tome":
         if not holds(st, p, d.requirement or TOME_ATTRIBUTE, memo):
             return "MY-6.7.1", f"{d.title} needs a location with the Tome attribute (or its own requirement)"
-        if d.language not in st.languages(p):
+        if d.language not in (st.languages(p) if memo is None else _memo_languages(st, p, memo)):
             return "MY-6.7.1", f"neither your investigator nor an ally of yours reads {d.language}"
         return None
     if kind == "spell":
         return None if holds(st, p, d.requirement, memo) else ("MY-6.1.2", f"{d.title}: its requirement is not met")
     if kind == "monster":
-        if not st.gate_open(p):
+        if not (st.gate_open(p) if memo is None else _memo_gate(st, p, memo)):
             return "MY-6.8.1", "a Monster needs an upright current location with a gate"
         return None if holds(st, p, d.requirement, memo) else ("MY-6.1.2", f"{d.title}: its requirement is not met")
     if kind == "god":
@@ -579,29 +587,50 @@ def check(st: MyState, p: int, i: Any, host: Any, target: Any = None,
     assert kind == "adventure"
     if any(st.card(a).title == d.title for a in t.cards(f"adventures:{p}")):
         return "MY-10.4", f"you have already acquired {d.title}"
-    if not holds(st, p, d.requirement, memo) or not slots_fit(st, d, *adventure_pool_kinds(st, p)):
+    if not holds(st, p, d.requirement, memo) or not slots_fit(st, d, p, memo):
         return "MY-6.13.3", f"{d.title}: your face-up cards do not fill its requirement slots"
     return None
+
+
+def _memo_languages(st: MyState, p: int, memo: dict[str, Any]) -> set[str]:
+    got = memo.get("languages")
+    if got is None:
+        got = memo["languages"] = st.languages(p)
+    return got  # type: ignore[no-any-return]
+
+
+def _memo_gate(st: MyState, p: int, memo: dict[str, Any]) -> bool:
+    got = memo.get("gate")
+    if got is None:
+        got = memo["gate"] = st.gate_open(p)
+    return got  # type: ignore[no-any-return]
 
 
 _FITS: dict[tuple[Any, ...], bool] = {}
 _FITS_CAP = 1 << 16  # entries; cleared when full
 
 
-def slots_fit(st: MyState, d: CardDef, cards: list[int], kinds: dict[int, str]) -> bool:
-    """MY-6.13.3: ``assign(st, d.slots, cards, kinds) is not None``, remembered by the definitions and types
-    of ``cards``: the matching reads nothing else of them (a mental state only while a SET_MENTAL_STATE
-    is in force, and then nothing is remembered). Every turn asks it of every Adventure in hand, and the
-    field it is asked of changes by a card or so between turns."""
+def slots_fit(st: MyState, d: CardDef, p: int, memo: dict[str, Any] | None = None) -> bool:
+    """MY-6.13.3: can ``p``'s adventure pool fill ``d``'s slots (``assign`` finds an assignment)? Remembered
+    by the definitions and types of the pool's cards: the matching reads nothing else of them (a mental
+    state only while a SET_MENTAL_STATE is in force, and then nothing is remembered). Every turn asks it
+    of every Adventure in hand, and the field it is asked of changes by a card or so between turns.
+    ``memo`` (``check``'s) keeps the pool for the other Adventures of the same hand."""
+    pool = None if memo is None else memo.get("adventure_pool")
+    if pool is None:
+        cards, kinds = adventure_pool_kinds(st, p)
+        card = st.card
+        pool = (cards, kinds, tuple([(card(c), kinds[c]) for c in cards]))
+        if memo is not None:
+            memo["adventure_pool"] = pool
+    cards, kinds, key = pool
     if st.lasting and any(e[0] == "set_mental_state" for e in st.lasting):
         return assign(st, d.slots, cards, kinds) is not None
-    card = st.card
-    key = (d, tuple([(card(c), kinds[c]) for c in cards]))
-    got = _FITS.get(key)
+    got = _FITS.get((d, key))
     if got is None:
         if len(_FITS) >= _FITS_CAP:
             _FITS.clear()
-        got = _FITS[key] = assign(st, d.slots, cards, kinds) is not None
+        got = _FITS[(d, key)] = assign(st, d.slots, cards, kinds) is not None
     return got
 
 
@@ -650,7 +679,7 @@ def play_action(p: int, i: int, host: int | None, target: int | None = None) -> 
 def turn_options(st: MyState, p: int) -> list[Action]:
     """MY-5.4: every legal play, the turn actions (arrive, cast) and pass."""
     out: list[Action] = []
-    seen: dict[tuple[CardDef, int | None], bool] = {}  # (definition, host) -> legal: copies decide alike
+    seen: dict[CardDef, bool] = {}  # definition -> legal: copies and hosts decide alike
     hand = sorted(st.table.cards(f"hand:{p}"))
     memo: dict[str, Any] = {}  # shared reads of the checks below (the state does not change meanwhile)
     starters = _join.starters(st, p, hand) if len(hand) > 1 else ()
@@ -663,13 +692,15 @@ def turn_options(st: MyState, p: int) -> list[Action]:
             out += [play_action(p, i, None, c) for c in named if check(st, p, i, None, c) is None]
             continue
         allowed = hosts(st, p, d)
-        for h in allowed:
-            # a card without a target is judged by its definition, host and the state alone (``check``
-            # reads the instance only to find it in the hand), so a second copy takes the first's answer
-            ok = seen.get((d, h))
-            if ok is None:
-                ok = seen[(d, h)] = check(st, p, i, h, allowed=allowed, memo=memo) is None
-            if ok:
+        if not allowed:
+            continue
+        # ``check`` of a card from the hand with an allowed host and no target is ``type_refusal``, which
+        # reads the definition and the state alone: a second copy, or another host, takes the first answer
+        ok = seen.get(d)
+        if ok is None:
+            ok = seen[d] = type_refusal(st, p, d, memo) is None
+        if ok:
+            for h in allowed:
                 out.append(play_action(p, i, h))
                 if i in starters:  # MY-8.5: the group's first card, the rest added one by one (D-MY-154)
                     out.append(_join.join_start(p, i, h))
