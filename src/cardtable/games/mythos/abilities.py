@@ -35,9 +35,9 @@ def abilities_of(st: MyState, i: int) -> tuple[Ability, ...]:
 
 
 def sources(st: MyState, p: int) -> list[int]:
-    t = st.table
+    t, card, flags = st.table, st.card, st.table.flags
     out = [i for z in ("ally", "item", "event", "god") for i in t.cards(f"{z}:{p}")
-           if not t.flags[i] & FACE_DOWN and abilities_of(st, i)]
+           if not flags[i] & FACE_DOWN and card(i).abilities]  # ``abilities_of``: no investigator lies there
     out += [i for i in t.cards(f"inv:{p}") if abilities_of(st, i)]
     if st.lasting and any(e[0] == "negate_effects" for e in st.lasting):
         from .primitives import negated

@@ -111,27 +111,27 @@ def may_follow(first: CardDef, then: CardDef) -> bool:
 # ---- the turn's options -------------------------------------------------------------------------------------
 
 
-def starters(st: MyState, p: int, hand: Sequence[int]) -> set[int]:
+def starters(st: MyState, p: int, hand: Sequence[int], defs: Sequence[CardDef] | None = None) -> set[int]:
     """The hand cards another hand card could be added to as a group's first card (MY-8.2, MY-8.5):
     a partner that may follow it. Whether that partner passes its check once the first card has
-    resolved is asked only when the group is open (``addable``)."""
+    resolved is asked only when the group is open (``addable``). ``defs``: the hand's definitions, in
+    hand order, when the caller has read them."""
     card = st.card
     extra = granted_joins(st)
     if extra is not None:  # a JoinsWith grant is in force (MY-12.5): ask it of every pair
         members = [i for i in hand if _member(card(i))]
         return {i for i in members for j in members if j != i and may_follow(card(i), card(j))
                 and (pair_joins(card(i), card(j)) or extra(i, j))}
-    defs = [card(i) for i in hand]
-    names = set(defs)
+    if defs is None:
+        defs = [card(i) for i in hand]
     pool = st.pool.defs
-    out = set()
-    for i, d in zip(hand, defs):
-        f = _FOLLOWERS.get(d)
-        if f is None:
-            f = followers(d, pool)
-        if f and not f.isdisjoint(names) and (d not in f or defs.count(d) > 1 or len(f & names) > 1):
-            out.add(i)
-    return out
+    got = _FOLLOWERS.get
+    firsts = [(i, d, f) for i, d in zip(hand, defs) if (f := got(d)) or f is None and (f := followers(d, pool))]
+    if not firsts:
+        return set()  # no card of the hand has a follower in the whole pool
+    names = set(defs)
+    return {i for i, d, f in firsts
+            if not f.isdisjoint(names) and (d not in f or defs.count(d) > 1 or len(f & names) > 1)}
 
 
 _FOLLOWERS: dict[CardDef, frozenset[CardDef]] = {}
@@ -155,7 +155,8 @@ def join_start(p: int, i: int, host: int | None) -> Action:
 def monster_groups(st: MyState, p: int, hand: Sequence[int]) -> list[Action]:
     """MY-8.3d / MY-8.6: every group of 2 to 4 hand Monsters that pairwise Join, each once (card-id
     order), when the gate is open and each monster's own requirement holds."""
-    ms = [i for i in hand if st.card(i).type == "monster"]
+    card = st.card
+    ms = [i for i in hand if card(i).type == "monster"]
     if len(ms) < 2 or not st.gate_open(p):
         return []
     ok = [i for i in ms if holds(st, p, st.card(i).requirement)]

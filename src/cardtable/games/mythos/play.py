@@ -388,12 +388,11 @@ def location_mode(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None =
         return "", ("MY-6.3.13", f"{d.title}: its own requirement is not met")
     if not st.vars["had_location"][p]:
         return "first", None  # MY-6.3.4
-    if memo is None:
+    start: tuple[Any, ...] | None = None if memo is None else memo.get("start")
+    if start is None:
         start = _move_start(st, p)
-    else:
-        start = memo.get("start")
-        if start is None:
-            start = memo["start"] = _move_start(st, p)
+        if memo is not None:
+            memo["start"] = start
     if start[0] == "travel":
         _kind, rule, name, region = start
         if d.dimension not in rule.dimensions:
@@ -489,13 +488,16 @@ _ATTACHING = frozenset(("weapon", "tome", "artifact", "spell"))
 
 
 def vessels(st: MyState, p: int) -> list[int]:
-    t = st.table
+    """The cards of ``p`` that may hold a spell: tomes, spell-holding artifacts, spellcaster Allies."""
+    t, card, host = st.table, st.card, st.table.host
     out = []
     for zone in ("item", "ally"):
+        in_ally_area = zone == "ally"
         for i in t.cards(f"{zone}:{p}"):
-            c = st.card(i)
-            if c.type == "tome" or c.type == "artifact" and c.spell_slots or st.type_of(i) == "ally" \
-                    and c.spellcaster and t.host[i] == NO_CARD:
+            c = card(i)
+            # ``st.type_of(i) == "ally"``: an unattached card of the Ally area, or a printed ally elsewhere
+            if c.type == "tome" or c.type == "artifact" and c.spell_slots or c.spellcaster and host[i] == NO_CARD \
+                    and (in_ally_area or c.type == "ally"):
                 out.append(i)
     return out
 
@@ -579,7 +581,7 @@ def type_refusal(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
     if kind == "god":
         if st.god_in_play(p):
             return "MY-6.9.3", "you already have a god in play"
-        if god_assignment(st, p, d) is None:
+        if not god_fits(st, d, p, memo):
             return "MY-6.9.2", f"{d.title}: your own cards do not meet its requirements"
         return None
     if kind == "event":
@@ -649,6 +651,31 @@ def god_assignment(st: MyState, p: int, d: CardDef) -> list[int] | None:
     return assign(st, d.god_requirements, god_pool(st, p))
 
 
+def god_fits(st: MyState, d: CardDef, p: int, memo: dict[str, Any] | None = None) -> bool:
+    """MY-6.9.2: ``god_assignment(st, p, d) is not None``, remembered like ``slots_fit`` by the pool's
+    definitions and types (``st.type_of``, what the matching reads)."""
+    pool = None if memo is None else memo.get("god_pool")
+    if pool is None:
+        cards = god_pool(st, p)
+        kinds = {c: st.type_of(c) for c in cards}
+        card = st.card
+        pool = (cards, kinds, tuple([(card(c), kinds[c]) for c in cards]))
+        if memo is not None:
+            memo["god_pool"] = pool
+    cards, kinds, key = pool
+    if st.lasting and any(e[0] == "set_mental_state" for e in st.lasting):
+        return assign(st, d.god_requirements, cards, kinds) is not None
+    got = _GOD_FITS.get((d, key))
+    if got is None:
+        if len(_GOD_FITS) >= _FITS_CAP:
+            _GOD_FITS.clear()
+        got = _GOD_FITS[(d, key)] = assign(st, d.god_requirements, cards, kinds) is not None
+    return got
+
+
+_GOD_FITS: dict[tuple[Any, ...], bool] = {}
+
+
 def adventure_pool(st: MyState, p: int) -> list[int]:
     """MY-6.13.2: the whole Story Deck, allies, items, attachments, face-up spells, events, gods; never
     the Threat, face-down cards, the investigator or anything outside the field."""
@@ -681,19 +708,23 @@ def turn_options(st: MyState, p: int) -> list[Action]:
     out: list[Action] = []
     seen: dict[CardDef, bool] = {}  # definition -> legal: copies and hosts decide alike
     hand = sorted(st.table.cards(f"hand:{p}"))
+    card = st.card
+    defs = [card(i) for i in hand]
     memo: dict[str, Any] = {}  # shared reads of the checks below (the state does not change meanwhile)
-    starters = _join.starters(st, p, hand) if len(hand) > 1 else ()
-    for i in hand:
-        d = st.card(i)
+    starters = _join.starters(st, p, hand, defs) if len(hand) > 1 else ()
+    for i, d in zip(hand, defs):
         if cancel_filter(d) is not None:
             named: list[int | None] = list(cancel_targets(st, p, d, i))
             if target_optional(d):
                 named.insert(0, None)
             out += [play_action(p, i, None, c) for c in named if check(st, p, i, None, c) is None]
             continue
-        allowed = hosts(st, p, d)
-        if not allowed:
-            continue
+        if d.type in _ATTACHING:
+            allowed = hosts(st, p, d)
+            if not allowed:
+                continue
+        else:
+            allowed = _OWN_AREA
         # ``check`` of a card from the hand with an allowed host and no target is ``type_refusal``, which
         # reads the definition and the state alone: a second copy, or another host, takes the first answer
         ok = seen.get(d)
@@ -773,7 +804,8 @@ def do_turn(st: MyState, p: int, action: Action) -> None:
     if action.kind == "join":
         group = [_int(c) for c in _join.group_of(action)]
         if len(group) == 1:
-            _join.open_group(st, p, group[0], action.get("host"))  # MY-8.5: the rest is added card by card
+            host = action.get("host")
+            _join.open_group(st, p, group[0], host if isinstance(host, int) else None)  # MY-8.5: then card by card
         else:
             _join.do_join(st, p, group)  # MY-8.6: a Monster group, one unit
         return
