@@ -153,3 +153,32 @@ def test_my_8_5_the_open_group_is_its_players_question_and_others_are_refused() 
     assert err.rule == "CORE-3"  # seat 0's question
     assert refuse(sc.st, Action(0, "add", (("card", 9999),))).rule == "MY-8.1"
     assert sc.st.view(1)["decision"] is None and sc.st.view(1)["to_act"] == 0
+
+
+def test_my_8_5_an_open_group_is_saved_and_resumed_mid_way() -> None:
+    """A snapshot taken while the group is open (its first card played, its modifiers pending) resumes with
+    the same question and goes on to the same end (save and resume, D-MY-154)."""
+    sc = build(hands=(["Antiquarian Scholar", "Sacrificial Dagger"], []), story=(["Kingsport Curio Shop"], []),
+               sanity=(15, 11))
+    sc.act("join", card=sc.id("Antiquarian Scholar"))
+    again = sc.st.game.from_dict(sc.st.to_dict())
+    assert again.to_dict() == sc.st.to_dict() and again.legal_actions() == sc.st.legal_actions()
+    for st in (sc.st, again):
+        st.apply(Action(0, "add", (("card", sc.id("Sacrificial Dagger")),)))
+        st.apply(Action(0, "done"))
+    assert again.to_dict() == sc.st.to_dict() and again.sanity(0) == 14
+
+
+def test_my_8_5_the_other_seat_sees_the_open_group_but_not_the_hand_behind_it() -> None:
+    """While the group is open the opponent sees its played cards and that seat 0 decides, never which
+    cards could be added: a state sampled from his view has the same view, and seat 0's question is
+    asked whatever seat 0's hand holds (here: nothing could be added)."""
+    sc = build(hands=(["Police Detective", "Service Revolver"], ["Dockside Sailor"]), story=(["Kingsport Curio Shop"], []))
+    sc.act("join", card=sc.id("Police Detective"))
+    sampled = sc.st.determinize(1, seed=3)
+    assert sampled.view(1) == sc.st.view(1)
+    alone = build(hands=(["Police Detective", "Service Revolver"], ["Dockside Sailor"]), story=(["Miskatonic Stacks"], []))
+    alone.act("join", card=alone.id("Police Detective"))  # no Artifact attribute here: the revolver cannot follow
+    d = alone.st.decision
+    assert d is not None and d.kind == "join" and d.player == 0 and [o.kind for o in d.options] == ["done"]
+    assert alone.st.view(1)["to_act"] == sc.st.view(1)["to_act"] == 0
