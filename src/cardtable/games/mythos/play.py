@@ -465,22 +465,32 @@ def travel_check(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
 _OWN_AREA: list[int | None] = [None]  # shared, never changed: the answer for most cards
 
 
-def hosts(st: MyState, p: int, d: CardDef) -> list[int | None]:
+def hosts(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = None) -> list[int | None]:
     """Where a card may go: None (its own area) or a host card for attachments (a list the caller reads
-    and never changes)."""
+    and never changes). ``memo`` as for ``check``: every weapon of a hand has the same hosts."""
     kind = d.type
     if kind not in _ATTACHING:
         return _OWN_AREA
     t = st.table
     if d.type == "weapon":  # MY-6.6.1, MY-6.4.9
-        return [a for a in st.allies(p) if not any(st.card(w).type == "weapon" for w in t.attachments(a))]
+        got = None if memo is None else memo.get("weapon_hosts")
+        if got is None:
+            got = [a for a in st.allies(p) if not any(st.card(w).type == "weapon" for w in t.attachments(a))]
+            if memo is not None:
+                memo["weapon_hosts"] = got
+        return got  # type: ignore[no-any-return]
     if d.type == "tome":  # MY-6.7.3
-        return [None] + (list(st.allies(p)) if d.ally_holdable else [])
+        return [None] + list(st.allies(p)) if d.ally_holdable else _OWN_AREA
     if d.type == "artifact" and d.attach_to is not None:  # MY-6.5.1: onto a card of the kind it names
         return [h for z in ("ally", "item") for h in t.cards(f"{z}:{p}") if t.host[h] == NO_CARD
                 and not t.flags[h] & FACE_DOWN and matches(st.card(h), d.attach_to, st.type_of(h))]
     if d.type == "spell":  # MY-6.12.1
-        return [v for v in vessels(st, p) if can_hold(st, v, d)]
+        held = None if memo is None else memo.get("vessels")
+        if held is None:
+            held = vessels(st, p)
+            if memo is not None:
+                memo["vessels"] = held
+        return [v for v in held if can_hold(st, v, d)]
     return _OWN_AREA
 
 
@@ -720,7 +730,7 @@ def turn_options(st: MyState, p: int) -> list[Action]:
             out += [play_action(p, i, None, c) for c in named if check(st, p, i, None, c) is None]
             continue
         if d.type in _ATTACHING:
-            allowed = hosts(st, p, d)
+            allowed = hosts(st, p, d, memo)
             if not allowed:
                 continue
         else:
@@ -740,7 +750,7 @@ def turn_options(st: MyState, p: int) -> list[Action]:
     out += _abilities.options(st, p, "card_play")
     if can_arrive(st, p):
         out.append(shared_action(p, "arrive"))
-    for s in castable(st, p):
+    for s in castable(st, p, memo=memo):
         out.append(shared_action(p, "cast", (("card", s),)))
     out.append(shared_action(p, "pass"))
     return out
@@ -751,11 +761,14 @@ def can_arrive(st: MyState, p: int) -> bool:
     return _story_without_crosswise_top(st, p)
 
 
-def castable(st: MyState, p: int, window: str = "card_play") -> list[int]:
+def castable(st: MyState, p: int, window: str = "card_play", memo: dict[str, Any] | None = None) -> list[int]:
     """MY-6.12.3, MY-6.12.8: loaded, face-up spells whose timing (MY-12.7; default both) allows ``window``
-    (``fast`` counts as card play)."""
+    (``fast`` counts as card play). ``memo`` as for ``check`` (the vessels)."""
     t = st.table
-    return [s for v in vessels(st, p) for s in t.attachments(v) if st.card(s).type == "spell"
+    held = None if memo is None else memo.get("vessels")
+    if held is None:
+        held = vessels(st, p)
+    return [s for v in held for s in t.attachments(v) if st.card(s).type == "spell"
             and not t.flags[s] & FACE_DOWN and spell_window(st.card(s), window)]
 
 
