@@ -15,7 +15,7 @@ from ...core import Action, IllegalActionError, shared_action
 from ...engine import FACE_DOWN, NO_CARD, PERMANENT, WHILE_SOURCE, add_lasting
 from . import costs as _costs, primitives as _primitives  # module references: read per play, not imported per call
 from .catalog import CardDef
-from .requirements import assign, holds, matches, position as _position
+from .requirements import assign, fits, holds, matches, position as _position
 from .rules import EFFECT, MODIFIER, Batch, change, commit, draw, game_over_check, lose, note_act, note_pass
 from .schema import LASTING_OPS, TARGETED_OPS, Effect, LocHas
 from .state import CROSSWISE, INVERTED, MyState
@@ -642,7 +642,7 @@ def slots_fit(st: MyState, d: CardDef, p: int, memo: dict[str, Any] | None = Non
     if got is None:
         if len(_FITS) >= _FITS_CAP:
             _FITS.clear()
-        got = _FITS[(d, key)] = assign(st, d.slots, cards, kinds) is not None
+        got = _FITS[(d, key)] = fits(d.slots, key)
     return got
 
 
@@ -679,7 +679,7 @@ def god_fits(st: MyState, d: CardDef, p: int, memo: dict[str, Any] | None = None
     if got is None:
         if len(_GOD_FITS) >= _FITS_CAP:
             _GOD_FITS.clear()
-        got = _GOD_FITS[(d, key)] = assign(st, d.god_requirements, cards, kinds) is not None
+        got = _GOD_FITS[(d, key)] = fits(d.god_requirements, key)
     return got
 
 

@@ -139,5 +139,50 @@ def assign(st: MyState, slots: Sequence[Slot], cards: Sequence[int],
     return sorted(owner, key=lambda c: owner[c])
 
 
+def fits(slots: Sequence[Slot], items: Sequence[tuple[CardDef, str]]) -> bool:
+    """``assign(...) is not None`` for a pool given as (definition, type) pairs and printed mental states
+    (no SET_MENTAL_STATE in force): the same matching, asked only whether it exists. Each filter's answer
+    for a (definition, type) is kept (a pure function of the three), since every turn asks this of every
+    Adventure in hand and a pool changes by a card or so between turns."""
+    if sum(s.count for s in slots) > len(items):
+        return False
+    cand: list[list[int]] = []
+    for s in slots:
+        f = s.filter
+        fid = id(f)
+        found = []
+        for k, (d, kind) in enumerate(items):
+            key = (fid, d, kind)
+            ok = _MATCHES.get(key)
+            if ok is None:
+                if len(_MATCHES) >= _MATCHES_CAP:
+                    _MATCHES.clear()
+                ok = _MATCHES[key] = matches(d, f, kind)
+                _FILTERS[fid] = f  # keeps the filter alive, so its id is never reused while cached
+            if ok:
+                found.append(k)
+        if len(found) < s.count:
+            return False
+        cand += [found] * s.count
+    owner: dict[int, int] = {}
+
+    def augment(u: int, seen: set[int]) -> bool:
+        for c in cand[u]:
+            if c in seen:
+                continue
+            seen.add(c)
+            if c not in owner or augment(owner[c], seen):
+                owner[c] = u
+                return True
+        return False
+
+    return all(augment(u, set()) for u in range(len(cand)))
+
+
+_MATCHES: dict[tuple[int, CardDef, str], bool] = {}
+_MATCHES_CAP = 1 << 17
+_FILTERS: dict[int, CardFilter] = {}
+
+
 # primitives imports this module; bound at the end (requirements are read only once play has begun)
 from . import primitives as _primitives  # noqa: E402
