@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action, IllegalActionError, shared_action
-from ...engine import FACE_DOWN, is_used, mark_used
+from ...engine import FACE_DOWN, mark_used
 from .costs import refusal as cost_refusal
 from .play import bury as bury_card, run_primitives, until_of
 from .requirements import holds

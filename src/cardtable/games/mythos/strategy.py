@@ -5,10 +5,11 @@ It reads only the seat's view: each decision starts from one state sampled from 
 asked without knowing more than the seat does. The plan:
 
 * **Turns** (MY-5.4) and the battle use step (MY-9.2) are a one-ply look-ahead: each option is tried
-  on a copy (a Join group it opens completed the same way, card by card, D-MY-154) and the position scored by ``evaluation.side_score`` — the score (MY-1.5) with low Sanity
-  weighted more (MY-1.3), progress toward the adventures in hand (slots filled by the Story Deck and the
-  field, MY-6.13.2: so it walks and travels to needed locations and plays the named cards), monsters in
-  the Threat, allies and gods. A play that ends the game is scored by its outcome (MY-1.6), so it
+  on a copy (a Join group it opens completed the same way, card by card, D-MY-154) and the position
+  scored by ``evaluation.side_score`` — the score (MY-1.5) with low Sanity weighted more (MY-1.3),
+  progress toward the adventures in hand (slots filled by the Story Deck and the field, MY-6.13.2: so
+  it walks and travels to needed locations and plays the named cards), monsters in the Threat, allies
+  and gods. A play that ends the game is scored by its outcome (MY-1.6), so it
   ends the game when ahead and never when behind. A small bonus for playing over passing keeps the
   hand moving, except a card costing Sanity when Sanity is low (MY-6.1.3).
 * **Attacks** (MY-9.3): attack with every monster; the target is the leader, or, when ahead, the
