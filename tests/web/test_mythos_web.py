@@ -186,3 +186,61 @@ def test_phone_four_seats_two_rounds_with_taps_and_card_text_on_tap(server, new_
     fits("after two rounds")
     assert_accessible(page, "Mythos four-seat table on a phone")
     shot(page, "my-phone")
+
+
+JOIN_START_JS = """() => {
+  const d = window.cardtable.app.frame.decision;
+  if (!d || d.kind !== 'turn') return null;
+  const o = d.options.find((o) => o.kind === 'join' && o.card2 === undefined);
+  return o ? o.card : null;
+}"""
+
+
+def test_a_join_group_is_opened_and_built_card_by_card_by_clicking(server, new_page) -> None:
+    """MY-8.5 / D-MY-154 in the browser: a hand card offering both Play and Join is clicked, Join chosen in
+    its bar; the group's question follows (add a card by clicking it, or Done) and the log tells it."""
+    # a practice seed, so the game (and the random seat) is the same every run: its first Join adds a card
+    created = server.api("POST", "/api/tables", json={"game": GAME, "players": 2, "seats": ["human", "random"],
+                                                        "decks": list(DECKS), "practice": True, "seed": 1})
+    page = new_page()
+    page.goto(server.url + created["seats"][0]["invite_url"])
+    wait_connected(page)
+    page.wait_for_function("() => window.cardtable.app.frame.decision")
+    from .play import MOVED_ON_JS
+
+    rng = random.Random(3)
+    deadline = time.monotonic() + 300
+    while True:  # play on by clicking until a turn offers to begin a Join
+        st = table_state(page)
+        assert time.monotonic() < deadline and not st["over"], "no Join was offered in this game"
+        card = page.evaluate(JOIN_START_JS) if st["mine"] and not st["pending"] else None
+        if card is not None:
+            break
+        if not click_move(page, rng, "click"):
+            time.sleep(0.05)
+    page.locator(f'.ct-side.ct-bottom [data-region="hand"] .ct-card[data-card="{card}"]').click()
+    page.locator('[data-testid="selection"]').wait_for()
+    page.locator('[data-testid="selection"] [data-option]', has_text="Join").first.click()
+    page.wait_for_function(MOVED_ON_JS, arg=st["seq"], timeout=30000)
+    assert not table_state(page)["error"]
+    assert page.evaluate("() => window.cardtable.app.frame.decision.kind") == "join"
+    added = 0
+    while True:
+        st = table_state(page)
+        adds = page.evaluate("() => window.cardtable.app.frame.decision.options.filter((o) => o.kind === 'add').map((o) => o.card)")
+        if not adds:
+            break
+        page.locator(f'.ct-side.ct-bottom [data-region="hand"] .ct-card[data-card="{adds[0]}"]').click()
+        if page.locator('[data-testid="selection"]').count():
+            page.locator('[data-testid="selection"] [data-option]').first.click()
+        page.wait_for_function(MOVED_ON_JS, arg=st["seq"], timeout=30000)
+        added += 1
+    st = table_state(page)
+    page.locator("#board .ct-decision [data-option]", has_text="Done").first.click()
+    page.wait_for_function(MOVED_ON_JS, arg=st["seq"], timeout=30000)
+    assert not table_state(page)["error"]
+    lines = page.locator("#log li").all_inner_texts()
+    assert any("begins a Join" in t for t in lines), lines[-8:]
+    assert added >= 1 and any("adds" in t and "to the Join" in t for t in lines), (added, lines[-8:])
+    assert any("together (Join)" in t for t in lines), lines[-8:]
+    print(f"a Join by clicking: {added} card(s) added")
