@@ -3,7 +3,8 @@ person creates the table in the lobby with a deck AND an investigator per seat (
 the investigator side in secret (MY-4.1) and plays two full rounds against the heuristic bot only by
 clicking (card plays, passes, battle decisions; on a phone, tapping); reads card text on hover and on
 tap; never sees the other seat's hand or Mythos Threat (MY-6.8) face up; a four-seat table draws one
-band per other seat; axe finds nothing serious."""
+band per other seat; a Join group is opened and built card by card by clicking (D-MY-154); axe finds
+nothing serious."""
 
 from __future__ import annotations
 
