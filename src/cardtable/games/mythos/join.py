@@ -152,11 +152,13 @@ def join_start(p: int, i: int, host: int | None) -> Action:
     return shared_action(p, "join", params)
 
 
-def monster_groups(st: MyState, p: int, hand: Sequence[int]) -> list[Action]:
+def monster_groups(st: MyState, p: int, hand: Sequence[int], defs: Sequence[CardDef] | None = None) -> list[Action]:
     """MY-8.3d / MY-8.6: every group of 2 to 4 hand Monsters that pairwise Join, each once (card-id
-    order), when the gate is open and each monster's own requirement holds."""
+    order), when the gate is open and each monster's own requirement holds. ``defs`` as for ``starters``."""
     card = st.card
-    ms = [i for i in hand if card(i).type == "monster"]
+    if defs is None:
+        defs = [card(i) for i in hand]
+    ms = [i for i, d in zip(hand, defs) if d.type == "monster"]
     if len(ms) < 2 or not st.gate_open(p):
         return []
     ok = [i for i in ms if holds(st, p, st.card(i).requirement)]

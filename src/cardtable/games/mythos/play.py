@@ -746,7 +746,7 @@ def turn_options(st: MyState, p: int) -> list[Action]:
                 if i in starters:  # MY-8.5: the group's first card, the rest added one by one (D-MY-154)
                     out.append(_join.join_start(p, i, h))
     if len(hand) > 1:
-        out += _join.monster_groups(st, p, hand)  # MY-8.6
+        out += _join.monster_groups(st, p, hand, defs)  # MY-8.6
     out += _abilities.options(st, p, "card_play")
     if can_arrive(st, p):
         out.append(shared_action(p, "arrive"))
