@@ -22,7 +22,7 @@ from typing import Sequence
 
 from ...engine import FACE_DOWN
 from .catalog import CardDef
-from .requirements import matches
+from .requirements import match_units, matches
 from .schema import CardFilter
 from .play import adventure_pool
 from .state import MyState
@@ -48,19 +48,7 @@ def _units(d: CardDef) -> list[CardFilter]:
 def matched(st: MyState, units: Sequence[CardFilter], cards: Sequence[int]) -> int:
     """How many slot units a one-to-one assignment of ``cards`` fills at most (MY-6.13.3)."""
     cand = [[c for c in cards if matches(st.card(c), f)] for f in units]
-    owner: dict[int, int] = {}
-
-    def augment(u: int, seen: set[int]) -> bool:
-        for c in cand[u]:
-            if c in seen:
-                continue
-            seen.add(c)
-            if c not in owner or augment(owner[c], seen):
-                owner[c] = u
-                return True
-        return False
-
-    return sum(1 for u in range(len(units)) if augment(u, set()))
+    return match_units(cand, stop_at_miss=False)[0]
 
 
 def progress(st: MyState, p: int) -> float:

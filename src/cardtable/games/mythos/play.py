@@ -623,26 +623,36 @@ _FITS_CAP = 1 << 16  # entries; cleared when full
 
 
 def slots_fit(st: MyState, d: CardDef, p: int, memo: dict[str, Any] | None = None) -> bool:
-    """MY-6.13.3: can ``p``'s adventure pool fill ``d``'s slots (``assign`` finds an assignment)? Remembered
-    by the definitions and types of the pool's cards: the matching reads nothing else of them (a mental
-    state only while a SET_MENTAL_STATE is in force, and then nothing is remembered). Every turn asks it
-    of every Adventure in hand, and the field it is asked of changes by a card or so between turns.
-    ``memo`` (``check``'s) keeps the pool for the other Adventures of the same hand."""
-    pool = None if memo is None else memo.get("adventure_pool")
+    """MY-6.13.3: can ``p``'s adventure pool fill ``d``'s slots (``assign`` finds an assignment)?"""
+    return _pool_fits(st, d, d.slots, _pool(st, p, "adventure_pool", adventure_pool_kinds, memo))
+
+
+def _pool(st: MyState, p: int, name: str, build: Any, memo: dict[str, Any] | None) -> tuple[Any, ...]:
+    """A slot pool (``build(st, p)``: its cards and their types) with its key, the (definition, type) of
+    each card; kept in ``memo`` (``check``'s) under ``name`` for the other cards of the same hand."""
+    pool = None if memo is None else memo.get(name)
     if pool is None:
-        cards, kinds = adventure_pool_kinds(st, p)
+        cards, kinds = build(st, p)
         card = st.card
-        pool = (cards, kinds, tuple([(card(c), kinds[c]) for c in cards]))
+        pool = (name, cards, kinds, tuple([(card(c), kinds[c]) for c in cards]))
         if memo is not None:
-            memo["adventure_pool"] = pool
-    cards, kinds, key = pool
+            memo[name] = pool
+    return pool  # type: ignore[no-any-return]
+
+
+def _pool_fits(st: MyState, d: CardDef, slots: tuple[Any, ...], pool: tuple[Any, ...]) -> bool:
+    """``assign(st, slots, cards, kinds) is not None``, remembered by the definitions and types of the
+    pool's cards: the matching reads nothing else of them (a mental state only while a SET_MENTAL_STATE
+    is in force, and then nothing is remembered). Every turn asks it of every Adventure and god in hand,
+    and the field it is asked of changes by a card or so between turns."""
+    name, cards, kinds, key = pool
     if st.lasting and any(e[0] == "set_mental_state" for e in st.lasting):
-        return assign(st, d.slots, cards, kinds) is not None
-    got = _FITS.get((d, key))
+        return assign(st, slots, cards, kinds) is not None
+    got = _FITS.get((d, name, key))
     if got is None:
         if len(_FITS) >= _FITS_CAP:
             _FITS.clear()
-        got = _FITS[(d, key)] = fits(d.slots, key)
+        got = _FITS[(d, name, key)] = fits(slots, key)
     return got
 
 
@@ -662,28 +672,14 @@ def god_assignment(st: MyState, p: int, d: CardDef) -> list[int] | None:
 
 
 def god_fits(st: MyState, d: CardDef, p: int, memo: dict[str, Any] | None = None) -> bool:
-    """MY-6.9.2: ``god_assignment(st, p, d) is not None``, remembered like ``slots_fit`` by the pool's
-    definitions and types (``st.type_of``, what the matching reads)."""
-    pool = None if memo is None else memo.get("god_pool")
-    if pool is None:
-        cards = god_pool(st, p)
-        kinds = {c: st.type_of(c) for c in cards}
-        card = st.card
-        pool = (cards, kinds, tuple([(card(c), kinds[c]) for c in cards]))
-        if memo is not None:
-            memo["god_pool"] = pool
-    cards, kinds, key = pool
-    if st.lasting and any(e[0] == "set_mental_state" for e in st.lasting):
-        return assign(st, d.god_requirements, cards, kinds) is not None
-    got = _GOD_FITS.get((d, key))
-    if got is None:
-        if len(_GOD_FITS) >= _FITS_CAP:
-            _GOD_FITS.clear()
-        got = _GOD_FITS[(d, key)] = fits(d.god_requirements, key)
-    return got
+    """MY-6.9.2: ``god_assignment(st, p, d) is not None`` (remembered as for ``slots_fit``)."""
+    return _pool_fits(st, d, d.god_requirements, _pool(st, p, "god_pool", god_pool_kinds, memo))
 
 
-_GOD_FITS: dict[tuple[Any, ...], bool] = {}
+def god_pool_kinds(st: MyState, p: int) -> tuple[list[int], dict[int, str]]:
+    """``god_pool`` with each card's ``type_of`` (what ``assign`` reads of a god's pool)."""
+    cards = god_pool(st, p)
+    return cards, {c: st.type_of(c) for c in cards}
 
 
 def adventure_pool(st: MyState, p: int) -> list[int]:

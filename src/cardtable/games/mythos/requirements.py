@@ -121,7 +121,17 @@ def assign(st: MyState, slots: Sequence[Slot], cards: Sequence[int],
         if len(found) < s.count:
             return None
         cand += [found] * s.count  # a slot's units alike
-    owner: dict[int, int] = {}  # card -> unit
+    filled, owner = match_units(cand)
+    if filled < len(cand):
+        return None
+    return sorted(owner, key=lambda c: owner[c])
+
+
+def match_units(cand: Sequence[Sequence[int]], stop_at_miss: bool = True) -> tuple[int, dict[int, int]]:
+    """A one-to-one matching of units to candidates (``cand[u]``: unit u's candidates, preferred first)
+    by augmenting paths: how many units it fills and the owner (candidate -> unit). With ``stop_at_miss``
+    it stops at the first unit that cannot be filled (the callers that need every unit filled)."""
+    owner: dict[int, int] = {}
 
     def augment(u: int, seen: set[int]) -> bool:
         for c in cand[u]:
@@ -133,10 +143,13 @@ def assign(st: MyState, slots: Sequence[Slot], cards: Sequence[int],
                 return True
         return False
 
+    filled = 0
     for u in range(len(cand)):
-        if not augment(u, set()):
-            return None
-    return sorted(owner, key=lambda c: owner[c])
+        if augment(u, set()):
+            filled += 1
+        elif stop_at_miss:
+            break
+    return filled, owner
 
 
 def fits(slots: Sequence[Slot], items: Sequence[tuple[CardDef, str]]) -> bool:
@@ -164,19 +177,7 @@ def fits(slots: Sequence[Slot], items: Sequence[tuple[CardDef, str]]) -> bool:
         if len(found) < s.count:
             return False
         cand += [found] * s.count
-    owner: dict[int, int] = {}
-
-    def augment(u: int, seen: set[int]) -> bool:
-        for c in cand[u]:
-            if c in seen:
-                continue
-            seen.add(c)
-            if c not in owner or augment(owner[c], seen):
-                owner[c] = u
-                return True
-        return False
-
-    return all(augment(u, set()) for u in range(len(cand)))
+    return match_units(cand)[0] == len(cand)
 
 
 _MATCHES: dict[tuple[int, CardDef, str], bool] = {}
