@@ -16,7 +16,7 @@ from ...core import GameDefinition, GameInfo, SetupError, State
 from ...engine import ENGINE_OPS, OpTable
 from . import battle, checks, costs, join, primitives, rules, triggers  # noqa: F401 - register the ops of the round, battle, checks, costs, Join groups, effects and triggers
 from .catalog import Pool, load_pool
-from .state import OPS, ROUND_CAP, TURN_CAP, MyState, zones_for
+from .state import DECK, INV, OPS, ROUND_CAP, TURN_CAP, MyState, zones_for
 
 GAME_VERSION = "2"  # 2: Join groups other than Monsters are played card by card (D-MY-154)
 
@@ -180,10 +180,10 @@ class Mythos(GameDefinition):
                        pos_dim=[0] * n, pos_region=[home] * n, pos_sub=[-1] * n, turn_end=[0] * n)  # MY-4.3
         t = st.table
         for p, deck in enumerate(opts["decks"]):
-            t.reveal_to_all(t.add(deck["investigator"], p, f"inv:{p}"))  # MY-2.1
+            t.reveal_to_all(t.add(deck["investigator"], p, INV[p]))  # MY-2.1
             for c in deck["cards"]:
-                t.add(c, p, f"deck:{p}")
-            t.shuffle(f"deck:{p}", st.rng)  # MY-4.2
+                t.add(c, p, DECK[p])
+            t.shuffle(DECK[p], st.rng)  # MY-4.2
         first = st.rng.below(n)  # MY-4.4
         st.vars["first"] = st.vars["active"] = first
         st.note("first_player", {"player": first})

@@ -20,7 +20,7 @@ from .play import bury as bury_card, run_primitives, until_of
 from .requirements import holds
 from .rules import COST, Batch, lose
 from .schema import Ability, SanityCost
-from .state import MyState
+from .state import DISCARD, INV, ZONE, MyState
 
 TURN_SCOPE = "end_of_turn"
 ROUND_SCOPE = "end_of_round"
@@ -36,9 +36,9 @@ def abilities_of(st: MyState, i: int) -> tuple[Ability, ...]:
 
 def sources(st: MyState, p: int) -> list[int]:
     t, card, flags = st.table, st.card, st.table.flags
-    out = [i for z in ("ally", "item", "event", "god") for i in t.cards(f"{z}:{p}")
+    out = [i for z in ("ally", "item", "event", "god") for i in t.cards(ZONE[z][p])
            if not flags[i] & FACE_DOWN and card(i).abilities]  # ``abilities_of``: no investigator lies there
-    out += [i for i in t.cards(f"inv:{p}") if abilities_of(st, i)]
+    out += [i for i in t.cards(INV[p]) if abilities_of(st, i)]
     if st.lasting and any(e[0] == "negate_effects" for e in st.lasting):
         from .primitives import negated
 
@@ -134,7 +134,7 @@ def activate(st: MyState, p: int, card: int, k: int, batch: Batch, discard: tupl
         t.reveal_to_all(i)
         st.note("revealed", {"player": p, "card": i})
     for i in discard:  # MY-12.2 DISCARD_FROM_HAND
-        st.move_card(i, f"discard:{p}")
+        st.move_card(i, DISCARD[p])
         st.note("discarded", {"player": p, "card": i})
     for i in buried:  # MY-12.2 BURY(filter)
         st.note("buried_for_cost", {"player": p, "card": i})
@@ -145,7 +145,7 @@ def activate(st: MyState, p: int, card: int, k: int, batch: Batch, discard: tupl
     if "bury_self" in ab.costs:
         bury_card(st, card)
     elif "discard_self" in ab.costs:
-        st.move_card(card, f"discard:{p}")
+        st.move_card(card, DISCARD[p])
     run_primitives(st, p, tuple(ab.do), batch, until_of(ab), card)
 
 

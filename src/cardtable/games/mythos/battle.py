@@ -25,7 +25,7 @@ from .checks import run_checks
 from .play import bury, cast, castable, play
 from .primitives import blanked, cannot_attack, keyword
 from .rules import BATTLE, Batch, commit, game_over_check, lose
-from .state import OPS, MyState
+from .state import HAND, OPS, THREAT, MyState
 from .triggers import queue, queue_active, settle
 
 
@@ -52,7 +52,7 @@ def battle_events(st: MyState, p: int) -> list[Action]:
     """MY-6.10.3: events marked battle that ``p`` may play from hand in the use step."""
     from .play import check, play_action
 
-    return [play_action(p, i, None) for i in sorted(st.table.cards(f"hand:{p}"))
+    return [play_action(p, i, None) for i in sorted(st.table.cards(HAND[p]))
             if st.card(i).type == "event" and st.card(i).battle and check(st, p, i, None) is None]
 
 
@@ -60,7 +60,7 @@ def may_hold_battle_events(st: MyState, p: int) -> bool:
     """Public facts only: a hand that is not empty, in a pool that has battle events, might hold one, so
     such a player is asked in the use step whether he holds one or not (asking only real holders would
     tell the table what is in their hands)."""
-    return bool(st.table.cards(f"hand:{p}")) and _has_battle_events(st.pool)
+    return bool(st.table.cards(HAND[p])) and _has_battle_events(st.pool)
 
 
 @lru_cache(maxsize=8)
@@ -110,7 +110,7 @@ class Battle(Op[MyState]):
     @staticmethod
     def _fresh_monsters(st: MyState, p: int, used: tuple[int, ...]) -> list[int]:
         t = st.table
-        return [i for i in t.cards(f"threat:{p}") if t.flags[i] & FACE_DOWN and i not in used
+        return [i for i in t.cards(THREAT[p]) if t.flags[i] & FACE_DOWN and i not in used
                 and not keyword(st, i, "CannotAttack")]  # MY-12.5 GRANT_KEYWORD
 
     def _monsters(self, st: MyState, frame: Frame) -> None:
@@ -158,7 +158,7 @@ class Battle(Op[MyState]):
             chosen = tuple(frame.got)
             t = st.table
             for b in chosen:
-                if b in t.cards(f"threat:{d}"):  # a "cosmic battle" blocker turns face up
+                if b in t.cards(THREAT[d]):  # a "cosmic battle" blocker turns face up
                     t.set_flag(b, FACE_DOWN, False)
                     t.reveal_to_all(b)
             blocks += (chosen,)
@@ -191,7 +191,7 @@ class Battle(Op[MyState]):
         invisible = keyword(st, attacker, "Invisible")
         allies = [i for i in st.allies(d) if i not in taken and not keyword(st, i, "CannotBlock")
                   and (not invisible or enchanted(st, i) or keyword(st, i, "CanBlockInvisible"))]
-        monsters = [i for i in t.cards(f"threat:{d}") if t.flags[i] & FACE_DOWN and i not in taken
+        monsters = [i for i in t.cards(THREAT[d]) if t.flags[i] & FACE_DOWN and i not in taken
                     and not keyword(st, i, "CannotBlock")]
         return allies + monsters
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...engine import Frame, Op, pick
 from .rules import game_over_check
-from .state import OPS, MyState
+from .state import DISCARD, OPS, ZONE, MyState
 
 CHECKED = "checked"  # what the frame hands back (the frames beneath tell it from a prompt's answer)
 
@@ -46,7 +46,7 @@ def over_capacity(st: MyState) -> tuple[int, list[int], int] | None:
     t = st.table
     for p in range(st.players):
         change: int | None = None  # the owner's capacity change in force, read once for all his tomes
-        for v in [i for z in ("item", "ally") for i in t.cards(f"{z}:{p}")]:  # ``play.vessels``' order
+        for v in [i for z in ("item", "ally") for i in t.cards(ZONE[z][p])]:  # ``play.vessels``' order
             if st.card(v).type != "tome":
                 continue  # of the vessels only a tome has a capacity
             spells = [s for s in st.table.attachments(v) if st.card(s).type == "spell"]
@@ -80,7 +80,7 @@ class Checks(Op[MyState]):
         if frame.got is not None and frame["vessel"] >= 0:
             v = frame["vessel"]
             for s in frame.got:
-                st.move_card(int(s), f"discard:{st.table.owner[v]}")
+                st.move_card(int(s), DISCARD[st.table.owner[v]])
             st.note("excess_spells_discarded", {"vessel": v, "cards": list(frame.got)})
             st.replace(frame.evolve(vessel=-1))
         while True:

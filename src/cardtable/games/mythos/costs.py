@@ -26,7 +26,7 @@ from ...core import Action
 from ...engine import FACE_DOWN, Frame, Op
 from .requirements import matches
 from .schema import CHOICE_COSTS, BuryCost, DiscardFromHandCost, RevealCost
-from .state import FIELD_AREAS, OPS, MyState
+from .state import FIELD_AREAS, HAND, OPS, ZONE, MyState
 
 PAY = "my.pay"
 KINDS: dict[type, str] = {DiscardFromHandCost: "pay_discard", BuryCost: "pay_bury", RevealCost: "pay_reveal"}
@@ -37,14 +37,14 @@ def choice_costs(ab: Any) -> list[Any]:
 
 
 def hand_matching(st: MyState, p: int, flt: Any) -> list[int]:
-    return [i for i in st.table.cards(f"hand:{p}") if matches(st.card(i), flt)]
+    return [i for i in st.table.cards(HAND[p]) if matches(st.card(i), flt)]
 
 
 def bury_candidates(st: MyState, p: int, source: int, flt: Any) -> list[int]:
     """MY-12.2 ``BURY(filter)``: another face-up card of ``p``'s field areas (not the ability's own card,
     nor the card it is attached to, which would take it along)."""
     t = st.table
-    return [i for z in FIELD_AREAS for i in t.cards(f"{z}:{p}") if i != source and i != t.host[source]
+    return [i for z in FIELD_AREAS for i in t.cards(ZONE[z][p]) if i != source and i != t.host[source]
             and not t.flags[i] & FACE_DOWN and matches(st.card(i), flt, st.type_of(i))]
 
 
@@ -66,7 +66,7 @@ def refusal(st: MyState, p: int, source: int, ab: Any) -> tuple[str, str] | None
             what = "discard" if isinstance(c, DiscardFromHandCost) else "reveal"
             return "MY-12.2", f"{ab.name}: your hand holds too few matching cards to {what}"
         hand_needed += needed(c)
-    if hand_needed > len(st.table.cards(f"hand:{p}")):
+    if hand_needed > len(st.table.cards(HAND[p])):
         return "MY-12.2", f"{ab.name}: your hand holds too few cards for its costs"
     return None
 

@@ -17,13 +17,13 @@ from typing import Any, Iterator
 from ...engine import FACE_DOWN, NO_CARD
 from .catalog import CardDef
 from .requirements import holds, matches
-from .state import FIELD_AREAS, MyState
+from .state import FIELD_AREAS, ZONE, MyState
 
 
 def active_cards(st: MyState, p: int) -> list[int]:
     """MY-3.3: ``p``'s face-up field cards outside the Story Deck, plus the current location."""
     t = st.table
-    out = [i for z in FIELD_AREAS for i in t.cards(f"{z}:{p}") if not t.flags[i] & FACE_DOWN]
+    out = [i for z in FIELD_AREAS for i in t.cards(ZONE[z][p]) if not t.flags[i] & FACE_DOWN]
     cur = st.current_location(p)
     if cur is not None:
         out.append(cur)
@@ -56,7 +56,7 @@ def statics(st: MyState, op: str | frozenset[str]) -> Iterator[tuple[int, int, A
     for p in range(st.players):
         # ``active_cards`` in its order, but only the cards with such a static effect (most have none;
         # the state checks ask this after every turn, so the others are passed over before any other read)
-        found = [i for z in FIELD_AREAS for i in t.cards(f"{z}:{p}")
+        found = [i for z in FIELD_AREAS for i in t.cards(ZONE[z][p])
                  if not ops.isdisjoint(static_ops(st.card(i))) and not t.flags[i] & FACE_DOWN]
         cur = st.current_location(p)
         if cur is not None and not ops.isdisjoint(static_ops(st.card(cur))):

@@ -34,7 +34,7 @@ from .catalog import CardDef
 from .play import Refusal, cancel_filter, check, play
 from .requirements import holds, matches
 from .rules import MODIFIER, Batch, change, commit, game_over_check
-from .state import OPS, MyState
+from .state import HAND, OPS, THREAT, MyState
 
 KEYS = ("card", "card2", "card3", "card4")  # a Monster group's action (MY-8.6)
 MAX_MONSTERS = len(KEYS)
@@ -180,7 +180,7 @@ def monster_groups(st: MyState, p: int, hand: Sequence[int], defs: Sequence[Card
 
 def _in_hand(st: MyState, p: int, cards: Sequence[Any]) -> bool:
     t = st.table
-    return all(type(i) is int and 0 <= i < len(t) and t.zone_name(i) == f"hand:{p}" for i in cards)
+    return all(type(i) is int and 0 <= i < len(t) and t.zone_name(i) == HAND[p] for i in cards)
 
 
 def join_check(st: MyState, p: int, action: Action) -> Refusal | None:
@@ -200,7 +200,7 @@ def join_check(st: MyState, p: int, action: Action) -> Refusal | None:
         why = check(st, p, cards[0], action.get("host"))
         if why is not None:
             return why
-        if cards[0] not in starters(st, p, sorted(st.table.cards(f"hand:{p}"))):
+        if cards[0] not in starters(st, p, sorted(st.table.cards(HAND[p]))):
             return "MY-8.2", f"no other card in your hand Joins {d.title} after it"
         return None
     if not all(d.type == "monster" for d in defs):
@@ -252,7 +252,7 @@ def addable(st: MyState, p: int, cards: Sequence[int]) -> list[int]:
     extra = granted_joins(st)
     out: list[int] = []
     seen: dict[tuple[CardDef, int | None], bool] = {}  # copies with the same host decide alike
-    for y in sorted(st.table.cards(f"hand:{p}")):
+    for y in sorted(st.table.cards(HAND[p])):
         d = st.card(y)
         if not _member(d) or not all(may_follow(g, d) and (pair_joins(g, d) or extra is not None and extra(c, y))
                                      for c, g in zip(cards, group)):
@@ -353,7 +353,7 @@ def do_join(st: MyState, p: int, cards: Sequence[int]) -> None:
     st.note("joined", {"player": p, "cards": list(cards)}, visible_to=[p],
             redacted={"player": p, "threat": len(cards)})
     for i in cards:
-        st.move_card(i, f"threat:{p}")
+        st.move_card(i, THREAT[p])
         t.set_flag(i, FACE_DOWN)
         t.known[i] = 0
         if st.card(i).sanity_mod:

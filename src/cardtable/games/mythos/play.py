@@ -18,7 +18,8 @@ from .catalog import CardDef
 from .requirements import assign, fits, holds, matches, position as _position
 from .rules import EFFECT, MODIFIER, Batch, change, commit, draw, game_over_check, lose, note_act, note_pass
 from .schema import LASTING_OPS, TARGETED_OPS, Effect, LocHas
-from .state import CROSSWISE, INVERTED, MyState
+from .state import (ADVENTURES, ALLY, CROSSWISE, DECK, DISCARD, EVENT, GOD, HAND,
+                    INVERTED, ITEM, STORY, THREAT, ZONE, MyState)
 
 Refusal = tuple[str, str]  # (rule ID, why)
 
@@ -35,7 +36,7 @@ def bury(st: MyState, i: int) -> None:
     owner = t.owner[i]
     attached = t.attachments(i)
     t.set_flag(i, CROSSWISE | INVERTED | FACE_DOWN, False)
-    st.move_card(i, f"story:{owner}", bottom=True)
+    st.move_card(i, STORY[owner], bottom=True)
     t.reveal_to_all(i)
     for a in attached:
         bury(st, a)
@@ -49,14 +50,14 @@ def bury(st: MyState, i: int) -> None:
 def unique_location(st: MyState, p: int, i: int) -> None:
     """MY-10.2: a Location put into a Story Deck discards every other one of its title there."""
     title = st.card(i).title
-    for j in list(st.table.cards(f"story:{p}")):
+    for j in list(st.table.cards(STORY[p])):
         if j != i and st.card(j).type == "location" and st.card(j).title == title:
-            st.move_card(j, f"discard:{p}")
+            st.move_card(j, DISCARD[p])
             st.note("location_replaced", {"player": p, "card": j, "by": i})
 
 
 def to_story_top(st: MyState, p: int, i: int, flags: int = 0) -> None:
-    st.move_card(i, f"story:{p}")
+    st.move_card(i, STORY[p])
     st.table.flags[i] = flags
     st.vars["had_location"][p] = 1
     if st.card(i).type == "location":
@@ -210,7 +211,7 @@ def _combat(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin:
     src = origin if until_ == WHILE_SOURCE else -1
     for q in whose_seats(st, p, prim.whose):
         for z in ("ally", "threat"):
-            for c in t.cards(f"{z}:{q}"):
+            for c in t.cards(ZONE[z][q]):
                 if t.host[c] == NO_CARD and not t.flags[c] & FACE_DOWN \
                         and matches(st.card(c), prim.filter, st.type_of(c)):
                     add_lasting(st, prim.op, c, prim.n, until_, src)
@@ -244,11 +245,11 @@ def _move(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: i
     t = st.table
     if prim.to == "threat":
         for a in list(t.attachments(target)):
-            st.move_card(a, f"discard:{t.owner[a]}")
-        st.move_card(target, f"threat:{p}")
+            st.move_card(a, DISCARD[t.owner[a]])
+        st.move_card(target, THREAT[p])
         t.set_flag(target, FACE_DOWN)
     else:
-        st.move_card(target, f"ally:{p}")
+        st.move_card(target, ALLY[p])
         t.set_flag(target, FACE_DOWN, False)
         t.reveal_to_all(target)
     affected(st, target)
@@ -268,11 +269,11 @@ def _put(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: in
     if d.type == "god" and st.god_in_play(p):
         st.note("stays", {"player": p, "card": target, "rule": "MY-10.3a"})
         return
-    if d.type == "adventure" and any(st.card(a).title == d.title for a in t.cards(f"adventures:{p}")):
+    if d.type == "adventure" and any(st.card(a).title == d.title for a in t.cards(ADVENTURES[p])):
         st.note("stays", {"player": p, "card": target, "rule": "MY-10.4a"})
         return
     zone = {"god": "god", "adventure": "adventures", "ally": "ally"}[d.type]
-    st.move_card(target, f"{zone}:{p}")
+    st.move_card(target, ZONE[zone][p])
     t.reveal_to_all(target)
     st.note("put_into_play", {"player": p, "card": target, "defn": d.index, "zone": zone})
     if d.sanity_mod:
@@ -356,7 +357,7 @@ def cancel(st: MyState, i: int, dest: str) -> None:
     if dest == "bury":
         bury(st, i)
     else:
-        st.move_card(i, f"discard:{owner}")
+        st.move_card(i, DISCARD[owner])
     if was_top and st.story_top(owner) != i:
         cur = st.current_location(owner)
         if cur is not None:
@@ -448,7 +449,7 @@ def travel_check(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
             assert isinstance(probe, MyState)
             top = probe.story_top(p)
             assert top is not None
-            probe.move_card(top, f"discard:{p}")
+            probe.move_card(top, DISCARD[p])
             if memo is not None:
                 memo["departure"] = probe
         ok = holds(probe, p, d.departure)  # type: ignore[arg-type]
@@ -482,7 +483,7 @@ def hosts(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = None) -
     if d.type == "tome":  # MY-6.7.3
         return [None] + list(st.allies(p)) if d.ally_holdable else _OWN_AREA
     if d.type == "artifact" and d.attach_to is not None:  # MY-6.5.1: onto a card of the kind it names
-        return [h for z in ("ally", "item") for h in t.cards(f"{z}:{p}") if t.host[h] == NO_CARD
+        return [h for z in ("ally", "item") for h in t.cards(ZONE[z][p]) if t.host[h] == NO_CARD
                 and not t.flags[h] & FACE_DOWN and matches(st.card(h), d.attach_to, st.type_of(h))]
     if d.type == "spell":  # MY-6.12.1
         held = None if memo is None else memo.get("vessels")
@@ -503,7 +504,7 @@ def vessels(st: MyState, p: int) -> list[int]:
     out = []
     for zone in ("item", "ally"):
         in_ally_area = zone == "ally"
-        for i in t.cards(f"{zone}:{p}"):
+        for i in t.cards(ZONE[zone][p]):
             c = card(i)
             # ``st.type_of(i) == "ally"``: an unattached card of the Ally area, or a printed ally elsewhere
             if c.type == "tome" or c.type == "artifact" and c.spell_slots or c.spellcaster and host[i] == NO_CARD \
@@ -529,7 +530,7 @@ def check(st: MyState, p: int, i: Any, host: Any, target: Any = None,
     ``memo``: a dict kept by a caller that asks of many cards while the state stays the same (what
     several checks read alike, computed once)."""
     t = st.table
-    if allowed is None and (type(i) is not int or not 0 <= i < len(t) or t.zone_name(i) != f"hand:{p}"):
+    if allowed is None and (type(i) is not int or not 0 <= i < len(t) or t.zone_name(i) != HAND[p]):
         return "MY-5.5", "a card is played from your own hand"
     d = st.card(i)
     if cancel_filter(d) is not None:
@@ -597,7 +598,7 @@ def type_refusal(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
     if kind == "event":
         return None if holds(st, p, d.requirement, memo) else ("MY-6.10.1", f"{d.title}: its requirement is not met")
     assert kind == "adventure"
-    if any(st.card(a).title == d.title for a in t.cards(f"adventures:{p}")):
+    if any(st.card(a).title == d.title for a in t.cards(ADVENTURES[p])):
         return "MY-10.4", f"you have already acquired {d.title}"
     if not holds(st, p, d.requirement, memo) or not slots_fit(st, d, p, memo):
         return "MY-6.13.3", f"{d.title}: your face-up cards do not fill its requirement slots"
@@ -660,11 +661,11 @@ def god_pool(st: MyState, p: int) -> list[int]:
     """MY-6.9.2: active own cards (the current location included, no other Story Deck card), then Threat
     monsters (D-MY-73: face-up cards are used first)."""
     t = st.table
-    out = [i for z in ("ally", "item", "event", "god") for i in t.cards(f"{z}:{p}") if not t.flags[i] & FACE_DOWN]
+    out = [i for z in ("ally", "item", "event", "god") for i in t.cards(ZONE[z][p]) if not t.flags[i] & FACE_DOWN]
     cur = st.current_location(p)
     if cur is not None:
         out.append(cur)
-    return out + list(t.cards(f"threat:{p}"))
+    return out + list(t.cards(THREAT[p]))
 
 
 def god_assignment(st: MyState, p: int, d: CardDef) -> list[int] | None:
@@ -692,10 +693,10 @@ def adventure_pool_kinds(st: MyState, p: int) -> tuple[list[int], dict[int, str]
     """``adventure_pool`` with each card's ``type_of``, read off the zone it was taken from (MY-3.6: an
     unattached card of the Ally area is an Ally; Story Deck, Item, Event and God cards keep their type)."""
     t = st.table
-    out = list(t.cards(f"story:{p}"))
+    out = list(t.cards(STORY[p]))
     kinds = {i: st.card(i).type for i in out}
     for z in ("ally", "item", "event", "god"):
-        for i in t.cards(f"{z}:{p}"):
+        for i in t.cards(ZONE[z][p]):
             if not t.flags[i] & FACE_DOWN:
                 out.append(i)
                 kinds[i] = "ally" if z == "ally" and t.host[i] == NO_CARD else st.card(i).type
@@ -713,7 +714,7 @@ def turn_options(st: MyState, p: int) -> list[Action]:
     """MY-5.4: every legal play, the turn actions (arrive, cast) and pass."""
     out: list[Action] = []
     seen: dict[CardDef, bool] = {}  # definition -> legal: copies and hosts decide alike
-    hand = sorted(st.table.cards(f"hand:{p}"))
+    hand = sorted(st.table.cards(HAND[p]))
     card = st.card
     defs = [card(i) for i in hand]
     memo: dict[str, Any] = {}  # shared reads of the checks below (the state does not change meanwhile)
@@ -851,7 +852,7 @@ def play(st: MyState, p: int, i: int, host: Any, batch: Batch, target: Any = Non
         if mode != "travel" and _story_without_crosswise_top(st, p):  # MY-6.3.9: changing your mind
             top = st.story_top(p)
             assert top is not None
-            st.move_card(top, f"discard:{p}")
+            st.move_card(top, DISCARD[p])
         top = st.story_top(p)
         if mode == "travel" and (top is None or st.card(top).type != "travel_event"):
             from .primitives import use_up
@@ -869,27 +870,27 @@ def play(st: MyState, p: int, i: int, host: Any, batch: Batch, target: Any = Non
         if _story_without_crosswise_top(st, p):  # MY-6.3.9
             top = st.story_top(p)
             assert top is not None
-            st.move_card(top, f"discard:{p}")
+            st.move_card(top, DISCARD[p])
         to_story_top(st, p, i)  # MY-6.11.2
     elif kind == "ally":
         if not holds(st, p, d.requirement):
             use_grant(st, p, d)  # MY-6.11.7: an ignore_requirement grant lets it in, and is used up
-        st.move_card(i, f"ally:{p}")
+        st.move_card(i, ALLY[p])
     elif kind == "artifact" and host is not None:  # MY-6.5.1: attached to its host, in the host's area
         st.move_card(i, t.zone_name(host))
         t.attach(i, host)
     elif kind in ("artifact",):
-        st.move_card(i, f"item:{p}")
+        st.move_card(i, ITEM[p])
     elif kind in ("weapon", "tome", "spell"):
         if host is None:
-            st.move_card(i, f"item:{p}")
+            st.move_card(i, ITEM[p])
         else:
             st.move_card(i, t.zone_name(host))
             t.attach(i, host)
         if kind == "spell":
             applied_mod = False  # MY-6.1.3: never when loaded
     elif kind == "monster":
-        st.move_card(i, f"threat:{p}")
+        st.move_card(i, THREAT[p])
         t.set_flag(i, FACE_DOWN)
         t.known[i] = 0
         from .primitives import use_gate
@@ -897,15 +898,15 @@ def play(st: MyState, p: int, i: int, host: Any, batch: Batch, target: Any = Non
         use_gate(st, p)  # MY-6.8.1: the gate is used (or a GRANT_GATE, MY-12.5)
     elif kind == "god":
         used = god_assignment(st, p, d) or []
-        shown = [c for c in used if t.zone_name(c) == f"threat:{p}"]
+        shown = [c for c in used if t.zone_name(c) == THREAT[p]]
         for c in shown:
             t.reveal_to_all(c)  # MY-6.9.2: the Threat monsters used are shown to all
-        st.move_card(i, f"god:{p}")
+        st.move_card(i, GOD[p])
         if shown:
             st.note("god_requirements_shown", {"player": p, "cards": shown})
     elif kind == "event":
         if d.event_kind == "persistent":
-            st.move_card(i, f"event:{p}")
+            st.move_card(i, EVENT[p])
             if same_title_in_force(st, p, i):  # MY-6.10.4: the earlier one stays in force
                 st.note("event_without_effect", {"player": p, "card": i})
                 if d.sanity_mod:
@@ -935,13 +936,13 @@ def same_title_in_force(st: MyState, p: int, i: int) -> bool:
     a ``game`` target, else this player)?"""
     d = st.card(i)
     seats = range(st.players) if d.target == "game" else [p]
-    return any(j != i and st.card(j).title == d.title for q in seats for j in st.table.cards(f"event:{q}"))
+    return any(j != i and st.card(j).title == d.title for q in seats for j in st.table.cards(EVENT[q]))
 
 
 def set_time(st: MyState, p: int, i: int, time: str) -> None:
     """MY-6.10.6: a Day/Night event sets the time of day and buries every other Day/Night event in play."""
     for q in range(st.players):
-        for j in list(st.table.cards(f"event:{q}")):
+        for j in list(st.table.cards(EVENT[q])):
             if j != i and st.card(j).time_of_day is not None:
                 bury(st, j)
     if st.vars["time"] != time:
@@ -958,7 +959,7 @@ def acquire(st: MyState, p: int, i: int, batch: Batch) -> None:
     Travel Event on top, then the discard pile is shuffled into the deck (no Sanity loss)."""
     t = st.table
     d = st.card(i)
-    st.move_card(i, f"adventures:{p}")
+    st.move_card(i, ADVENTURES[p])
     st.note("adventure_acquired", {"player": p, "card": i, "vp": d.victory_points})
     from .triggers import queue, queue_active
 
@@ -966,14 +967,14 @@ def acquire(st: MyState, p: int, i: int, batch: Batch) -> None:
     queue_active(st, p, "on_adventure_acquired")
     if d.sanity_mod:
         change(batch, p, d.sanity_mod, i, MODIFIER)
-    story = list(t.cards(f"story:{p}"))
+    story = list(t.cards(STORY[p]))
     keep = story[-1] if story and st.card(story[-1]).type in ("location", "travel_event") else None
     for j in story:
         if j != keep:
-            st.move_card(j, f"discard:{p}")
-    for j in list(t.cards(f"discard:{p}")):
-        st.move_card(j, f"deck:{p}")
-    t.shuffle(f"deck:{p}", st.rng)
+            st.move_card(j, DISCARD[p])
+    for j in list(t.cards(DISCARD[p])):
+        st.move_card(j, DECK[p])
+    t.shuffle(DECK[p], st.rng)
 
 
 def cast(st: MyState, p: int, s: int, batch: Batch) -> None:
@@ -984,7 +985,7 @@ def cast(st: MyState, p: int, s: int, batch: Batch) -> None:
     d = st.card(s)
     vessel = t.host[s]
     v = st.card(vessel)
-    by_investigator = v.type == "tome" and t.host[vessel] == NO_CARD and t.zone_name(vessel) == f"item:{p}"
+    by_investigator = v.type == "tome" and t.host[vessel] == NO_CARD and t.zone_name(vessel) == ITEM[p]
     st.note("cast", {"player": p, "card": s, "by": "investigator" if by_investigator else vessel})
     if by_investigator:
         if d.sanity_mod:

@@ -35,7 +35,7 @@ from .requirements import matches
 from .rules import Batch, commit, game_over_check
 from .schema import (CHOICE_OPS, MOVER_OPS, CardFilter, CountAtLeast, DieRoll, FieldCount, LossSource, Selector,
                      SOURCE_CARD_KEYS, StoryCount, ThreatCount)
-from .state import CROSSWISE, INVERTED, OPS, MyState
+from .state import CROSSWISE, DECK, DISCARD, HAND, INVERTED, OPS, STORY, THREAT, ZONE, MyState
 
 EFFECT = "my.effect"
 KINDS = ("effect_search", "effect_choose", "effect_discard", "effect_pick", "play_extra", "load_spell")
@@ -158,7 +158,7 @@ def selected(st: MyState, p: int, sel: Selector) -> list[int]:
     """The cards ``sel`` selects, seat by seat from ``p`` (MY-11.5), zone order, at most ``limit``."""
     t = st.table
     zones = FIELD_ZONES if sel.zone == "field" else (sel.zone,)
-    out = [i for q in _seats(st, p, sel.owner) for z in zones for i in t.cards(f"{z}:{q}") if selects(st, p, i, sel)]
+    out = [i for q in _seats(st, p, sel.owner) for z in zones for i in t.cards(ZONE[z][q]) if selects(st, p, i, sel)]
     return out[:sel.limit] if sel.limit else out
 
 
@@ -172,13 +172,13 @@ def _count(st: MyState, cards: Iterable[int], c: CountAtLeast) -> bool:
 def holds_extra(st: MyState, p: int, req: Any) -> bool:
     t = st.table
     if isinstance(req, FieldCount):
-        cards = [i for z in ("ally", "item", "event", "god", "story") for i in t.cards(f"{z}:{p}")
+        cards = [i for z in ("ally", "item", "event", "god", "story") for i in t.cards(ZONE[z][p])
                  if not t.flags[i] & FACE_DOWN]
         return _count(st, cards, req.field_count)
     if isinstance(req, ThreatCount):
-        return _count(st, t.cards(f"threat:{p}"), req.threat_count)
+        return _count(st, t.cards(THREAT[p]), req.threat_count)
     if isinstance(req, StoryCount):
-        return _count(st, t.cards(f"story:{p}"), req.story_count)
+        return _count(st, t.cards(STORY[p]), req.story_count)
     assert isinstance(req, DieRoll)
     roll = 1 + st.rng.below(6)  # MY-2.7: the seeded die, rolled in public
     st.note("die_rolled", {"player": p, "result": roll})
@@ -361,7 +361,7 @@ def _for_each(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origi
 
 def discard_random(st: MyState, p: int, q: int, n: int) -> None:
     t = st.table
-    hand = sorted(t.cards(f"hand:{q}"))
+    hand = sorted(t.cards(HAND[q]))
     st.rng.shuffle(hand)
     discard_cards(st, q, hand[:n], "random")
 
@@ -369,7 +369,7 @@ def discard_random(st: MyState, p: int, q: int, n: int) -> None:
 def discard_cards(st: MyState, q: int, cards: Iterable[int], chooser: str) -> None:
     cards = list(cards)
     for i in cards:
-        st.move_card(i, f"discard:{q}")
+        st.move_card(i, DISCARD[q])
         st.table.reveal_to_all(i)
     st.note("discarded_from_hand", {"player": q, "cards": cards, "chooser": chooser})
 
@@ -402,7 +402,7 @@ def move_card_out(st: MyState, prim: Any, i: int) -> None:
     if prim.op == "bury":
         bury(st, i)
     elif prim.op == "put_on_deck":
-        st.move_card(i, f"deck:{owner}", bottom=prim.position == "bottom")
+        st.move_card(i, DECK[owner], bottom=prim.position == "bottom")
     else:
         st.move_card(i, f"{'discard' if prim.op == 'discard' else 'hand'}:{owner}")
         t.set_flag(i, CROSSWISE | INVERTED | FACE_DOWN, False)
@@ -428,9 +428,9 @@ def _mill(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: i
 
     t = st.table
     for q in targets(st, p, prim.who):
-        cards = list(t.cards(f"deck:{q}"))[-prim.n:][::-1]  # MY-7.6a: the cards present, no reshuffle
+        cards = list(t.cards(DECK[q]))[-prim.n:][::-1]  # MY-7.6a: the cards present, no reshuffle
         for i in cards:
-            st.move_card(i, f"discard:{q}")
+            st.move_card(i, DISCARD[q])
             t.reveal_to_all(i)
         st.note("milled", {"player": q, "cards": cards})
 
@@ -441,10 +441,10 @@ def _shuffle(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin
     t = st.table
     for q in targets(st, p, prim.who):
         if prim.zone == "discard":
-            for i in list(t.cards(f"discard:{q}")):
-                st.move_card(i, f"deck:{q}")
-        t.shuffle(f"deck:{q}", st.rng)
-        st.note("shuffled", {"player": q, "zone": prim.zone, "deck": len(t.cards(f"deck:{q}"))})
+            for i in list(t.cards(DISCARD[q])):
+                st.move_card(i, DECK[q])
+        t.shuffle(DECK[q], st.rng)
+        st.note("shuffled", {"player": q, "zone": prim.zone, "deck": len(t.cards(DECK[q]))})
 
 
 def _player_step(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
@@ -718,7 +718,7 @@ def _chooser(st: MyState, p: int, prim: Any) -> int:
 def _discard_targets(st: MyState, p: int, prim: Any) -> list[int]:
     from .play import targets
 
-    return [q for q in targets(st, p, prim.who) if st.table.cards(f"hand:{q}")]
+    return [q for q in targets(st, p, prim.who) if st.table.cards(HAND[q])]
 
 
 def extra_options(st: MyState, p: int, prim: Any) -> list[Action]:
@@ -726,7 +726,7 @@ def extra_options(st: MyState, p: int, prim: Any) -> list[Action]:
     from .play import cancel_filter, cancel_targets, check, hosts, play_action, target_optional
 
     out = []
-    for i in sorted(st.table.cards(f"hand:{p}")):
+    for i in sorted(st.table.cards(HAND[p])):
         d = st.card(i)
         if not matches(d, prim.filter):
             continue
@@ -789,7 +789,7 @@ class Effect(Op[MyState]):
             q = seats[k]
             picker = q if prim.chooser == "owner" else p
             chosen = tuple(st.secrets.get(picker, ()))
-            hand = [i for i in t.cards(f"hand:{q}") if i not in chosen]
+            hand = [i for i in t.cards(HAND[q]) if i not in chosen]
             need = min(prim.n, len(chosen) + len(hand))
             if len(chosen) >= need:
                 st.secrets.pop(picker, None)
@@ -911,12 +911,12 @@ class Effect(Op[MyState]):
         st.secrets.pop(p, None)
         cards = [int(c) for c in chosen]
         for i in cards:
-            st.move_card(i, f"discard:{p}" if prim.dest == "discard" else f"hand:{p}")
+            st.move_card(i, DISCARD[p] if prim.dest == "discard" else HAND[p])
         if prim.zone == "deck":
-            t.shuffle(f"deck:{p}", st.rng)
+            t.shuffle(DECK[p], st.rng)
         if prim.dest == "deck_top":
             for i in cards:
-                st.move_card(i, f"deck:{p}")
+                st.move_card(i, DECK[p])
                 t.reveal_to(i, [p])
         if getattr(prim, "reveal", True) or prim.dest == "discard":
             for i in cards:

@@ -17,7 +17,7 @@ from typing import Any, Iterable
 
 from ...core import Action, IllegalActionError
 from ...engine import FACE_DOWN, Frame, Op, Pick, SecretRound, expire, lasting_total
-from .state import OPS, PASS_THRESHOLD, ROUND_CAP, MyState
+from .state import DECK, DISCARD, GOD, HAND, OPS, PASS_THRESHOLD, ROUND_CAP, ZONE, MyState
 
 
 class _Modules:
@@ -126,18 +126,18 @@ def end_game(st: MyState, why: str) -> None:
 
 def reshuffle(st: MyState, p: int) -> None:
     """The discard pile, shuffled, becomes the Mythos Deck."""
-    for i in list(st.table.cards(f"discard:{p}")):
-        st.move_card(i, f"deck:{p}")
-    st.table.shuffle(f"deck:{p}", st.rng)
-    st.note("reshuffled", {"player": p, "deck": len(st.table.cards(f"deck:{p}"))})
+    for i in list(st.table.cards(DISCARD[p])):
+        st.move_card(i, DECK[p])
+    st.table.shuffle(DECK[p], st.rng)
+    st.note("reshuffled", {"player": p, "deck": len(st.table.cards(DECK[p]))})
 
 
 def draw_one(st: MyState, p: int, batch: Batch) -> bool:
     """Draw one card; an empty deck is a library-out (MY-7.6: reshuffle the discard pile, lose 1
     Sanity, into ``batch``); with both piles empty drawing stops, no loss (D38). False if none drawn."""
     t = st.table
-    if not t.cards(f"deck:{p}"):
-        if not t.cards(f"discard:{p}"):
+    if not t.cards(DECK[p]):
+        if not t.cards(DISCARD[p]):
             return False
         reshuffle(st, p)
         lose(batch, p, 1, -1, LIBRARY_OUT)  # a rule's loss: no card causes it (D-MY-102)
@@ -145,8 +145,8 @@ def draw_one(st: MyState, p: int, batch: Batch) -> bool:
         from .triggers import queue_active
 
         queue_active(st, p, "on_library_out")  # MY-12.1 ON_LIBRARY_OUT
-    i = t.cards(f"deck:{p}")[-1]
-    st.move_card(i, f"hand:{p}")
+    i = t.cards(DECK[p])[-1]
+    st.move_card(i, HAND[p])
     st.note("drew", {"player": p, "card": i}, visible_to=[p], redacted={"player": p})
     return True
 
@@ -354,7 +354,7 @@ class Round(Op[MyState]):
         size; each card (with its library-out) is one atomic effect (MY-1.3a iv)."""
         for p in st.seat_order(st.vars["first"]):
             refill = st.hand_sizes(p)[0]  # MY-5.2b (MODIFY_HAND_SIZES in force, MY-12.5)
-            while len(st.table.cards(f"hand:{p}")) < refill:
+            while len(st.table.cards(HAND[p])) < refill:
                 batch: Batch = {}
                 drawn = draw_one(st, p, batch)
                 commit(st, batch)
@@ -372,7 +372,7 @@ class Round(Op[MyState]):
         if frame.got is not None:
             p = order[k]
             for i in frame.got:
-                st.move_card(int(i), f"discard:{p}")
+                st.move_card(int(i), DISCARD[p])
             if frame.got:
                 st.note("hand_adjusted", {"player": p, "discarded": list(frame.got)})
             k += 1
@@ -381,9 +381,9 @@ class Round(Op[MyState]):
         while k < len(order):
             p = order[k]
             _refill, hmax, hmin = st.hand_sizes(p)
-            h = len(st.table.cards(f"hand:{p}"))
+            h = len(st.table.cards(HAND[p]))
             if h > hmin:
-                st.push(Pick.name, player=p, zone=f"hand:{p}", min=max(0, h - hmax), max=h - hmin,
+                st.push(Pick.name, player=p, zone=HAND[p], min=max(0, h - hmax), max=h - hmin,
                         prompt=f"End of round: discard down to {hmin}..{hmax} cards",
                         kind="hand_adjust", private=True)
                 return
@@ -409,7 +409,7 @@ def ready_spells(st: MyState) -> None:
     t = st.table
     for p in range(st.players):
         for zone in ("item", "ally", "event", "god"):
-            for i in t.cards(f"{zone}:{p}"):
+            for i in t.cards(ZONE[zone][p]):
                 if t.flags[i] & FACE_DOWN:
                     t.set_flag(i, FACE_DOWN, False)
 
@@ -421,13 +421,13 @@ def age_gods(st: MyState) -> None:
 
     t = st.table
     for p in range(st.players):
-        gods = list(t.cards(f"god:{p}"))
+        gods = list(t.cards(GOD[p]))
         for i in gods:
             if st.crosswise(i):
                 bury(st, i)
                 st.note("god_buried", {"player": p, "card": i})
         for i in gods:
-            if t.zone_name(i) == f"god:{p}":
+            if t.zone_name(i) == GOD[p]:
                 t.set_flag(i, CROSSWISE)
 
 

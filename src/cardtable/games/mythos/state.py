@@ -43,6 +43,11 @@ AREAS = ("deck", "hand", "discard", "story", "threat", "god", "ally", "item", "e
 FIELD_AREAS = ("ally", "item", "event", "god")  # MY-3.2/MY-3.3: face-up field zones besides the Story Deck
 PENDING_STAT = "trigger"  # a queued event trigger, kept among the lasting effects (``triggers.py``)
 FIELD_ZONES = frozenset(FIELD_AREAS + ("threat",))  # leaving these is leaving play (D-MY-120)
+SEATS_MAX = 4  # MY-11.1
+# Each seat's zone names, made once: the rules name a seat's zones at nearly every step, and formatting
+# ``f"hand:{p}"`` each time cost more than the zone lookup itself.
+ZONE: dict[str, tuple[str, ...]] = {a: tuple(f"{a}:{p}" for p in range(SEATS_MAX)) for a in AREAS}
+DECK, HAND, DISCARD, STORY, THREAT, GOD, ALLY, ITEM, EVENT, ADVENTURES, INV = (ZONE[a] for a in AREAS)
 
 
 def zones_for(players: int) -> list[ZoneDecl]:
@@ -148,7 +153,7 @@ class MyState(CardState):
         return int(self.vars["active"])
 
     def discard_zone(self, i: int) -> str:
-        return f"discard:{self.table.owner[i]}"  # MY-3.7
+        return DISCARD[self.table.owner[i]]  # MY-3.7
 
     def next_seat(self, p: int) -> int:
         """MY-11.2: clockwise = increasing seat number."""
@@ -160,7 +165,7 @@ class MyState(CardState):
     def investigator(self, p: int) -> InvestigatorSide | None:
         """The chosen side (None before the MY-4.1 reveal)."""
         side = self.vars["side"][p]
-        cards = self.table.cards(f"inv:{p}")
+        cards = self.table.cards(INV[p])
         if side < 0 or not cards:
             return None
         return self.card(cards[0]).sides[side]
@@ -173,7 +178,7 @@ class MyState(CardState):
         return max(0, (side.max_sanity if side else 0) + int(self.vars["max_mod"][p]))
 
     def vp(self, p: int) -> int:
-        return sum(self.card(i).victory_points for i in self.table.cards(f"adventures:{p}"))
+        return sum(self.card(i).victory_points for i in self.table.cards(ADVENTURES[p]))
 
     def score(self, p: int) -> int:
         """MY-1.5: current Sanity + acquired-adventure VP."""
@@ -184,7 +189,7 @@ class MyState(CardState):
 
     # --- the Story Deck and position (MY-3.9, MY-6.3) -----------------------------------------------------
     def story_top(self, p: int) -> int | None:
-        cards = self.table.cards(f"story:{p}")
+        cards = self.table.cards(STORY[p])
         return cards[-1] if cards else None
 
     def crosswise(self, i: int) -> bool:
@@ -244,7 +249,7 @@ class MyState(CardState):
         cur = self.current_location(p)
         if cur is not None:
             return cur
-        cards = self.table.cards(f"story:{p}")
+        cards = self.table.cards(STORY[p])
         if cards and self.card(cards[-1]).type == "location" and self.crosswise(cards[-1]):
             for i in reversed(cards[:-1]):
                 if self.card(i).type == "location" and not self.crosswise(i):
@@ -297,10 +302,10 @@ class MyState(CardState):
     def allies(self, p: int) -> list[int]:
         """The cards that are Allies now (MY-3.6): the unattached cards of the Ally area."""
         t = self.table
-        return [i for i in t.cards(f"ally:{p}") if t.host[i] == NO_CARD]
+        return [i for i in t.cards(ALLY[p]) if t.host[i] == NO_CARD]
 
     def god_in_play(self, p: int) -> bool:
-        return bool(self.table.cards(f"god:{p}"))
+        return bool(self.table.cards(GOD[p]))
 
     def just_played(self, p: int) -> list[int]:
         """MY-5.10: the opponents' face-up cards played since the end of ``p``'s latest turn this round
@@ -309,7 +314,7 @@ class MyState(CardState):
         t = self.table
         since = int(self.vars["turn_end"][p])
         return [i for q in self.seat_order(p)[1:] for z in ("story", "ally", "item", "event", "god")
-                for i in t.cards(f"{z}:{q}") if t.counters.get((i, "played"), 0) > since]
+                for i in t.cards(ZONE[z][q]) if t.counters.get((i, "played"), 0) > since]
 
     def combat(self, i: int) -> int:
         """MY-6.4.3: printed value + weapon bonus + modifiers (``effects.combat``: set and modify effects,
@@ -346,13 +351,13 @@ class MyState(CardState):
                         "score": self.score(p), "investigator": side.name if side else None,
                         "dimension": dim, "region": region, "subregion": sub, "current_location": cur,
                         "in_transit": cur is None, "features": sorted(self.features(p)),
-                        "hand": len(self.table.cards(f"hand:{p}")), "skip": self.vars["skip"][p],
+                        "hand": len(self.table.cards(HAND[p])), "skip": self.vars["skip"][p],
                         "sanity_of": f"{self.sanity(p)}/{self.max_sanity(p)}",
                         "position": " · ".join(x for x in (dim, region, sub) if x),
                         "hand_limits": "/".join(map(str, self.hand_sizes(p))) if side else None,
                         "education": self._education(p) if side else None,
                         "languages": sorted(self.languages(p)) if side else None,
-                        "threat": len(self.table.cards(f"threat:{p}")), "lost_turns": self.vars["skip"][p] or False})
+                        "threat": len(self.table.cards(THREAT[p])), "lost_turns": self.vars["skip"][p] or False})
         return {"seats": out, "time": self.vars["time"], "round": self.vars["round"],
                 "orientation": self._orientation(), "combat": self._combat_values(seat),
                 "side_choice": self._side_choice(seat)}
@@ -362,12 +367,12 @@ class MyState(CardState):
         inverted Location's gate is used (MY-6.3.11), a crosswise god has aged (MY-6.9.6). Public cards only."""
         t, out = self.table, {}
         for p in range(self.players):
-            for i in t.cards(f"story:{p}"):
+            for i in t.cards(STORY[p]):
                 if self.crosswise(i):
                     out[str(i)] = "travelling"
                 elif self.inverted(i):
                     out[str(i)] = "gate used"
-            for i in t.cards(f"god:{p}"):
+            for i in t.cards(GOD[p]):
                 out[str(i)] = "aged" if self.crosswise(i) else "new"
         return out
 
@@ -379,14 +384,14 @@ class MyState(CardState):
         for p in range(self.players):
             cards += self.allies(p)
             if seat == p:
-                cards += t.cards(f"threat:{p}")
+                cards += t.cards(THREAT[p])
         return {str(i): v for i, v in zip(cards, combat_values(self, cards))}
 
     def _side_choice(self, seat: int | None) -> dict[str, str]:
         """MY-4.1: the viewer's two investigator sides in words (both printed faces are public)."""
-        if seat is None or not self.table.cards(f"inv:{seat}"):
+        if seat is None or not self.table.cards(INV[seat]):
             return {}
-        card = self.card(self.table.cards(f"inv:{seat}")[0])
+        card = self.card(self.table.cards(INV[seat])[0])
         return {str(k): f"{s.name} (Sanity {s.starting_sanity}/{s.max_sanity}, education {s.education}, "
                         f"hand {s.refill_hand}/{s.hand_max}/{s.hand_min}, {', '.join(s.languages)})"
                 for k, s in enumerate(card.sides)}

@@ -34,7 +34,7 @@ from typing import Any, Mapping
 
 from ...core import Action, Decision, Rng
 from .evaluation import DANGER, lead, matched
-from .state import MyState
+from .state import ADVENTURES, HAND, INV, MyState
 
 PLAY_BONUS = 0.15  # doing something beats passing when the position scores the same
 WIN, LOSS = 1000.0, -1000.0
@@ -177,7 +177,7 @@ def finish_group(st: MyState, me: int) -> None:
 def _side(st: MyState, decision: Decision) -> Action | None:
     """MY-4.1: the side with more Starting Sanity (Sanity is score, MY-1.5), then Maximum Sanity."""
     me = decision.player
-    inv = st.table.cards(f"inv:{me}")
+    inv = st.table.cards(INV[me])
     if not inv:
         return None
     sides = st.card(inv[0]).sides
@@ -200,13 +200,13 @@ def keep_value(st: MyState, p: int, i: int) -> float:
     """How much a hand card is worth keeping (higher = keep)."""
     d = st.card(i)
     t = st.table
-    acquired = {st.card(a).title for a in t.cards(f"adventures:{p}")}
+    acquired = {st.card(a).title for a in t.cards(ADVENTURES[p])}
     if d.type == "adventure":
         return -1.0 if d.title in acquired else 5.0 + d.victory_points
     v = {"monster": 3.0, "god": 3.5, "ally": 2.5, "location": 2.0, "travel_event": 1.5, "weapon": 1.5,
          "tome": 1.2, "spell": 1.2, "artifact": 1.5, "event": 1.0}.get(d.type, 1.0)
     v += 0.3 * d.combat
-    for a in t.cards(f"hand:{p}"):
+    for a in t.cards(HAND[p]):
         ad = st.card(a)
         if ad.type == "adventure" and ad.title not in acquired:
             units = [s.filter for s in ad.slots for _ in range(s.count)]

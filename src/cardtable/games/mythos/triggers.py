@@ -34,7 +34,7 @@ from ...engine.prompts import Order, YesNo
 from .checks import CHECKED, run_checks
 from .rules import Batch, commit, game_over_check
 from .schema import EVENT_TRIGGERS, trigger_words
-from .state import OPS, PENDING_STAT, MyState
+from .state import ADVENTURES, OPS, PENDING_STAT, MyState
 
 GONE_TRIGGERS = ("on_leave_play", "on_buried")  # fire from wherever the card went
 PENDING = "my.pending"
@@ -126,7 +126,7 @@ def still_there(st: MyState, i: int, p: int, trigger: str) -> bool:
     t = st.table
     if trigger in ("on_attack_declared", "on_blocked") and t.zone_name(i).startswith(("threat:", "ally:")):
         return not t.flags[i] & FACE_DOWN
-    if trigger == "on_adventure_acquired" and t.zone_name(i) == f"adventures:{p}":
+    if trigger == "on_adventure_acquired" and t.zone_name(i) == ADVENTURES[p]:
         return True
     return i in active_cards(st, p)
 
