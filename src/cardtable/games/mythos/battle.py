@@ -25,7 +25,7 @@ from .checks import run_checks
 from .play import bury, cast, castable, play
 from .primitives import blanked, cannot_attack, keyword
 from .rules import BATTLE, Batch, commit, game_over_check, lose
-from .state import HAND, OPS, THREAT, MyState
+from .state import HAND, OPS, THREAT, MyState, mods
 from .triggers import queue, queue_active, settle
 
 
@@ -50,7 +50,7 @@ def strength(st: MyState, i: int) -> int:
 
 def battle_events(st: MyState, p: int) -> list[Action]:
     """MY-6.10.3: events marked battle that ``p`` may play from hand in the use step."""
-    from .play import check, play_action
+    check, play_action = mods.play.check, mods.play.play_action
 
     return [play_action(p, i, None) for i in sorted(st.table.cards(HAND[p]))
             if st.card(i).type == "event" and st.card(i).battle and check(st, p, i, None) is None]
@@ -266,8 +266,8 @@ class Battle(Op[MyState]):
             if action.kind == "activate":
                 k = action.get("ability")
                 assert isinstance(k, int)
-                from .abilities import abilities_of
-                from .costs import choice_costs, start
+                abilities_of = mods.abilities.abilities_of
+                choice_costs, start = mods.costs.choice_costs, mods.costs.start
 
                 if choice_costs(abilities_of(st, card)[k]):  # MY-12.2: choose the cards first
                     st.replace(frame.evolve(player=st.next_seat(p), passes=0))
@@ -278,7 +278,7 @@ class Battle(Op[MyState]):
                 play(st, p, card, None, batch)  # MY-6.10.3: a battle event played in the use step
             else:
                 cast(st, p, card, batch)  # MY-6.12.7: free in the use step
-            from .primitives import pending, under
+            pending, under = mods.primitives.pending, mods.primitives.under
 
             if pending(st):  # the effect asks first; it commits and runs the checks itself (MY-1.3a)
                 under(st, frame.evolve(player=st.next_seat(p), passes=0))

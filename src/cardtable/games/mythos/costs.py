@@ -26,7 +26,7 @@ from ...core import Action
 from ...engine import FACE_DOWN, Frame, Op
 from .requirements import matches
 from .schema import CHOICE_COSTS, BuryCost, DiscardFromHandCost, RevealCost
-from .state import FIELD_AREAS, HAND, OPS, ZONE, MyState
+from .state import FIELD_AREAS, HAND, OPS, ZONE, MyState, mods
 
 PAY = "my.pay"
 KINDS: dict[type, str] = {DiscardFromHandCost: "pay_discard", BuryCost: "pay_bury", RevealCost: "pay_reveal"}
@@ -77,7 +77,7 @@ def is_free(st: MyState, action: Action) -> bool:
     if not isinstance(card, int):
         return False
     if action.kind == "activate":
-        from .abilities import abilities_of, takes_turn
+        abilities_of, takes_turn = mods.abilities.abilities_of, mods.abilities.takes_turn
 
         k = action.get("ability")
         assert isinstance(k, int)

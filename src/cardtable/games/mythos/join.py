@@ -34,7 +34,7 @@ from .catalog import CardDef
 from .play import Refusal, cancel_filter, check, play
 from .requirements import holds, matches
 from .rules import MODIFIER, Batch, change, commit, game_over_check
-from .state import HAND, OPS, THREAT, MyState
+from .state import HAND, OPS, THREAT, MyState, mods
 
 KEYS = ("card", "card2", "card3", "card4")  # a Monster group's action (MY-8.6)
 MAX_MONSTERS = len(KEYS)
@@ -86,7 +86,7 @@ def joins(st: MyState, a: int, b: int) -> bool:
 def granted_joins(st: MyState) -> Callable[[int, int], bool] | None:
     """``joins`` when a JoinsWith keyword is in force, else None (then the cached pure pair check is all)."""
     if st.lasting:
-        from .primitives import grants
+        grants = mods.primitives.grants
 
         if any(prim.keyword == "JoinsWith" for _q, prim in grants(st, "grant_keyword")):
             return lambda a, b: joins(st, a, b)

@@ -19,7 +19,7 @@ from .requirements import assign, fits, holds, matches, position as _position
 from .rules import EFFECT, MODIFIER, Batch, change, commit, draw, game_over_check, lose, note_act, note_pass
 from .schema import LASTING_OPS, TARGETED_OPS, Effect, LocHas
 from .state import (ADVENTURES, ALLY, CROSSWISE, DECK, DISCARD, EVENT, GOD, HAND,
-                    INVERTED, ITEM, STORY, THREAT, ZONE, MyState)
+                    INVERTED, ITEM, STORY, THREAT, ZONE, MyState, mods)
 
 Refusal = tuple[str, str]  # (rule ID, why)
 
@@ -42,7 +42,7 @@ def bury(st: MyState, i: int) -> None:
         bury(st, a)
     if st.card(i).type == "location":
         unique_location(st, owner, i)
-    from .triggers import queue
+    queue = mods.triggers.queue
 
     queue(st, i, "on_buried", owner)  # MY-12.1 ON_BURIED
 
@@ -127,7 +127,7 @@ def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, du
     lasting ones (MY-9.11, MY-7.5) last for ``duration`` (MY-12.6; an instant one, to the end of the round).
     A primitive that asks a question (``primitives.asks``) stops the run: True, and the rest waits in the
     pending effect frame with the batch."""
-    from .primitives import SYNC_OPS, asks, suspend
+    SYNC_OPS, asks, suspend = mods.primitives.SYNC_OPS, mods.primitives.asks, mods.primitives.suspend
 
     until_ = until(st, duration)
     origin = source
@@ -142,7 +142,7 @@ def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, du
             SYNC_OPS[op](st, p, prim, batch, duration, origin, target)
             continue
         if op == "discard_from_hand":  # chooser random (the others ask)
-            from .primitives import discard_random
+            discard_random = mods.primitives.discard_random
 
             for q in targets(st, p, prim.who):
                 discard_random(st, p, q, prim.n)
@@ -151,10 +151,10 @@ def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, du
             EXTRA_OPS[op](st, p, prim, batch, duration, origin, target)
             continue
         if op == "end_card_play":
-            from .primitives import pass_threshold
+            pass_threshold = mods.primitives.pass_threshold
 
             if pass_threshold(st) > 2:  # MY-5.9g: it counts as one Pass by its player, never cancelling
-                from .rules import note_pass
+                note_pass = mods.rules.note_pass
 
                 note_pass(st, p)
             else:
@@ -204,7 +204,7 @@ def _combat(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin:
     its filter (MY-3.6 types), lasting for ``duration`` on each card (it ends when the card leaves play).
     A face-down Threat card is not reached: marking which ones match would tell what they are (D-MY-90);
     ``static`` effects, read when combat is needed, reach it once revealed."""
-    from .effects import whose_seats
+    whose_seats = mods.effects.whose_seats
 
     t = st.table
     until_ = until(st, duration)
@@ -220,7 +220,7 @@ def _combat(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin:
 
 
 def _capacity(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
-    from .effects import whose_seats
+    whose_seats = mods.effects.whose_seats
 
     until_ = until(st, duration)
     for q in whose_seats(st, p, prim.whose):
@@ -798,7 +798,7 @@ def do_turn(st: MyState, p: int, action: Action) -> None:
         st.note("passed", {"player": p, "count": st.vars["pass_count"]})
         return
     if action.kind == "activate":
-        from .abilities import activate, is_free
+        activate, is_free = mods.abilities.activate, mods.abilities.is_free
 
         if not is_free(st, action):
             note_act(st, p)  # MY-5.6c: a turn action; a free action leaves the pass count alone (MY-5.7)
@@ -855,7 +855,7 @@ def play(st: MyState, p: int, i: int, host: Any, batch: Batch, target: Any = Non
             st.move_card(top, DISCARD[p])
         top = st.story_top(p)
         if mode == "travel" and (top is None or st.card(top).type != "travel_event"):
-            from .primitives import use_up
+            use_up = mods.primitives.use_up
 
             use_up(st, "grant_travel", p)  # MY-12.5 GRANT_TRAVEL: this placement uses it
         if mode == "walk":
@@ -893,7 +893,7 @@ def play(st: MyState, p: int, i: int, host: Any, batch: Batch, target: Any = Non
         st.move_card(i, THREAT[p])
         t.set_flag(i, FACE_DOWN)
         t.known[i] = 0
-        from .primitives import use_gate
+        use_gate = mods.primitives.use_gate
 
         use_gate(st, p)  # MY-6.8.1: the gate is used (or a GRANT_GATE, MY-12.5)
     elif kind == "god":
@@ -948,7 +948,7 @@ def set_time(st: MyState, p: int, i: int, time: str) -> None:
     if st.vars["time"] != time:
         st.vars["time"] = time
         st.note("time_of_day", {"time": time})
-        from .triggers import queue_active
+        queue_active = mods.triggers.queue_active
 
         for q in st.seat_order(int(st.vars["first"])):
             queue_active(st, q, "on_time_change")  # MY-12.1 ON_TIME_CHANGE
@@ -961,7 +961,7 @@ def acquire(st: MyState, p: int, i: int, batch: Batch) -> None:
     d = st.card(i)
     st.move_card(i, ADVENTURES[p])
     st.note("adventure_acquired", {"player": p, "card": i, "vp": d.victory_points})
-    from .triggers import queue, queue_active
+    queue, queue_active = mods.triggers.queue, mods.triggers.queue_active
 
     queue(st, i, "on_adventure_acquired", p)  # MY-12.1 ON_ADVENTURE_ACQUIRED: the adventure, then the field
     queue_active(st, p, "on_adventure_acquired")

@@ -35,7 +35,7 @@ from .requirements import matches
 from .rules import Batch, commit, game_over_check
 from .schema import (CHOICE_OPS, MOVER_OPS, CardFilter, CountAtLeast, DieRoll, FieldCount, LossSource, Selector,
                      SOURCE_CARD_KEYS, StoryCount, ThreatCount)
-from .state import CROSSWISE, DECK, DISCARD, HAND, INVERTED, OPS, STORY, THREAT, ZONE, MyState
+from .state import CROSSWISE, DECK, DISCARD, HAND, INVERTED, OPS, PASS_THRESHOLD, STORY, THREAT, ZONE, MyState
 
 EFFECT = "my.effect"
 KINDS = ("effect_search", "effect_choose", "effect_discard", "effect_pick", "play_extra", "load_spell")
@@ -611,8 +611,6 @@ def education(st: MyState, p: int) -> int:
 
 def pass_threshold(st: MyState) -> int:
     """MY-5.9a: 2, or the highest SET_PASS_THRESHOLD in force."""
-    from .state import PASS_THRESHOLD
-
     return max([PASS_THRESHOLD] + [prim.n for _q, prim in grants(st, "set_pass_threshold")])
 
 

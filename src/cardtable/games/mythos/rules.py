@@ -11,27 +11,14 @@ chosen in an engine ``SecretRound`` and revealed together (MY-4.1).
 
 from __future__ import annotations
 
-from importlib import import_module
-from types import ModuleType
 from typing import Any, Iterable
 
 from ...core import Action, IllegalActionError
 from ...engine import FACE_DOWN, Frame, Op, Pick, SecretRound, expire, lasting_total
-from .state import DECK, DISCARD, GOD, HAND, OPS, PASS_THRESHOLD, ROUND_CAP, ZONE, MyState
+from .state import CROSSWISE, DECK, DISCARD, GOD, HAND, OPS, PASS_THRESHOLD, ROUND_CAP, ZONE, MyState, mods
 
 
-class _Modules:
-    """The game's other modules, which import this one: each is imported on first use, then read as a
-    plain attribute (the round asks for them at every turn, where a function-level import costs more
-    than the attribute)."""
-
-    def __getattr__(self, name: str) -> ModuleType:
-        module = import_module(f".{name}", __package__)
-        setattr(self, name, module)
-        return module
-
-
-_m: Any = _Modules()
+_m: Any = mods  # the game's other modules, read as attributes (``state.mods``)
 
 Batch = dict[int, list[int]]  # seat -> the Sanity changes of one atomic effect, in order; ~seat -> its losses' sources
 
@@ -76,22 +63,18 @@ def commit(st: MyState, batch: Batch) -> None:
             continue
         before = s = st.sanity(p)
         cap = st.max_sanity(p)
-        no_gain = lasting_total(st, "prevent_sanity_gain", f"p{p}") > 0  # MY-7.5
+        no_gain = bool(st.lasting) and lasting_total(st, "prevent_sanity_gain", f"p{p}") > 0  # MY-7.5
         for c in changes:
             if c > 0 and not no_gain:
                 s = max(s, min(cap, s + c))
         loss = -sum(c for c in changes if c < 0)
         if loss and st.lasting:
-            from .primitives import absorb_loss
-
-            loss = absorb_loss(st, p, loss, batch.get(~p, ()))  # MY-7.5 PREVENT_SANITY_LOSS (MY-12.5)
+            loss = _m.primitives.absorb_loss(st, p, loss, batch.get(~p, ()))  # MY-7.5 PREVENT_SANITY_LOSS (MY-12.5)
         s = max(0, s - loss)
         st.vars["sanity"][p] = s
         if s != before:
             st.note("sanity", {"player": p, "from": before, "to": s})
-            from .triggers import queue_active
-
-            queue_active(st, p, "on_sanity_change")  # MY-12.1 ON_SANITY_CHANGE
+            _m.triggers.queue_active(st, p, "on_sanity_change")  # MY-12.1 ON_SANITY_CHANGE
     batch.clear()
 
 
@@ -142,9 +125,7 @@ def draw_one(st: MyState, p: int, batch: Batch) -> bool:
         reshuffle(st, p)
         lose(batch, p, 1, -1, LIBRARY_OUT)  # a rule's loss: no card causes it (D-MY-102)
         st.note("library_out", {"player": p})
-        from .triggers import queue_active
-
-        queue_active(st, p, "on_library_out")  # MY-12.1 ON_LIBRARY_OUT
+        _m.triggers.queue_active(st, p, "on_library_out")  # MY-12.1 ON_LIBRARY_OUT
     i = t.cards(DECK[p])[-1]
     st.move_card(i, HAND[p])
     st.note("drew", {"player": p, "card": i}, visible_to=[p], redacted={"player": p})
@@ -240,9 +221,7 @@ class Round(Op[MyState]):
         elif stage in SLOTS:  # MY-5.2d, MY-9.1, MY-5.13 step 2: a trigger slot, then the next stage
             slot, after = SLOTS[stage]
             if frame.got is None:
-                from .triggers import fire
-
-                fire(st, slot)
+                _m.triggers.fire(st, slot)
                 return
             if st.is_terminal:
                 return
@@ -256,14 +235,12 @@ class Round(Op[MyState]):
             settle(st)  # e.g. the on_buried triggers of aged gods
         elif stage == "play":
             if frame.get("after"):  # the turn's pending effect is resolved (MY-12.5 questions)
-                from .checks import run_checks
-
                 after = frame["after"]
                 st.replace(frame.evolve(after=""))
                 settle(st)  # MY-12.9: triggers the answered effect raised, the active player's first
                 if after == "turn":
                     self._next_turn(st, int(v["active"]))
-                run_checks(st)
+                _m.checks.run_checks(st)
                 if st.top.op != self.name:
                     return
                 frame = st.top
@@ -283,9 +260,7 @@ class Round(Op[MyState]):
             st.ask(p, "turn", f"Seat {p}: play a card, take a turn action or pass", _m.play.turn_options(st, p))
         elif stage == "battle":
             v["phase"] = "battle"
-            from .battle import battle_steps
-
-            if frame.got is None and battle_steps(st):
+            if frame.got is None and _m.battle.battle_steps(st):
                 return  # an attack frame was pushed; it hands back when done
             if st.is_terminal:
                 return
@@ -416,9 +391,7 @@ def ready_spells(st: MyState) -> None:
 
 def age_gods(st: MyState) -> None:
     """MY-9.10 / MY-6.9.6: bury each god that was crosswise; then every upright god turns crosswise."""
-    from .play import bury
-    from .state import CROSSWISE
-
+    bury = _m.play.bury
     t = st.table
     for p in range(st.players):
         gods = list(t.cards(GOD[p]))

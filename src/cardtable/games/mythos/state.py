@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import import_module
+from types import ModuleType
 from typing import Any, Mapping, Sequence
 
 from ...core import Action, IllegalActionError, Visibility
@@ -38,6 +40,20 @@ ROUND_CAP = 100  # D-MY-71: engine safety for unattended games
 TURN_CAP = 1000  # MY-5.15: the largest per-round cap an option may set
 
 OPS = OpTable()  # the game's ops (rules.py registers them)
+
+
+class _Modules:
+    """The game's other modules, most of which import this one: each is imported on first use, then read
+    as a plain attribute. The rules call across modules at nearly every step, and a function-level
+    ``from .x import y`` (the usual way around an import cycle) costs about two microseconds a call."""
+
+    def __getattr__(self, name: str) -> ModuleType:
+        module = import_module(f".{name}", __package__)
+        setattr(self, name, module)
+        return module
+
+
+mods: Any = _Modules()
 
 AREAS = ("deck", "hand", "discard", "story", "threat", "god", "ally", "item", "event", "adventures", "inv")
 FIELD_AREAS = ("ally", "item", "event", "god")  # MY-3.2/MY-3.3: face-up field zones besides the Story Deck
@@ -211,9 +227,7 @@ class MyState(CardState):
         return None
 
     def _as_location(self, p: int) -> frozenset[str] | None:
-        from .primitives import location_features
-
-        return location_features(self, p)
+        return mods.primitives.location_features(self, p)
 
     def in_transit(self, p: int) -> bool:
         """MY-6.3.3."""
@@ -261,9 +275,7 @@ class MyState(CardState):
         cur = self.current_location(p)
         if cur is not None and self.card(cur).type == "location" and self.card(cur).gate and not self.inverted(cur):
             return True
-        from .primitives import gate_granted
-
-        return gate_granted(self, p)  # MY-12.5 GRANT_GATE
+        return mods.primitives.gate_granted(self, p)  # MY-12.5 GRANT_GATE
 
     def languages(self, p: int) -> set[str]:
         """MY-6.2.4, MY-6.4.6: the investigator's and own allies' languages."""
@@ -272,21 +284,19 @@ class MyState(CardState):
         for i in self.allies(p):
             out |= set(self.card(i).languages)
         if self.lasting:
-            from .primitives import granted_languages
+            granted_languages = mods.primitives.granted_languages
 
             out |= granted_languages(self, p)  # MY-12.5 GRANT_LANGUAGE
         return out
 
     def _education(self, p: int) -> int:
-        from .primitives import education
+        education = mods.primitives.education
 
         return education(self, p)
 
     def hand_sizes(self, p: int) -> tuple[int, int, int]:
         """MY-5.14 (refill, maximum, minimum) with MODIFY_HAND_SIZES in force (MY-12.5)."""
-        from .primitives import hand_sizes
-
-        return hand_sizes(self, p)
+        return mods.primitives.hand_sizes(self, p)
 
     def type_of(self, i: int) -> str:
         """MY-3.6: a card in the Ally area (not attached) is an Ally, one in the Threat a Monster; everywhere
@@ -319,7 +329,7 @@ class MyState(CardState):
     def combat(self, i: int) -> int:
         """MY-6.4.3: printed value + weapon bonus + modifiers (``effects.combat``: set and modify effects,
         god precedence, MY-6.9.7)."""
-        from .effects import combat_value
+        combat_value = mods.effects.combat_value
 
         return combat_value(self, i)
 
@@ -327,7 +337,7 @@ class MyState(CardState):
         """MY-6.7.4: a tome's printed capacity plus the capacity changes in force on its owner (``change``:
         that sum, when the caller has read it already for the owner's other tomes)."""
         if change is None:
-            from .effects import capacity_change
+            capacity_change = mods.effects.capacity_change
 
             change = capacity_change(self, self.table.owner[v])
         return max(0, self.card(v).capacity + change)
@@ -471,7 +481,7 @@ class MyState(CardState):
             if self.used:
                 forget_card(self, (i,))
             if face_up:
-                from .triggers import queue
+                queue = mods.triggers.queue
 
                 queue(self, i, "on_leave_play")
         return gone
@@ -480,7 +490,7 @@ class MyState(CardState):
         """Before any decision, triggers still waiting resolve (a catch-all for ``triggers.settle``; a
         resolution under way, a state check or a payment takes them itself)."""
         if self.lasting and any(e[0] == PENDING_STAT for e in self.lasting):
-            from .triggers import resolving, settle
+            resolving, settle = mods.triggers.resolving, mods.triggers.settle
 
             if not resolving(self):
                 settle(self)
