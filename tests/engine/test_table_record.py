@@ -38,3 +38,15 @@ def test_the_record_survives_copy_and_snapshot_and_a_hand_built_snapshot_may_lea
     d = c.to_dict()
     del d["seen"]
     assert CardTable.from_dict(ZONES, d).seen == [0]
+
+
+def test_add_many_lays_out_the_same_table_as_adding_one_by_one() -> None:
+    """``add_many`` (new games lay their decks out with it) builds exactly what ``add`` in a loop builds."""
+    one, many = CardTable(ZONES), CardTable(ZONES)
+    for t in (one, many):
+        t.add(9, 0, "leader:0")
+    for d in (3, 1, 4, 1, 5):
+        one.add(d, 0, "deck:0")
+    many.add_many([3, 1, 4, 1, 5], 0, "deck:0")
+    assert many.to_dict() == one.to_dict()
+    assert many.cards("deck:0") == [1, 2, 3, 4, 5] and many.seen[3] == DECKED

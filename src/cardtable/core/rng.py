@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import MutableSequence, TypeVar
 
 _MASK = (1 << 64) - 1
+_TWO64 = 1 << 64
 _GOLDEN = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
@@ -56,10 +57,24 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place: ``j = self.below(i + 1)`` for each position from the top, with
+        ``below`` and ``next64`` written out in the loop (the same draws, in the same order). Every new
+        game shuffles its decks, a few hundred draws, and the calls were most of what setting up a card
+        game cost."""
+        s = self.state
         for i in range(len(seq) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _TWO64 - (_TWO64 % n)
+            while True:
+                s = (s + _GOLDEN) & _MASK
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                x = z ^ (z >> 31)
+                if x < limit:
+                    break
+            j = x % n
             seq[i], seq[j] = seq[j], seq[i]
+        self.state = s
 
     def random(self) -> float:
         """Uniform float in [0, 1)."""

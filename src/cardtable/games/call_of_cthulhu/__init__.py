@@ -200,11 +200,9 @@ class CallOfCthulhu(GameDefinition):
         st = CocState.blank(self, seed, 2, opts, zones_for(2))
         assert isinstance(st, CocState)
         for p, deck in enumerate(opts["decks"]):
-            for d in deck["cards"]:
-                st.table.add(d, p, f"deck:{p}")
+            st.table.add_many(deck["cards"], p, f"deck:{p}")
             st.table.shuffle(f"deck:{p}", st.rng)  # CC-4.1
-        for d in opts["story_cards"]:
-            st.table.add(d, -1, "story_deck")
+        st.table.add_many(opts["story_cards"], -1, "story_deck")
         st.table.shuffle("story_deck", st.rng)
         for slot in range(3):  # CC-4.2
             top = st.table.cards("story_deck")[-1]

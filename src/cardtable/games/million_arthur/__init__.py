@@ -128,8 +128,7 @@ class MillionArthur(GameDefinition):
         t = st.table
         for p, deck in enumerate(opts["decks"]):
             t.reveal_to_all(t.add(deck["leader"], p, f"leader:{p}"))  # MA-5.3, MA-5.5
-            for c in deck["cards"]:
-                t.add(c, p, f"deck:{p}")
+            t.add_many(deck["cards"], p, f"deck:{p}")
             t.shuffle(f"deck:{p}", st.rng)  # MA-5.2
         first = st.rng.below(2)  # MA-5.4
         st.vars["first"] = st.vars["active"] = first

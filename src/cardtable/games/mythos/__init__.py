@@ -181,8 +181,7 @@ class Mythos(GameDefinition):
         t = st.table
         for p, deck in enumerate(opts["decks"]):
             t.reveal_to_all(t.add(deck["investigator"], p, INV[p]))  # MY-2.1
-            for c in deck["cards"]:
-                t.add(c, p, DECK[p])
+            t.add_many(deck["cards"], p, DECK[p])
             t.shuffle(DECK[p], st.rng)  # MY-4.2
         first = st.rng.below(n)  # MY-4.4
         st.vars["first"] = st.vars["active"] = first

@@ -66,7 +66,9 @@ ZONE: dict[str, tuple[str, ...]] = {a: tuple(f"{a}:{p}" for p in range(SEATS_MAX
 DECK, HAND, DISCARD, STORY, THREAT, GOD, ALLY, ITEM, EVENT, ADVENTURES, INV = (ZONE[a] for a in AREAS)
 
 
-def zones_for(players: int) -> list[ZoneDecl]:
+@lru_cache(maxsize=None)
+def zones_for(players: int) -> tuple[ZoneDecl, ...]:
+    """The zones of a table for ``players`` (made once per player count: every new game asks)."""
     zones: list[ZoneDecl] = []
     for p in range(players):
         zones += [
@@ -82,7 +84,7 @@ def zones_for(players: int) -> list[ZoneDecl]:
             ZoneDecl(f"adventures:{p}", Visibility.PUBLIC, p),
             ZoneDecl(f"inv:{p}", Visibility.PUBLIC, p),
         ]
-    return zones
+    return tuple(zones)
 
 
 PER_SEAT = ("side", "sanity", "max_mod", "skip", "had_location", "pos_dim", "pos_region", "pos_sub", "turn_end")
