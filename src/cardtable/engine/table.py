@@ -56,7 +56,7 @@ class CardTable:
     """Every card instance of one game: ``defn[i]`` is an index into the game's catalog."""
 
     __slots__ = ("decls", "zone_ids", "marks", "defn", "owner", "ctrl", "zone", "flags", "host", "known", "seen",
-                 "counters", "zones")
+                 "counters", "zones", "links")
 
     def __init__(self, decls: Sequence[ZoneDecl]) -> None:
         self.decls = tuple(decls)
@@ -76,6 +76,10 @@ class CardTable:
         self.seen: list[int] = []
         self.counters: dict[tuple[int, str], int] = {}
         self.zones: list[list[int]] = [[] for _ in self.decls]
+        # host -> how many cards are attached to it: ``attachments`` of a card that holds nothing (nearly
+        # every card) is then one dict look-up instead of a scan of ``host``. Kept by ``attach`` and
+        # ``move``; code that writes ``host`` directly calls ``relink``.
+        self.links: dict[int, int] = {}
 
     # --- building and copying ---------------------------------------------------------------------
     def add(self, defn: int, owner: int, zone: str, flags: int = 0) -> int:
@@ -114,6 +118,7 @@ class CardTable:
         t.flags, t.host, t.known, t.seen = self.flags.copy(), self.host.copy(), self.known.copy(), self.seen.copy()
         t.counters = self.counters.copy()
         t.zones = [z.copy() for z in self.zones]
+        t.links = self.links.copy()
         return t
 
     def __len__(self) -> int:
@@ -137,7 +142,9 @@ class CardTable:
         return bool(self.flags[i] & flag)
 
     def attachments(self, host: int) -> list[int]:
-        """Cards attached to ``host``, in the order they sit in their zones."""
+        """Cards attached to ``host``, in the order of their instance ids."""
+        if host not in self.links:
+            return []
         hosts = self.host
         try:
             k = hosts.index(host)  # the common case, no attachment, is one scan at C speed
@@ -188,7 +195,9 @@ class CardTable:
             self.zones[z].append(i)
         self.zone[i] = z
         self.seen[i] |= self.marks[z]
-        self.host[i] = NO_CARD
+        if self.host[i] != NO_CARD:
+            self._unlink(self.host[i])
+            self.host[i] = NO_CARD
         if flags is not None:
             self.flags[i] = flags
         if self.decls[z].ordered:
@@ -200,7 +209,28 @@ class CardTable:
                 del self.counters[key]
 
     def attach(self, i: int, host: int) -> None:
+        """Attach ``i`` to ``host`` (``NO_CARD``: detach it)."""
+        old = self.host[i]
+        if old != NO_CARD:
+            self._unlink(old)
         self.host[i] = host
+        if host != NO_CARD:
+            self.links[host] = self.links.get(host, 0) + 1
+
+    def _unlink(self, host: int) -> None:
+        left = self.links[host] - 1
+        if left:
+            self.links[host] = left
+        else:
+            del self.links[host]
+
+    def relink(self) -> None:
+        """Rebuild ``links`` from ``host`` (after code wrote ``host`` directly, e.g. a snapshot load)."""
+        links: dict[int, int] = {}
+        for h in self.host:
+            if h != NO_CARD:
+                links[h] = links.get(h, 0) + 1
+        self.links = links
 
     def shuffle(self, zone: str, rng: Any) -> None:
         """Shuffle a zone; nobody knows any card of it afterwards."""
@@ -271,4 +301,5 @@ class CardTable:
         for entry in d.get("counters", []):
             i, name, value = entry
             t.counters[(int(i), str(name))] = int(value)
+        t.relink()
         return t
