@@ -22,6 +22,16 @@ if TYPE_CHECKING:
     from .state import CardState
 
 
+_PICKS: dict[tuple[Any, Any], Action] = {}  # (player, card) -> its ``pick`` action, made once (``shared_action``)
+
+
+def _pick(p: Any, c: Any) -> Action:
+    if len(_PICKS) >= 1 << 16:
+        _PICKS.clear()
+    action = _PICKS[(p, c)] = shared_action(p, "pick", (("card", c),))
+    return action
+
+
 class Pick(Op["CardState"]):
     """Choose between ``min`` and ``max`` distinct items one at a time, then ``done``.
 
@@ -45,7 +55,8 @@ class Pick(Op["CardState"]):
             self._finish(st, frame, tuple(chosen) + tuple(left))  # exactly as many as needed: no choice
             return
         p = frame["player"]
-        options = [shared_action(p, "pick", (("card", c),)) for c in left]
+        get = _PICKS.get
+        options = [get((p, c)) or _pick(p, c) for c in left]
         if len(chosen) >= lo:
             options.append(shared_action(p, "done"))
         st.ask(p, frame.get("kind") or "pick", frame["prompt"], options)
@@ -62,7 +73,8 @@ class Pick(Op["CardState"]):
     @staticmethod
     def _cands(st: "CardState", frame: Frame) -> list[int]:
         if "zone" in frame.args:
-            return list(st.table.cards(str(frame["zone"]).format(p=frame["player"])))
+            zone = str(frame["zone"])
+            return list(st.table.cards(zone.format(p=frame["player"]) if "{" in zone else zone))
         return list(frame["cands"])
 
     @staticmethod

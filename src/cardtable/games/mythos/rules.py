@@ -57,6 +57,8 @@ def commit(st: MyState, batch: Batch) -> None:
     """MY-7.4 / MY-1.3a: one player's changes of one atomic effect: all increases (each capped at the
     maximum, MY-7.1), then all decreases (never below 0, MY-7.2), less what the shields in force prevent
     (MY-7.5, read with the losses' sources, D-MY-102); players in seat order from the active player (MY-11.5)."""
+    if not batch:
+        return  # nothing changed (most draws)
     for p in st.seat_order(int(st.vars["active"])):
         changes = batch.get(p)
         if not changes:

@@ -64,6 +64,7 @@ SEATS_MAX = 4  # MY-11.1
 # ``f"hand:{p}"`` each time cost more than the zone lookup itself.
 ZONE: dict[str, tuple[str, ...]] = {a: tuple(f"{a}:{p}" for p in range(SEATS_MAX)) for a in AREAS}
 DECK, HAND, DISCARD, STORY, THREAT, GOD, ALLY, ITEM, EVENT, ADVENTURES, INV = (ZONE[a] for a in AREAS)
+FIELD_ZONE_NAMES = frozenset(name for a in FIELD_ZONES for name in ZONE[a])  # ``FIELD_ZONES`` of every seat
 
 
 @lru_cache(maxsize=None)
@@ -473,8 +474,7 @@ class MyState(CardState):
         that comes back is a new object, D-MY-107) and queues its ``on_leave_play`` trigger if it was face
         up (D-MY-120)."""
         t = self.table
-        src = t.zone_name(i).split(":")[0]
-        left = src in FIELD_ZONES and zone.split(":")[0] not in FIELD_ZONES
+        left = t.decls[t.zone[i]].name in FIELD_ZONE_NAMES and zone not in FIELD_ZONE_NAMES
         face_up = not t.flags[i] & FACE_DOWN
         gone = super().move_card(i, zone, bottom=bottom)
         if left:
