@@ -18,6 +18,10 @@ class Visibility(Enum):
     HIDDEN = "hidden"  # nobody sees them until revealed (piles, the face-down leftover)
 
 
+# enum members read as module names: ``Visibility.PUBLIC`` is a slow class-attribute look-up on the hot paths
+_PUBLIC, _OWNER, _HIDDEN = Visibility.PUBLIC, Visibility.OWNER, Visibility.HIDDEN
+
+
 @dataclass(frozen=True, slots=True)
 class ZoneSpec:
     """A zone's name, who may see into it, and (for OWNER zones) whose it is."""
@@ -27,9 +31,9 @@ class ZoneSpec:
     owner: int | None = None
 
     def visible_to(self, seat: int | None) -> bool:
-        if self.visibility is Visibility.PUBLIC:
+        if self.visibility is _PUBLIC:
             return True
-        if self.visibility is Visibility.OWNER:
+        if self.visibility is _OWNER:
             return seat is not None and seat == self.owner
         return False
 
@@ -51,6 +55,6 @@ def zone_view(
         return {"count": len(cards), "cards": [show(c) if c is not None else None for c in cards]}
     if revealed is None:
         return {"count": len(cards)}
-    if spec.visibility is Visibility.HIDDEN and not any(revealed(c) for c in cards if c is not None):
+    if spec.visibility is _HIDDEN and not any(revealed(c) for c in cards if c is not None):
         return {"count": len(cards)}
     return {"count": len(cards), "cards": [show(c) if c is not None and revealed(c) else None for c in cards]}

@@ -23,6 +23,9 @@ from .ops import OpTable
 from .table import ALL_SEATS, FACE_DOWN, NO_CARD, CardTable, ZoneDecl
 from .triggers import matching
 
+# enum members read as module names: ``Visibility.PUBLIC`` is a slow class-attribute look-up on the hot paths
+_PUBLIC, _OWNER, _HIDDEN = Visibility.PUBLIC, Visibility.OWNER, Visibility.HIDDEN
+
 NO_OWNER = NO_CARD  # owner of a shared card (a story, a location deck): no seat
 
 _PLAIN = (int, str, bool, type(None))
@@ -437,7 +440,7 @@ class CardState(State):
         bit = 0 if seat is None else 1 << seat
         for z, decl in enumerate(t.decls):
             open_zone = decl.visible_to(seat)
-            face_down_seen = decl.visibility is not Visibility.HIDDEN  # a controller sees his face-down card
+            face_down_seen = decl.visibility is not _HIDDEN  # a controller sees his face-down card
             entries: list[int | None] = []
             for i in t.zones[z]:
                 # ``CardTable.face_visible`` inlined (this loop runs over every card of the game)
@@ -553,7 +556,7 @@ class CardState(State):
         t = self.table
         was_in_play = t.in_play(i)
         decl = t.decls[t.zid(zone)]
-        flags = 0 if decl.visibility is not Visibility.PUBLIC else None
+        flags = 0 if decl.visibility is not _PUBLIC else None
         t.move(i, zone, bottom=bottom, flags=flags)
         gone: list[int] = []
         if was_in_play and not decl.in_play:

@@ -16,6 +16,9 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..core import Visibility
 
+# enum members read as module names: ``Visibility.PUBLIC`` is a slow class-attribute look-up on the hot paths
+_PUBLIC, _OWNER, _HIDDEN = Visibility.PUBLIC, Visibility.OWNER, Visibility.HIDDEN
+
 NO_CARD = -1
 
 # ``seen`` bits: where a card instance has been during the game (the balance lab's per-card figures).
@@ -47,9 +50,9 @@ class ZoneDecl:
     hand: bool = False  # a player's hand: a card that enters it counts as drawn (``CardTable.seen``)
 
     def visible_to(self, seat: int | None) -> bool:
-        if self.visibility is Visibility.PUBLIC:
+        if self.visibility is _PUBLIC:
             return True
-        return self.visibility is Visibility.OWNER and seat is not None and seat == self.owner
+        return self.visibility is _OWNER and seat is not None and seat == self.owner
 
 
 class CardTable:
@@ -183,7 +186,7 @@ class CardTable:
         own event.
         """
         z = self.zone_ids[zone]
-        source_public = self.decls[self.zone[i]].visibility is Visibility.PUBLIC and not self.flags[i] & FACE_DOWN
+        source_public = self.decls[self.zone[i]].visibility is _PUBLIC and not self.flags[i] & FACE_DOWN
         cards = self.zones[self.zone[i]]
         if cards[-1] == i:
             cards.pop()  # the common case, a deck's top card (the last): no scan of the whole pile
@@ -202,7 +205,7 @@ class CardTable:
             self.flags[i] = flags
         if self.decls[z].ordered:
             self.known[i] = 0  # into a secret order: nobody can tell which card it is any more
-        elif source_public and self.decls[z].visibility is not Visibility.PUBLIC:
+        elif source_public and self.decls[z].visibility is not _PUBLIC:
             self.known[i] = ALL_SEATS  # everyone saw it go (e.g. returned to a hand)
         if self.counters:
             for key in [k for k in self.counters if k[0] == i]:
@@ -251,7 +254,7 @@ class CardTable:
             return True
         decl = self.decls[self.zone[i]]
         if self.flags[i] & FACE_DOWN:
-            return seat is not None and seat == self.ctrl[i] and decl.visibility is not Visibility.HIDDEN
+            return seat is not None and seat == self.ctrl[i] and decl.visibility is not _HIDDEN
         return decl.visible_to(seat)
 
     def reveal_to(self, i: int, seats: Iterable[int]) -> None:
