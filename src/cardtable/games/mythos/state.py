@@ -112,8 +112,9 @@ def deck_facts(pool: Pool, defs: frozenset[int]) -> DeckFacts:
 class MyState(CardState):
     """A game of Mythos (2 to 4 players, MY-11.1)."""
 
-    __slots__ = ("_facts",)  # (instance count, DeckFacts): see ``facts``
+    __slots__ = ("_facts", "_defs")  # (instance count, DeckFacts): see ``facts``; the pool's definitions
     _facts: tuple[int, DeckFacts]
+    _defs: Sequence[CardDef]
     VARS = {"round": 0, "first": 0, "active": 0, "phase": "setup", "time": "Day", "pass_init": -1,
             "pass_count": 0, "turns": 0, "end_play": 0, "seq": 0, "turn_end": [],
             "side": [], "sanity": [], "max_mod": [], "skip": [], "had_location": [],
@@ -155,6 +156,10 @@ class MyState(CardState):
             st._facts = self._facts
         except AttributeError:
             pass
+        try:
+            st._defs = self._defs
+        except AttributeError:
+            pass
         return st
 
     # --- reads -----------------------------------------------------------------------------------------
@@ -163,7 +168,13 @@ class MyState(CardState):
         return self.game.pool  # type: ignore[attr-defined, no-any-return]
 
     def card(self, i: int) -> CardDef:
-        return self.game.pool.defs[self.table.defn[i]]  # type: ignore[attr-defined, no-any-return]
+        """The definition of instance ``i`` (the rules' most frequent read: the pool's list is kept on the
+        state, read once from the game)."""
+        try:
+            return self._defs[self.table.defn[i]]
+        except AttributeError:
+            self._defs = self.game.pool.defs  # type: ignore[attr-defined]
+            return self._defs[self.table.defn[i]]
 
     def definition_count(self) -> int:
         return len(self.pool)
