@@ -20,7 +20,7 @@ from .play import bury as bury_card, run_primitives, until_of
 from .requirements import holds
 from .rules import COST, Batch, lose
 from .schema import Ability, SanityCost
-from .state import DISCARD, INV, ZONE, MyState
+from .state import DISCARD, FIELD_OF, INV, MyState
 
 TURN_SCOPE = "end_of_turn"
 ROUND_SCOPE = "end_of_round"
@@ -36,9 +36,11 @@ def abilities_of(st: MyState, i: int) -> tuple[Ability, ...]:
 
 def sources(st: MyState, p: int) -> list[int]:
     t, card, flags = st.table, st.card, st.table.flags
-    out = [i for z in ("ally", "item", "event", "god") for i in t.cards(ZONE[z][p])
-           if not flags[i] & FACE_DOWN and card(i).abilities]  # ``abilities_of``: no investigator lies there
-    out += [i for i in t.cards(INV[p]) if abilities_of(st, i)]
+    out = [i for z in FIELD_OF[p] for i in t.cards(z)
+           if card(i).abilities and not flags[i] & FACE_DOWN]  # ``abilities_of``: no investigator lies there
+    side = st.investigator(p)
+    if side is not None and side.abilities:
+        out += t.cards(INV[p])  # the investigator card, whose abilities are its chosen side's (MY-6.2.1)
     if st.lasting and any(e[0] == "negate_effects" for e in st.lasting):
         from .primitives import negated
 

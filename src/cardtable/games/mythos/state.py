@@ -64,6 +64,7 @@ SEATS_MAX = 4  # MY-11.1
 # ``f"hand:{p}"`` each time cost more than the zone lookup itself.
 ZONE: dict[str, tuple[str, ...]] = {a: tuple(f"{a}:{p}" for p in range(SEATS_MAX)) for a in AREAS}
 DECK, HAND, DISCARD, STORY, THREAT, GOD, ALLY, ITEM, EVENT, ADVENTURES, INV = (ZONE[a] for a in AREAS)
+FIELD_OF = tuple(tuple(ZONE[a][p] for a in FIELD_AREAS) for p in range(SEATS_MAX))  # seat -> its FIELD_AREAS zones
 FIELD_ZONE_NAMES = frozenset(name for a in FIELD_ZONES for name in ZONE[a])  # ``FIELD_ZONES`` of every seat
 
 
