@@ -44,6 +44,8 @@ def over_capacity(st: MyState) -> tuple[int, list[int], int] | None:
     """MY-5.11 step 4: the first tome (seat order, area order) with more spells than its capacity:
     (tome, its spells, how many must go)."""
     t = st.table
+    if not t.links:
+        return None  # nothing is attached anywhere, so no tome holds a spell
     for p in range(st.players):
         change: int | None = None  # the owner's capacity change in force, read once for all his tomes
         for v in [i for z in ("item", "ally") for i in t.cards(ZONE[z][p])]:  # ``play.vessels``' order

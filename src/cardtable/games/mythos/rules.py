@@ -82,7 +82,7 @@ def commit(st: MyState, batch: Batch) -> None:
 
 def game_over_check(st: MyState) -> bool:
     """MY-5.11 step 1 / MY-1.3: an investigator at 0 Sanity ends the game at once; everyone is scored."""
-    if any(st.sanity(p) == 0 for p in range(st.players)):
+    if 0 in st.vars["sanity"]:  # some seat's Sanity is 0
         end_game(st, "an investigator's Sanity reached 0 (MY-1.3)")
         return True
     return False
