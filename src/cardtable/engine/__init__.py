@@ -16,6 +16,7 @@
 
 from .costs import COSTS, Pay
 from .frames import Frame
+from .modules import LazyModules
 from .modifiers import PERMANENT, WHILE_SOURCE, add_lasting, expire, is_used, lasting_total, lasting_values, mark_used
 from .ops import FunctionOp, Op, OpTable
 from .prompts import PROMPTS, Choose, Order, Pick, SecretRound, YesNo, pick, secret_round
@@ -30,7 +31,7 @@ ENGINE_OPS = OpTable(PROMPTS, TRIGGERS, COSTS)
 
 __all__ = [
     "ACTION", "ALL_SEATS", "Ability", "CardState", "CardTable", "Choose", "COSTS", "ENGINE_OPS", "EXHAUSTED",
-    "EventOp", "FACE_DOWN", "FIRST_GAME_FLAG", "FORCED", "Frame", "FunctionOp", "INTERRUPT", "NO_CARD",
+    "EventOp", "FACE_DOWN", "FIRST_GAME_FLAG", "FORCED", "Frame", "FunctionOp", "INTERRUPT", "LazyModules", "NO_CARD",
     "NO_OWNER", "Op", "OpTable", "Order", "PASSIVE", "PERMANENT", "PROMPTS", "Pay", "Pick", "REACTION",
     "SecretRound", "TRIGGERS", "WHILE_SOURCE", "WindowOp", "YesNo", "ZoneDecl", "add_lasting", "cancel_event",
     "emit", "expire", "is_used", "lasting_total", "lasting_values", "mark_used", "matching", "open_window",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from ...core import IllegalActionError
-from ...engine import FIRST_GAME_FLAG, PERMANENT, WHILE_SOURCE, Ability, lasting_total
+from ...engine import FIRST_GAME_FLAG, PERMANENT, WHILE_SOURCE, Ability, LazyModules, lasting_total
 from . import schema as S
 from .filters import (
     Ctx, ability_model, condition_holds, matches_filter, node_at, source_story, value_of,
@@ -27,6 +27,7 @@ __all__ = ["compile_abilities", "unsupported_cards", "passive_total", "cost_modi
            "use_ability", "start_win_effect", "perform_effect_event", "matches_filter", "card_was_played",
            "return_control", "duration_of"]
 
+mods: Any = LazyModules(__package__)  # the game's modules, for calls that would make an import cycle
 LIMITS = {"once_per_turn": "end_of_turn", "once_per_phase": "end_of_phase", "once_per_story": "end_of_story",
           "limit_1_per_turn": "end_of_turn"}
 
@@ -323,7 +324,7 @@ def prevented(st: "CocState", what: str, i: int) -> bool:
 
 def icons_counted_as(st: "CocState", i: int, kind: int, slot: int) -> int:
     """Card ``i``'s strength in a struggle of ``kind`` at ``slot``: ``count_icons_as`` turns one type into another."""
-    from .defs import STRUGGLES
+    STRUGGLES = mods.defs.STRUGGLES
 
     if not st.lasting:
         return st.icons(i, kind)
@@ -341,7 +342,7 @@ def icons_counted_as(st: "CocState", i: int, kind: int, slot: int) -> int:
 
 def return_control(st: "CocState", timing: str) -> None:
     """Control effects of ``timing`` end: each card goes back to its owner's side (before ``expire`` drops them)."""
-    from .effects_ops import change_control
+    change_control = mods.effects_ops.change_control
 
     for e in [e for e in st.lasting if e[0] == "control" and e[3] == timing]:
         c = e[1]
@@ -354,7 +355,7 @@ def return_control(st: "CocState", timing: str) -> None:
 
 def event_playable(st: "CocState", p: int, i: int) -> IllegalActionError | None:
     """Why action event ``i`` cannot be played now (its condition, costs or targets, CC-6.11)."""
-    from .effects_ops import startable
+    startable = mods.effects_ops.startable
 
     d = st.card(i)
     ab = st.abilities_of(i)
@@ -379,7 +380,7 @@ def resolve_event(st: "CocState", p: int, i: int, data: dict[str, Any]) -> None:
 
 
 def can_use(st: "CocState", player: int, source: int, ability: Ability, kind: str | None, data: Any) -> bool:
-    from .effects_ops import startable
+    startable = mods.effects_ops.startable
 
     d = st.card(source)
     if ability.kind == "action" and d.type == "event":

@@ -18,6 +18,7 @@ from typing import Any, Container, Iterable, Mapping, Sequence
 
 from ...core import Action, IllegalActionError, Visibility
 from ...engine import EXHAUSTED, FIRST_GAME_FLAG, CardState, OpTable, ZoneDecl, lasting_total
+from ...engine.triggers import source_in_place
 from ...engine.frames import thaw
 from ...engine.lazy import Lazy, materialize
 from . import effects
@@ -503,8 +504,6 @@ class CocState(CardState):
             return super().respondable(ability_kind, kind, data)
         if not self.may_trigger(ability_kind, kind):
             return any(self.hidden_could_answer(p, ability_kind, kind) for p in range(self.players))
-        from ...engine.triggers import source_in_place
-
         ev = dict(data)
         for i in self.trigger_sources():
             for ab in self.abilities_of(i):

@@ -13,7 +13,7 @@ from typing import Any
 from ...core import Action, IllegalActionError
 from ...engine import EXHAUSTED, Frame, Op, add_lasting, lasting_total, pick
 from .rules import _int, change_hp, take_top
-from .state import OPS, MaState
+from .state import OPS, MaState, mods
 
 SUPPORTABLE = ("attack", "heal", "disrupt")  # MA-3.7
 DISRUPTABLE = ("attack", "heal", "support")
@@ -49,7 +49,7 @@ def action_refusal(st: MaState, p: int, action: Action) -> IllegalActionError | 
 
 
 def actions(st: MaState, p: int) -> list[Action]:
-    from .effects import ability_refusal, activated
+    ability_refusal, activated = mods.effects.ability_refusal, mods.effects.activated
 
     out = []
     for k in st.knights(p, "battle"):
@@ -82,7 +82,7 @@ class AttackStep(Op[MaState]):
             st.pop()
             return
         if action.kind == "activate":
-            from .effects import activate
+            activate = mods.effects.activate
 
             activate(st, p, _int(action.get("card")), _int(action.get("ability")))
             return
@@ -91,7 +91,7 @@ class AttackStep(Op[MaState]):
         d = st.card(k)
         x = st.skill_value(k)
         st.note("action", {"player": p, "card": k, "name": d.name, "skill": d.skill, "value": x, "target": target})
-        from .triggers import fire
+        fire = mods.triggers.fire
 
         if d.skill == "attack":
             st.push("ma.attack", attacker=k, stage="block")

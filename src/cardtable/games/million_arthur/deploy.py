@@ -22,7 +22,7 @@ from typing import Any
 from ...core import Action, IllegalActionError, Rng
 from ...engine import Frame, Op, add_lasting
 from .rules import add_base_colour, evolve, move_stack
-from .state import OPS, MaState, colour_bit
+from .state import OPS, MaState, colour_bit, mods
 
 
 def _pairs(items: tuple[Any, ...]) -> list[tuple[int, int]]:
@@ -119,7 +119,7 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
     used = budget_used(st, p, step, items)
     out: list[Action] = []
     if step == "first":
-        from .effects import colour_restricted
+        colour_restricted = mods.effects.colour_restricted
 
         variant = bool(st.options.get("single_colour_base_move"))
         moved = [st.colour(j) for j in items]
@@ -134,7 +134,7 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
             if used + st.deploy_cost(k) <= cap:
                 out.append(Action(p, "move", (("card", k),)))
         return out + [Action(p, "submit")]
-    from .effects import colour_restricted, restricted
+    colour_restricted, restricted = mods.effects.colour_restricted, mods.effects.restricted
 
     if restricted(st, p, "deploy_from_hand"):
         return [Action(p, "submit")]
@@ -233,6 +233,6 @@ def apply_submissions(st: MaState, step: str, values: Any) -> None:
                     happenings.append(("knight_evolved", p, h, "hand"))  # MA-15.4, D-MA-69
             st.note("deployed", {"player": p, "items": [list(x) for x in _pairs(tuple(items))]})
     st.vars["spent"] = spent
-    from .triggers import fire
+    fire = mods.triggers.fire
 
     fire(st, happenings)  # MA-8.12: after both deployments are revealed

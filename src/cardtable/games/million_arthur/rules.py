@@ -14,7 +14,7 @@ from typing import Any
 from ...core import Action, IllegalActionError
 from ...engine import EXHAUSTED, FACE_DOWN, Frame, Op, Pick, expire, pick
 from ...engine.prompts import SecretRound
-from .state import BASE_SIZE, CHAIN_LIMIT, HAND_LIMIT, NEW, OPS, TURN_CAP, MaState, colour_bit
+from .state import BASE_SIZE, CHAIN_LIMIT, HAND_LIMIT, NEW, OPS, TURN_CAP, MaState, colour_bit, mods
 
 def _int(value: object) -> int:
     """An action parameter that the listed options guarantee is a card id."""
@@ -212,7 +212,7 @@ def hand_up(st: MaState, events: Any) -> None:
     if parent is not None and parent.op == "ma.effects":
         st.replace(parent.evolve(events=tuple(parent.get("events") or ()) + tuple(tuple(e) for e in events)))
         return
-    from .triggers import fire
+    fire = mods.triggers.fire
 
     fire(st, [tuple(e) for e in events])
 
@@ -276,34 +276,34 @@ def _turn(st: MaState, frame: Frame) -> None:
         st.note("turn", {"turn": st.vars["turn"], "player": tp})
         if st.vars["turn"] == 1:
             st.replace(frame.evolve(stage="first"))
-        from .triggers import fire
+        fire = mods.triggers.fire
 
         fire(st, [("turn_start", tp, -1, "")])
     elif stage == "draw":  # MA-6.4
         if draw(st, tp, 1):
-            from .triggers import fire
+            fire = mods.triggers.fire
 
             fire(st, [("card_drawn", tp, -1, "", 1)])  # the card is hidden: the event names none
     elif stage == "charge":  # MA-6.5: T, then N
         push_fill(st, n)
         push_fill(st, tp)
     elif stage in ("first", "second"):  # MA-6.6, MA-6.7, MA-6.12: simultaneous secret submissions
-        from .deploy import Submit
+        Submit = mods.deploy.Submit
 
         for p in (tp, n):
             st.secrets[p] = ()  # both "committed" from the start: progress of a submission is not public
         st.push(SecretRound.name, seats=(tp, n), done=(), child=Submit.name, event=f"{stage}_step_revealed",
                 child_args=(("step", stage),))
         if stage == "first" and st.vars["turn"] != 1:  # MA-15.4: the Start phase has ended (none on turn 1)
-            from .triggers import fire
+            fire = mods.triggers.fire
 
             fire(st, [("start_phase_end", tp, -1, "")])  # above the round: resolved before anyone submits
     elif stage in ("first_apply", "second_apply"):
-        from .deploy import apply_submissions
+        apply_submissions = mods.deploy.apply_submissions
 
         apply_submissions(st, stage.split("_")[0], frame.got or ())
     elif stage == "attack":  # MA-6.8
-        from .combat import AttackStep
+        AttackStep = mods.combat.AttackStep
 
         st.push(AttackStep.name, player=tp)
     elif stage in ("chain_t", "chain_n"):  # MA-6.9, MA-11.1
@@ -311,11 +311,11 @@ def _turn(st: MaState, frame: Frame) -> None:
         if st.knights(p, "battle"):
             st.push("ma.make_chain", player=p)
     elif stage == "refresh_triggers":  # MA-15.4 ``refresh_step``: before the battle areas are cleared
-        from .triggers import fire
+        fire = mods.triggers.fire
 
         fire(st, [("refresh_step", tp, -1, "")])
     elif stage == "refresh":  # MA-11.3; MA-15.5 ``tenacious`` returns to the base area if there is room
-        from .statics import has_keyword
+        has_keyword = mods.statics.has_keyword
 
         returned = []
         for p in (tp, n):
@@ -329,7 +329,7 @@ def _turn(st: MaState, frame: Frame) -> None:
                     discard_stack(st, i)
         st.note("refreshed", {})
         if returned:
-            from .triggers import fire
+            fire = mods.triggers.fire
 
             fire(st, returned)
     elif stage in ("clean_hand_t", "clean_hand_n"):  # MA-11.5
@@ -343,7 +343,7 @@ def _turn(st: MaState, frame: Frame) -> None:
         if over > 0:
             st.push("ma.discard_down", player=p, zone="chain", n=over)
     elif stage == "end_triggers":  # "at end of turn" triggers, before the turn's effects expire
-        from .triggers import fire
+        fire = mods.triggers.fire
 
         fire(st, [("turn_end", tp, -1, "")])
     elif stage == "end":  # MA-11.6, S9; MA-13.3
@@ -376,7 +376,7 @@ def _make_chain(st: MaState, frame: Frame) -> None:
     for c in [i, *unders]:
         st.table.flags[c] = 0
     st.note("chained", {"player": p, "card": i, "name": st.card(i).name, "discarded": unders})
-    from .triggers import fire
+    fire = mods.triggers.fire
 
     fire(st, [("card_becomes_chain", p, i, "")])
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ...core import Action, IllegalActionError, Visibility
-from ...engine import (EXHAUSTED, FACE_DOWN, FIRST_GAME_FLAG, NO_CARD, CardState, OpTable, ZoneDecl, lasting_total,
-                       lasting_values)
+from ...engine import (EXHAUSTED, FACE_DOWN, FIRST_GAME_FLAG, NO_CARD, CardState, LazyModules, OpTable, ZoneDecl,
+                       lasting_total, lasting_values)
 from .catalog import CardDef, Pool
 from .schema import COLOURS
 
@@ -31,6 +31,7 @@ CHAIN_LIMIT = 9  # MA-11.5
 TURN_CAP = 400  # MA-13.3
 
 OPS = OpTable()  # the game's ops (rules.py and friends register them)
+mods: Any = LazyModules(__package__)  # the game's modules, for calls that would make an import cycle
 
 AREAS = ("deck", "hand", "leader", "base", "battle", "chain", "burst", "discard")
 
@@ -112,7 +113,7 @@ class MaState(CardState):
     def raw_skill(self, i: int) -> int:
         """Printed value (or the latest ``set_values``) + effects this turn + static abilities in force
         now (MA-9.9, MA-15.3, D-MA-63)."""
-        from .statics import static_total
+        static_total = mods.statics.static_total
 
         base = lasting_values(self, "set_skill", i)
         printed = base[-1] if base else self.card(i).skill_value

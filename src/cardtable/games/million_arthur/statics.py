@@ -11,13 +11,13 @@ from typing import Iterator
 
 from ...engine import lasting_total
 from .schema import Ability, Grant, ModifyKnight
-from .state import MaState
+from .state import MaState, mods
 
 
 def _static_effects(st: MaState) -> Iterator[tuple[int, int, ModifyKnight | Grant]]:
     """(controller, source, effect) of every static ability working now."""
-    from .effects import works_here
-    from .selectors import holds
+    works_here = mods.effects.works_here
+    holds = mods.selectors.holds
 
     for q in range(2):
         lead = st.leader(q)
@@ -32,7 +32,7 @@ def _static_effects(st: MaState) -> Iterator[tuple[int, int, ModifyKnight | Gran
 
 def static_total(st: MaState, stat: str, i: int) -> int:
     """The static ``skill``/``defence`` bonus on knight ``i`` (MA-9.9 arithmetic, added to the raw value)."""
-    from .selectors import knights_for
+    knights_for = mods.selectors.knights_for
 
     if not any(ab.kind == "static" for q in range(2) for ab in _all_abilities(st, q)):
         return 0
@@ -54,7 +54,7 @@ def _all_abilities(st: MaState, q: int) -> Iterator[Ability]:
 
 def has_keyword(st: MaState, i: int, keyword: str) -> bool:
     """MA-15.5: knight ``i`` has ``keyword`` from an effect this turn or from a static ability now."""
-    from .selectors import knights_for
+    knights_for = mods.selectors.knights_for
 
     if lasting_total(st, f"kw:{keyword}", i) > 0:
         return True

@@ -19,13 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import import_module
-from types import ModuleType
 from typing import Any, Mapping, Sequence
 
 from ...core import Action, IllegalActionError, Visibility
 from ...engine import FACE_DOWN, FIRST_GAME_FLAG, NO_CARD, CardState, OpTable, ZoneDecl
 from ...engine.modifiers import forget_card
+from ...engine.modules import LazyModules
 from .catalog import CardDef, Pool
 from .schema import DIMENSIONS
 from .schema import InvestigatorSide
@@ -42,18 +41,7 @@ TURN_CAP = 1000  # MY-5.15: the largest per-round cap an option may set
 OPS = OpTable()  # the game's ops (rules.py registers them)
 
 
-class _Modules:
-    """The game's other modules, most of which import this one: each is imported on first use, then read
-    as a plain attribute. The rules call across modules at nearly every step, and a function-level
-    ``from .x import y`` (the usual way around an import cycle) costs about two microseconds a call."""
-
-    def __getattr__(self, name: str) -> ModuleType:
-        module = import_module(f".{name}", __package__)
-        setattr(self, name, module)
-        return module
-
-
-mods: Any = _Modules()
+mods: Any = LazyModules(__package__)  # the game's other modules, most of which import this one
 
 AREAS = ("deck", "hand", "discard", "story", "threat", "god", "ally", "item", "event", "adventures", "inv")
 FIELD_AREAS = ("ally", "item", "event", "god")  # MY-3.2/MY-3.3: face-up field zones besides the Story Deck
