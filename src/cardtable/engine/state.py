@@ -554,16 +554,17 @@ class CardState(State):
         loses its flags (it is a new object there, face up and ready by default).
         """
         t = self.table
-        was_in_play = t.in_play(i)
-        decl = t.decls[t.zid(zone)]
-        flags = 0 if decl.visibility is not _PUBLIC else None
-        t.move(i, zone, bottom=bottom, flags=flags)
+        z = t.zone_ids[zone]
+        in_play = t.in_play_zone
+        was_in_play = in_play[t.zone[i]]
+        t.move(i, zone, bottom=bottom, flags=None if t.public[z] else 0)
         gone: list[int] = []
-        if was_in_play and not decl.in_play:
+        if was_in_play and not in_play[z]:
             for a in t.attachments(i):
                 gone.append(a)
                 gone.extend(self.move_card(a, self.discard_zone(a)))
-            self.lasting = [e for e in self.lasting if e[1] != i and e[4] != i]
+            if self.lasting:
+                self.lasting = [e for e in self.lasting if e[1] != i and e[4] != i]
         return gone
 
     def discard_zone(self, i: int) -> str:

@@ -58,8 +58,8 @@ class ZoneDecl:
 class CardTable:
     """Every card instance of one game: ``defn[i]`` is an index into the game's catalog."""
 
-    __slots__ = ("decls", "zone_ids", "marks", "defn", "owner", "ctrl", "zone", "flags", "host", "known", "seen",
-                 "counters", "zones", "links")
+    __slots__ = ("decls", "zone_ids", "marks", "public", "ordered", "in_play_zone", "defn", "owner", "ctrl", "zone",
+                 "flags", "host", "known", "seen", "counters", "zones", "links")
 
     def __init__(self, decls: Sequence[ZoneDecl]) -> None:
         self.decls = tuple(decls)
@@ -67,6 +67,10 @@ class CardTable:
         # per zone, the ``seen`` bits a card gets by entering it (one OR per move keeps it free)
         self.marks = tuple((HELD if d.hand else 0) | (PLAYED if d.in_play else 0) | (DECKED if d.ordered else 0)
                            for d in self.decls)
+        # per zone, what a move reads of its declaration (tuples shared by copies)
+        self.public = tuple(d.visibility is _PUBLIC for d in self.decls)
+        self.ordered = tuple(d.ordered for d in self.decls)
+        self.in_play_zone = tuple(d.in_play for d in self.decls)
         self.defn: list[int] = []
         self.owner: list[int] = []
         self.ctrl: list[int] = []
@@ -117,6 +121,7 @@ class CardTable:
     def copy(self) -> "CardTable":
         t = CardTable.__new__(CardTable)
         t.decls, t.zone_ids, t.marks = self.decls, self.zone_ids, self.marks
+        t.public, t.ordered, t.in_play_zone = self.public, self.ordered, self.in_play_zone
         t.defn, t.owner, t.ctrl, t.zone = self.defn.copy(), self.owner.copy(), self.ctrl.copy(), self.zone.copy()
         t.flags, t.host, t.known, t.seen = self.flags.copy(), self.host.copy(), self.known.copy(), self.seen.copy()
         t.counters = self.counters.copy()
@@ -139,7 +144,7 @@ class CardTable:
         return self.decls[self.zone[i]].name
 
     def in_play(self, i: int) -> bool:
-        return self.decls[self.zone[i]].in_play
+        return self.in_play_zone[self.zone[i]]
 
     def has(self, i: int, flag: int) -> bool:
         return bool(self.flags[i] & flag)
@@ -186,8 +191,10 @@ class CardTable:
         own event.
         """
         z = self.zone_ids[zone]
-        source_public = self.decls[self.zone[i]].visibility is _PUBLIC and not self.flags[i] & FACE_DOWN
-        cards = self.zones[self.zone[i]]
+        src = self.zone[i]
+        public = self.public
+        source_public = public[src] and not self.flags[i] & FACE_DOWN
+        cards = self.zones[src]
         if cards[-1] == i:
             cards.pop()  # the common case, a deck's top card (the last): no scan of the whole pile
         else:
@@ -203,9 +210,9 @@ class CardTable:
             self.host[i] = NO_CARD
         if flags is not None:
             self.flags[i] = flags
-        if self.decls[z].ordered:
+        if self.ordered[z]:
             self.known[i] = 0  # into a secret order: nobody can tell which card it is any more
-        elif source_public and self.decls[z].visibility is not _PUBLIC:
+        elif source_public and not public[z]:
             self.known[i] = ALL_SEATS  # everyone saw it go (e.g. returned to a hand)
         if self.counters:
             for key in [k for k in self.counters if k[0] == i]:

@@ -11,16 +11,18 @@ frame has just finished an atomic effect; it hands ``CHECKED`` back to that fram
 
 from __future__ import annotations
 
-from ...engine import Frame, Op, pick
+from ...engine import NO_CARD, Frame, Op, pick
 from .rules import game_over_check
-from .state import DISCARD, OPS, ZONE, MyState
+from .state import ALLY, DISCARD, ITEM, OPS, MyState
 
 CHECKED = "checked"  # what the frame hands back (the frames beneath tell it from a prompt's answer)
 
 
 def doomed_allies(st: MyState) -> list[int]:
     """MY-5.11 step 2: Allies (MY-3.6) at combat 0 or less."""
-    allies = [i for p in range(st.players) for i in st.allies(p)]
+    t = st.table
+    host = t.host
+    allies = [i for p in range(st.players) for i in t.cards(ALLY[p]) if host[i] == NO_CARD]  # ``st.allies``
     if not allies:
         return []
     # Asked after every turn: when nothing in force can lower a combat value (no setting, no negative
@@ -48,7 +50,8 @@ def over_capacity(st: MyState) -> tuple[int, list[int], int] | None:
         return None  # nothing is attached anywhere, so no tome holds a spell
     for p in range(st.players):
         change: int | None = None  # the owner's capacity change in force, read once for all his tomes
-        for v in [i for z in ("item", "ally") for i in t.cards(ZONE[z][p])]:  # ``play.vessels``' order
+        links = t.links  # only a card something is attached to can hold a spell
+        for v in [i for z in (ITEM[p], ALLY[p]) for i in t.cards(z) if i in links]:  # ``play.vessels``' order
             if st.card(v).type != "tome":
                 continue  # of the vessels only a tome has a capacity
             spells = [s for s in st.table.attachments(v) if st.card(s).type == "spell"]
