@@ -476,7 +476,7 @@ class MyState(CardState):
         t = self.table
         left = t.decls[t.zone[i]].name in FIELD_ZONE_NAMES and zone not in FIELD_ZONE_NAMES
         face_up = not t.flags[i] & FACE_DOWN
-        gone = super().move_card(i, zone, bottom=bottom)
+        gone = CardState.move_card(self, i, zone, bottom=bottom)  # (``super()`` builds a proxy at every move)
         if left:
             if self.lasting:
                 self.lasting = [e for e in self.lasting if e[1] != i and e[4] != i]
