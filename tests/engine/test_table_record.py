@@ -50,3 +50,23 @@ def test_add_many_lays_out_the_same_table_as_adding_one_by_one() -> None:
     many.add_many([3, 1, 4, 1, 5], 0, "deck:0")
     assert many.to_dict() == one.to_dict()
     assert many.cards("deck:0") == [1, 2, 3, 4, 5] and many.seen[3] == DECKED
+
+
+def test_counters_go_with_a_move_and_the_index_follows_every_way_they_are_written() -> None:
+    """A moved card is a new object: its counters go (the ``counted`` index tells ``move`` which cards
+    have any), whether they were added, set to 0 or loaded from a snapshot."""
+    t = CardTable(ZONES)
+    a, b = t.add(1, 0, "play:0"), t.add(2, 0, "play:0")
+    t.add_counter(a, "wounds", 2)
+    t.set_counter(a, "played", 0)
+    t.set_counter(b, "played", 5)
+    assert t.counted == {a: 2, b: 1}
+    t.add_counter(a, "wounds", -2)
+    assert t.counters == {(a, "played"): 0, (b, "played"): 5} and t.counted == {a: 1, b: 1}
+    t.move(a, "discard:0")
+    assert t.counters == {(b, "played"): 5} and t.counted == {b: 1}
+    loaded = CardTable.from_dict(ZONES, t.to_dict())
+    assert loaded.counted == {b: 1}
+    loaded.move(b, "hand:0")
+    assert loaded.counters == {} and loaded.counted == {}
+    assert t.counters == {(b, "played"): 5}, "a loaded copy is its own table"

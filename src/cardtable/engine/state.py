@@ -515,7 +515,7 @@ class CardState(State):
                 ids.append(i)
             t.zones[z] = ids
         t.counters = {(int(i), str(name)): int(v) for i, name, v in view["counters"]}
-        t.relink()
+        t.reindex()
         st._load_public(st, view)
         st.secrets = {int(s): freeze(v) for s, v in view["secrets"]}
         st.rng = Rng(rng.next64())

@@ -59,7 +59,7 @@ class CardTable:
     """Every card instance of one game: ``defn[i]`` is an index into the game's catalog."""
 
     __slots__ = ("decls", "zone_ids", "marks", "public", "ordered", "in_play_zone", "defn", "owner", "ctrl", "zone",
-                 "flags", "host", "known", "seen", "counters", "zones", "links")
+                 "flags", "host", "known", "seen", "counters", "zones", "links", "counted")
 
     def __init__(self, decls: Sequence[ZoneDecl]) -> None:
         self.decls = tuple(decls)
@@ -85,8 +85,11 @@ class CardTable:
         self.zones: list[list[int]] = [[] for _ in self.decls]
         # host -> how many cards are attached to it: ``attachments`` of a card that holds nothing (nearly
         # every card) is then one dict look-up instead of a scan of ``host``. Kept by ``attach`` and
-        # ``move``; code that writes ``host`` directly calls ``relink``.
+        # ``move``; code that writes ``host`` directly calls ``reindex``.
         self.links: dict[int, int] = {}
+        # card -> how many counters it has (``counters`` keys), so that a move drops a card's counters
+        # without scanning every counter of the table; kept by ``add_counter``/``set_counter``/``move``
+        self.counted: dict[int, int] = {}
 
     # --- building and copying ---------------------------------------------------------------------
     def add(self, defn: int, owner: int, zone: str, flags: int = 0) -> int:
@@ -127,6 +130,7 @@ class CardTable:
         t.counters = self.counters.copy()
         t.zones = [z.copy() for z in self.zones]
         t.links = self.links.copy()
+        t.counted = self.counted.copy()
         return t
 
     def __len__(self) -> int:
@@ -177,10 +181,25 @@ class CardTable:
         """Add ``n`` (may be negative) to a counter, never below 0; returns the new value."""
         value = max(0, self.counters.get((i, name), 0) + n)
         if value:
-            self.counters[(i, name)] = value
-        else:
-            self.counters.pop((i, name), None)
+            self.set_counter(i, name, value)
+        elif (i, name) in self.counters:
+            del self.counters[(i, name)]
+            self._uncount(i)
         return value
+
+    def set_counter(self, i: int, name: str, value: int) -> None:
+        """Set counter ``name`` of card ``i`` to ``value`` (kept even at 0: a game may mark a card with it).
+        Rules write counters only through this and ``add_counter`` (``counted`` indexes them)."""
+        if (i, name) not in self.counters:
+            self.counted[i] = self.counted.get(i, 0) + 1
+        self.counters[(i, name)] = value
+
+    def _uncount(self, i: int) -> None:
+        left = self.counted[i] - 1
+        if left:
+            self.counted[i] = left
+        else:
+            del self.counted[i]
 
     def move(self, i: int, zone: str, *, bottom: bool = False, flags: int | None = None) -> None:
         """Move instance ``i`` to the top (or bottom) of ``zone``.
@@ -214,9 +233,10 @@ class CardTable:
             self.known[i] = 0  # into a secret order: nobody can tell which card it is any more
         elif source_public and not public[z]:
             self.known[i] = ALL_SEATS  # everyone saw it go (e.g. returned to a hand)
-        if self.counters:
+        if i in self.counted:
             for key in [k for k in self.counters if k[0] == i]:
                 del self.counters[key]
+            del self.counted[i]
 
     def attach(self, i: int, host: int) -> None:
         """Attach ``i`` to ``host`` (``NO_CARD``: detach it)."""
@@ -234,13 +254,18 @@ class CardTable:
         else:
             del self.links[host]
 
-    def relink(self) -> None:
-        """Rebuild ``links`` from ``host`` (after code wrote ``host`` directly, e.g. a snapshot load)."""
+    def reindex(self) -> None:
+        """Rebuild ``links`` from ``host`` and ``counted`` from ``counters`` (after code wrote them directly,
+        e.g. a snapshot load or a sampled state)."""
         links: dict[int, int] = {}
         for h in self.host:
             if h != NO_CARD:
                 links[h] = links.get(h, 0) + 1
         self.links = links
+        counted: dict[int, int] = {}
+        for i, _name in self.counters:
+            counted[i] = counted.get(i, 0) + 1
+        self.counted = counted
 
     def shuffle(self, zone: str, rng: Any) -> None:
         """Shuffle a zone; nobody knows any card of it afterwards."""
@@ -311,5 +336,5 @@ class CardTable:
         for entry in d.get("counters", []):
             i, name, value = entry
             t.counters[(int(i), str(name))] = int(value)
-        t.relink()
+        t.reindex()
         return t

@@ -196,7 +196,7 @@ def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, du
 def affected(st: MyState, i: int) -> None:
     """MY-5.10 (D-MY-95): a card an effect has changed in place is no longer "just played"."""
     if st.table.counters.get((i, "played")):
-        st.table.counters[(i, "played")] = 0
+        st.table.set_counter(i, "played", 0)
 
 
 def _combat(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: int, target: Any) -> None:
@@ -279,7 +279,7 @@ def _put(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin: in
     if d.sanity_mod:
         change(batch, p, d.sanity_mod, target, MODIFIER)
     if d.type == "god":
-        t.counters[(target, "entered")] = st.vars["seq"]
+        t.set_counter(target, "entered", st.vars["seq"])
     if d.type != "adventure":
         run_effects(st, p, d.effects, "on_play", batch, target)
 
@@ -948,9 +948,9 @@ def play(st: MyState, p: int, i: int, host: Any, batch: Batch, target: Any = Non
     if kind == "event" and d.event_kind == "instant":
         bury(st, i)  # MY-6.10.2
     elif kind not in ("monster", "adventure") and t.in_play(i):
-        t.counters[(i, "played")] = st.vars["seq"]  # MY-5.10: just played from now
+        t.set_counter(i, "played", st.vars["seq"])  # MY-5.10: just played from now
     if kind == "god":
-        t.counters[(i, "entered")] = st.vars["seq"]  # MY-6.9.7: which god came first
+        t.set_counter(i, "entered", st.vars["seq"])  # MY-6.9.7: which god came first
 
 
 def same_title_in_force(st: MyState, p: int, i: int) -> bool:
