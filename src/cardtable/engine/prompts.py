@@ -22,13 +22,14 @@ if TYPE_CHECKING:
     from .state import CardState
 
 
-_PICKS: dict[tuple[Any, Any], Action] = {}  # (player, card) -> its ``pick`` action, made once (``shared_action``)
+_PICKS: dict[Any, dict[Any, Action]] = {}  # player -> card -> its ``pick`` action, made once (``shared_action``)
 
 
 def _pick(p: Any, c: Any) -> Action:
-    if len(_PICKS) >= 1 << 16:
-        _PICKS.clear()
-    action = _PICKS[(p, c)] = shared_action(p, "pick", (("card", c),))
+    picks = _PICKS.get(p)
+    if picks is None or len(picks) >= 1 << 14:
+        picks = _PICKS[p] = {}
+    action = picks[c] = shared_action(p, "pick", (("card", c),))
     return action
 
 
@@ -55,8 +56,8 @@ class Pick(Op["CardState"]):
             self._finish(st, frame, tuple(chosen) + tuple(left))  # exactly as many as needed: no choice
             return
         p = frame["player"]
-        get = _PICKS.get
-        options = [get((p, c)) or _pick(p, c) for c in left]
+        get = (_PICKS.get(p) or {}).get
+        options = [get(c) or _pick(p, c) for c in left]
         if len(chosen) >= lo:
             options.append(shared_action(p, "done"))
         st.ask(p, frame.get("kind") or "pick", frame["prompt"], options)
