@@ -182,6 +182,8 @@ def test_generic_renderer_copes_with_a_real_view_and_outcome():
     text = console.export_text()
     assert "Winners" in text and "Players" in text
     assert "{'" not in text
+    # the outcome's payoffs read as results (a game's own points are in its details, not this column)
+    assert "Result" in text and text.count(" won") == len(state.outcome.winners)
 
 
 def test_typed_moves():

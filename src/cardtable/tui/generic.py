@@ -173,9 +173,9 @@ class Renderer:
         lines.append(f"\n{o.get('reason', '')}")
         table = Table(box=box.SIMPLE_HEAD)
         table.add_column("Seat")
-        table.add_column("Score", justify="right")
+        table.add_column("Result", justify="right")  # the outcome's payoff (0 = loss ... 1 = win), not a game's points
         for k, v in o.get("scores", {}).items():
-            table.add_row(self.name(int(k), names), f"{v:g}")
+            table.add_row(self.name(int(k), names), {1.0: "won", 0.0: "lost"}.get(float(v), f"{v:g}"))
         details = o.get("details") or {}
         extra = Text("\n".join(f"{k.replace('_', ' ')}: {compact(v)}" for k, v in details.items()), style="dim")
         return Panel(Group(lines, table, extra), title="Game over", box=box.DOUBLE)
