@@ -159,7 +159,7 @@ class CardTable:
             return []
         hosts = self.host
         try:
-            k = hosts.index(host)  # the common case, no attachment, is one scan at C speed
+            k = hosts.index(host)  # a C-speed scan (``links`` says there is at least one)
         except ValueError:
             return []
         out = [k]
