@@ -55,6 +55,15 @@ class ZoneDecl:
         return self.visibility is _OWNER and seat is not None and seat == self.owner
 
 
+def _decrement(index: dict[int, int], key: int) -> None:
+    """One fewer under ``key`` in a count index (``links``, ``counted``); a count of 0 is no entry."""
+    left = index[key] - 1
+    if left:
+        index[key] = left
+    else:
+        del index[key]
+
+
 class CardTable:
     """Every card instance of one game: ``defn[i]`` is an index into the game's catalog."""
 
@@ -184,7 +193,7 @@ class CardTable:
             self.set_counter(i, name, value)
         elif (i, name) in self.counters:
             del self.counters[(i, name)]
-            self._uncount(i)
+            _decrement(self.counted, i)
         return value
 
     def set_counter(self, i: int, name: str, value: int) -> None:
@@ -193,13 +202,6 @@ class CardTable:
         if (i, name) not in self.counters:
             self.counted[i] = self.counted.get(i, 0) + 1
         self.counters[(i, name)] = value
-
-    def _uncount(self, i: int) -> None:
-        left = self.counted[i] - 1
-        if left:
-            self.counted[i] = left
-        else:
-            del self.counted[i]
 
     def move(self, i: int, zone: str, *, bottom: bool = False, flags: int | None = None) -> None:
         """Move instance ``i`` to the top (or bottom) of ``zone``.
@@ -225,7 +227,7 @@ class CardTable:
         self.zone[i] = z
         self.seen[i] |= self.marks[z]
         if self.host[i] != NO_CARD:
-            self._unlink(self.host[i])
+            _decrement(self.links, self.host[i])
             self.host[i] = NO_CARD
         if flags is not None:
             self.flags[i] = flags
@@ -242,17 +244,10 @@ class CardTable:
         """Attach ``i`` to ``host`` (``NO_CARD``: detach it)."""
         old = self.host[i]
         if old != NO_CARD:
-            self._unlink(old)
+            _decrement(self.links, old)
         self.host[i] = host
         if host != NO_CARD:
             self.links[host] = self.links.get(host, 0) + 1
-
-    def _unlink(self, host: int) -> None:
-        left = self.links[host] - 1
-        if left:
-            self.links[host] = left
-        else:
-            del self.links[host]
 
     def reindex(self) -> None:
         """Rebuild ``links`` from ``host`` and ``counted`` from ``counters`` (after code wrote them directly,

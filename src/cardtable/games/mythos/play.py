@@ -320,24 +320,12 @@ def cancel_filter(d: CardDef) -> Any:
     """The primitive of a card's ``on_play`` effects that names a card as it is played (``TARGETED_OPS``:
     ``cancel_just_played``, ``move_to_area``, ``put_into_play``), if any (cached: a pure function of the
     definition, asked of every hand card at every turn; a pool has a few hundred definitions)."""
-    try:
-        return _CANCEL_FILTERS[d]
-    except KeyError:
-        pass
-    found = None
     for eff in d.effects:
         if eff.trigger == "on_play":
             for prim in eff.do:
                 if prim.op in TARGETED_OPS:
-                    found = prim
-                    break
-            if found is not None:
-                break
-    _CANCEL_FILTERS[d] = found
-    return found
-
-
-_CANCEL_FILTERS: dict[CardDef, Any] = {}  # definition -> ``cancel_filter`` (definitions are immutable)
+                    return prim
+    return None
 
 
 def cancel_targets(st: MyState, p: int, d: CardDef, i: int = -1) -> list[int]:
@@ -716,20 +704,10 @@ def adventure_pool_kinds(st: MyState, p: int) -> tuple[list[int], dict[int, str]
 
 
 def play_action(p: int, i: int, host: int | None, target: int | None = None) -> Action:
-    """The ``play`` action (one object per value, kept in a plain dict: every turn lists the hand's plays)."""
-    key = (p, i, host, target)
-    got = _PLAYS.get(key)
-    if got is None:
-        params: tuple[tuple[str, Any], ...] = (("card", i),) if host is None else (("card", i), ("host", host))
-        if target is not None:
-            params += (("target", target),)
-        if len(_PLAYS) >= 1 << 16:
-            _PLAYS.clear()
-        got = _PLAYS[key] = shared_action(p, "play", params)
-    return got
-
-
-_PLAYS: dict[tuple[Any, ...], Action] = {}
+    params: tuple[tuple[str, Any], ...] = (("card", i),) if host is None else (("card", i), ("host", host))
+    if target is not None:
+        params += (("target", target),)
+    return shared_action(p, "play", params)
 
 
 def turn_options(st: MyState, p: int) -> list[Action]:
