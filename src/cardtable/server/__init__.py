@@ -73,13 +73,15 @@ def _is_ip(host: str) -> bool:
 
 
 def uvicorn_config(app: Any, host: str, port: int, settings: Any, log_level: str = "info") -> Any:
-    """uvicorn's ``Config`` with the settings' timeouts and h11 limits and the head/body deadlines."""
+    """uvicorn's ``Config`` with the settings' timeouts and h11 limits, the head/body deadlines and the
+    WebSocket protocol whose close after an oversized message reaches the client (wsclose.py)."""
     import uvicorn
 
     from .httpproto import DeadlineH11Protocol
+    from .wsclose import LingeringCloseProtocol
 
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_WS_MESSAGE, log_level=log_level,
-                            timeout_graceful_shutdown=5, http=DeadlineH11Protocol,
+                            timeout_graceful_shutdown=5, http=DeadlineH11Protocol, ws=LingeringCloseProtocol,
                             timeout_keep_alive=settings.keep_alive_timeout,  # type: ignore[arg-type]
                             h11_max_incomplete_event_size=settings.max_header_bytes)
     config.cardtable_header_timeout = settings.header_timeout  # type: ignore[attr-defined]

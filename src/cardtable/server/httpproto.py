@@ -5,7 +5,10 @@ sends half a request line, or headers a byte a minute, is kept open for ever; en
 process's file descriptors and new players get empty replies. Here every request must have its head
 within ``header_timeout`` seconds of its first byte (or of the connection opening) and its body
 within ``body_timeout`` seconds of the head, or the connection is closed. A WebSocket upgrade ends
-the deadlines (the socket is then the table's business).
+the deadlines for good (the socket is then the table's business): uvicorn hands the transport to the
+WebSocket protocol in the middle of ``data_received``, while h11 still believes the client is sending
+the upgrade request's body, so every later look at h11's state must be skipped or it would arm the
+body deadline again and close a live table socket ``body_timeout`` seconds later.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ class DeadlineH11Protocol(H11Protocol):
         self.body_timeout: float = getattr(config, "cardtable_body_timeout", 30.0)
         self._deadline: asyncio.TimerHandle | None = None
         self._deadline_for: str | None = None  # "head" or "body"
+        self._upgraded = False  # the transport now belongs to a WebSocket protocol: no deadline applies
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -39,6 +43,8 @@ class DeadlineH11Protocol(H11Protocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        if self._upgraded:  # not reached once the transport has a new protocol; kept as a guard
+            return
         if self.conn.their_state is h11.IDLE and self._deadline is None:
             self._arm("head", self.header_timeout)  # the first byte of a further request on this connection
         super().data_received(data)
@@ -49,12 +55,13 @@ class DeadlineH11Protocol(H11Protocol):
         self._follow_state()
 
     def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        self._upgraded = True
         self._disarm()
         super().handle_websocket_upgrade(event)
 
     def _follow_state(self) -> None:
         """Move the deadline along with h11's view of the client's request."""
-        if self.transport.is_closing():
+        if self._upgraded or self.transport.is_closing():
             self._disarm()
             return
         state = self.conn.their_state
@@ -69,6 +76,8 @@ class DeadlineH11Protocol(H11Protocol):
 
     def _arm(self, what: str, seconds: float) -> None:
         self._disarm()
+        if self._upgraded:
+            return
         self._deadline_for = what
         self._deadline = self.loop.call_later(seconds, self._expired)
 
@@ -82,7 +91,7 @@ class DeadlineH11Protocol(H11Protocol):
         what = self._deadline_for
         self._deadline = None
         self._deadline_for = None
-        if self.transport.is_closing():
+        if self._upgraded or self.transport.is_closing():
             return
         self.logger.info("closing a connection that did not send its request %s in time", what)
         if self.cycle is not None and not self.cycle.response_complete:
