@@ -25,9 +25,10 @@ from .botrun import BotRunner, ExecutorKind
 from .deckroutes import OWNER_HEADER, install_deck_routes
 from .errors import install_error_handlers
 from .facets import has_decks, presentation_of, ready_decks_of, seat_choices_of
+from . import heavy_jobs
 from .guard import Guard
+from .heavy import HeavyWork
 from .limits import RateLimiter
-from .replays import replay_payload
 from .reports import install_reports
 from .schemas import CreateTableBody, DealBody, JoinBody, error_responses
 from .settings import ServerSettings
@@ -53,7 +54,8 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
     ``static_dir`` holds the browser client (default ``cardtable/web/static``); the server starts
     without it. Bots run in a process pool by default; ``bot_executor="thread"`` runs them in threads.
     ``bot_limits`` bounds the bots' budgets and ``bot_move_timeout`` each move (docs/web.md, "Bot limits").
-    ``settings`` holds every other limit (docs/web.md, "Limits"); the default answers for ``localhost``
+    Costly requests (deck checks and imports, replays) run in worker processes, or threads with
+    ``bot_executor="thread"`` (heavy.py). ``settings`` holds every other limit (docs/web.md, "Limits"); the default answers for ``localhost``
     and IP addresses only. ``reports_dir`` is the folder of finished balance reports served at
     ``/reports/`` (``None``: none).
     """
@@ -63,6 +65,8 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
     settings = settings or ServerSettings.load()
     store = Store(db_url)
     bots = BotRunner(bot_executor, bot_workers, bot_limits, bot_move_timeout)
+    heavy = HeavyWork(bot_executor, settings.heavy_workers, settings.heavy_queue, settings.heavy_per_client,
+                      settings.heavy_budget, settings.rate_window)
     manager = TableManager(store, bots, settings)
     static = Path(static_dir) if static_dir is not None else DEFAULT_STATIC_DIR
     create_limit = RateLimiter("new tables", settings.create_rate, settings.rate_window)
@@ -77,6 +81,7 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
         finally:
             await manager.stop()
             await run_in_threadpool(bots.close)
+            heavy.close()
             await run_in_threadpool(store.close)
 
     app = FastAPI(title="cardtable", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json",
@@ -84,6 +89,7 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
     app.state.store = store
     app.state.manager = manager
     app.state.settings = settings
+    app.state.heavy = heavy
     install_error_handlers(app)
     app.add_middleware(Guard, allowed_hosts=lambda: settings.allowed_hosts,
                        max_body_bytes=lambda: settings.max_body_bytes, max_header_bytes=lambda: settings.max_header_bytes)
@@ -148,7 +154,7 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
             raise TableError(404, "no_game", f"there is no game {game_id!r}; known games: {', '.join(game_ids())}")
         return load_game(game_id).how_to_play()
 
-    saved_deck_options, join_deck = install_deck_routes(app, store, settings, client_address)
+    saved_deck_options, join_deck = install_deck_routes(app, store, settings, client_address, heavy)
 
     @app.post("/api/tables", status_code=201, responses=error_responses(400, 401, 403, 404, 409, 413, 422, 429))
     async def create_table(body: CreateTableBody, request: Request,
@@ -234,14 +240,14 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
         }
         return game_record
 
-    @app.get("/api/tables/{table_id}/replay", responses=error_responses(404, 409, 422))
-    async def replay(table_id: str, seat: str = Query(default="all", max_length=8),
+    @app.get("/api/tables/{table_id}/replay", responses=error_responses(404, 409, 422, 429, 503))
+    async def replay(table_id: str, request: Request, seat: str = Query(default="all", max_length=8),
                      upto: int | None = Query(default=None, ge=0)) -> dict[str, Any]:
         row = await _row(table_id)
         if row.status != "finished":
             raise TableError(409, "not_finished", "replays are available once the game is over")
         actions = await store.run(store.actions, table_id)
-        return await run_in_threadpool(replay_payload, row, actions, seat, upto)
+        return await heavy.run(client_address(request), heavy_jobs.replay, row, actions, seat, upto)  # type: ignore[no-any-return]
 
     async def _row(table_id: str) -> Any:
         row = await store.run(store.get_table, table_id)

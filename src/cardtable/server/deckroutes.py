@@ -23,8 +23,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..registry import game_ids
 from .deckformat import (DeckFormat, DeckInputError, clean_sections, deck_format, deck_text, option_value,
-                         parse_deck_text, problems_of, violations_json)
+                         problems_of, violations_json)
+from . import heavy_jobs
 from .facets import ready_deck_name
+from .heavy import HeavyWork
 from .limits import RateLimiter
 from .schemas import check_display_text, error_responses
 from .settings import ServerSettings
@@ -101,11 +103,12 @@ class ImportTextBody(BaseModel):
     text: str = Field(max_length=MAX_TEXT_CHARS, description="'3 Card Name' lines, 'Section:' headers")
 
 
-def install_deck_routes(app: FastAPI, store: Store, settings: ServerSettings,
-                        client_address: Callable[[Request], str]) -> tuple[Callable[..., Any], Callable[..., Any]]:
+def install_deck_routes(app: FastAPI, store: Store, settings: ServerSettings, client_address: Callable[[Request], str],
+                        heavy: HeavyWork) -> tuple[Callable[..., Any], Callable[..., Any]]:
     """Add the deck-builder routes to ``app``; returns ``saved_deck_options``, which the table route uses
     to turn the saved decks chosen for a new table into the game's deck option values, and ``join_deck``,
-    which the join route uses for the deck a joiner brings."""
+    which the join route uses for the deck a joiner brings. Checks and imports run in ``heavy``'s
+    workers (heavy.py), counted against the client's budget."""
     deck_limit = RateLimiter("deck requests", settings.deck_rate, settings.rate_window)
     owner_limit = RateLimiter("deck owner tokens", settings.deck_owner_rate, settings.rate_window)
 
@@ -161,28 +164,22 @@ def install_deck_routes(app: FastAPI, store: Store, settings: ServerSettings,
         return {**fmt.to_dict(), "limits": {"max_cards": settings.max_deck_cards,
                                             "max_decks": settings.max_decks_per_owner, "max_name": 100}}
 
-    @app.post("/api/games/{game_id}/deck-check", responses=error_responses(400, 403, 404, 413, 422, 429))
+    @app.post("/api/games/{game_id}/deck-check", responses=error_responses(400, 403, 404, 413, 422, 429, 503))
     async def check_deck(game_id: str, body: CheckDeckBody, request: Request) -> dict[str, Any]:
         """Every deck rule the deck breaks, each with its rule ID (the validator of ``cardtable deck validate``)."""
-        deck_limit.hit(client_address(request))
-        fmt = fmt_of(game_id)
-        sections = clean(fmt, body.sections)
-        problems = problems_of(fmt, body.name or "deck", sections)
-        return {"legal": not problems, "problems": violations_json(problems),
-                "cards": {s: sum(p.values()) for s, p in sections.items()}}
+        client = client_address(request)
+        deck_limit.hit(client)
+        fmt_of(game_id)
+        return await heavy.run(client, heavy_jobs.check_deck, game_id, body.name or "deck", body.sections,  # type: ignore[no-any-return]
+                               settings.max_deck_cards)
 
-    @app.post("/api/games/{game_id}/deck-import", responses=error_responses(400, 403, 404, 413, 422, 429))
+    @app.post("/api/games/{game_id}/deck-import", responses=error_responses(400, 403, 404, 413, 422, 429, 503))
     async def import_deck(game_id: str, body: ImportTextBody, request: Request) -> dict[str, Any]:
         """A text list read into sections (nothing is saved); a bad line is a 422 naming it by number."""
-        deck_limit.hit(client_address(request))
-        fmt = fmt_of(game_id)
-        try:
-            name, sections = parse_deck_text(fmt, body.text)
-        except DeckInputError as err:
-            raise TableError(422, "bad_deck_text", str(err)) from None
-        sections = clean(fmt, sections)
-        problems = problems_of(fmt, name or "deck", sections)
-        return {"name": name, "sections": sections, "legal": not problems, "problems": violations_json(problems)}
+        client = client_address(request)
+        deck_limit.hit(client)
+        fmt_of(game_id)
+        return await heavy.run(client, heavy_jobs.import_deck, game_id, body.text, settings.max_deck_cards)  # type: ignore[no-any-return]
 
     # --- owners and their saved decks --------------------------------------------------------------
     @app.post("/api/deck-owners", status_code=201, responses=error_responses(403, 429))

@@ -137,6 +137,7 @@ _ERROR_MEANINGS = {
     413: "the request body is larger than the server's limit",
     429: "too many requests from this address, or too many tables waiting; see Retry-After",
     422: "the request is well-formed but its values are not acceptable; the message says which",
+    503: "the server is too busy for this costly request now (deck checks, imports, replays); try again",
 }
 
 

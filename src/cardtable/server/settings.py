@@ -43,6 +43,16 @@ class ServerSettings(BaseModel):
                                                           "at once (0 = no limit)")
     max_sockets: int = Field(default=32, ge=0, description="WebSockets one client may hold open at once (0 = no limit)")
 
+    # --- costly requests (deck checks and imports, replays): worker processes, bounds, budget --------
+    heavy_workers: int = Field(default=1, ge=1, description="worker processes for costly requests (deck checks and "
+                                                            "imports, replays), never run on the event loop")
+    heavy_queue: int = Field(default=16, ge=0, description="costly requests running or waiting at once, from everyone "
+                                                           "(503 beyond; 0 = no limit)")
+    heavy_per_client: int = Field(default=2, ge=0, description="costly requests one client may have running at once "
+                                                               "(429 beyond; 0 = no limit)")
+    heavy_budget: float = Field(default=20.0, ge=0, description="worker seconds of costly requests one client may "
+                                                                "use per rate window (429 beyond; 0 = no limit)")
+
     # --- saved decks, per owner token ------------------------------------------------------------
     max_decks_per_owner: int = Field(default=100, ge=1, description="saved decks one owner token may keep")
     max_deck_cards: int = Field(default=250, ge=1, description="cards in one saved or checked deck, all sections")
