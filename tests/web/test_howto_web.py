@@ -11,6 +11,7 @@ from typing import Any
 
 import cardtable
 
+from .accessibility import assert_accessible
 from .cardplay import click_move
 from .conftest import PHONE, PHONE_OPTIONS
 from .play import shot, table_state, wait_connected
@@ -104,6 +105,7 @@ def test_laptop_tour_then_the_panel_at_the_current_phase_mid_game(server, new_pa
     page.get_by_role("button", name="Next").click()
     assert _tour_title(page) == "Your opponent"
     shot(page, "howto-tour-desktop-opponent")
+    assert_accessible(page, "Call of Cthulhu table with the first-game tour")
     # the table still plays under the tour: its options are not covered up
     page.get_by_role("button", name="Skip tour").click()
     tour.wait_for(state="detached")
@@ -120,6 +122,7 @@ def test_laptop_tour_then_the_panel_at_the_current_phase_mid_game(server, new_pa
     got = _panel_opens_at_the_current_phase(page, rules)
     assert got["phase"] != "setup"
     shot(page, "howto-panel-desktop")
+    assert_accessible(page, "Call of Cthulhu How to play panel at the current phase")
     assert table_state(page)["pending"] is False
     page.keyboard.press("Escape")
     page.get_by_role("dialog", name=rules["title"]).wait_for(state="hidden")

@@ -73,8 +73,9 @@ _PHASES = [
         "your opponent may commit ready characters as defenders, each to a story where you have an "
         "attacker (CC-8.5).",
         "Then you choose the stories one at a time. At each, struggles are fought in the order Terror, "
-        "Combat, Arcane, Investigation: one of each kind the story shows, plus one more for each booster "
-        "of that kind among the cards there. In a struggle each side adds up that icon on its committed "
+        "Combat, Arcane, Investigation: one struggle for each icon the story shows, plus one for each "
+        "booster icon of that kind on the cards committed or attached there. In a struggle each side adds "
+        "up that icon on its committed "
         "characters; the higher total wins, a tie is won only by a side with a Fast character there, and "
         "a total of 0 never wins (CC-8.12, CC-8.13).",
         "Terror: the loser picks one of their characters there without a Terror icon and without Willpower; "
@@ -86,7 +87,8 @@ _PHASES = [
         "(unchallenged). The defender never gains tokens this way (CC-8.18). Then everyone there goes home "
         "(uncommitted), still ready or exhausted as they were.",
         "Five tokens on your side win the story at once: its tokens are removed, it goes to your Stories "
-        "won and the next story from the story deck takes its place (CC-8.20).",
+        "won, the next story from the story deck takes its place, and you carry out the won story's win "
+        "effect if it has one (CC-8.20).",
     ]),
     ("end", "End of turn", "A last chance to act; then the other player's turn.", [
         "A last chance to play events and use abilities, then \"end of turn\" effects happen and the other "

@@ -170,7 +170,7 @@ _GLOSSARY = [
      "tomes and weapons (on an ally) are items; spells load into a vessel; monsters go into the Mythos "
      "Threat; a god has its own place; events happen (some stay a while); adventures are acquired for VP."),
     ("WakingWorld, Dreamlands, NewAeon, Any", "Dimensions: the 1920s Earth, the world of dreams, the present "
-     "day; Any is a card playable in every dimension. An ally of a dimension can be played only while you "
+     "day; Any: the card is not tied to one dimension. An ally of a dimension can be played only while you "
      "are there (MY-6.1.4, MY-6.4.2a)."),
     ("Isolated, City, Water, Forest, Cemetery, Outside, Inside", "Location features and attributes that cards "
      "ask for. Isolated places can be reached only by travel events."),
@@ -186,7 +186,8 @@ _GLOSSARY = [
      "sanity modifier applies (MY-6.3.8)."),
     ("Cast", "Cast a loaded, ready spell (a turn action in card play, free in the battle use step)."),
     ("Use", "Use an ability of a card you have in play."),
-    ("Pass", "Do nothing this turn (two passes in a row end card play)."),
+    ("Pass", "Do nothing this turn. Two passes end card play, unless the first player to pass plays or "
+     "acts in between; in the battle use step, everyone passing in a row ends it."),
     ("Attack", "Attack this player with monsters from your Mythos Threat."),
     ("No attack", "Do not attack this battle."),
     ("Choose, Next", "Pick a card or an answer (Next: the next in an order you are setting)."),
