@@ -113,12 +113,22 @@ export function createTour({ game, steps, onEnd = () => {} }) {
     ring.style.height = `${Math.max(0, bottom - top)}px`;
     const w = box.offsetWidth;
     const bh = box.offsetHeight;
+    const floor = dockedTop(vh);
     let y;
-    if (r.bottom + 10 + bh <= vh - 8) y = r.bottom + 10;
+    if (r.bottom + 10 + bh <= floor - 8) y = r.bottom + 10;
     else if (r.top - 10 - bh >= 8) y = r.top - 10 - bh;
-    else y = vh - bh - 8;
+    else y = floor - bh - 8;
     box.style.top = `${Math.round(y)}px`;
     box.style.left = `${Math.round(Math.max(8, Math.min(r.left, vw - w - 8)))}px`;
+  }
+
+  /** The top of the decision bar when it is docked along the bottom of the screen (else the screen's bottom):
+   * the box keeps clear of its buttons. */
+  function dockedTop(vh) {
+    const bar = document.querySelector(".ct-decision");
+    if (!bar) return vh;
+    const r = bar.getBoundingClientRect();
+    return r.height && r.bottom >= vh - 2 && r.top > vh / 2 ? r.top : vh;
   }
 
   return {
