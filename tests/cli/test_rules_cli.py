@@ -52,3 +52,27 @@ def test_rules_full_still_prints_the_numbered_rules(runner, monkeypatch):
     monkeypatch.setenv("COLUMNS", "120")
     out = _ok(runner.invoke(app, ["rules", "call-of-cthulhu", "--full"]))
     assert "CC-1.4" in out and "The goal" not in out
+
+
+def test_in_game_help_of_a_card_game_starts_with_the_section_of_the_current_phase():
+    """``h`` during ``cardtable play``: the How to play section of the phase on the table, then the cards."""
+    import random
+
+    from rich.console import Console
+
+    from cardtable.tui import get_renderer
+
+    game = cardtable.load_game("call-of-cthulhu")
+    rules = game.how_to_play()
+    state = game.new_game(seed=2)
+    rng = random.Random(2)
+    while state.view(None)["vars"]["phase"] in ("setup", "refresh", "draw"):
+        state.apply(rng.choice(state.legal_actions()))
+    phase = state.view(None)["vars"]["phase"]
+    section = next(s for s in rules["sections"] if s["id"] == rules["phase_sections"][phase])
+    console = Console(width=200, record=True)
+    console.print(get_renderer(game.id).render_help(game, state.view(0)))
+    out = console.export_text()
+    assert f"Now: {section['heading']}" in out and f"--section {section['id']}" in out
+    assert _words(section["paragraphs"][0])[:60] in _words(out)
+    assert out.index("Now:") < out.index("Cards you can see")
