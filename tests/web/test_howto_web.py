@@ -133,6 +133,7 @@ def test_laptop_tour_then_the_panel_at_the_current_phase_mid_game(server, new_pa
     page.wait_for_function("""() => { const d = document.getElementById('help');
         const g = document.getElementById('help-s-glossary').getBoundingClientRect();
         const dr = d.getBoundingClientRect(); return g.top >= dr.top && g.top < dr.top + 120; }""")
+    shot(page, "howto-panel-desktop-glossary")
     page.keyboard.press("Escape")
 
 
