@@ -586,7 +586,7 @@ function startTour(game) {
         text: "This box says what you are asked to do, and turns yellow when it is your move. Buttons such as "
           + "Pass or Done wait at the bottom of the board; the top bar shows the turn and the phase." },
       { target: () => document.querySelector(".log-box"), title: "The log",
-        text: "Every move in words, the newest last. Point at a card's name to read it." },
+        text: "Every move in words, the newest last: what you and the others did, and what came of it." },
       { target: () => document.getElementById("help-open"), title: "Rules when you need them",
         text: "How to play explains the game and every word on the screen. Opened during a game it goes "
           + "straight to the current phase. The ? key opens it too." },
