@@ -58,7 +58,7 @@ _STEPS = [
         "Submit); the choices are shown together. Their costs count against your cost capacity (MA-6.6, "
         "MA-8.2).",
         "The colours of the knights you move become your base colours for this turn: in the Second step you "
-        "may not deploy knights of those colours from your hand (colourless knights are never blocked).",
+        "may not deploy knights of those colours from your hand (colourless knights are never held back this way).",
     ]),
     ("second", "Second step", "Both secretly deploy knights from hand or evolve battle-area knights.", [
         "Both players choose, in secret, cards from their hand: each is deployed as a new knight in the "

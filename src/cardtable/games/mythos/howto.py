@@ -41,7 +41,7 @@ _SETUP = [
 
 _TURN = [
     "The game is played in rounds. A round has four phases, in this order; the top bar shows the round "
-    "and the phase. Inside a phase players act one short turn at a time, in seat order (MY-5.1).",
+    "and the phase. In card play and in battle, players act one short turn at a time, in seat order (MY-5.1).",
 ]
 
 _PHASES = [
