@@ -27,7 +27,7 @@ _GOAL = [
     "Knights are spent every turn: you send them from your base area and your hand into the battle area, "
     "they attack, heal, support or disrupt once, and at the end of the turn they are gone, except one per "
     "player that becomes a chain card. Chain cards raise how much you can deploy each turn and pay for "
-    "abilities (MA-1.2, MA-7).",
+    "abilities (MA-7).",
     "Nobody runs out of cards: an empty deck is refilled by shuffling the discard pile (MA-1.5, MA-4.7).",
 ]
 
@@ -78,8 +78,8 @@ _STEPS = [
         "MA-9.7). Heal: your leader gains that many HP. Support: one of your battle-area knights with "
         "Attack, Heal or Disrupt gets +X skill value and +X defence this turn. Disrupt: one of the other "
         "player's battle-area knights with Attack, Heal or Support gets -X and -X this turn (MA-3.7).",
-        "Use Support and Disrupt before Attack and Heal: a change only matters for what comes after it "
-        "(MA-9.12). Abilities that cost colours are used here too (Use, then Pay with chain cards). End the "
+        "Use Support and Disrupt before Attack and Heal: a change only matters for what comes after it. "
+        "Abilities that cost colours are used here too (Use, then Pay with chain cards). End the "
         "Attack step when you are done; unused knights simply stay (MA-9.1).",
     ]),
     ("chain", "Chain step", "Each player turns one of their battle-area knights into a chain card.", [
