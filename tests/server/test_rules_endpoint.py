@@ -111,3 +111,17 @@ def test_a_term_without_a_glossary_entry_is_reported() -> None:
                            "items": [{"term": "Pool 1, 2", "text": "t"}, {"term": "Dive", "text": "t"}]}]}
     assert presentation_terms(p) == ["Pool", "depth", "soaked", "Dive"]
     assert missing_terms(rules, p) == ["depth", "soaked"]
+
+
+@pytest.mark.parametrize("game_id", sorted(CARD_GAMES))
+def test_rule_ids_the_text_cites_are_in_the_games_rules_document(game_id: str) -> None:
+    """A player can look a cited rule up in docs/rules/<game>.md (what ``cardtable rules GAME --full`` prints)."""
+    import json
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rules" / f"{game_id}.md").read_text(encoding="utf-8")
+    text = json.dumps(cardtable.load_game(game_id).how_to_play())
+    cited = set(re.findall(r"\b(?:CC|MA|MY)-\d+(?:\.\d+)*[a-z]?\b", text))
+    assert cited
+    assert sorted(r for r in cited if not re.search(re.escape(r) + r"(?!\d)", doc)) == []  # a section: its rules
