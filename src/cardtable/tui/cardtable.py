@@ -568,4 +568,17 @@ class CardTableRenderer(Renderer):
             table.add_row(str(cid), self.title_of(data), str(data.get(self.pres.face.text) or ""))
         note = Text("Type ?N (or show N) for card #N in full, show WORDS to look a card up by title; "
                     f"cardtable rules {self.game_id} for the rules.", style="dim")
-        return Group(table, note)
+        now = self._phase_help(game, view or {})
+        return Group(*now, table, note)
+
+    def _phase_help(self, game: Any, view: Mapping[str, Any]) -> list[RenderableType]:
+        """The "How to play" section of the current phase or step (``phase_sections``), above the cards."""
+        phase = resolve(view, self.pres.phase_path) if self.pres.phase_path else None
+        rules = game.how_to_play() if phase is not None else {}
+        sid = (rules.get("phase_sections") or {}).get(phase)
+        section = next((s for s in rules.get("sections", []) if s.get("id") == sid), None)
+        if section is None:
+            return []
+        body = Text("\n\n".join(section.get("paragraphs", [])))
+        return [Panel(body, title=f"Now: {section['heading']}", title_align="left", box=box.ROUNDED,
+                      subtitle=f"cardtable rules {self.game_id} --section {sid}", subtitle_align="right"), Text()]

@@ -703,6 +703,11 @@ function helpSections() {
   }];
 }
 
+/** The phase or step on the top bar, as the game names it (the key of the rules' `phase_sections`). */
+function phase(ctx) {
+  return P && P.phase_path && ctx.view ? resolve(ctx.view, P.phase_path) : null;
+}
+
 export default {
   game: "cardtable",
   title: "",
@@ -712,4 +717,5 @@ export default {
   describeOption: (action, ctx) => describeOption(action, ctx),
   statusItems,
   helpSections,
+  phase,
 };
