@@ -134,6 +134,10 @@ class Presentation:
     in their cards (card fields and ``title``): Mythos draws read "Seat 2 draws 3 cards" once, not three
     lines. Its fields: those the run's events share, each card field as the list of all the run's values
     (``card`` and ``title`` too: ``{card}`` reads "A, B and C"), and ``count``, how many events."""
+    seat_lists: tuple[str, ...] = ()
+    """Event fields holding one value per seat, as a list by seat (``scores: [11, 4]``) or as ``[seat,
+    value]`` pairs: read "Seat 0 11, you 4" (a value in a card field's words when the field is also a
+    card field: ``choices: [[1, [56]]]`` reads "Seat 1 Wandering Jester")."""
     derive: Callable[[str, dict[str, Any]], dict[str, Any]] | None = field(default=None, compare=False)
     """Optional: ``derive(kind, fields)`` → more fields computed from an event's own fields (who lost a
     struggle, words for an outcome), read by the sentences like the event's. Only from the event: a
@@ -297,6 +301,16 @@ def fill(presentation: Presentation, template: str, fields: Mapping[str, Any], s
             return str(v + 1)
         return plain(v)
 
+    def per_seat(k: str, v: list[Any]) -> str:
+        pairs = v if all(isinstance(x, (list, tuple)) and len(x) == 2 and _is_int(x[0]) for x in v) \
+            else list(enumerate(v))
+        parts = []
+        for s, x in pairs:
+            if k in presentation.card_fields and isinstance(x, list):
+                x = [c for c in x if _is_int(c) and c >= 0]
+            parts.append(f"{seat_words(s)[0]} {value_words(k, x) if k in presentation.card_fields else plain(x)}")
+        return ("; " if any("," in p or " and " in p for p in parts) else ", ").join(parts) or "nothing"
+
     def one(m: re.Match[str]) -> str:
         k, word, poss = m.group(1), m.group(2), m.group(3)
         if k not in fields:
@@ -312,7 +326,7 @@ def fill(presentation: Presentation, template: str, fields: Mapping[str, Any], s
         if word:  # a number (or a list's length) and its noun
             n = len(v) if isinstance(v, list) else v
             return f"{n} {plural(word, n)}" if _is_int(n) else f"{plain(v)} {word}"
-        text = value_words(k, v)
+        text = per_seat(k, v) if k in presentation.seat_lists and isinstance(v, list) else value_words(k, v)
         return f"{text}'s" if poss else text
 
     out = PLACEHOLDER.sub(one, template)
@@ -423,9 +437,12 @@ class LogWords:
     server sends them with each ``state`` frame). Built from the game's presentation facet and its public
     card catalog; ``lines`` reads only the seat's log and view, so it can name nothing the seat may not know."""
 
-    def __init__(self, presentation: Presentation, catalog: Sequence[Mapping[str, Any]]) -> None:
+    def __init__(self, presentation: Presentation,
+                 catalog: Sequence[Mapping[str, Any]] | Mapping[int, Mapping[str, Any]]) -> None:
+        """``catalog``: the game's ``card_catalog()["cards"]``, or those cards by definition index."""
         self.pres = presentation
-        self.catalog = {int(c.get("index", k)): c for k, c in enumerate(catalog)}
+        self.catalog = dict(catalog) if isinstance(catalog, Mapping) else \
+            {int(c.get("index", k)): c for k, c in enumerate(catalog)}
 
     def lines(self, log: Sequence[Mapping[str, Any]], view: Mapping[str, Any] | None, seat: int | None,
               start: int = 0, join_earlier: bool = True, names: Sequence[str] | None = None) -> list[tuple[int, str]]:
@@ -437,8 +454,33 @@ class LogWords:
                 return "you"
             return names[s] if names is not None and 0 <= s < len(names) else f"Seat {s}"
 
-        titles = view_titles(view, self.catalog, self.pres.face.title)
+        in_view = view_titles(view, self.catalog, self.pres.face.title)
+        learned = self.learned(log)
+
+        def titles(cid: int) -> str | None:
+            return in_view(cid) or learned.get(cid)
+
         return log_lines(self.pres, log, seat_name, titles, start=start, join_earlier=join_earlier)
+
+    def learned(self, log: Sequence[Mapping[str, Any]]) -> dict[int, str]:
+        """Titles the seat's own log gave card instances: an event naming its ``card`` (``title``, ``name``)
+        or its definition (``defn``). A card that has left the seat's sight since (a location covered, a
+        card shuffled away) is still named by what the seat saw; the log only holds what it may know."""
+        out: dict[int, str] = {}
+        field_name = self.pres.face.title
+        for e in log:
+            c = e.get("card")
+            if not _is_int(c):
+                continue
+            t = e.get("title", e.get("name"))
+            if isinstance(t, str) and t:
+                out[c] = t
+            elif _is_int(e.get("defn")) and e["defn"] in self.catalog:
+                data = self.catalog[e["defn"]]
+                t = data.get(field_name) or data.get("name") or data.get("title")
+                if t:
+                    out[c] = str(t)
+        return out
 
 
 _LOG_WORDS: dict[str, LogWords | None] = {}
