@@ -131,9 +131,9 @@ class Presentation:
     fields), else the last; so a redacted event picks its own hidden-safe sentence."""
     groups: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
     """Event kind → sentence for a run of two or more consecutive events of that kind that differ only
-    in their cards (card fields and ``title``): Mythos draws read "Seat 2 draws 3 cards" once, not three
+    in their cards (card fields, ``title`` and ``name``): Mythos draws read "Seat 2 draws 3 cards" once, not three
     lines. Its fields: those the run's events share, each card field as the list of all the run's values
-    (``card`` and ``title`` too: ``{card}`` reads "A, B and C"), and ``count``, how many events."""
+    (``card``, ``title`` and ``name`` too: ``{card}`` reads "A, B and C"), and ``count``, how many events."""
     seat_lists: tuple[str, ...] = ()
     """Event fields holding one value per seat, as a list by seat (``scores: [11, 4]``) or as ``[seat,
     value]`` pairs: read "Seat 0 11, you 4" (a value in a card field's words when the field is also a
@@ -359,24 +359,29 @@ def pick_template(value: str | Sequence[str] | None, fields: Mapping[str, Any]) 
     return value[-1] if value else None
 
 
+NAME_FIELDS = ("title", "name")
+"""Event fields holding a card's title (Call of Cthulhu's ``title``, Million Arthur's ``name``): they differ
+within a run of grouped events, like the card ids."""
+
+
 def _group_key(presentation: Presentation, event: Mapping[str, Any]) -> tuple[Any, ...] | None:
     kind = event.get("kind")
     if kind not in presentation.groups:
         return None
     return (kind, tuple(sorted(event)),
-            tuple((k, v) for k, v in sorted(event.items()) if k not in presentation.card_fields and k != "title"))
+            tuple((k, v) for k, v in sorted(event.items()) if k not in presentation.card_fields and k not in NAME_FIELDS))
 
 
 def _merged(run: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """The fields of a run of events (which differ only in their cards): a field all share as it is, a
-    card field as the list of all its values (lists joined; ``card`` and ``title`` always lists), and
+    card field as the list of all its values (lists joined; ``card``, ``title`` and ``name`` always lists), and
     ``count``, the number of events."""
     out: dict[str, Any] = {}
     for k in run[0]:
         if k == "kind":
             continue
         values = [e.get(k) for e in run]
-        if all(v == values[0] for v in values) and not (k in ("card", "title") and len(run) > 1):
+        if all(v == values[0] for v in values) and not (k == "card" or k in NAME_FIELDS):
             out[k] = values[0]
         else:
             out[k] = [x for v in values for x in (v if isinstance(v, list) else [v])]

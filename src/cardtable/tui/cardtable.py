@@ -496,7 +496,7 @@ class CardTableRenderer(Renderer):
         return out
 
     def is_turn_marker(self, event: Mapping[str, Any]) -> bool:
-        return event.get("kind") in ("turn_started", "turn_begins", "new_turn")
+        return event.get("kind") in ("turn", "round", "turn_started", "turn_begins", "new_turn")
 
     # --- card text on request -------------------------------------------------------------------------------
     def query_hint(self) -> str:

@@ -35,6 +35,8 @@ def _derive(kind: str, f: dict[str, Any]) -> dict[str, Any]:
         return {"name": None, "plain_name": f.get("name")}
     if kind == "modified":
         return {f"{k}_delta": f"{v:+d}" if isinstance(v, int) else v for k, v in f.items() if k in ("skill", "defence")}
+    if kind == "attack" and not f.get("prevented"):
+        return {"prevented": None}
     if kind == "blocked" and not f.get("blockers"):
         return {"blockers": None}
     return {}
@@ -98,8 +100,11 @@ PRESENTATION = Presentation(
         "triggered": "{name} triggers for {player}",
         "activated": "{player:uses} {name}'s ability",
         "action": ("{player:acts} with {name} ({skill} {value}) on {target}", "{player:acts} with {name} ({skill} {value})"),
-        "attack": ("{player:attacks} with {attacker}, blocked by {blockers}: {damage} damage ({prevented} prevented)",
-                   "{player:attacks} with {attacker}, unblocked: {damage} damage ({prevented} prevented)"),
+        "attack": ("{player:attacks} with {attacker}, blocked by {blockers} (shield {shield}): {damage} damage to the leader "
+                   "({prevented} prevented)",
+                   "{player:attacks} with {attacker}, blocked by {blockers} (shield {shield}): {damage} damage to the leader",
+                   "{player:attacks} with {attacker}, unblocked: {damage} damage to the leader ({prevented} prevented)",
+                   "{player:attacks} with {attacker}, unblocked: {damage} damage to the leader"),
         "blocked": ("{player:blocks} {attacker} with {blockers}", "{player:does} not block {attacker}"),
         "prevention": "{by} shields {player's} leader from {amount} damage ({scope})",
         "hp": ("{player:loses} {loss} HP ({why}): {left} left", "{player:gains} {gain} HP ({why}): {left} now",

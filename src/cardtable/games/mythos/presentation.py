@@ -19,7 +19,8 @@ from typing import Any
 from ...engine import FACE_DOWN
 from ...engine.presentation import CardFace, CardMark, Counter, Presentation, Region, Target
 
-MODE_WORDS = {"first": "as the first location", "walk": "by walking", "travel": "as a travel destination"}
+MODE_WORDS = {"first": "as the first location", "walk": "by walking", "travel": "as a travel destination",
+              "city": "upright, city to city"}
 
 
 def _derive(kind: str, f: dict[str, Any]) -> dict[str, Any]:
@@ -96,7 +97,7 @@ PRESENTATION = Presentation(
                    "{player:puts} a card into the Mythos Threat face down"),
         "placed": "{player:places} {card} on the Story Deck {mode_words}",
         "arrived": "{player:arrives} at {card}",
-        "location_replaced": "{player's} location {card} is replaced by {by}",
+        "location_replaced": "{player's} earlier {card} is discarded from the Story Deck: one location of each name (MY-10.2)",
         "gate_used": "{player:uses} the gate of {card}",
         "gate_reset": "{player's} gate at {card} opens again",
         "sent_in_transit": "{player:is} sent in transit from {card}",
