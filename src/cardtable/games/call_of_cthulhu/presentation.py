@@ -141,7 +141,9 @@ PRESENTATION = Presentation(
     },
     groups={
         "drew": ("{player:draws} {title}", "{player:draws} {count:card}"),
-        "drained": "{player:drains} domains {domain}",
+        "struggle": ("{winner:wins} {count} {type} struggles at story {slot} ({strength} {icon_word} to {against} each)",
+                     "No one wins {count} {type} struggles at story {slot} (a tie at {strength} {icon_word} each)",
+                     "No one wins {count} {type} struggles at story {slot} ({none_words})"),
         "milled": "{title} are discarded from the top of {player's} deck",
         "committed": ("{player:commits} {title} to story {slot} ({role_words})", "{player:commits} {title}"),
     },
