@@ -95,6 +95,7 @@ PRESENTATION = Presentation(
         "drained": "{player:drains} domain {domain}",
         "committed": ("{player:commits} {title} to story {slot} ({role_words})", "{player:commits} {title} to story {slot}"),
         "struggle": ("{winner:wins} the {type} struggle at story {slot} ({strength} {icon_word} to {against})",
+                     "{winner:wins} the {type} struggle at story {slot} ({strength} {icon_word})",
                      "No one wins the {type} struggle at story {slot} (a tie at {strength} {icon_word})",
                      "No one wins the {type} struggle at story {slot} ({none_words})",
                      "No one wins the {type} struggle at story {slot}"),
@@ -142,6 +143,7 @@ PRESENTATION = Presentation(
     groups={
         "drew": ("{player:draws} {title}", "{player:draws} {count:card}"),
         "struggle": ("{winner:wins} {count} {type} struggles at story {slot} ({strength} {icon_word} to {against} each)",
+                     "{winner:wins} {count} {type} struggles at story {slot} ({strength} {icon_word} each)",
                      "No one wins {count} {type} struggles at story {slot} (a tie at {strength} {icon_word} each)",
                      "No one wins {count} {type} struggles at story {slot} ({none_words})"),
         "milled": "{title} are discarded from the top of {player's} deck",

@@ -338,8 +338,10 @@ def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
             st.vars["tokens"][2 * slot + p] += 1
             st.note("success_token", {"player": p, "slot": slot, "tokens": st.vars["tokens"][2 * slot + p]})
     elif kind == "struggle_won":
-        st.note("struggle", {"type": data["type"], "slot": data["slot"], "winner": data["winner"],
-                             "strength": data["strength"], "against": data["against"]})
+        note = {"type": data["type"], "slot": data["slot"], "winner": data["winner"], "strength": data["strength"]}
+        if "against" in data:  # the loser's icons (an effect's own struggle_won event may not say)
+            note["against"] = data["against"]
+        st.note("struggle", note)
     elif kind in ("turn_start", "turn_end", "phase_start", "phase_end", "enters_play", "story_resolution_start", "story_resolved", "story_won",
                   "struggle_lost"):
         pass
