@@ -475,7 +475,7 @@ class LogWords:
         field_name = self.pres.face.title
         for e in log:
             c = e.get("card")
-            if not _is_int(c):
+            if not isinstance(c, int) or isinstance(c, bool):
                 continue
             t = e.get("title", e.get("name"))
             if isinstance(t, str) and t:

@@ -22,7 +22,8 @@ ROLE_WORDS = {"attack": "attacking", "defend": "defending", "effect": "by an eff
 def _derive(kind: str, f: dict[str, Any]) -> dict[str, Any]:
     """Words from an event's own fields: struggle icons, the success outcome, a moved wound's cards."""
     if kind == "struggle":
-        out = {"icon_word": "icon" if f.get("strength") == 1 else "icons", "type": str(f.get("type", "")).capitalize()}
+        out: dict[str, Any] = {"icon_word": "icon" if f.get("strength") == 1 else "icons",
+                               "type": str(f.get("type", "")).capitalize()}
         if f.get("winner") is None and f.get("strength") == 0:
             out["strength"] = None  # no icons on either side: the plain sentence
             out["none_words"] = "no icons on either side"
