@@ -708,12 +708,18 @@ function helpSections() {
   }];
 }
 
+/** A turn (or Mythos round) line starts a new block of the log, as in Two Mists. */
+function eventClass(event) {
+  return event.kind === "turn" || event.kind === "round" ? "ev-turn" : "";
+}
+
 export default {
   game: "cardtable",
   title: "",
   init,
   render,
   describeEvent,
+  eventClass,
   describeOption: (action, ctx) => describeOption(action, ctx),
   statusItems,
   helpSections,
