@@ -121,3 +121,13 @@ def test_repeated_events_are_grouped_into_one_line() -> None:
                                                        (5, "X"), (6, "Seat 1 draws a card")]
     assert log_lines(pres, log, you, str, start=3, join_earlier=False)[:2] == [(3, "Seat 1 draws a card"),
                                                                               (3, "Seat 1 draws 2 cards")]
+
+
+def test_a_running_total_may_differ_within_a_run_and_reads_its_last_value() -> None:
+    pres = Presentation(regions=(), sentences={"token": "{player:gains} a token ({tokens} now)"},
+                        groups={"token": "{player:gains} {count:token} ({tokens} now)"}, running=("tokens",))
+    you = lambda s: "You" if s == 0 else f"Seat {s}"  # noqa: E731
+    log = [{"kind": "token", "player": 0, "tokens": 1}, {"kind": "token", "player": 0, "tokens": 2},
+           {"kind": "token", "player": 1, "tokens": 1}]
+    assert log_lines(pres, log, you, str) == [(0, "You gain a token (1 now)"), (0, "You gain 2 tokens (2 now)"),
+                                              (2, "Seat 1 gains a token (1 now)")]

@@ -131,9 +131,13 @@ class Presentation:
     fields), else the last; so a redacted event picks its own hidden-safe sentence."""
     groups: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
     """Event kind → sentence for a run of two or more consecutive events of that kind that differ only
-    in their cards (card fields, ``title`` and ``name``): Mythos draws read "Seat 2 draws 3 cards" once, not three
-    lines. Its fields: those the run's events share, each card field as the list of all the run's values
-    (``card``, ``title`` and ``name`` too: ``{card}`` reads "A, B and C"), and ``count``, how many events."""
+    in their cards (card fields, ``title`` and ``name``) and :attr:`running` totals: Mythos draws read
+    "Seat 2 draws 3 cards" once, not three lines. Its fields: those the run's events share, each card
+    field as the list of all the run's values (``card``, ``title`` and ``name`` too: ``{card}`` reads "A,
+    B and C"), a running total at its last value, and ``count``, how many events."""
+    running: tuple[str, ...] = ()
+    """Event fields that may differ within a run of grouped events (a running total, such as the tokens a
+    story holds after each one): the group sentence reads the run's last value."""
     seat_lists: tuple[str, ...] = ()
     """Event fields holding one value per seat, as a list by seat (``scores: [11, 4]``) or as ``[seat,
     value]`` pairs: read "Seat 0 11, you 4" (a value in a card field's words when the field is also a
@@ -369,19 +373,23 @@ def _group_key(presentation: Presentation, event: Mapping[str, Any]) -> tuple[An
     if kind not in presentation.groups:
         return None
     return (kind, tuple(sorted(event)),
-            tuple((k, v) for k, v in sorted(event.items()) if k not in presentation.card_fields and k not in NAME_FIELDS))
+            tuple((k, v) for k, v in sorted(event.items())
+                  if k not in presentation.card_fields and k not in NAME_FIELDS and k not in presentation.running))
 
 
-def _merged(run: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def _merged(run: Sequence[Mapping[str, Any]], running: Sequence[str] = ()) -> dict[str, Any]:
     """The fields of a run of events (which differ only in their cards): a field all share as it is, a
-    card field as the list of all its values (lists joined; ``card``, ``title`` and ``name`` always lists), and
+    card field as the list of all its values (lists joined; ``card``, ``title`` and ``name`` always lists), a
+    :attr:`Presentation.running` field at its last value, and
     ``count``, the number of events."""
     out: dict[str, Any] = {}
     for k in run[0]:
         if k == "kind":
             continue
         values = [e.get(k) for e in run]
-        if all(v == values[0] for v in values) and not (k == "card" or k in NAME_FIELDS):
+        if k in running:
+            out[k] = values[-1]
+        elif all(v == values[0] for v in values) and not (k == "card" or k in NAME_FIELDS):
             out[k] = values[0]
         else:
             out[k] = [x for v in values for x in (v if isinstance(v, list) else [v])]
@@ -411,7 +419,7 @@ def log_lines(presentation: Presentation, events: Sequence[Mapping[str, Any]], s
         if k == head:
             out.append((k, sentence(presentation, event, seat_name, card_title)))
             continue
-        fields = derived(presentation, str(event.get("kind")), _merged(events[head:k + 1]))
+        fields = derived(presentation, str(event.get("kind")), _merged(events[head:k + 1], presentation.running))
         template = pick_template(presentation.groups[str(event.get("kind"))], fields)
         out.append((head, fill(presentation, template or "", fields, seat_name, card_title)))
     return out

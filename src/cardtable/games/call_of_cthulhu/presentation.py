@@ -143,6 +143,7 @@ PRESENTATION = Presentation(
     },
     groups={
         "drew": ("{player:draws} {title}", "{player:draws} {count:card}"),
+        "success_token": "{player:gains} {count:success token} at story {slot} ({tokens} there now)",
         "struggle": ("{winner:wins} {count} {type} struggles at story {slot} ({strength} {icon_word} to {against} each)",
                      "{winner:wins} {count} {type} struggles at story {slot} ({strength} {icon_word} each)",
                      "No one wins {count} {type} struggles at story {slot} (a tie at {strength} {icon_word} each)",
@@ -158,5 +159,6 @@ PRESENTATION = Presentation(
     active_path="vars.active",
     one_based=("slot", "domain", "story", "ability", "from", "to"),
     seat_fields=("player", "winner", "deck"),
+    running=("tokens",),
     card_fields=("card", "source", "target"),
 )
