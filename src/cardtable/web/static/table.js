@@ -305,7 +305,7 @@ function onState(frame) {
   const follow = start === 0 || app.log.atEnd();
   app.events = app.events.slice(0, start).concat(frame.log || []);
   app.frame = frame;
-  app.log.add(frame.log || [], start);
+  app.log.add(frame.log || [], start, frame.lines);
   if (start === 0) logEl.removeAttribute("aria-busy");
   if (app.pending && frame.seq !== app.pending.seq) app.pending = null;
   if (prevSeq !== null && frame.seq !== prevSeq) clearMessage("error");
