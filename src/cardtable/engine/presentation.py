@@ -27,6 +27,11 @@ Layout = Literal["row", "fan", "pile", "count"]
 
 MarkStyle = Literal["turned", "badge", "dimmed", "face_down"]
 
+SWATCHES = ("red", "orange", "brown", "yellow", "olive", "green", "teal", "light_blue", "blue", "purple", "pink",
+            "grey")
+"""The named colours a card face may show (``CardFace.palette``): the browser draws ``sw-<name>`` (style.css),
+the terminal a fixed Rich colour of the same name (``cardtable.tui.cardtable.SWATCH_STYLES``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Counter:
@@ -87,7 +92,11 @@ class CardFace:
     subtitle: tuple[str, ...] = ()  # e.g. faction and type
     stats: tuple[str, ...] = ()  # small values under the title (skill, icons, ...)
     text: str = "text"
-    colour: str = ""  # a catalog field whose value picks the card's colour class (e.g. faction)
+    colour: str = ""  # the catalog field that is the card's colour in the game (faction, colour, type)
+    palette: Mapping[str, str] = field(default_factory=dict)
+    """Value of the ``colour`` field -> one of ``SWATCHES``: the stripe (browser) and title colour (terminal)
+    of a card, so a red Million Arthur card is drawn red. Every value the catalog holds should be listed
+    (each game's tests check it); a value not listed is drawn without a colour, never a guessed one."""
     list_labels: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """A stat whose catalog value is a list of counts, by position: ``{"pips": ("red", "blue")}``
     shows ``[0, 2]`` as "blue 2" (zero counts are left out). Optional; without it the numbers show."""
@@ -143,6 +152,15 @@ class Presentation:
     def zones(self) -> set[str]:
         """Every zone name pattern a region shows (for a game's own consistency test)."""
         return {r.zone for r in self.regions}
+
+
+def swatch(face: CardFace, card: Mapping[str, Any] | None) -> str | None:
+    """The swatch (one of ``SWATCHES``) of a catalog entry, from its ``colour`` field and the palette;
+    ``None`` for no colour (no field declared, a value the palette does not list, an unknown card)."""
+    if card is None or not face.colour:
+        return None
+    found = face.palette.get(str(card.get(face.colour, "")))
+    return found if found in SWATCHES else None
 
 
 def resolve(view: Mapping[str, Any], path: str, **places: Any) -> Any:

@@ -15,7 +15,6 @@ hand near the bottom). Regions of one band sit side by side. Cards read as one l
 
 from __future__ import annotations
 
-import hashlib
 from functools import cached_property
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -26,13 +25,14 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import Action, SetupError
-from ..engine.presentation import Presentation, Region, Target, pick_template, resolve, sentence, zone_name
+from ..engine.presentation import Presentation, Region, Target, pick_template, resolve, sentence, swatch, zone_name
 from .generic import Names, Renderer, compact
 
-PALETTE = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "bright_magenta", "bright_green",
-           "bright_blue")
-"""Colours a card's ``colour`` field picks from (by a stable hash of its value, so a game needs no table)."""
-NEUTRAL_WORDS = {"", "none", "neutral", "colourless", "colorless"}
+SWATCH_STYLES = {"red": "red1", "orange": "dark_orange", "brown": "light_salmon3", "yellow": "yellow1",
+                 "olive": "dark_khaki", "green": "green3", "teal": "dark_cyan", "light_blue": "sky_blue1",
+                 "blue": "dodger_blue1", "purple": "medium_purple1", "pink": "hot_pink", "grey": "grey70"}
+"""The Rich colour of each of the presentation's ``SWATCHES``: a card's title is printed in the colour its
+game's palette gives its data (a red Million Arthur knight in red); a card without one in plain white."""
 
 
 def _missing_format(template: str, **values: Any) -> str:
@@ -130,10 +130,9 @@ class CardTableRenderer(Renderer):
         return self.title_of(data) + (f" #{cid}" if data is not None else "")
 
     def colour(self, data: Mapping[str, Any]) -> str:
-        key = str(data.get(self.pres.face.colour, "")) if self.pres.face.colour else ""
-        if key.lower() in NEUTRAL_WORDS:
-            return "white"
-        return PALETTE[int(hashlib.sha1(key.encode()).hexdigest(), 16) % len(PALETTE)]
+        """The Rich style of the card's colour: its data's swatch (``presentation.swatch``), else white."""
+        found = swatch(self.pres.face, data)
+        return SWATCH_STYLES[found] if found is not None else "white"
 
     # --- zones and seats ------------------------------------------------------------------------------
     @staticmethod

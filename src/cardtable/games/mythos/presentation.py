@@ -56,7 +56,10 @@ PRESENTATION = Presentation(
         CardMark("combat {value}", path="info.combat.{card}", hide_zero=False),
     ),
     face=CardFace(title="name", subtitle=("type", "dimension"),
-                  stats=("sanity_mod", "combat", "region", "victory_points", "capacity", "language"), text="text", colour="type"),
+                  stats=("sanity_mod", "combat", "region", "victory_points", "capacity", "language"), text="text", colour="type",
+                  palette={"investigator": "grey", "location": "green", "travel_event": "olive", "adventure": "orange",
+                           "event": "yellow", "ally": "light_blue", "artifact": "brown", "weapon": "teal",
+                           "tome": "blue", "spell": "pink", "monster": "red", "god": "purple"}),
     targets=(
         Target("card", card=True),
         Target("card2", card=True, word="with"),

@@ -107,13 +107,15 @@ function statText(field, value) {
   return String(value);
 }
 
-function colourClass(cat) {
-  if (!cat || !P.face.colour) return null;
-  const value = String(cat[P.face.colour] ?? "");
-  if (!value) return null;
-  let hash = 0;
-  for (const ch of value) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  return `hue-${hash % 8}`;
+/** The card's colour from its catalog entry only: the value of the declared colour field (a faction, a
+ * colour) and its swatch from the declaration's palette (presentation.py SWATCHES; style.css draws
+ * `sw-<swatch>`). A value the palette does not list has no colour rather than a guessed one. */
+function colourOf(cat) {
+  const field = P.face.colour;
+  if (!cat || !field) return { value: null, swatch: null };
+  const value = cat[field] === null || cat[field] === undefined ? "" : String(cat[field]);
+  const swatch = value ? (P.face.palette || {})[value] || null : null;
+  return { value: value || null, swatch };
 }
 
 /** The marks shown on a card: [{label, style}]. */
@@ -496,14 +498,16 @@ function cardFace(draw, id, small = false, brief = false) {
   const marks = marksOf(view, id).filter((m) => !statWords.has(m.label)); // a value now equal to the printed one
   const styles = new Set(marks.map((m) => m.style));
   const title = cardTitle(view, id);
-  const sub = brief ? "" : (face.subtitle || []).map((f) => cat[f]).filter((v) => v !== null && v !== undefined && v !== "").join(" · ");
+  const sub = brief ? "" : (face.subtitle || []).map((f) => cat[f]).filter((v) => v !== null && v !== undefined && v !== "")
+    .map((v) => String(v).replace(/_/g, " ")).join(" · "); // shub_niggurath reads "shub niggurath", as in the terminal
   const allStats = (face.stats || []).map((f) => statText(f, cat[f])).filter(Boolean).join(" · ");
   const stats = brief ? "" : allStats;
   const corner = face.corner && !brief ? cat[face.corner] : null;
+  const colour = colourOf(cat);
   const el = h("div", {
-    class: ["ct-card", colourClass(cat), small || brief ? "small" : null, styles.has("turned") ? "mk-turned" : null,
+    class: ["ct-card", colour.swatch ? `sw-${colour.swatch}` : null, small || brief ? "small" : null, styles.has("turned") ? "mk-turned" : null,
       styles.has("dimmed") ? "mk-dimmed" : null, styles.has("face_down") ? "mk-facedown" : null],
-    "data-card": id, "data-focus-key": `card-${id}`,
+    "data-card": id, "data-focus-key": `card-${id}`, "data-colour": colour.value, "data-swatch": colour.swatch,
   },
   corner !== null && corner !== undefined && corner !== "" ? h("span", { class: "ct-corner", "aria-label": `${face.corner} ${corner}` }, String(corner)) : null,
   " ", staticText(title, "ct-title"),
