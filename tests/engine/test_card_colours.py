@@ -104,3 +104,26 @@ def test_cards_in_play_and_hand_are_printed_in_their_data_colour(game_id: str) -
             assert styles and styles[0].endswith(want), (title, styles, want)
             checked += 1
     assert checked >= 8, f"only {checked} cards in play or hand were checked"
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_ready_deck_summaries_read_as_names_not_ids(game_id: str) -> None:
+    """The lobby and ``cardtable decks`` show a ready deck's summary: the colour field's names
+    (``CardFace.names``: "Shub-Niggurath / Hastur"), never a raw id such as ``shub_niggurath``."""
+    from cardtable.server.facets import ready_decks_of
+
+    summaries = [d["summary"] for d in ready_decks_of(game_id)]
+    assert summaries and all(s and "_" not in s for s in summaries), summaries
+    if game_id == "call-of-cthulhu":
+        assert "Shub-Niggurath / Hastur" in summaries
+    if game_id == "mythos":
+        assert any("travel event" in s for s in summaries)
+
+
+def test_a_card_face_names_its_faction_in_words() -> None:
+    renderer = get_renderer("call-of-cthulhu")
+    assert isinstance(renderer, CardTableRenderer)
+    card = next(c for c in load_game("call-of-cthulhu").card_catalog()["cards"] if c["faction"] == "shub_niggurath")
+    view = {"cards": {"5": {"defn": card["index"], "flags": 0}}}
+    line = renderer.card_line(view, 5).plain
+    assert "Shub-Niggurath" in line and "shub" not in line, line

@@ -97,6 +97,9 @@ class CardFace:
     """Value of the ``colour`` field -> one of ``SWATCHES``: the stripe (browser) and title colour (terminal)
     of a card, so a red Million Arthur card is drawn red. Every value the catalog holds should be listed
     (each game's tests check it); a value not listed is drawn without a colour, never a guessed one."""
+    names: Mapping[str, str] = field(default_factory=dict)
+    """Value of the ``colour`` field -> the words people read (``shub_niggurath`` -> "Shub-Niggurath"): on a
+    card's face, in a ready deck's summary. A value not listed reads with spaces for underscores."""
     list_labels: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """A stat whose catalog value is a list of counts, by position: ``{"pips": ("red", "blue")}``
     shows ``[0, 2]`` as "blue 2" (zero counts are left out). Optional; without it the numbers show."""
@@ -161,6 +164,12 @@ def swatch(face: CardFace, card: Mapping[str, Any] | None) -> str | None:
         return None
     found = face.palette.get(str(card.get(face.colour, "")))
     return found if found in SWATCHES else None
+
+
+def colour_words(face: CardFace, value: Any) -> str:
+    """The words for a value of the card's colour field (``CardFace.names``, else its spaces for underscores)."""
+    key = str(value)
+    return face.names.get(key) or key.replace("_", " ")
 
 
 def resolve(view: Mapping[str, Any], path: str, **places: Any) -> Any:

@@ -25,7 +25,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import Action, SetupError
-from ..engine.presentation import Presentation, Region, Target, pick_template, resolve, sentence, swatch, zone_name
+from ..engine.presentation import (Presentation, Region, Target, colour_words, pick_template, resolve, sentence, swatch,
+                                   zone_name)
 from .generic import Names, Renderer, compact
 
 SWATCH_STYLES = {"red": "red1", "orange": "dark_orange", "brown": "light_salmon3", "yellow": "yellow1",
@@ -223,7 +224,8 @@ class CardTableRenderer(Renderer):
             corner = data.get(face.corner) if face.corner else None
             if corner is not None and corner != "":
                 line.append(f" ({corner})", style="bold")
-            sub = [str(data.get(f)).replace("_", " ") for f in face.subtitle if data.get(f) not in (None, "")]
+            sub = [colour_words(face, data.get(f)) if f == face.colour else str(data.get(f)).replace("_", " ")
+                   for f in face.subtitle if data.get(f) not in (None, "")]
             if sub:
                 line.append("  " + " ".join(sub), style="dim")
             stats = self.stat_words(data, face.stats)
@@ -531,7 +533,8 @@ class CardTableRenderer(Renderer):
         if face.corner and data.get(face.corner) not in (None, ""):
             head.append(f"  ({face.corner} {data.get(face.corner)})")
         body: list[RenderableType] = [head]
-        sub = " ".join(str(data.get(f)).replace("_", " ") for f in face.subtitle if data.get(f) not in (None, ""))
+        sub = " ".join(colour_words(face, data.get(f)) if f == face.colour else str(data.get(f)).replace("_", " ")
+                       for f in face.subtitle if data.get(f) not in (None, ""))
         if sub:
             body.append(Text(sub, style="dim"))
         shown = {face.title, face.corner, face.text, "index", "id", "name", *face.subtitle}

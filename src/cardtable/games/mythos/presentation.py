@@ -59,7 +59,8 @@ PRESENTATION = Presentation(
                   stats=("sanity_mod", "combat", "region", "victory_points", "capacity", "language"), text="text", colour="type",
                   palette={"investigator": "grey", "location": "green", "travel_event": "olive", "adventure": "orange",
                            "event": "yellow", "ally": "light_blue", "artifact": "brown", "weapon": "teal",
-                           "tome": "blue", "spell": "pink", "monster": "red", "god": "purple"}),
+                           "tome": "blue", "spell": "pink", "monster": "red", "god": "purple"},
+                  names={"travel_event": "travel event"}),
     targets=(
         Target("card", card=True),
         Target("card2", card=True, word="with"),

@@ -118,6 +118,13 @@ function colourOf(cat) {
   return { value: value || null, swatch };
 }
 
+/** A catalog value in words: the colour field's declared name (shub_niggurath: "Shub-Niggurath"), any other
+ * value with spaces for underscores (as the terminal prints them). */
+function fieldWords(field, value) {
+  const names = field === P.face.colour ? P.face.names || {} : {};
+  return names[String(value)] || String(value).replace(/_/g, " ");
+}
+
 /** The marks shown on a card: [{label, style}]. */
 function marksOf(view, id) {
   const c = cardEntry(view, id);
@@ -498,8 +505,8 @@ function cardFace(draw, id, small = false, brief = false) {
   const marks = marksOf(view, id).filter((m) => !statWords.has(m.label)); // a value now equal to the printed one
   const styles = new Set(marks.map((m) => m.style));
   const title = cardTitle(view, id);
-  const sub = brief ? "" : (face.subtitle || []).map((f) => cat[f]).filter((v) => v !== null && v !== undefined && v !== "")
-    .map((v) => String(v).replace(/_/g, " ")).join(" · "); // shub_niggurath reads "shub niggurath", as in the terminal
+  const sub = brief ? "" : (face.subtitle || []).filter((f) => cat[f] !== null && cat[f] !== undefined && cat[f] !== "")
+    .map((f) => fieldWords(f, cat[f])).join(" · ");
   const allStats = (face.stats || []).map((f) => statText(f, cat[f])).filter(Boolean).join(" · ");
   const stats = brief ? "" : allStats;
   const corner = face.corner && !brief ? cat[face.corner] : null;
