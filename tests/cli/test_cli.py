@@ -112,12 +112,12 @@ def test_quit_saves_the_record(runner, in_tmp):
     assert "not finished" in out
 
 
-def test_quit_without_save_writes_a_default_file_and_eof_quits(runner, in_tmp):
+def test_quit_without_save_writes_a_default_file_and_eof_quits(runner, in_tmp, saves):
     out = _ok(runner.invoke(app, ["play", "two-mists", "--seat", "2", "--bots", "random", "--seed", "4"], input="q\n"))
-    assert (in_tmp / "two-mists-seed4.json").is_file()
-    assert "two-mists-seed4.json" in out
+    assert (saves / "two-mists-seed4.json").is_file() and not list(in_tmp.glob("*.json"))
+    assert str(saves / "two-mists-seed4.json") in "".join(out.split())
     out = _ok(runner.invoke(app, ["play", "two-mists", "--seat", "2", "--bots", "random", "--seed", "8"], input=""))
-    assert "input ended" in out and (in_tmp / "two-mists-seed8.json").is_file()
+    assert "input ended" in out and (saves / "two-mists-seed8.json").is_file()
 
 
 def test_watching_bots(runner, in_tmp):

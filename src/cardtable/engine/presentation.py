@@ -135,6 +135,7 @@ class Presentation:
     phase_path: str = ""  # the view path of the current phase/step name, shown in the top bar
     phase_word: str = "phase"  # what the top bar calls it ("step" where the game's turn has steps)
     turn_path: str = ""  # the view path of the turn number, when the view has no top-level ``turn``
+    turn_word: str = "turn"  # what the game calls that number ("round" where every seat plays in one)
     one_based: tuple[str, ...] = ()  # event/option fields that are 0-based indices, shown +1 to people
     active_path: str = ""  # the view path of the seat whose turn it is (the browser marks its side)
     card_fields: tuple[str, ...] = ("card",)

@@ -405,11 +405,14 @@ class CardTableRenderer(Renderer):
             line.append("  ← to act", style="bold green")
         return line
 
+    def progress(self, view: Mapping[str, Any]) -> str:
+        turn = resolve(view, self.pres.turn_path) if self.pres.turn_path else view.get("turn")
+        return "" if turn is None else f"{self.pres.turn_word} {turn}"
+
     def status_line(self, view: Mapping[str, Any], names: Names = None) -> str:
         parts = []
-        turn = resolve(view, self.pres.turn_path) if self.pres.turn_path else view.get("turn")
-        if turn is not None:
-            parts.append(f"turn {turn}")
+        if self.progress(view):
+            parts.append(self.progress(view))
         phase = resolve(view, self.pres.phase_path) if self.pres.phase_path else None
         if phase is not None:
             parts.append(f"{str(phase).replace('_', ' ')} {self.pres.phase_word}".rstrip())

@@ -151,6 +151,7 @@ PRESENTATION = Presentation(
                      "choose": "Choose", "next": "Next", "yes": "Yes", "no": "No", "use": "Use", "concede": "Concede"},
     phase_path="vars.phase",
     turn_path="vars.round",
+    turn_word="round",
     active_path="vars.active",
     card_fields=("card", "cards", "by", "vessel", "discarded"),
     seat_fields=("player", "winner", "attacker", "defender", "first", "owner", "whose"),

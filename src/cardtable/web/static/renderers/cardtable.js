@@ -279,7 +279,7 @@ function promptBox(ctx) {
     const touch = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
     box.append(h("h2", { class: "prompt-title" }, `Your move: ${ctx.decision.prompt || ctx.decision.kind}`),
       h("p", { class: "prompt-hint" }, touch ? "Tap a highlighted card or region, or a button below."
-        : "Click a highlighted card or region, or a button below (number keys pick options)."));
+        : "Click a highlighted card or region, or a button below (or type an option's number: 1 2 for option 12)."));
   } else if (ctx.status === "waiting") {
     box.append(h("h2", { class: "prompt-title" }, "Waiting for every player to join…"));
   } else {
@@ -692,7 +692,8 @@ function statusItems(ctx) {
   if (!view || !P) return [];
   const items = [];
   const turn = P.turn_path ? resolve(view, P.turn_path) : null;
-  if (turn !== null) items.push({ key: "turn", label: "Turn", value: String(turn), cls: "si-turnno" });
+  const turnWord = P.turn_word || "turn";
+  if (turn !== null) items.push({ key: "turn", label: turnWord.charAt(0).toUpperCase() + turnWord.slice(1), value: String(turn), cls: "si-turnno" });
   const phase = P.phase_path ? resolve(view, P.phase_path) : null;
   const word = P.phase_word || "phase";
   if (phase !== null) items.push({ key: "phase", label: word.charAt(0).toUpperCase() + word.slice(1), value: String(phase).replace(/_/g, " "), cls: "si-phase" });
