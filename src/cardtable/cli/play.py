@@ -25,8 +25,8 @@ from rich.text import Text
 from .. import load_game, replay
 from ..core import Rng, State, mix_seed
 from ..tui import get_renderer, seat_names
-from .common import (GAME_HELP, UserError, boundary, check_reproduces, jsonable, make_bots, new_console, parse_options,
-                     parse_seat, read_json, split_specs, write_json)
+from .common import (GAME_HELP, UserError, boundary, check_players, check_reproduces, jsonable, make_bots, new_console,
+                     parse_options, parse_seat, read_json, split_specs, write_json)
 from .decks import deck_options
 from .prompt import Quit, human_decision
 from .render import outcome_renderable, print_events
@@ -122,6 +122,7 @@ def play_cmd(
     """Play a game in the terminal against bots (or watch bots play with --seat none)."""
     with boundary():
         game = load_game(game_id)
+        check_players(game, players)
         if resume is not None:
             if deck:
                 raise UserError("--deck cannot be used with --resume: the saved game keeps its decks")
