@@ -107,7 +107,7 @@ function statText(field, value) {
   return String(value);
 }
 
-/** The card's colour from its catalog entry only: the value of the declared colour field (a faction, a
+/** The card's colour from its catalog entry only: the value of the declared colour field (a team, a
  * colour) and its swatch from the declaration's palette (presentation.py SWATCHES; style.css draws
  * `sw-<swatch>`). A value the palette does not list has no colour rather than a guessed one. */
 function colourOf(cat) {
@@ -118,7 +118,7 @@ function colourOf(cat) {
   return { value: value || null, swatch };
 }
 
-/** A catalog value in words: the colour field's declared name (shub_niggurath: "Shub-Niggurath"), any other
+/** A catalog value in words: the colour field's declared name (light_blue: "Light Blue"), any other
  * value with spaces for underscores (as the terminal prints them). */
 function fieldWords(field, value) {
   const names = field === P.face.colour ? P.face.names || {} : {};
