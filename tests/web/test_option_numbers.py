@@ -60,6 +60,7 @@ def _until_ten_options(page: Any, seed: int, timeout: float = 240) -> int:
 def test_two_digits_pick_option_ten_and_up(server: Any, new_page: Any) -> None:
     page = _open(server, new_page, "mythos", seed=5)
     assert "type an option's number" in page.locator("#keys-help").inner_text().lower()
+    assert page.locator(".si-turnno").first.inner_text().startswith("Round")  # Mythos counts rounds (turn_word)
     high = _until_ten_options(page, seed=5)
     want = page.evaluate("(n) => window.cardtable.app.frame.decision.options[n - 1]", high)
     seq = table_state(page)["seq"]
