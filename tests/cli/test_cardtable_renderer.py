@@ -177,9 +177,14 @@ def test_log_lines_are_sentences_and_hidden_draws_name_no_card() -> None:
     st = _played(5)[-1]
     renderer = get_renderer(GAME)
     lines = [renderer.describe_event(e, seat_names(2, 0)) for e in st.log(0)]
-    assert any(re.fullmatch(r"You drew .+", line) for line in lines)
-    assert "Seat 1 drew a card" in lines
+    assert any(re.fullmatch(r"You draw .+", line) and line != "You draw a card" for line in lines)
+    assert "Seat 1 draws a card" in lines
     assert not any("{" in line or "'kind'" in line for line in lines)
+    # Printed together (a whole log), the draws of one seat in a row read as one line.
+    log = st.log(0)
+    grouped = renderer.describe_events(log, seat_names(2, 0), log=log, view=st.view(0))
+    assert any(t is not None and re.fullmatch(r"Seat 1 draws \d+ cards", t) for t in grouped)
+    assert sum(t is None for t in grouped) > 0 and len(grouped) == len(log)
 
 
 def test_card_text_on_request_shows_only_what_the_seat_sees() -> None:
@@ -225,14 +230,12 @@ def test_the_table_works_from_the_declaration_alone() -> None:
 
 
 def test_sentences_about_you_are_in_the_second_person() -> None:
-    from cardtable.tui.cardtable import second_person
-
-    assert second_person("You has 2 success tokens at story 1") == "You have 2 success tokens at story 1"
-    assert second_person("You reacts with X") == "You react with X"
-    assert second_person("You passes") == "You pass"
-    assert second_person("You drew Y") == "You drew Y"
-    assert second_person("Y is discarded from the top of You's deck") == "Y is discarded from the top of your deck"
-    assert second_person("Seat 1 has 2") == "Seat 1 has 2"
     renderer = get_renderer(GAME)
     line = renderer.describe_event({"kind": "success_token", "player": 0, "slot": 1, "tokens": 2}, seat_names(2, 0))
-    assert line == "You have 2 success tokens at story 2"
+    assert line == "You gain a success token at story 2 (2 there now)"
+    line = renderer.describe_event({"kind": "milled", "player": 0, "card": 3, "title": "Y"}, seat_names(2, 0))
+    assert line == "Y is discarded from the top of your deck"
+    line = renderer.describe_event({"kind": "turn", "turn": 4, "player": 1}, seat_names(2, 0))
+    assert line == "Turn 4: Seat 1 is the active player"
+    line = renderer.describe_event({"kind": "reaction", "player": 0, "card": 3, "title": "X"}, seat_names(2, 0))
+    assert line == "You react with X"

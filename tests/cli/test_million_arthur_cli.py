@@ -55,7 +55,7 @@ def test_a_person_plays_against_a_bot_with_chosen_decks_and_reads_the_table(runn
     assert "capacity" in out and "HP" in out and name in out
     assert "secret choice" in out  # the deployment steps are secret (MA-14.5)
     assert "{'" not in out and "'kind'" not in out
-    assert re.search(r"moved .* to the battle area", out)
+    assert re.search(r"(moves|move) .* to the battle area", out)
 
 
 def test_cards_lists_filters_and_shows_one(runner) -> None:

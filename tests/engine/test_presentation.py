@@ -6,7 +6,9 @@ from __future__ import annotations
 import random
 
 import cardtable
-from cardtable.engine.presentation import Counter, Presentation, Region, resolve, sentence, zone_name
+from cardtable.engine.presentation import (
+    Counter, Presentation, Region, log_lines, plural, resolve, sentence, you_form, zone_name,
+)
 from cardtable.registry import game_facet, game_ids
 
 
@@ -24,7 +26,7 @@ def test_sentences_name_seats_and_fall_back_to_plain_words() -> None:
     names = {0: "You", 1: "Bot"}.get
     assert sentence(pres, {"kind": "drew", "player": 1, "title": "X", "slot": 0}, names, str) == "Bot drew X in slot 1"
     assert sentence(pres, {"kind": "odd_thing", "n": 2}, names, str) == "odd thing: n 2"
-    assert sentence(pres, {"kind": "drew", "player": 0}, names, str) == "You drew ? in slot ?"
+    assert sentence(pres, {"kind": "drew", "player": 0}, names, str) == "You drew ? in slot ?"  # the log test fails on "?"
 
 
 def test_declarations_are_json_and_name_only_zones_the_game_has() -> None:
@@ -62,10 +64,12 @@ def test_card_fields_and_word_lists_read_as_titles_and_words() -> None:
                         card_fields=("card", "cards", "attacker"))
     titles = {3: "Ash", 4: "Birch", 9: "Yew"}.__getitem__
     event = {"kind": "moved", "player": 0, "cards": [3, 4], "attacker": 9, "names": ["an_x", "y"], "hp": [20, 19]}
-    assert sentence(pres, event, lambda s: f"Seat {s + 1}", titles) == "Seat 1 moved Ash, Birch past Yew (an x, y, 20, 19)"
+    assert sentence(pres, event, lambda s: f"Seat {s + 1}", titles) == "Seat 1 moved Ash and Birch past Yew (an x and y, 20 and 19)"
     assert sentence(pres, {**event, "cards": []}, lambda s: "S", titles).startswith("S moved nothing past")
     default = Presentation(regions=(), sentences={"moved": "{cards}"})  # only ``card`` names a card by default
     assert sentence(default, {"kind": "moved", "cards": [3]}, str, titles) == "3"
+    hidden = Presentation(regions=(), sentences={"moved": "{cards}"}, card_fields=("cards",))
+    assert sentence(hidden, {"kind": "moved", "cards": [3, 5, 6]}, str, {3: "Ash"}.get) == "Ash and 2 cards"
 
 
 def test_of_several_sentences_the_first_whose_fields_the_event_has_is_used() -> None:
@@ -74,4 +78,56 @@ def test_of_several_sentences_the_first_whose_fields_the_event_has_is_used() -> 
     assert sentence(pres, {"kind": "drew", "player": 0, "names": ["Ash"]}, seat, str) == "Seat 1 drew Ash"
     assert sentence(pres, {"kind": "drew", "player": 0, "n": 2}, seat, str) == "Seat 1 drew 2 card(s)"  # redacted
     assert sentence(pres, {"kind": "drew", "player": 0}, seat, str) == "Seat 1 drew ? card(s)"  # neither: the last
+    assert sentence(pres, {"kind": "drew", "player": 0, "names": [], "n": 0}, seat, str) == "Seat 1 drew 0 card(s)"  # empty
     assert pres.to_dict()["sentences"]["drew"] == ["{player} drew {names}", "{player} drew {n} card(s)"]
+
+
+def test_verbs_agree_with_you_and_other_seats() -> None:
+    pres = Presentation(regions=(), sentences={
+        "turn": "Turn {turn}: {player:is} the active player",
+        "won": "{winner:wins} the {type} struggle ({strength:icon}) against {loser}",
+        "deck": "{player's} deck is empty",
+        "drew": "{player:draws} {n:card}",
+    }, seat_fields=("player", "winner", "loser"))
+    you = lambda s: "You" if s == 0 else f"Seat {s}"  # noqa: E731
+    assert sentence(pres, {"kind": "turn", "turn": 3, "player": 0}, you, str) == "Turn 3: you are the active player"
+    assert sentence(pres, {"kind": "turn", "turn": 3, "player": 2}, you, str) == "Turn 3: Seat 2 is the active player"
+    assert sentence(pres, {"kind": "won", "winner": 1, "loser": 0, "type": "Terror", "strength": 3}, you, str) == \
+        "Seat 1 wins the Terror struggle (3 icons) against you"
+    assert sentence(pres, {"kind": "won", "winner": 0, "loser": 1, "type": "Combat", "strength": 1}, you, str) == \
+        "You win the Combat struggle (1 icon) against Seat 1"
+    assert sentence(pres, {"kind": "deck", "player": 0}, you, str) == "Your deck is empty"
+    assert sentence(pres, {"kind": "deck", "player": 1}, you, str) == "Seat 1's deck is empty"
+    assert sentence(pres, {"kind": "drew", "player": 0, "n": 1}, you, str) == "You draw 1 card"
+    assert sentence(pres, {"kind": "drew", "player": 1, "n": 2}, you, str) == "Seat 1 draws 2 cards"
+    assert [you_form(v) for v in ("draws", "is", "has", "reaches", "passes", "carries", "drew")] == \
+        ["draw", "are", "have", "reach", "pass", "carry", "drew"]
+    assert [plural(n, k) for n, k in (("card", 2), ("story", 3), ("success token", 2), ("wound", 1))] == \
+        ["cards", "stories", "success tokens", "wound"]
+
+
+def test_repeated_events_are_grouped_into_one_line() -> None:
+    pres = Presentation(regions=(), sentences={"drew": ("{player:draws} {card}", "{player:draws} a card"), "x": "X"},
+                        groups={"drew": ("{player:draws} {card}", "{player:draws} {count:card}")})
+    you = lambda s: "You" if s == 0 else f"Seat {s}"  # noqa: E731
+    log = [{"kind": "drew", "player": 0, "card": 3}, {"kind": "drew", "player": 0, "card": 4},
+           {"kind": "drew", "player": 1}, {"kind": "drew", "player": 1}, {"kind": "drew", "player": 1},
+           {"kind": "x"}, {"kind": "drew", "player": 1}]
+    lines = log_lines(pres, log, you, {3: "Ash", 4: "Birch"}.get)
+    assert lines == [(0, "You draw Ash"), (0, "You draw Ash and Birch"), (2, "Seat 1 draws a card"),
+                     (2, "Seat 1 draws 2 cards"), (2, "Seat 1 draws 3 cards"), (5, "X"), (6, "Seat 1 draws a card")]
+    # From the middle of a run: the run's head line is rewritten, unless earlier lines are final.
+    assert log_lines(pres, log, you, str, start=3) == [(2, "Seat 1 draws 2 cards"), (2, "Seat 1 draws 3 cards"),
+                                                       (5, "X"), (6, "Seat 1 draws a card")]
+    assert log_lines(pres, log, you, str, start=3, join_earlier=False)[:2] == [(3, "Seat 1 draws a card"),
+                                                                              (3, "Seat 1 draws 2 cards")]
+
+
+def test_a_running_total_may_differ_within_a_run_and_reads_its_last_value() -> None:
+    pres = Presentation(regions=(), sentences={"token": "{player:gains} a token ({tokens} now)"},
+                        groups={"token": "{player:gains} {count:token} ({tokens} now)"}, running=("tokens",))
+    you = lambda s: "You" if s == 0 else f"Seat {s}"  # noqa: E731
+    log = [{"kind": "token", "player": 0, "tokens": 1}, {"kind": "token", "player": 0, "tokens": 2},
+           {"kind": "token", "player": 1, "tokens": 1}]
+    assert log_lines(pres, log, you, str) == [(0, "You gain a token (1 now)"), (0, "You gain 2 tokens (2 now)"),
+                                              (2, "Seat 1 gains a token (1 now)")]

@@ -50,7 +50,7 @@ def test_create_join_play_whole_game_and_replay_record(sqlite_url: str) -> None:
         assert [t["table_id"] for t in lobby] == [tid]
         assert lobby[0]["status"] == "waiting" and lobby[0]["name"] == "Friday"
         # the creator's own seat is kept for them: Join never hands it out
-        assert lobby[0]["seats"][0] == {"seat": 0, "kind": "human", "claimed": False, "reserved": True}
+        assert lobby[0]["seats"][0] == {"seat": 0, "kind": "human", "claimed": False, "reserved": True, "open": False}
         assert lobby[0]["seats"][1]["claimed"] is True  # bots never wait
         assert lobby[0]["practice"] is True and created["practice"] is True and created["creator_seat"] == 0
         refused = client.post(f"/api/tables/{tid}/join", json={})
@@ -122,7 +122,7 @@ def test_second_human_seat_waits_until_claimed(sqlite_url: str) -> None:
 
 def test_join_a_chosen_seat_rotates_its_token(sqlite_url: str) -> None:
     with make_client(sqlite_url) as client:
-        created = create_table(client, ["human", "human", "random"])
+        created = create_table(client, ["human", "human", "random"], open_seats=[1])
         tid, old = created["table_id"], created["seats"][1]["token"]
         joined = client.post(f"/api/tables/{tid}/join", json={"seat": 1}).json()
         assert joined["seat"] == 1 and joined["token"] != old

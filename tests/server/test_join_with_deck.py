@@ -227,7 +227,7 @@ def test_hostile_joins_and_creations_get_clear_4xx_never_500(sqlite_url: str) ->
         assert big.status_code == 413, big.text
 
         # the seat
-        _error(_join(client, tid, seat=1, deck=mythos_deck), 409, "no_deck_wanted")  # not waiting for a deck
+        _error(_join(client, tid, seat=1, deck=mythos_deck), 409, "seat_reserved")  # kept for its invite link
         _error(_join(client, tid, seat=2), 422, "deck_needed")
         _error(_join(client, tid, seat=3, deck=mythos_deck), 409, "seat_is_bot")
         _error(_join(client, tid, seat=0, deck=mythos_deck), 409, "seat_reserved")

@@ -48,7 +48,7 @@ def test_table_creation_is_rate_limited_per_client(sqlite_url: str) -> None:
 
 def test_joins_are_rate_limited_per_client(sqlite_url: str) -> None:
     with _client(sqlite_url, "10.0.0.3", join_rate=1, rate_window=600) as client:
-        tid = create_table(client, ["human", "human", "human"])["table_id"]
+        tid = create_table(client, ["human", "human", "human"], open_seats=[1, 2])["table_id"]
         assert client.post(f"/api/tables/{tid}/join", json={}).status_code == 200
         refused = client.post(f"/api/tables/{tid}/join", json={})
         assert refused.status_code == 429 and "joins" in refused.json()["error"]["message"]
@@ -379,3 +379,22 @@ def test_serve_flags_set_the_limits_and_refuse_bad_ones(monkeypatch: pytest.Monk
     for bad in [["--limit", "max_sockets"], ["--limit", "max_socket=4"], ["--limit", "header_timeout=-1"]]:
         done = CliRunner().invoke(app, ["serve", *bad])
         assert done.exit_code == 2 and "Traceback" not in done.output, done.output
+
+
+def test_refused_creations_do_not_spend_the_creation_allowance(sqlite_url: str) -> None:
+    """Issue 22: a 4xx creation is counted against ``create_refused_rate``, never against ``create_rate``;
+    a client past its refusals is refused every creation until the window passes."""
+    bad = [{**GOOD, "seats": ["random"]}, {**GOOD, "game": "no-such-game"}, {**GOOD, "open_seats": [0]}]
+    with _client(sqlite_url, "10.0.0.9", create_rate=2, create_refused_rate=4, rate_window=600) as client:
+        for body in bad:
+            assert client.post("/api/tables", json=body).status_code == 422
+        assert client.post("/api/tables", json=GOOD).status_code == 201
+        assert client.post("/api/tables", json=GOOD).status_code == 201  # both allowed tables, after 3 refusals
+        refused = client.post("/api/tables", json=GOOD)
+        assert refused.status_code == 429 and "new tables" in refused.json()["error"]["message"]
+    with _client(sqlite_url, "10.0.0.10", create_rate=2, create_refused_rate=4, rate_window=600) as client:
+        for body in [*bad, bad[0]]:
+            assert client.post("/api/tables", json=body).status_code == 422
+        flood = client.post("/api/tables", json=bad[1])
+        assert flood.status_code == 429 and "refused table creations" in flood.json()["error"]["message"]
+        assert int(flood.headers["Retry-After"]) >= 1

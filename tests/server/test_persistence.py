@@ -101,7 +101,7 @@ def test_restart_rebuilds_table_and_token_gets_its_seat_back(db_url: str) -> Non
 
 def test_waiting_table_and_claims_survive_restart(db_url: str) -> None:
     with make_client(db_url) as client:
-        created = create_table(client, ["human", "random", "human"], seed=9)
+        created = create_table(client, ["human", "random", "human"], seed=9, open_seats=[2])
         tid = created["table_id"]
         joined = client.post(f"/api/tables/{tid}/join").json()
         assert joined["seat"] == 2  # seat 0 is the creator's

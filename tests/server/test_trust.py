@@ -95,7 +95,7 @@ def test_websockets_from_another_site_are_refused(sqlite_url: str) -> None:
 
 def test_cross_site_posts_change_nothing(sqlite_url: str) -> None:
     with make_client(sqlite_url) as client:
-        created = create_table(client, ["human", "human", "random"])
+        created = create_table(client, ["human", "human", "random"], open_seats=[1])
         tid = created["table_id"]
         cross = [{"origin": "http://evil.example"}, {"sec-fetch-site": "cross-site"}, {"sec-fetch-site": "same-site"},
                  {"origin": "null"}]
@@ -176,7 +176,7 @@ def test_invite_link_opened_while_join_takes_the_seat_is_refused(sqlite_url: str
         try:
             table, _, tokens = await manager.create_table(game_id="two-mists", players=3,
                                                           seats=["human", "human", "random"], options=None,
-                                                          seed=None, name=None)
+                                                          seed=None, name=None, open_seats=[1])
             await table.lock.acquire()  # hold the table so that both requests queue on its lock
             join = asyncio.create_task(manager.join(table.id, 1))
             await asyncio.sleep(0.01)
@@ -233,7 +233,7 @@ def test_a_revoked_socket_is_closed_at_once_and_cannot_act(sqlite_url: str) -> N
 
 def test_creators_seat_is_never_handed_out_by_join(sqlite_url: str) -> None:
     with make_client(sqlite_url) as client:
-        created = create_table(client, ["human", "human", "random"], seed=None)
+        created = create_table(client, ["human", "human", "random"], seed=None, open_seats=[1])
         tid = created["table_id"]
         assert created["creator_seat"] == 0
         seats = client.get(f"/api/tables/{tid}").json()["seats"]
@@ -308,7 +308,7 @@ def test_head_requests_are_answered(sqlite_url: str, tmp_path: Path) -> None:
 
 
 def test_a_stored_table_from_before_the_new_columns_still_loads(tmp_path: Path) -> None:
-    """Databases made before ``practice``/``creator_seat`` existed get the columns on start-up."""
+    """Databases made before ``practice``/``creator_seat``/``open_seats`` existed get the columns on start-up."""
     import sqlite3
 
     db = tmp_path / "old.db"
@@ -318,6 +318,7 @@ def test_a_stored_table_from_before_the_new_columns_still_loads(tmp_path: Path) 
     with sqlite3.connect(db) as conn:
         conn.execute("ALTER TABLE tables DROP COLUMN practice")
         conn.execute("ALTER TABLE tables DROP COLUMN creator_seat")
+        conn.execute("ALTER TABLE tables DROP COLUMN open_seats")
     with make_client(url) as client:
         summary = client.get(f"/api/tables/{tid}").json()
         assert summary["practice"] is False and summary["seats"][0]["reserved"] is False
@@ -339,7 +340,8 @@ def test_many_concurrent_joins_and_link_openings_leave_one_holder(tmp_path: Path
     async def one_round(base: str, ws_base: str) -> tuple[list[str], list[Any], str]:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             created = (await http.post("/api/tables", json={"game": "two-mists", "players": 3,
-                                                            "seats": ["human", "human", "random"]})).json()
+                                                            "seats": ["human", "human", "random"],
+                                                            "open_seats": [1]})).json()
             tid, link = created["table_id"], created["seats"][1]["token"]
 
             async def join() -> str | None:

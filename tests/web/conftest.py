@@ -169,15 +169,23 @@ class PageErrors:
         return page
 
 
+# The guided first game (tour.js) would greet every fresh context at a card-game table; tests of other
+# features switch it off as a returning player would have it (``new_page(tour=True)`` keeps it).
+NO_TOUR_JS = "try { localStorage.setItem('cardtable.tour', 'off'); } catch (e) {}"
+
+
 @pytest.fixture
 def new_page(browser: Any) -> Iterator[Callable[..., Any]]:
-    """``new_page(viewport=LAPTOP, **context_options)``: a page in a fresh browser context (own storage, like
-    another person); the options go to ``browser.new_context`` (e.g. ``has_touch=True, is_mobile=True``)."""
+    """``new_page(viewport=LAPTOP, tour=False, **context_options)``: a page in a fresh browser context (own
+    storage, like another person); the options go to ``browser.new_context`` (e.g. ``has_touch=True,
+    is_mobile=True``). The first-game tour is off unless ``tour=True``."""
     contexts: list[Any] = []
     errors = PageErrors()
 
-    def make(viewport: dict[str, int] | None = None, **options: Any) -> Any:
+    def make(viewport: dict[str, int] | None = None, tour: bool = False, **options: Any) -> Any:
         ctx = browser.new_context(viewport=viewport or LAPTOP, **options)
+        if not tour:
+            ctx.add_init_script(NO_TOUR_JS)
         ctx.set_default_timeout(20000)
         contexts.append(ctx)
         return errors.watch(ctx.new_page())

@@ -65,7 +65,7 @@ def test_generic_renderer_plays_a_game(server, new_page):
 
 
 def test_lobby_lists_tables_to_join_and_watch(server, new_page):
-    created = server.create_table(["human", "human", "random", "random"], name="Join me")
+    created = server.create_table(["human", "human", "random", "random"], name="Join me", open_seats=[1])
     page = new_page({"width": 1920, "height": 1080})
     page.goto(server.url + "/")
     row = page.locator(f'#tables tr[data-table="{created["table_id"]}"]')
@@ -86,6 +86,28 @@ def test_lobby_lists_tables_to_join_and_watch(server, new_page):
     shot(page, "table-1920")
     play([page, second], "click")
     assert "Winners:" in outcome_text(page)
+
+
+def test_invited_seats_wait_for_their_link_until_the_host_opens_one(server, new_page):
+    """Issue 22: a seat whose invite link the host keeps is not offered by Join; "Open to anyone" in the
+    box of links opens it, and then the lobby offers it."""
+    page = new_page({"width": 1280, "height": 800})
+    page.goto(server.url + "/")
+    page.select_option("#game", "two-mists")
+    page.select_option("#players", "3")
+    page.select_option("#seat-0", "human")
+    page.select_option("#seat-1", "human")
+    page.select_option("#seat-2", "random")
+    page.fill("#name", "Invite only")
+    assert not page.is_checked("#open-seats")
+    page.click("#create")
+    page.locator('[data-testid="play-link"]').wait_for()
+    row = page.locator("#tables tr", has_text="Invite only")
+    row.wait_for()
+    assert row.get_by_role("button", name="Join (1 free)").count() == 0
+    page.click('[data-testid="open-seat-1"]')
+    page.locator('[data-testid="open-seat-1"]', has_text="Open to anyone ✓").wait_for()
+    row.get_by_role("button", name="Join (1 free)").wait_for()
 
 
 def test_renderer_draws_card_data_from_the_served_catalog(server, new_page):

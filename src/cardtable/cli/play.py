@@ -184,7 +184,7 @@ def play_cmd(
         log_seen = 0
         if human is None:
             log = state.log(None)
-            print_events(console, renderer, log, names)
+            print_events(console, renderer, log, names, log=log, view=state.view(None))
             log_seen = len(log)
         quit_early = False
         last_human_move = -1  # len(state.history) right after the person's last choice
@@ -202,7 +202,8 @@ def play_cmd(
                 state.apply(action)
                 if human is None:
                     log = state.log(None)
-                    if print_events(console, renderer, log[log_seen:], names) and not state.is_terminal:
+                    if print_events(console, renderer, log[log_seen:], names, log=log, view=state.view(None)) \
+                            and not state.is_terminal:
                         console.print(Text(f"   {renderer.status_line(state.view(None), names)}", style="dim"))
                     log_seen = len(log)
                     if delay:
@@ -222,7 +223,7 @@ def play_cmd(
         log = state.log(human)
         if log[log_seen:]:
             console.print()
-            print_events(console, renderer, log[log_seen:], names)
+            print_events(console, renderer, log[log_seen:], names, log=log, view=state.view(human))
         outcome = state.outcome
         assert outcome is not None  # the loop above ends only when the game is over (or returns on quit)
         console.print()

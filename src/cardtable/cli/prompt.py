@@ -69,7 +69,7 @@ def human_decision(console: Console, state: State, seat: int, names: list[str], 
     if new:
         console.print()
         console.print(Text("What happened since your last decision", style="bold underline"))
-        print_events(console, renderer, new, names)
+        print_events(console, renderer, new, names, log=log, view=view)
     console.print()
     described = [renderer.describe_action(action, view, names) for action in options]
 
@@ -93,7 +93,7 @@ def human_decision(console: Console, state: State, seat: int, names: list[str], 
             continue
         if low in ("l", "log"):
             console.print(Rule("Full log (as you see it)", style="dim"))
-            print_events(console, renderer, log, names, skip_noise=False)
+            print_events(console, renderer, log, names, skip_noise=False, log=log, view=view)
             console.print(Rule(style="dim"))
             show_choices()
             continue

@@ -17,16 +17,19 @@ from ..tui.generic import Renderer
 
 
 def print_events(console: Console, renderer: Renderer, events: Sequence[Mapping[str, Any]], names: Sequence[str],
-                 skip_noise: bool = True) -> int:
+                 skip_noise: bool = True, log: Sequence[Mapping[str, Any]] | None = None,
+                 view: Mapping[str, Any] | None = None) -> int:
     """Log lines in words (wrapped lines keep their indent); returns how many turn markers were printed.
 
+    ``events`` is the tail of ``log`` (the seat's whole log) when that is given, and ``view`` the seat's view
+    now: a card game's renderer then names cards the seat saw and groups repeated events into one line.
     The count lets a spectator's loop add a status line only after a turn boundary.
     """
     markers = 0
-    for e in events:
-        if skip_noise and renderer.is_noise(e):
+    texts = renderer.describe_events(events, names, log=log, view=view)
+    for e, text in zip(events, texts):
+        if text is None or (skip_noise and renderer.is_noise(e)):
             continue
-        text = renderer.describe_event(e, names)
         style = renderer.event_style(e)
         if renderer.is_turn_marker(e):
             hanging(console, Text("──", style=style or "bold"), Text(text, style=style or "bold"))

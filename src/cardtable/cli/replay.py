@@ -65,14 +65,14 @@ def replay_cmd(
             line.append(words)
             hanging(console, Text(f"#{counter['n']:<3}", style="dim"), line)
             log = state.log(viewer)
-            print_events(console, renderer, log[prev["seen"]:], names)
+            print_events(console, renderer, log[prev["seen"]:], names, log=log, view=state.view(viewer))
             prev["seen"] = len(log)
             prev["view"] = state.view(viewer)
 
         if steps:
             log0 = replay_game(head).log(viewer)
             console.print(Rule(f"Replay of {file.name} as {'a spectator' if viewer is None else names[viewer].lower()}"))
-            print_events(console, renderer, log0, names)
+            print_events(console, renderer, log0, names, log=log0)
             prev["seen"] = len(log0)
         state = replay_game(record, on_step=on_step)
 

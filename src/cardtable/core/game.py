@@ -138,8 +138,10 @@ class GameDefinition(ABC):
     def how_to_play(self) -> dict[str, Any]:
         """The game explained for a newcomer, for the browser's "How to play" panel.
 
-        ``{"title": str, "sections": [{"heading": str, "paragraphs": [str], "items": [{"term", "text"}]}]}``,
-        public text only. The default says no more than the game's name; a game overrides it.
+        ``{"title": str, "sections": [{"id": str, "heading": str, "paragraphs": [str], "items": [{"term", "text"}]}],
+        "phase_sections": {phase: section id}}`` (optional), public text only; see :mod:`cardtable.engine.howto`.
+        Also what ``cardtable rules GAME`` prints. The default says no more than the game's name; a game
+        overrides it.
         """
         return {"title": f"How to play {self.info.name}", "sections": []}
 

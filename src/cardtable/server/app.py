@@ -70,6 +70,7 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
     manager = TableManager(store, bots, settings)
     static = Path(static_dir) if static_dir is not None else DEFAULT_STATIC_DIR
     create_limit = RateLimiter("new tables", settings.create_rate, settings.rate_window)
+    refused_limit = RateLimiter("refused table creations", settings.create_refused_rate, settings.rate_window)
     join_limit = RateLimiter("joins", settings.join_rate, settings.rate_window)
     sockets_of: dict[str, int] = {}  # open WebSockets per client address
 
@@ -161,12 +162,18 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
                            x_deck_owner: str | None = Header(default=None, alias=OWNER_HEADER, max_length=200,
                                                              description="needed with 'saved_decks'")) -> dict[str, Any]:
         client = client_address(request)
-        create_limit.hit(client)
-        custom = await saved_deck_options(body.game, body.players, body.saved_decks, x_deck_owner)
-        table, admin_token, seat_tokens = await manager.create_table(
-            game_id=body.game, players=body.players, seats=body.seats, options=body.options, seed=body.seed,
-            name=body.name, practice=body.practice, client=client, decks=body.decks, custom_decks=custom,
-            seat_choices=body.seat_choices, deck_seats=body.deck_seats)
+        refused_limit.check(client)
+        create_limit.hit(client)  # counted now, so that concurrent requests cannot pass the rate together
+        try:
+            custom = await saved_deck_options(body.game, body.players, body.saved_decks, x_deck_owner)
+            table, admin_token, seat_tokens = await manager.create_table(
+                game_id=body.game, players=body.players, seats=body.seats, options=body.options, seed=body.seed,
+                name=body.name, practice=body.practice, client=client, decks=body.decks, custom_decks=custom,
+                seat_choices=body.seat_choices, deck_seats=body.deck_seats, open_seats=body.open_seats)
+        except TableError:  # a refused creation spends the (higher) allowance of refusals, not of tables
+            create_limit.refund(client)
+            refused_limit.hit(client)
+            raise
         seats = []
         for seat, kind in enumerate(table.row.seats):
             entry: dict[str, Any] = {"seat": seat, "kind": kind}
@@ -217,6 +224,13 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
         drawn from the seed and is then joined without choosing one."""
         filled = await manager.deal(table_id, body.token)
         return {"table_id": table_id, "drawn": sorted(filled)}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/open", responses=error_responses(400, 403, 404, 409, 413, 422))
+    async def open_seat(table_id: str, seat: int, body: DealBody) -> dict[str, Any]:
+        """The host (admin token) opens a seat kept for its invite link to anyone in the lobby (the friend did
+        not come, say): Join may then hand it out. Answers the table's summary."""
+        table = await manager.open_seat(table_id, seat, body.token)
+        return table.summary()
 
     @app.get("/api/tables/{table_id}/record", responses=error_responses(403, 404, 409, 422))
     async def record(table_id: str, token: str = Query(default="", max_length=200)) -> dict[str, Any]:

@@ -12,6 +12,7 @@ import json
 from typing import Any, Iterable
 
 from ..core import State
+from ..engine.presentation import LogWords, log_words
 
 MAX_FRAME_BYTES = 16 * 1024
 
@@ -70,7 +71,7 @@ def state_frame(
     if log is None:
         log = state.log(seat)
     outcome = state.outcome
-    return {
+    frame = {
         "type": "state",
         "seq": seq,
         "view": view,
@@ -81,6 +82,20 @@ def state_frame(
         "status": status,
         "outcome": None if outcome is None else outcome.to_dict(),
     }
+    words = log_words(state.game.info.id)
+    if words is not None:
+        frame["lines"] = log_lines_for(words, log, view, seat, log_start)
+    return frame
+
+
+def log_lines_for(words: LogWords, log: list[dict[str, Any]], view: dict[str, Any], seat: int | None,
+                  log_start: int) -> list[list[Any]]:
+    """``[head, text]`` for each event of ``log[log_start:]``: the shared log sentences of a card game as
+    the seat reads them ("you", its cards by title), which the terminal prints too. ``head`` is the index of
+    the log line that shows the event: its own, or the first of a run of repeated events it joins (that
+    line then reads ``text``, and the event has no line of its own). Built from the seat's log and view
+    only, like everything else in the frame."""
+    return [[head, text] for head, text in words.lines(log, view, seat, start=log_start)]
 
 
 def undealt_frame(needs_deck: list[int], status: str = "waiting") -> dict[str, Any]:

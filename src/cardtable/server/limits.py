@@ -36,6 +36,13 @@ class RateLimiter:
 
     def hit(self, key: str) -> None:
         """Count one event for ``key``, or raise ``RateLimited`` (nothing counted) if over the rate."""
+        self._check(key, count=True)
+
+    def check(self, key: str) -> None:
+        """Raise ``RateLimited`` if ``key`` is at its rate now; count nothing."""
+        self._check(key, count=False)
+
+    def _check(self, key: str, count: bool) -> None:
         if self.rate <= 0:
             return
         now = self.clock()
@@ -50,7 +57,14 @@ class RateLimiter:
             wait = max(1, math.ceil(events[0] + self.window - now))
             raise RateLimited(f"too many {self.what} from your address: at most {self.rate} per "
                               f"{self.window:g} s; try again in {wait} s", wait)
-        events.append(now)
+        if count:
+            events.append(now)
+
+    def refund(self, key: str) -> None:
+        """Take back the last event counted for ``key`` (the request it allowed was refused after all)."""
+        events = self._events.get(key)
+        if events:
+            events.pop()
 
     def _prune(self, now: float) -> None:
         for key in [k for k, ev in self._events.items() if not ev or ev[-1] <= now - self.window]:

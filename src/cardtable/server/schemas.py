@@ -61,11 +61,17 @@ class CreateTableBody(BaseModel):
         description="for a game with decks: human seats whose player chooses the deck when joining (POST "
                     "/api/tables/{id}/join with 'deck' or 'saved_deck'); the game is dealt when the last arrives")
 
-    @field_validator("deck_seats")
+    open_seats: list[int] | None = Field(
+        default=None, max_length=16,
+        description="human seats anyone who sees the lobby may take with Join (POST /api/tables/{id}/join); every "
+                    "other human seat is kept for its invite link (the host can open it later). Never the "
+                    "creator's own seat (the first human seat)")
+
+    @field_validator("deck_seats", "open_seats")
     @classmethod
     def _deck_seats_are_seats(cls, value: list[int] | None) -> list[int] | None:
         if any(not 0 <= s < 16 for s in value or []):
-            raise ValueError("a deck seat is a seat number from 0 to 15")
+            raise ValueError("a seat number is from 0 to 15")
         return value
 
     @field_validator("seat_choices")

@@ -31,6 +31,9 @@ class ServerSettings(BaseModel):
 
     # --- rates, per client address ---------------------------------------------------------------
     create_rate: int = Field(default=10, ge=0, description="tables one client may create per rate window (0 = no limit)")
+    create_refused_rate: int = Field(default=60, ge=0, description="refused table creations (a 4xx after the body "
+                                                                   "was read) one client may make per rate window; "
+                                                                   "they do not count against create_rate (0 = no limit)")
     join_rate: int = Field(default=30, ge=0, description="joins one client may make per rate window (0 = no limit)")
     deck_rate: int = Field(default=600, ge=0, description="deck-builder requests that check, import or change a "
                                                           "saved deck, per client per rate window (0 = no limit)")

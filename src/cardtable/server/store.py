@@ -62,11 +62,12 @@ tables_t = Table(
     Column("creator_seat", Integer, nullable=True),  # the seat the creator keeps; Join never hands it out
     Column("deck_seats", JSON, nullable=True),  # seats whose deck is chosen on joining (None: none)
     Column("undealt", Boolean, nullable=False, default=False),  # waits for a deck: no state, no actions yet
+    Column("open_seats", JSON, nullable=True),  # human seats anyone may Join (others wait for their invite link)
 )
 
 # Columns added to ``tables`` after its first release, with the SQL default existing rows get.
 _ADDED_COLUMNS = {"practice": "BOOLEAN NOT NULL DEFAULT FALSE", "creator_seat": "INTEGER", "deck_seats": "JSON",
-                  "undealt": "BOOLEAN NOT NULL DEFAULT FALSE"}
+                  "undealt": "BOOLEAN NOT NULL DEFAULT FALSE", "open_seats": "JSON"}
 
 actions_t = Table(
     "actions", metadata,
@@ -149,6 +150,8 @@ class TableRow:
     creator_seat: int | None = None
     deck_seats: tuple[int, ...] = ()  # seats whose player chooses the deck on joining
     undealt: bool = False  # the game is dealt when the last of those decks arrives
+    open_seats: tuple[int, ...] | None = ()  # human seats Join may hand to anyone; None: a table stored before
+                                             # seats were kept for their links (every human seat was open)
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +261,7 @@ def _row_to_table(row: Any) -> TableRow:
         seats=list(row.seats), admin_token_hash=row.admin_token_hash, status=row.status, created=created,
         practice=bool(row.practice), creator_seat=row.creator_seat,
         deck_seats=tuple(int(s) for s in row.deck_seats or ()), undealt=bool(row.undealt),
+        open_seats=None if row.open_seats is None else tuple(int(s) for s in row.open_seats),
     )
 
 
@@ -319,6 +323,7 @@ class Store:
                 seats=row.seats, admin_token_hash=row.admin_token_hash, status=row.status, created=row.created,
                 practice=row.practice, creator_seat=row.creator_seat,
                 deck_seats=list(row.deck_seats) if row.deck_seats else None, undealt=row.undealt,
+                open_seats=None if row.open_seats is None else list(row.open_seats),
             ))
             if seat_hashes:
                 conn.execute(_INSERT_SEAT_TOKENS, [
@@ -384,6 +389,12 @@ class Store:
                  .order_by(tables_t.c.created))
         with self.engine.connect() as conn:
             return [_row_to_table(r) for r in conn.execute(query)]
+
+    @_write
+    def set_open_seats(self, table_id: str, seats: tuple[int, ...]) -> None:
+        """The host opened a seat to anyone: the table's new list of open seats."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(open_seats=list(seats)))
 
     @_write
     def set_status(self, table_id: str, status: str) -> None:

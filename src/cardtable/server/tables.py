@@ -150,12 +150,15 @@ def table_summary(row: TableRow, status: str, claimed: Iterable[int]) -> dict[st
     """The lobby's description of a table (docs/protocol.md, ``GET /api/tables``).
 
     ``practice`` says the seed was chosen by a participant (who may then know the whole deal), so every
-    seat sees it in the lobby and in the ``hello`` frame. ``reserved`` marks the creator's own seat while
-    it is unopened: Join never hands it out. ``deck_on_join`` marks a seat whose player brings a deck when
+    seat sees it in the lobby and in the ``hello`` frame. ``reserved`` marks an unclaimed human seat that
+    waits for its invite link (the creator's own, and every seat the host invited someone to): Join never
+    hands it out. ``open`` marks an unclaimed seat Join may give to anyone (the host left it open, or its
+    player brings a deck on joining). ``deck_on_join`` marks a seat whose player brings a deck when
     joining (the key is left out for other seats); ``needs_deck`` lists those still to come before the game is dealt (``dealt``). Which deck a
     seat chose is never said.
     """
     claimed = set(claimed)
+    joinable = joinable_seats(row)
     needs = [s for s in row.deck_seats if s not in claimed] if row.undealt else []
     return {
         "table_id": row.id,
@@ -165,13 +168,38 @@ def table_summary(row: TableRow, status: str, claimed: Iterable[int]) -> dict[st
         "status": status,
         "practice": row.practice,
         "seats": [{"seat": s, "kind": kind, "claimed": kind != HUMAN or s in claimed,
-                   "reserved": kind == HUMAN and s == row.creator_seat and s not in claimed,
+                   "reserved": kind == HUMAN and s not in claimed and s not in joinable,
+                   "open": kind == HUMAN and s not in claimed and s in joinable,
                    **({"deck_on_join": True} if s in row.deck_seats else {})}
                   for s, kind in enumerate(row.seats)],
         "dealt": not row.undealt,
         "needs_deck": needs,
         "created": row.created.isoformat().replace("+00:00", "Z"),
     }
+
+
+def _open_seats(asked: list[int] | None, kinds: list[str], on_join: Iterable[int], creator: int | None) -> tuple[int, ...]:
+    """The seats the creator leaves open to anyone, checked: human seats with an invite link, not their own."""
+    out = sorted(set(asked or ()))
+    on_join = set(on_join)
+    for seat in out:
+        if not 0 <= seat < len(kinds) or kinds[seat] != HUMAN:
+            raise TableError(422, "bad_open_seats", f"open_seats: seat {seat} is not a human seat of this table")
+        if seat == creator:
+            raise TableError(422, "bad_open_seats", f"open_seats: seat {seat} is the creator's own seat (the first "
+                                                    f"human seat); it cannot be left open to anyone")
+        if seat in on_join:
+            raise TableError(422, "bad_open_seats", f"open_seats: seat {seat} already chooses its deck on joining, "
+                                                    f"which makes it open; list it once")
+    return tuple(out)
+
+
+def joinable_seats(row: TableRow) -> frozenset[int]:
+    """Human seats Join may hand out (when unclaimed): those the host left open and those whose player
+    brings a deck on joining, never the creator's. Every other human seat waits for its invite link."""
+    if row.open_seats is None:  # stored before seats were kept for their links: as then, all but the creator's
+        return frozenset(s for s, kind in enumerate(row.seats) if kind == HUMAN and s != row.creator_seat)
+    return frozenset(s for s in (*row.open_seats, *row.deck_seats) if s != row.creator_seat)
 
 
 def rebuild_state(row: TableRow, actions: list[dict[str, Any]], game: GameDefinition | None = None) -> State:
@@ -345,7 +373,8 @@ class TableManager:
                            decks: list[str | None] | None = None,
                            custom_decks: dict[int, Any] | None = None,
                            seat_choices: dict[str, list[str | None]] | None = None,
-                           deck_seats: list[int] | None = None) -> tuple[LiveTable, str, dict[int, str]]:
+                           deck_seats: list[int] | None = None,
+                           open_seats: list[int] | None = None) -> tuple[LiveTable, str, dict[int, str]]:
         """Create a table; returns it, the admin token and a token per human seat.
 
         Only a ``practice`` table may have a seed chosen by its creator: whoever picks the seed can
@@ -409,6 +438,7 @@ class TableManager:
         table_id = new_table_id()
         admin_token = new_token()
         seat_tokens = {s: new_token() for s, k in enumerate(kinds) if k == HUMAN and s not in on_join}
+        opened = _open_seats(open_seats, kinds, on_join, min(seat_tokens) if seat_tokens else None)
         hashes = {s: hash_token(t) for s, t in seat_tokens.items()}
         hashes |= {s: hash_token(new_token()) for s in on_join}  # a token nobody holds: Join gives the seat
         row = TableRow(
@@ -417,6 +447,7 @@ class TableManager:
             options=stored, seed=seed, seats=kinds, admin_token_hash=hash_token(admin_token),
             status="waiting" if hashes else "playing", created=utcnow(), practice=practice,
             creator_seat=min(seat_tokens) if seat_tokens else None, deck_seats=tuple(on_join), undealt=bool(on_join),
+            open_seats=opened,
         )
         await self.store.run(self.store.insert_table, row, hashes, known)
         table = LiveTable(row, game, state, [SeatToken(s, h, False) for s, h in hashes.items()],
@@ -504,8 +535,8 @@ class TableManager:
             raise TableError(409, "finished", "this game is over; there is no seat to join")
         if table.status == EXPIRED:
             raise TableError(409, EXPIRED, "this table expired; there is no seat to join")
-        reserved = table.row.creator_seat
-        free = [s for s in table.human_seats() if s not in table.claimed and s != reserved]
+        joinable = joinable_seats(table.row)
+        free = [s for s in table.human_seats() if s not in table.claimed and s in joinable]
         waiting = table.needs_deck()
         if seat is None:
             fitting = [s for s in free if (s in waiting) == with_deck]
@@ -517,15 +548,18 @@ class TableManager:
             if free:
                 raise TableError(422, "deck_needed", f"the free seat(s) {free} choose their deck on joining: send "
                                                      f"'deck' (a ready deck) or 'saved_deck' (one of yours)")
-            raise TableError(409, "no_free_seat", "every human seat at this table is taken; watch it instead")
+            raise TableError(409, "no_free_seat", "no human seat at this table is free to join (each is taken or "
+                                                  "kept for its invite link); watch it instead")
         if not 0 <= seat < table.row.players:
             raise TableError(422, "bad_seat", f"seat must be between 0 and {table.row.players - 1}, not {seat}")
         if table.row.seats[seat] != HUMAN:
             raise TableError(409, "seat_is_bot", f"seat {seat} is played by a bot ({table.row.seats[seat]})"
                                                  + (f"; free human seats: {free}" if free else ""))
-        if seat == reserved and seat not in table.claimed:
-            raise TableError(409, "seat_reserved", f"seat {seat} is kept for the table's creator"
-                                                   + (f"; free human seats: {free}" if free else ""))
+        if seat not in table.claimed and seat not in joinable:
+            whose = "the table's creator" if seat == table.row.creator_seat else "the player its invite link was sent to"
+            raise TableError(409, "seat_reserved", f"seat {seat} is kept for {whose}"
+                                                   + (f"; free human seats: {free}" if free else
+                                                      "; the host can open it to anyone"))
         if seat not in free:
             raise TableError(409, "seat_taken", f"seat {seat} is already taken"
                                                 + (f"; free human seats: {free}" if free else ""))
@@ -556,6 +590,30 @@ class TableManager:
             token = new_token()
             await self._commit_decks(table, decks, {seat: hash_token(token)}, seat)
             return seat, token
+
+    async def open_seat(self, table_id: str, seat: int, admin_token: str) -> LiveTable:
+        """The host (admin token) opens an unclaimed invited seat to anyone: Join may then hand it out (with
+        a new token, so the invite link sent earlier stops working once someone joins)."""
+        table = await self.get(table_id)
+        if table is None:
+            raise TableError(404, "no_table", f"there is no table {table_id!r}")
+        if not token_matches(admin_token, table.row.admin_token_hash):
+            raise TableError(403, "forbidden", "only the table's host (its admin token) may open a seat")
+        async with table.lock:
+            if table.status in CLOSED_STATUSES:
+                raise TableError(409, table.status, f"this table is {table.status}; there is no seat to open")
+            if not 0 <= seat < table.row.players or table.row.seats[seat] != HUMAN:
+                raise TableError(422, "bad_seat", f"seat {seat} is not a human seat of this table")
+            if seat in table.claimed:
+                raise TableError(409, "seat_taken", f"seat {seat} is already taken")
+            if seat == table.row.creator_seat:
+                raise TableError(409, "seat_reserved", f"seat {seat} is your own seat as the table's creator; "
+                                                       f"open it with your invite link")
+            if seat not in joinable_seats(table.row):
+                opened = tuple(sorted({*(table.row.open_seats or ()), seat}))
+                await self.store.run(self.store.set_open_seats, table.id, opened)
+                table.row = replace(table.row, open_seats=opened)
+            return table
 
     async def deal(self, table_id: str, admin_token: str) -> dict[int, str]:
         """The host deals now: every seat still waiting for its deck gets a ready deck drawn from the seed

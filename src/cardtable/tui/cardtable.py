@@ -25,8 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import Action, SetupError
-from ..engine.presentation import (Presentation, Region, Target, colour_words, pick_template, resolve, sentence, swatch,
-                                   zone_name)
+from ..engine.presentation import LogWords, Presentation, Region, Target, colour_words, resolve, swatch, zone_name
 from .generic import Names, Renderer, compact
 
 SWATCH_STYLES = {"red": "red1", "orange": "dark_orange", "brown": "light_salmon3", "yellow": "yellow1",
@@ -57,25 +56,6 @@ def _is_zero(value: Any) -> bool:
     return False
 
 
-IRREGULAR = {"has": "have", "is": "are", "was": "were", "goes": "go", "does": "do"}
-
-
-def second_person(line: str) -> str:
-    """A sentence written for "Seat 1" made right for "You": ``You has`` → ``You have``, ``You reacts``
-    → ``You react``, ``You's`` → ``your`` (templates are written in the third person)."""
-    line = line.replace("You's ", "your ").replace(" You's", " your")
-    if not line.startswith("You "):
-        return line
-    verb, _, rest = line[4:].partition(" ")
-    if verb in IRREGULAR:
-        verb = IRREGULAR[verb]
-    elif verb.endswith(("sses", "shes", "ches", "xes", "zes")):
-        verb = verb[:-2]
-    elif verb.endswith("s") and not verb.endswith("ss") and verb.isalpha() and verb.islower():
-        verb = verb[:-1]
-    return f"You {verb}" + (f" {rest}" if rest else "")
-
-
 class CardTableRenderer(Renderer):
     """A :class:`Renderer` for every game with a declared presentation (and no ``tui`` facet of its own)."""
 
@@ -93,6 +73,10 @@ class CardTableRenderer(Renderer):
 
         cards = load_game(self.game_id).card_catalog().get("cards", [])
         return {int(c.get("index", k)): c for k, c in enumerate(cards)}
+
+    @cached_property
+    def log_words(self) -> LogWords:
+        return LogWords(self.pres, self.catalog)
 
     @cached_property
     def game_name(self) -> str:
@@ -492,13 +476,30 @@ class CardTableRenderer(Renderer):
         return text
 
     def describe_event(self, event: Mapping[str, Any], names: Names = None) -> str:
-        template = pick_template(self.pres.sentences.get(str(event.get("kind"))), event) or ""
-        if "{title}" in template and "title" not in event:  # a card this seat did not see: say so in words
-            event = {**event, "title": "a card"}
-        return second_person(sentence(self.pres, event, lambda s: self.name(s, names), lambda c: f"card #{c}"))
+        text = self.describe_events([event], names)[0]
+        return text or ""
+
+    def describe_events(self, events: Sequence[Mapping[str, Any]], names: Names = None,
+                        log: Sequence[Mapping[str, Any]] | None = None,
+                        view: Mapping[str, Any] | None = None) -> list[str | None]:
+        """The shared log sentences (:class:`~cardtable.engine.presentation.LogWords`, the browser's words
+        too): "You" is the seat ``names`` calls so, cards are named from ``view`` and from what the seat's
+        ``log`` told it, and repeated events printed together read as one line (a line already printed
+        is never rewritten)."""
+        full = list(log) if log is not None else list(events)
+        start = len(full) - len(events)
+        if start < 0 or full[start:] != list(events):  # not the tail of ``log``: the events alone
+            full, start = list(events), 0
+        seat = next((k for k, n in enumerate(names or ()) if n == "You"), None)
+        words = self.log_words
+        out: list[str | None] = [None] * len(events)
+        for head, text in words.lines(full, view, seat, start=start, join_earlier=False,
+                                      names=list(names) if names is not None else None):
+            out[head - start] = text
+        return out
 
     def is_turn_marker(self, event: Mapping[str, Any]) -> bool:
-        return event.get("kind") in ("turn_started", "turn_begins", "new_turn")
+        return event.get("kind") in ("turn", "round", "turn_started", "turn_begins", "new_turn")
 
     # --- card text on request -------------------------------------------------------------------------------
     def query_hint(self) -> str:
@@ -573,4 +574,17 @@ class CardTableRenderer(Renderer):
             table.add_row(str(cid), self.title_of(data), str(data.get(self.pres.face.text) or ""))
         note = Text("Type ?N (or show N) for card #N in full, show WORDS to look a card up by title; "
                     f"cardtable rules {self.game_id} for the rules.", style="dim")
-        return Group(table, note)
+        now = self._phase_help(game, view or {})
+        return Group(*now, table, note)
+
+    def _phase_help(self, game: Any, view: Mapping[str, Any]) -> list[RenderableType]:
+        """The "How to play" section of the current phase or step (``phase_sections``), above the cards."""
+        phase = resolve(view, self.pres.phase_path) if self.pres.phase_path else None
+        rules = game.how_to_play() if phase is not None else {}
+        sid = (rules.get("phase_sections") or {}).get(phase)
+        section = next((s for s in rules.get("sections", []) if s.get("id") == sid), None)
+        if section is None:
+            return []
+        body = Text("\n\n".join(section.get("paragraphs", [])))
+        return [Panel(body, title=f"Now: {section['heading']}", title_align="left", box=box.ROUNDED,
+                      subtitle=f"cardtable rules {self.game_id} --section {sid}", subtitle_align="right"), Text()]

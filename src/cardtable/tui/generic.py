@@ -146,6 +146,14 @@ class Renderer:
             parts.append(f"{k.replace('_', ' ')} {compact(v)}")
         return kind.capitalize() + (": " + "; ".join(parts) if parts else "")
 
+    def describe_events(self, events: Sequence[Mapping[str, Any]], names: Names = None,
+                        log: Sequence[Mapping[str, Any]] | None = None,
+                        view: Mapping[str, Any] | None = None) -> list[str | None]:
+        """``events`` (the tail of ``log``, the seat's whole log, when given) in words, one per event; ``None``
+        for an event told in an earlier line (a renderer that groups repeated events). ``view`` is the
+        seat's view now (a card renderer names cards from it)."""
+        return [self.describe_event(e, names) for e in events]
+
     def event_style(self, event: Mapping[str, Any]) -> str:
         return ""
 

@@ -227,6 +227,12 @@ class CallOfCthulhu(GameDefinition):
                           "keywords": sorted(d.keywords), "unique": d.unique, "text": d.text})
         return {"cards": cards, "characters": []}
 
+    def how_to_play(self) -> dict[str, Any]:
+        """The game in plain words, a glossary of what the table shows and the section of each phase (``howto.py``)."""
+        from .howto import how_to_play
+
+        return how_to_play(self.info.name)
+
     def check_card_data(self) -> list[str]:
         return [f"ability not supported yet: {c}" for c in unsupported_cards(self.defs)]
 

@@ -8,11 +8,38 @@ so the renderers show exactly what the seat may know.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import EXHAUSTED, FACE_DOWN
 from ...engine.presentation import (
     CardFace, CardMark, Counter, Gather, Presentation, Region, Target,
 )
 from .state import INSANE
+
+ROLE_WORDS = {"attack": "attacking", "defend": "defending", "effect": "by an effect"}
+
+
+def _derive(kind: str, f: dict[str, Any]) -> dict[str, Any]:
+    """Words from an event's own fields: struggle icons, the success outcome, a moved wound's cards."""
+    if kind == "struggle":
+        out: dict[str, Any] = {"icon_word": "icon" if f.get("strength") == 1 else "icons",
+                               "type": str(f.get("type", "")).capitalize()}
+        if f.get("winner") is None and f.get("strength") == 0:
+            out["strength"] = None  # no icons on either side: the plain sentence
+            out["none_words"] = "no icons on either side"
+        return out
+    if kind == "determine_success":
+        a, d = f.get("attacker", 0), f.get("defender", 0)
+        if not (isinstance(a, int) and isinstance(d, int)) or a < 1 or a <= d:
+            return {"success_words": "the attack does not succeed"}
+        return {"success_words": "the attack succeeds, unchallenged (two success tokens)" if d == 0
+                else "the attack succeeds (a success token)"}
+    if kind == "wound_moved":
+        return {"source": f.get("from"), "target": f.get("to")}
+    if kind == "committed":
+        return {"role_words": ROLE_WORDS.get(str(f.get("role")), "")}
+    return {}
+
 
 PRESENTATION = Presentation(
     regions=(
@@ -60,36 +87,84 @@ PRESENTATION = Presentation(
         Target("domain", region="domain"),
     ),
     sentences={
-        "drew": "{player} drew {title}",
-        "played": "{player} played {title} (cost {cost})",
-        "declared": "{player} declares {title}",
-        "resource_attached": "{player} placed {title} as a resource in domain {domain}",
-        "drained": "{player} drained domain {domain}",
-        "struggle": "{type} struggle at story {slot}",
-        "determine_success": "skill at story {slot}: attacker {attacker}, defender {defender}",
-        "success_token": "{player} has {tokens} success tokens at story {slot}",
-        "story_won": "{player} won {title} ({won} won)",
+        "turn": "Turn {turn}: {player:is} the active player",
+        "first_player": "{player:goes} first",
+        "opening_hands": "Each player draws {cards} cards",
+        "opening_resources": "Each player chooses three cards from hand as opening resources, face down",
+        "resources_revealed": "The opening resources are revealed",
+        "drew": ("{player:draws} {title}", "{player:draws} a card"),
+        "played": ("{player:plays} {title} (cost {cost})", "{player:plays} {title}"),
+        "declared": "{player:declares} {title}",
+        "resource_attached": ("{player:puts} {title} into domain {domain} as a resource",
+                              "{player:puts} a card into domain {domain} as a resource"),
+        "transient_discarded": "{player's} transient resource {title} in domain {domain} is discarded",
+        "resource_removed": "{title} leaves its domain (to the {to})",
+        "drained": "{player:drains} domain {domain}",
+        "committed": ("{player:commits} {title} to story {slot} ({role_words})", "{player:commits} {title} to story {slot}"),
+        "struggle": ("{winner:wins} the {type} struggle at story {slot} ({strength} {icon_word} to {against})",
+                     "{winner:wins} the {type} struggle at story {slot} ({strength} {icon_word})",
+                     "No one wins the {type} struggle at story {slot} (a tie at {strength} {icon_word})",
+                     "No one wins the {type} struggle at story {slot} ({none_words})",
+                     "No one wins the {type} struggle at story {slot}"),
+        "determine_success": "Determine success at story {slot}: attacking skill {attacker} against defending skill "
+                             "{defender}; {success_words}",
+        "success_token": "{player:gains} a success token at story {slot} ({tokens} there now)",
+        "success_removed": "{player:loses} {n:success token} at story {slot}",
+        "success_moved": "{player's} {n:success token} move from story {from} to story {to}",
+        "story_won": "{player:wins} the story {title} ({won:story} won)",
         "story_revealed": "{title} is revealed in story slot {slot}",
+        "story_swapped": "{title} goes to the bottom of the story deck (story slot {slot})",
+        "win_effect_no_target": "The story {story} has no target for its effect",
         "insane": "{title} goes insane",
         "restored": "{title} is restored",
-        "wounded": "{title} takes {n} wound(s)",
-        "destroyed": "{title} is destroyed",
-        "sacrificed": "{title} is sacrificed",
-        "action": "{player} uses {title}",
-        "reaction": "{player} reacts with {title}",
-        "forced": "{title} triggers ({player})",
-        "first_player": "{player} goes first",
-        "opening_hands": "Each player drew {cards} cards",
-        "opening_resources": "Each player chose three opening resources",
-        "resources_revealed": "The opening resources are revealed",
-        "discarded_from_hand": "{player} discarded {title}",
-        "returned_to_hand": "{title} returns to its owner's hand",
-        "milled": "{title} is discarded from the top of {player}'s deck",
+        "wounded": "{title} takes {n:wound}",
+        "healed": "{title} is healed of {n:wound}",
+        "wound_moved": "{n:wound} moves from {source} to {target}",
+        "destroyed": ("{title} is destroyed ({attachments} discarded with it)", "{title} is destroyed"),
+        "sacrificed": ("{title} is sacrificed ({attachments} discarded with it)", "{title} is sacrificed"),
+        "discarded_from_play": ("{title} is discarded from play ({attachments} with it)", "{title} is discarded from play"),
+        "returned_to_hand": ("{title} returns to its owner's hand ({attachments} discarded)",
+                             "{title} returns to its owner's hand"),
+        "shuffled_into_deck": ("{title} is shuffled into its owner's deck ({attachments} discarded)",
+                               "{title} is shuffled into its owner's deck"),
+        "put_on_deck": ("{title} is put on its owner's deck ({attachments} discarded)", "{title} is put on its owner's deck"),
+        "attached_as_resource": ("{title} leaves play to become a resource ({attachments} discarded)",
+                                 "{title} leaves play to become a resource"),
+        "returned_from_discard": "{title} returns from the discard pile (to {to})",
+        "control_changed": "{player:takes} control of {title}",
+        "counter": "{title}'s {name} counters: {value} now",
+        "action": "{player:uses} an action of {title}",
+        "reaction": "{player:reacts} with {title}",
+        "forced": "{title}'s forced effect triggers for {player}",
+        "interrupt": "{player:interrupts} with {title}",
+        "win_effect": "{player:resolves} the effect of the story {title}",
+        "ability": "{player:uses} {title}",
+        "discarded_from_hand": ("{player:discards} {title} from hand", "{player:discards} {n:card} from hand"),
+        "milled": ("{title} is discarded from the top of {player's} deck", "{player:discards} the top {n:card} of the deck"),
+        "deck_searched": "{player:searches} {deck's} deck",
+        "found": "{player:finds} {title} and puts it into {to}",
+        "looked_at_top": "{player:looks} at the top {n:card} of {deck's} deck",
+        "revealed": "{titles} are revealed",
+        "conceded": "{player:concedes}",
     },
+    groups={
+        "drew": ("{player:draws} {title}", "{player:draws} {count:card}"),
+        "success_token": "{player:gains} {count:success token} at story {slot} ({tokens} there now)",
+        "struggle": ("{winner:wins} {count} {type} struggles at story {slot} ({strength} {icon_word} to {against} each)",
+                     "{winner:wins} {count} {type} struggles at story {slot} ({strength} {icon_word} each)",
+                     "No one wins {count} {type} struggles at story {slot} (a tie at {strength} {icon_word} each)",
+                     "No one wins {count} {type} struggles at story {slot} ({none_words})"),
+        "milled": "{title} are discarded from the top of {player's} deck",
+        "committed": ("{player:commits} {title} to story {slot} ({role_words})", "{player:commits} {title}"),
+    },
+    derive=_derive,
     decision_labels={"use": "Use", "pass": "Pass", "done": "Done", "no_resource": "No resource this turn", "yes": "Yes",
                      "no": "No", "concede": "Concede"},
     phase_path="vars.phase",
     turn_path="vars.turn",
     active_path="vars.active",
-    one_based=("slot", "domain", "story", "ability"),
+    one_based=("slot", "domain", "story", "ability", "from", "to"),
+    seat_fields=("player", "winner", "deck"),
+    running=("tokens",),
+    card_fields=("card", "source", "target"),
 )

@@ -85,6 +85,7 @@ def _turn(st: CocState, frame: Frame) -> None:
         st.replace(frame.evolve(stage=nxt[stage]))
     if stage == "refresh":  # CC-5.10 (1) start-of-turn triggers
         set_phase(st, "refresh")
+        st.note("turn", {"turn": st.vars["turn"], "player": p})  # the log's turn marker (no game effect)
         emit(st, "turn_start", player=p)
     elif stage == "ready":  # CC-5.10 (2) ready all exhausted cards (insane ones cannot, CC-3.12)
         for i in t.cards(f"play:{p}"):
@@ -307,6 +308,8 @@ def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
         t.set_flag(data["card"], EXHAUSTED)
     elif kind == "committed":
         i = data["card"]
+        st.note("committed", {"player": data["player"], "card": i, "title": st.card(i).title, "slot": data["slot"],
+                              "role": data.get("role", "effect")})
         t.add_counter(i, "story", data["slot"] + 1 - t.counter(i, "story"))
         if data.get("exhaust"):
             t.set_flag(i, EXHAUSTED)
@@ -335,8 +338,10 @@ def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
             st.vars["tokens"][2 * slot + p] += 1
             st.note("success_token", {"player": p, "slot": slot, "tokens": st.vars["tokens"][2 * slot + p]})
     elif kind == "struggle_won":
-        st.note("struggle", {"type": data["type"], "slot": data["slot"], "winner": data["winner"],
-                             "strength": data["strength"]})
+        note = {"type": data["type"], "slot": data["slot"], "winner": data["winner"], "strength": data["strength"]}
+        if "against" in data:  # the loser's icons (an effect's own struggle_won event may not say)
+            note["against"] = data["against"]
+        st.note("struggle", note)
     elif kind in ("turn_start", "turn_end", "phase_start", "phase_end", "enters_play", "story_resolution_start", "story_resolved", "story_won",
                   "struggle_lost"):
         pass
@@ -560,12 +565,13 @@ def _resolve(st: CocState, frame: Frame) -> None:
         st.replace(frame.evolve(fought=fought + 1))
         winner = struggle_winner(st, slot, kind)
         if winner is None:
-            st.note("struggle", {"type": STRUGGLES[kind], "slot": slot, "winner": None})
+            st.note("struggle", {"type": STRUGGLES[kind], "slot": slot, "winner": None,
+                                 "strength": strength(st, slot, ap, kind)})  # both sides: a tie (CC-8.12)
             return
         loser = 1 - winner
         st.push("cc.struggle_result", slot=slot, kind=kind, winner=winner, loser=loser, stage="result")
         emit(st, "struggle_won", type=STRUGGLES[kind], slot=slot, winner=winner, loser=loser,
-             strength=strength(st, slot, winner, kind))
+             strength=strength(st, slot, winner, kind), against=strength(st, slot, loser, kind))
     elif stage == "success":  # CC-8.18
         st.replace(frame.evolve(stage="end"))
         sa = sum(st.skill(i) for i in st.committed_at(slot, ap) if not st.insane(i))

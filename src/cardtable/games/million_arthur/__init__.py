@@ -152,6 +152,12 @@ class MillionArthur(GameDefinition):
                   "evolution_cost": d.evolution_cost, "text": d.text} for d in self.pool.defs]
         return {"cards": cards, "characters": []}
 
+    def how_to_play(self) -> dict[str, Any]:
+        """The game in plain words, a glossary of what the table shows and the section of each phase (``howto.py``)."""
+        from .howto import how_to_play
+
+        return how_to_play(self.info.name)
+
     def check_card_data(self) -> list[str]:
         """What in the card data can never run. Every primitive, event, condition and ability kind the
         schema accepts is carried out (static abilities by ``statics.py``), so what is left is an ability

@@ -13,8 +13,34 @@ Everything is read from the view, so the renderers show exactly what the seat ma
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import EXHAUSTED, FACE_DOWN
 from ...engine.presentation import CardFace, CardMark, Counter, Presentation, Region, Target
+
+
+def _derive(kind: str, f: dict[str, Any]) -> dict[str, Any]:
+    """Words from an event's own fields (see ``Presentation.derive``): one seat's HP change, the cards
+    of a deployment, whether a burst check burst."""
+    if kind == "hp":
+        changes, hp = f.get("changes") or [], f.get("hp") or []
+        if len(changes) == 1 and isinstance(changes[0], list) and len(changes[0]) == 2:
+            p, d = changes[0]
+            left = hp[p] if isinstance(p, int) and 0 <= p < len(hp) else None
+            return {"player": p, "left": left, "loss": -d if d < 0 else None, "gain": d if d > 0 else None}
+        return {}
+    if kind == "deployed":
+        return {"deployed_cards": [x[0] for x in f.get("items") or [] if isinstance(x, list) and x]}
+    if kind == "burst_check" and not f.get("burst"):
+        return {"name": None, "plain_name": f.get("name")}
+    if kind == "modified":
+        return {f"{k}_delta": f"{v:+d}" if isinstance(v, int) else v for k, v in f.items() if k in ("skill", "defence")}
+    if kind == "attack" and not f.get("prevented"):
+        return {"prevented": None}
+    if kind == "blocked" and not f.get("blockers"):
+        return {"blockers": None}
+    return {}
+
 
 PRESENTATION = Presentation(
     regions=(
@@ -57,60 +83,73 @@ PRESENTATION = Presentation(
         Target("target", card=True, word="on"),
     ),
     sentences={
-        "first_player": "{player} goes first",
-        "turn": "Turn {turn} begins: {player} is the turn player",
-        "drew": "{player} drew {n} card(s)",
-        "draw_failed": "{player} could not draw {n} card(s)",
-        "reshuffled": "{player} shuffled the discard pile into a new deck ({deck} cards)",
-        "placed": "{player} placed {name} in the base area",
-        "mulligan": "{player} discarded {cards} from the base area (mulligan)",
-        "duplicate_discarded": "{player} discarded {name}: a colourless knight of that name is already out",
+        "first_player": "{player:goes} first",
+        "turn": "Turn {turn}: {player:is} the turn player",
+        "drew": ("{player:draws} {cards}", "{player:draws} {n:card}"),
+        "draw_failed": "{player:cannot} draw {n:card}: the deck and discard pile are empty",
+        "reshuffled": "{player:shuffles} the discard pile into a new deck ({deck:card})",
+        "placed": "{player:places} {name} in the base area",
+        "mulligan": ("{player:discards} {cards} from the base area (mulligan)", "{player:keeps} the base area (no mulligan)"),
+        "duplicate_discarded": "{player:discards} {name}: a colourless knight of that name is already out",
         "refreshed": "Knights are made active again (Refresh step)",
-        "returned_to_base": "{name} returns to {player}'s base area",
+        "returned_to_base": "{name} returns to {player's} base area",
         "first_step_revealed": "Both First-step submissions are revealed",
         "second_step_revealed": "Both Second-step submissions are revealed",
-        "moved_to_battle": "{player} moved {cards} from the base area to the battle area",
-        "deployed": "{player}'s deployment from hand is revealed",
-        "evolved": "{player} evolved {onto} into {name}",
-        "triggered": "{name} triggers ({player})",
-        "activated": "{player} uses {name}'s ability",
-        "action": "{player} acts with {name} ({skill} {value})",
-        "attack": "{player} attacks with {attacker}: {damage} damage ({prevented} prevented)",
-        "blocked": "{player} blocks {attacker} with {blockers}",
-        "prevention": "{by} shields {player}'s leader from {amount} damage ({scope})",
-        "hp": "{why}: HP now {hp}",
-        "burst_check": "Burst check for {player}: {name}",
-        "chained": "{player} made {name} a chain card",
-        "chain_added": ("{player} put {names} into the chain zone face {face} ({by})",
-                        "{player} put {n} card(s) into the chain zone face {face} ({by})"),
-        "chain_removed": "{player} removed {names} from the chain zone",
-        "chain_flipped": "{player} turned {names} face {face} ({by})",
-        "colour_paid": "{player} paid {symbols} with {cards}",
-        "discarded": "{player} discarded {names}",
+        "moved_to_battle": ("{player:moves} {cards} from the base area to the battle area",
+                            "{player:moves} no knight from the base area"),
+        "deployed": ("{player:deploys} {deployed_cards} from hand", "{player:deploys} no knight from hand"),
+        "evolved": "{player:evolves} {onto} into {name}",
+        "triggered": "{name} triggers for {player}",
+        "activated": "{player:uses} {name}'s ability",
+        "action": ("{player:acts} with {name} ({skill} {value}) on {target}", "{player:acts} with {name} ({skill} {value})"),
+        "attack": ("{player:attacks} with {attacker}, blocked by {blockers} (shield {shield}): {damage} damage to the leader "
+                   "({prevented} prevented)",
+                   "{player:attacks} with {attacker}, blocked by {blockers} (shield {shield}): {damage} damage to the leader",
+                   "{player:attacks} with {attacker}, unblocked: {damage} damage to the leader ({prevented} prevented)",
+                   "{player:attacks} with {attacker}, unblocked: {damage} damage to the leader"),
+        "blocked": ("{player:blocks} {attacker} with {blockers}", "{player:does} not block {attacker}"),
+        "prevention": "{by} shields {player's} leader from {amount} damage ({scope})",
+        "hp": ("{player:loses} {loss} HP ({why}): {left} left", "{player:gains} {gain} HP ({why}): {left} now",
+               "HP change ({why}): {changes}; HP now {hp}"),
+        "burst_check": ("Burst check for {player}: {name} bursts", "Burst check for {player}: {plain_name}, no burst",
+                        "Burst check for {player}: no card to check"),
+        "chained": ("{player:makes} {name} a chain card ({discarded} discarded)", "{player:makes} {name} a chain card"),
+        "chain_added": ("{player:puts} {names} into the chain zone face {face} ({by})",
+                        "{player:puts} {n:card} into the chain zone face {face} ({by})",
+                        "{player:puts} nothing into the chain zone ({by})"),
+        "chain_removed": "{player:removes} {names} from the chain zone",
+        "chain_flipped": "{player:turns} {names} face {face} ({by})",
+        "colour_paid": "{player:pays} {symbols} with {cards}",
+        "discarded": ("{player:discards} {names}", "{player:discards} nothing"),
         "discards_revealed": "The secret discards are revealed",
-        "milled": "{player} milled {names}",
-        "searched": "{player} took {names} from the deck ({by})",
-        "deployed_by_effect": "{player} deployed {name} from the {from} to the battle area ({by})",
-        "revealed_top": "{player} revealed the top of the deck: {names}",
-        "reveal_sorted": "{player} sent {cards} to {to}; the rest to {rest} ({by})",
-        "values_set": "{card}'s printed values are overridden this turn ({by})",
+        "milled": ("{player:mills} {names}", "{player:mills} nothing"),
+        "searched": ("{player:takes} {names} from the deck ({by})", "{player:finds} nothing in the deck ({by})"),
+        "deployed_by_effect": "{player:deploys} {name} from the {from} to the battle area ({by})",
+        "revealed_top": ("{player:reveals} the top of the deck: {names}", "{player:reveals} nothing: the deck is empty"),
+        "reveal_sorted": "{player:sends} {cards} to the {to}; the rest to the {rest} ({by})",
+        "values_set": "{card's} printed values are overridden this turn ({by})",
         "colour_changed": "{card} is {colour} this turn ({by})",
-        "hand_looked_at": "{by}: the other player looks at {player}'s hand",
-        "knight_moved": "{name} moves to {to} ({by})",
-        "move_failed": "{card} could not move to {to} ({by})",
+        "hand_looked_at": "{by}: the other player looks at {player's} hand",
+        "knight_moved": "{name} moves to the {to} ({by})",
+        "move_failed": "{card} could not move to the {to} ({by})",
         "made_active": "{card} is made active ({by})",
         "rested": "{card} is rested ({by})",
-        "modified": "{card} gets {skill}/{defence} ({by})",
+        "modified": "{card} gets {skill_delta}/{defence_delta} ({by})",
         "granted": "{card} gains {keyword} ({by})",
-        "capacity_bonus": "{player}'s cost capacity changes by {delta} ({by})",
-        "restricted": "{player} cannot {what} this turn ({by})",
-        "chose": "{player} chose for {name}: {option}",
+        "capacity_bonus": "{player's} cost capacity changes by {delta} ({by})",
+        "restricted": "{player:cannot} {what} this turn ({by})",
+        "chose": "{player:chooses} for {name}: {option}",
         "if": "{name}: the {branch} branch applies",
         "condition_failed": "{name}: its condition is not met",
         "text_void": "{name}: its text cannot be carried out",
         "cancelled": "The {event} is cancelled",
-        "conceded": "{player} concedes",
+        "conceded": "{player:concedes}",
     },
+    groups={
+        "placed": "{player:places} {name} in the base area",
+    },
+    derive=_derive,
+    seat_lists=("changes", "hp"),
     decision_labels={"move": "Move to battle", "submit": "Submit", "deploy": "Deploy", "evolve": "Evolve",
                      "act": "Act with", "activate": "Use", "end_step": "End the Attack step", "done": "Done",
                      "pick": "Choose", "pass": "Pass", "pay": "Pay with", "yes": "Yes", "no": "No",
@@ -120,5 +159,5 @@ PRESENTATION = Presentation(
     turn_path="vars.turn",
     active_path="vars.active",
     one_based=("ability", "item"),
-    card_fields=("card", "cards", "attacker", "blockers", "onto", "target"),
+    card_fields=("card", "cards", "attacker", "blockers", "onto", "target", "deployed_cards"),
 )

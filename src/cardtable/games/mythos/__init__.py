@@ -208,6 +208,12 @@ class Mythos(GameDefinition):
             cards.append(entry)
         return {"cards": cards, "characters": []}
 
+    def how_to_play(self) -> dict[str, Any]:
+        """The game in plain words, a glossary of what the table shows and the section of each phase (``howto.py``)."""
+        from .howto import how_to_play
+
+        return how_to_play(self.info.name)
+
     def check_card_data(self) -> list[str]:
         """Effects the rules do not run. Every MY-12.1 trigger is carried out (``play.py``: on_play,
         on_arrive; ``effects.py``: static; ``triggers.py``: the round's slots and the event triggers); an

@@ -66,7 +66,8 @@ def _character_term(ch: Any) -> str:
 
 
 def how_to_play(name: str, catalog: Catalog) -> dict[str, Any]:
-    """The panel's content: ``{"title", "sections": [{"heading", "paragraphs", "items": [{term, text}]}]}``."""
+    """The panel's content: ``{"title", "sections": [{"id", "heading", "paragraphs", "items": [{term, text}]}]}``
+    (:mod:`cardtable.engine.howto`); no ``phase_sections``: a Two Mists turn has no phases."""
     characters = [{"term": _character_term(ch), "text": _character_text(ch)} for ch in catalog.characters]
     cards = []
     for card in catalog.cards:
@@ -76,9 +77,9 @@ def how_to_play(name: str, catalog: Catalog) -> dict[str, Any]:
     return {
         "title": f"How to play {name}",
         "sections": [
-            {"heading": "The game", "paragraphs": list(_OVERVIEW), "items": []},
-            {"heading": "Your turn", "paragraphs": list(_TURN), "items": []},
-            {"heading": "Characters and their goals", "paragraphs": [], "items": characters},
-            {"heading": "Cards", "paragraphs": [], "items": cards},
+            {"id": "goal", "heading": "The game", "paragraphs": list(_OVERVIEW), "items": []},
+            {"id": "turn", "heading": "Your turn", "paragraphs": list(_TURN), "items": []},
+            {"id": "characters", "heading": "Characters and their goals", "paragraphs": [], "items": characters},
+            {"id": "cards", "heading": "Cards", "paragraphs": [], "items": cards},
         ],
     }

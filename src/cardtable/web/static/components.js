@@ -251,8 +251,12 @@ export class LogList {
     this.scroller.scrollTop = this.scroller.scrollHeight;
   }
 
-  /** Returns false when there is a gap (the caller should resynchronise). */
-  add(events, start) {
+  /**
+   * Returns false when there is a gap (the caller should resynchronise). `lines` (optional, the frame's
+   * `lines`): the server's words for each event, `[head, text]`; an event whose `head` is an earlier line
+   * joins it (that line now reads `text`, e.g. "Seat 2 draws 3 cards") and has no line of its own.
+   */
+  add(events, start, lines) {
     if (start > this.count) return false;
     if (start < this.count) {
       // Overlap (e.g. after a reconnect): drop what we have from `start` on and redraw it.
@@ -260,17 +264,28 @@ export class LogList {
       this.count = start;
     }
     const frag = document.createDocumentFragment();
-    for (const event of events) {
+    const fresh = [];
+    for (const [k, event] of events.entries()) {
+      const line = Array.isArray(lines) ? lines[k] : null;
       let content;
-      try {
-        content = this.describe(event);
-      } catch (err) {
-        content = `${event.kind}: ${JSON.stringify(event)}`;
+      if (line && line[0] !== this.count) {
+        const headLi = line[0] < start ? this.list.children[line[0]] : fresh[line[0] - start];
+        if (headLi) headLi.textContent = String(line[1]);
+        content = "";
+      } else if (line) {
+        content = String(line[1]);
+      } else {
+        try {
+          content = this.describe(event);
+        } catch (err) {
+          content = `${event.kind}: ${JSON.stringify(event)}`;
+        }
       }
       if (content === null) content = "";
       const li = h("li", { class: ["log-line", this.classify(event)], "data-kind": event.kind, "data-index": this.count },
         content);
       if (content === "") li.hidden = true;
+      fresh.push(li);
       frag.append(li);
       this.count += 1;
     }

@@ -203,6 +203,13 @@ async function onCreate(ev) {
   const choices = [...seatList.querySelectorAll("select.seat-deck")].map((s) => s.value || null);
   const deckSeats = choices.map((d, seat) => (d === "join" ? seat : null)).filter((s) => s !== null);
   if (deckSeats.length) body.deck_seats = deckSeats;
+  if (document.getElementById("open-seats").checked) {
+    // every human seat but the creator's own (the first) and those already open for a deck
+    const humanSeats = seats.map((k, seat) => (k === "human" && !deckSeats.includes(seat) ? seat : null))
+      .filter((s) => s !== null);
+    const opened = humanSeats.slice(1);
+    if (opened.length) body.open_seats = opened;
+  }
   const decks = choices.map((d) => (d && (d.startsWith("saved:") || d === "join") ? null : d));
   const saved = choices.map((d) => (d && d.startsWith("saved:") ? d.slice(6) : null));
   if (decks.some((d) => d !== null)) body.decks = decks;
@@ -264,6 +271,27 @@ function copyButton(input) {
   return btn;
 }
 
+// A seat kept for its invite link can be opened to anyone in the lobby (the friend did not come).
+function openSeatButton(res, seat, isOpen) {
+  const btn = h("button", { type: "button", class: "btn small", "data-testid": `open-seat-${seat}`,
+    title: "Let anyone in the lobby take this seat with Join" }, isOpen ? "Open to anyone ✓" : "Open to anyone");
+  btn.disabled = isOpen;
+  btn.addEventListener("click", async () => {
+    btn.disabled = true;
+    try {
+      await api(`/api/tables/${encodeURIComponent(res.table_id)}/seats/${seat}/open`,
+        { method: "POST", body: JSON.stringify({ token: res.admin_token }) });
+      btn.textContent = "Open to anyone ✓";
+      message("", `Seat ${seat} is open: anyone in the lobby may take it with Join.`);
+      refreshTables();
+    } catch (err) {
+      message("error", `Could not open seat ${seat}: ${err.message}`);
+      btn.disabled = false;
+    }
+  });
+  return btn;
+}
+
 function showCreated(res, body) {
   clear(created);
   created.hidden = false;
@@ -288,8 +316,11 @@ function showCreated(res, body) {
     } else if (s.kind === "human" && s.invite_url) {
       const input = h("input", { type: "text", readonly: true, value: absolute(s.invite_url), class: "invite-url",
         "aria-label": `invite link for seat ${s.seat}`, "data-seat": s.seat, on: { focus: (e) => e.target.select() } });
-      list.append(h("li", { class: "invite" }, h("span", { class: "invite-seat" }, `Seat ${s.seat}`), input, copyButton(input),
-        h("a", { class: "btn small", href: s.invite_url, "aria-label": `Open seat ${s.seat}` }, "Open")));
+      const item = h("li", { class: "invite" }, h("span", { class: "invite-seat" }, `Seat ${s.seat}`), input, copyButton(input),
+        h("a", { class: "btn small", href: s.invite_url, "aria-label": `Open seat ${s.seat}` }, "Open"));
+      const isOpen = (body.open_seats || []).includes(s.seat);
+      if (s.seat !== res.creator_seat && res.admin_token) item.append(openSeatButton(res, s.seat, isOpen));
+      list.append(item);
     } else {
       list.append(h("li", { class: "invite bot" }, h("span", { class: "invite-seat" }, `Seat ${s.seat}`),
         h("span", { class: "muted" }, `bot · ${s.kind}`)));

@@ -3,6 +3,7 @@
 
 import { LogList, clear, h, seatName, seatRef, seatTag, updateStatusBar } from "./components.js";
 import { setupHelp } from "./help.js";
+import { createTour, tourWanted } from "./tour.js";
 
 const params = new URLSearchParams(location.search);
 const token = params.get("token");
@@ -27,6 +28,9 @@ const help = setupHelp({
   body: document.getElementById("help-body"),
   title: document.getElementById("help-title"),
   close: document.getElementById("help-close"),
+  // Opened mid-game, the panel goes to the section of the current phase (the renderer reads it).
+  phase: () => (app.renderer && app.renderer.phase && app.frame && app.frame.view && !app.frame.outcome
+    ? app.renderer.phase(context()) : null),
 });
 
 const REASONS = {
@@ -301,7 +305,7 @@ function onState(frame) {
   const follow = start === 0 || app.log.atEnd();
   app.events = app.events.slice(0, start).concat(frame.log || []);
   app.frame = frame;
-  app.log.add(frame.log || [], start);
+  app.log.add(frame.log || [], start, frame.lines);
   if (start === 0) logEl.removeAttribute("aria-busy");
   if (app.pending && frame.seq !== app.pending.seq) app.pending = null;
   if (prevSeq !== null && frame.seq !== prevSeq) clearMessage("error");
@@ -466,6 +470,9 @@ function render() {
   } else if (focusInBoard && !board.contains(document.activeElement)) {
     board.focus({ preventScroll: true });
   }
+  // The first-game tour (after the focus has moved: the tour then takes it to its Next button).
+  if (tour) tour.refresh();
+  else if (!over && ctx.seat !== null && app.renderer.game === "cardtable" && !tourAsked) startTour(ctx.game);
 }
 
 function drawUndealt(frame) {
@@ -546,6 +553,55 @@ function clearMessage(kind) {
 }
 
 // ------------------------------------------------------------------------------------------------
+// The guided first game (tour.js): once per game, for a player at a card-game table.
+// ------------------------------------------------------------------------------------------------
+let tour = null;
+let tourAsked = false;
+
+function regionNames(sel) {
+  const names = [...document.querySelectorAll(`${sel} .ct-region-title`)].map((el) => el.textContent.trim());
+  return [...new Set(names)].filter(Boolean).join(", ");
+}
+
+function startTour(game) {
+  tourAsked = true;
+  if (!tourWanted(game)) return;
+  const own = ".ct-side.ct-bottom";
+  const many = document.querySelectorAll(".ct-side.ct-top").length > 1;
+  const yours = regionNames(own);
+  tour = createTour({
+    game,
+    steps: [
+      { target: () => document.querySelector(`${own} [data-region="hand"]`), title: "Your hand",
+        text: "The cards only you can see. When it is your move, the cards you can use light up: click one "
+          + "(tap it on a phone) to play it. Point at any card, or tap it, to read it." },
+      { target: () => document.querySelector(own), title: "Your side of the table",
+        text: `Everything of yours: ${yours || "your cards in play"}. The banner on top counts what matters `
+          + "(point at a number to see what it means)." },
+      { target: () => document.querySelector(".ct-opponents") || document.querySelector(".ct-side.ct-top"),
+        title: many ? "The other players" : "Your opponent",
+        text: `${many ? "Their sides mirror" : "Their side mirrors"} yours; a hand shows only card backs. `
+          + "▶ turn marks whose turn it is." },
+      { target: () => document.querySelector(".ct-board > .prompt, .ct-board > .outcome"), title: "What happens now",
+        text: "This box says what you are asked to do, and turns yellow when it is your move. Buttons such as "
+          + "Pass or Done wait at the bottom of the board; the top bar shows the turn and the phase." },
+      { target: () => document.querySelector(".log-box"), title: "The log",
+        text: "Every move in words, the newest last: what you and the others did, and what came of it." },
+      { target: () => document.getElementById("help-open"), title: "Rules when you need them",
+        text: "How to play explains the game and every word on the screen. Opened during a game it goes "
+          + "straight to the current phase. The ? key opens it too." },
+    ],
+    onEnd: () => {
+      tour = null;
+      const first = board.querySelector('[data-option="1"]');
+      if (first) first.focus({ preventScroll: true });
+    },
+  });
+  tour.start();
+  if (!tour.active()) tour = null;
+}
+
+// ------------------------------------------------------------------------------------------------
 // Keyboard: typing an option's number picks it (Enter/Space activate the focused one natively). Options
 // 10 and up are typed as two digits: while what was typed could still grow into a larger option's number
 // ("1" with options up to 12), the page waits NUMBER_WAIT_MS for the next digit (or Enter) and shows the
@@ -609,7 +665,11 @@ document.addEventListener("keydown", (ev) => {
   const tag = ev.target && ev.target.tagName;
   if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
   if (help.isOpen()) return; // the dialog has the keyboard (Esc closes it)
-  if (/^[0-9]$/.test(ev.key)) {
+  if (ev.key === "?") {
+    ev.preventDefault();
+    forgetTyped();
+    help.open();
+  } else if (/^[0-9]$/.test(ev.key)) {
     if (typeDigit(ev.key)) ev.preventDefault();
   } else if (ev.key === "Enter" && typed) {
     ev.preventDefault();

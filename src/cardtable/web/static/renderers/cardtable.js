@@ -660,7 +660,7 @@ const SEAT_FIELDS_DEFAULT = ["player", "winner", "attacker_player"];
 /** The sentence for an event: of several, the first whose placeholders the event all has, else the last. */
 function pickTemplate(value, fields) {
   if (!Array.isArray(value)) return value;
-  const fits = value.find((t) => [...t.matchAll(/\{(\w+)\}/g)].every((m) => m[1] in fields));
+  const fits = value.find((t) => [...t.matchAll(/\{(\w+)[^}]*\}/g)].every((m) => m[1] in fields));
   return fits !== undefined ? fits : value[value.length - 1];
 }
 
@@ -684,7 +684,12 @@ function describeEvent(event, ctx) {
     else if (plainList(v)) shown[k] = v.map((x) => String(x).replace(/_/g, " ")).join(", ") || "nothing";
     else shown[k] = v === null ? "nobody" : v;
   }
-  return template.replace(/\{(\w+)\}/g, (m, k) => (k in shown ? String(shown[k]) : k === "title" || k === "card" ? "a card" : "?"));
+  // Only a fallback: the server sends every card game's log in words (the frame's `lines`, which the log
+  // list shows), verbs agreeing with "you"; here `{f:verb}` and `{f's}` keep the third person.
+  return template.replace(/\{(\w+)(?::([A-Za-z][\w ]*)|('s))?\}/g, (m, k, word, poss) => {
+    const value = k in shown ? String(shown[k]) : k === "title" || k === "card" ? "a card" : "?";
+    return value + (word ? ` ${word}` : "") + (poss ? "'s" : "");
+  });
 }
 
 function statusItems(ctx) {
@@ -715,13 +720,25 @@ function helpSections() {
   }];
 }
 
+/** The phase or step on the top bar, as the game names it (the key of the rules' `phase_sections`). */
+function phase(ctx) {
+  return P && P.phase_path && ctx.view ? resolve(ctx.view, P.phase_path) : null;
+}
+
+/** A turn (or Mythos round) line starts a new block of the log, as in Two Mists. */
+function eventClass(event) {
+  return event.kind === "turn" || event.kind === "round" ? "ev-turn" : "";
+}
+
 export default {
   game: "cardtable",
   title: "",
   init,
   render,
   describeEvent,
+  eventClass,
   describeOption: (action, ctx) => describeOption(action, ctx),
   statusItems,
   helpSections,
+  phase,
 };
