@@ -158,3 +158,22 @@ def test_deck_validate_exit_codes(runner, in_tmp) -> None:
     assert "not valid YAML" in _err(runner.invoke(app, ["deck", "validate", GAME, "junk.yaml"]))
     assert "cannot read" in _err(runner.invoke(app, ["deck", "validate", GAME, "missing.yaml"]))
     assert "no deck lists" in _err(runner.invoke(app, ["deck", "validate", "two-mists", "bad.yaml"]))
+
+
+@pytest.mark.parametrize("game", ["call-of-cthulhu", "million-arthur", "mythos"])
+@pytest.mark.parametrize("width", [40, 80, 100, 160])
+def test_decks_never_cuts_a_name_or_stem(runner, monkeypatch, game, width) -> None:
+    """Issue 23: at 80 columns ``cardtable decks`` cut the names you type ("Graves and Deep Pla…"); the
+    name and stem are whole on one line at any width, the summary and description wrap instead."""
+    from cardtable.server.facets import ready_decks_of
+
+    monkeypatch.setenv("COLUMNS", str(width))
+    out = _ok(runner.invoke(app, ["decks", game]))
+    assert "…" not in out
+    lines = out.splitlines()
+    for deck in ready_decks_of(game):
+        assert any(deck["name"] in line for line in lines), (deck["name"], out)
+        assert any(re.search(rf"(^|\s){re.escape(deck['stem'])}(\s|$)", line) for line in lines), (deck["stem"], out)
+        first_words = " ".join(deck["description"].split()[:3])
+        assert first_words in " ".join(out.split()), (first_words, out)
+        assert deck["summary"] in out or all(w in out for w in deck["summary"].split(" / "))

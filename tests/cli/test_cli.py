@@ -112,12 +112,12 @@ def test_quit_saves_the_record(runner, in_tmp):
     assert "not finished" in out
 
 
-def test_quit_without_save_writes_a_default_file_and_eof_quits(runner, in_tmp):
+def test_quit_without_save_writes_a_default_file_and_eof_quits(runner, in_tmp, saves):
     out = _ok(runner.invoke(app, ["play", "two-mists", "--seat", "2", "--bots", "random", "--seed", "4"], input="q\n"))
-    assert (in_tmp / "two-mists-seed4.json").is_file()
-    assert "two-mists-seed4.json" in out
+    assert (saves / "two-mists-seed4.json").is_file() and not list(in_tmp.glob("*.json"))
+    assert str(saves / "two-mists-seed4.json") in "".join(out.split())
     out = _ok(runner.invoke(app, ["play", "two-mists", "--seat", "2", "--bots", "random", "--seed", "8"], input=""))
-    assert "input ended" in out and (in_tmp / "two-mists-seed8.json").is_file()
+    assert "input ended" in out and (saves / "two-mists-seed8.json").is_file()
 
 
 def test_watching_bots(runner, in_tmp):
@@ -407,3 +407,29 @@ def test_play_resume_of_another_game_is_one_clear_line(tmp_path):
     bad.write_text('{"game": "mythos"}')
     result = _Runner().invoke(_app, ["play", "two-mists", "--resume", str(bad)])
     assert result.exit_code == 2 and "not a saved two-mists game" in result.output
+
+
+PLAYER_RANGES = {"two-mists": "3 or 4 players", "call-of-cthulhu": "2 players", "million-arthur": "2 players",
+                 "mythos": "2 to 4 players"}
+OUT_OF_RANGE = {"two-mists": (2, 5), "call-of-cthulhu": (1, 3), "million-arthur": (1, 4), "mythos": (1, 5)}
+
+
+@pytest.mark.parametrize("game", sorted(PLAYER_RANGES))
+@pytest.mark.parametrize("how", ["play", "simulate", "lab"])
+def test_a_player_count_out_of_range_is_refused_naming_the_range(runner, in_tmp, game, how):
+    """Issue 23: ``simulate mythos --players 5 --decks all`` ran duels without a word; every command
+    refuses a count the game is not played by, in one line naming the counts it is (exit 2)."""
+    extra = {"play": [], "simulate": ["--games", "2"], "lab": ["--decks", "all", "--games", "2"]}[how]
+    if how == "lab" and game == "two-mists":
+        extra = ["--report", str(in_tmp / "r.html"), "--games", "2"]
+    for n in OUT_OF_RANGE[game]:
+        result = runner.invoke(app, [how if how != "lab" else "simulate", game, "--players", str(n), *extra], input="")
+        _assert_one_line_error(result)
+        assert f"--players {n}" in result.stderr and PLAYER_RANGES[game] in result.stderr, result.stderr
+    assert not list(in_tmp.iterdir())
+
+
+def test_the_lab_refuses_a_count_other_than_two(runner, in_tmp):
+    result = runner.invoke(app, ["simulate", "mythos", "--players", "3", "--decks", "all", "--games", "2"])
+    _assert_one_line_error(result)
+    assert "duels" in result.stderr

@@ -21,7 +21,7 @@ from ..registry import game_ids
 
 if TYPE_CHECKING:
     from ..bots import Bot
-    from ..core import State
+    from ..core import GameDefinition, State
 
 EXIT_BAD_INPUT = 2
 # The GAME argument's help names the games this build has (a directory scan, no game is imported).
@@ -101,6 +101,17 @@ def parse_options(items: Sequence[str] | None) -> dict[str, Any] | None:
             value = raw
         out[key] = value
     return out
+
+
+def check_players(game: GameDefinition, players: int | None) -> None:
+    """Refuse (one line, exit 2) a ``--players`` the game is not played by, naming the counts it is."""
+    if players is None:
+        return
+    low, high = game.info.min_players, game.info.max_players
+    if not low <= players <= high:
+        allowed = (f"{low} players" if low == high else f"{low} or {high} players" if high == low + 1
+                   else f"{low} to {high} players")
+        raise UserError(f"--players {players}: {game.info.name} is played by {allowed}")
 
 
 def parse_seat(text: str | None, players: int) -> int | None:

@@ -13,6 +13,8 @@ from typing import Any, Sequence
 
 import typer
 from rich import box
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -73,22 +75,49 @@ def deck_options(game: GameDefinition, decks: Sequence[str], players: int | None
     return out
 
 
+ABOUT_MIN = 32
+"""The narrowest the wrapped "About" column (summary and description) may get before the listing turns
+from a table into one block per deck."""
+
+
+def ready_decks_renderable(game_name: str, ready: Sequence[Any], width: int) -> RenderableType:
+    """The ready decks at ``width`` columns. The name and the stem (what ``--deck`` takes) are never cut or
+    wrapped; the summary and description wrap beside them, or under them when the table would leave them
+    fewer than ``ABOUT_MIN`` columns."""
+    title = f"{game_name}: ready decks"
+    name_w = max([len("Name"), *(len(r.name) for r in ready)])
+    stem_w = max([len("Stem"), *(len(r.stem) for r in ready)])
+    cards_w = max([len("Cards"), *(len(str(r.cards)) for r in ready)])
+    # SIMPLE_HEAD: one space of padding each side of every column, plus the table's own edge
+    if width - (name_w + stem_w + cards_w + 4 * 2 + 2) >= ABOUT_MIN:
+        table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", title_style="bold")
+        table.add_column("Name", style="bold cyan", no_wrap=True, min_width=name_w)
+        table.add_column("Stem", no_wrap=True, min_width=stem_w)
+        table.add_column("Cards", justify="right", no_wrap=True, min_width=cards_w)
+        table.add_column("About", ratio=1)
+        for r in ready:
+            about = Text(r.summary, style="italic") if r.summary else Text()
+            table.add_row(r.name, r.stem, str(r.cards), about + Text("\n" + r.description if r.description else ""))
+        return table
+    blocks: list[RenderableType] = [Text(title, style="bold")]
+    for r in ready:
+        blocks.append(Text(""))
+        blocks.append(Text(r.name, style="bold cyan", no_wrap=True, overflow="ignore"))
+        blocks.append(Text(f"  stem {r.stem} · {r.cards} cards", no_wrap=True, overflow="ignore"))
+        if r.summary:
+            blocks.append(Text("  " + r.summary, style="italic"))
+        if r.description:
+            blocks.append(Padding(Text(r.description), (0, 0, 0, 2)))
+    return Group(*blocks)
+
+
 def decks_cmd(game_id: str = typer.Argument(..., metavar="GAME", help=GAME_HELP)) -> None:
     """List the ready decks a game ships with (their names work with play --deck)."""
     with boundary():
         game = load_game(game_id)
         facet = decklists(game, "it has no ready decks to list")
-        table = Table(box=box.SIMPLE_HEAD, title=f"{game.info.name}: ready decks", title_justify="left",
-                      title_style="bold")
-        table.add_column("Name", style="bold cyan", no_wrap=True)
-        table.add_column("Stem", no_wrap=True)
-        table.add_column("Cards", justify="right")
-        table.add_column("Summary", no_wrap=True)
-        table.add_column("Description")
-        for r in facet.ready_decks():
-            table.add_row(r.name, r.stem, str(r.cards), r.summary.replace("_", " "), r.description)
         console = new_console()
-        console.print(table)
+        console.print(ready_decks_renderable(game.info.name, facet.ready_decks(), console.width))
         console.print(Text(f"Play one: cardtable play {game.id} --deck NAME --deck NAME (one per seat); "
                            f"check your own list: cardtable deck validate {game.id} FILE", style="dim"))
 

@@ -2,12 +2,16 @@
 
 The person's turns go through :func:`.prompt.human_decision`; quitting there (``q``, end of input)
 or Ctrl-C saves the game, so that it can be continued with ``cardtable play GAME --resume FILE``
-(which writes back to that file) or looked at again with ``cardtable replay``.
+(which writes back to that file) or looked at again with ``cardtable replay``. Without ``--save`` the
+file goes to the saves folder (:func:`saves_dir`), never over an earlier save, and its full path is
+printed with the command that continues it.
 """
 
 from __future__ import annotations
 
+import os
 import secrets
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -21,8 +25,8 @@ from rich.text import Text
 from .. import load_game, replay
 from ..core import Rng, State, mix_seed
 from ..tui import get_renderer, seat_names
-from .common import (GAME_HELP, UserError, boundary, check_reproduces, jsonable, make_bots, new_console, parse_options,
-                     parse_seat, read_json, split_specs, write_json)
+from .common import (GAME_HELP, UserError, boundary, check_players, check_reproduces, jsonable, make_bots, new_console,
+                     parse_options, parse_seat, read_json, split_specs, write_json)
 from .decks import deck_options
 from .prompt import Quit, human_decision
 from .render import outcome_renderable, print_events
@@ -40,6 +44,32 @@ def _save_payload(state: State, seat: int | None, specs: Mapping[int, str]) -> d
         data["outcome"] = state.outcome.to_dict()
     data["final_state"] = jsonable(state.to_dict())
     return data
+
+
+def saves_dir() -> Path:
+    """Where a game quit without ``--save`` is kept: ``$CARDTABLE_SAVES``, else ``cardtable/saves`` in the
+    user's data folder (``$XDG_DATA_HOME``, by default ``~/.local/share``)."""
+    chosen = os.environ.get("CARDTABLE_SAVES")
+    if chosen:
+        return Path(chosen).expanduser()
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data).expanduser() / "cardtable" / "saves"
+
+
+def default_save_path(game_id: str, seed: int) -> Path:
+    """A new file in :func:`saves_dir` (``GAME-seedN.json``, ``GAME-seedN-2.json`` if that is taken), its
+    folder made; the current folder when that one cannot be made."""
+    folder = saves_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        folder = Path.cwd()
+    path = folder / f"{game_id}-seed{seed}.json"
+    k = 2
+    while path.exists():
+        path = folder / f"{game_id}-seed{seed}-{k}.json"
+        k += 1
+    return path.resolve()
 
 
 def _resume(path: Path, game_id: str) -> tuple[State, str | None, str | None]:
@@ -76,7 +106,9 @@ def play_cmd(
                                        help="One bot spec for every bot seat, or a comma list per bot seat in seat "
                                             "order (default: heuristic), random for a game without a heuristic."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Game seed (default: random; printed at the start)."),
-    save: Optional[Path] = typer.Option(None, "--save", help="Write the game record (JSON) here at the end or on quit."),
+    save: Optional[Path] = typer.Option(None, "--save", help="Write the game record (JSON) here at the end or on quit "
+                                                            "(default on quit: a new file in $CARDTABLE_SAVES, else "
+                                                            "~/.local/share/cardtable/saves)."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="Game option key=value (repeatable)."),
     delay: Optional[float] = typer.Option(None, "--delay",
                                           help="Seconds between moves when watching (default 0.3 on a terminal, else 0)."),
@@ -90,6 +122,7 @@ def play_cmd(
     """Play a game in the terminal against bots (or watch bots play with --seat none)."""
     with boundary():
         game = load_game(game_id)
+        check_players(game, players)
         if resume is not None:
             if deck:
                 raise UserError("--deck cannot be used with --resume: the saved game keeps its decks")
@@ -179,10 +212,12 @@ def play_cmd(
             quit_early = True
 
         if quit_early:
-            path = save_to or Path(f"{game.id}-seed{seed}.json")
+            path = save_to or default_save_path(game.id, seed)
             write_json(path, _save_payload(state, human, spec_by_seat))
-            console.print(Text(f"Game saved to {path} (turn {state.view(None).get('turn', '?')}). "
-                               f"Continue it with: cardtable play {game.id} --resume {path}", style="bold"))
+            where = renderer.progress(state.view(None))
+            console.print(Text(f"Game saved to {path}{f' ({where})' if where else ''}. "
+                               f"Continue it with: cardtable play {game.id} --resume {shlex.quote(str(path))}",
+                               style="bold"))
             return
 
         log = state.log(human)

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from .. import load_game
 from ..core import GameDefinition, OutcomeTag
-from .common import GAME_HELP, UserError, boundary, make_bots, new_console, parse_options, split_specs
+from .common import GAME_HELP, UserError, boundary, check_players, make_bots, new_console, parse_options, split_specs
 
 
 def _pct(x: float) -> str:
@@ -194,6 +194,11 @@ def simulate_cmd(
         if decks is not None or report is not None or tables is not None:
             from .lab import run_lab_cmd
 
+            check_players(game, players)
+            if players is not None:
+                if players != 2:
+                    raise UserError(f"the balance lab plays duels: --players {players} cannot be used with "
+                                    "--decks, --report or --tables (leave it out, or give 2)")
             if out is not None:
                 raise UserError("--out writes one row per game of a plain run; with the lab use --tables")
             if jobs < 1:
@@ -206,6 +211,7 @@ def simulate_cmd(
             run_lab_cmd(game, decks, games, specs, seed, jobs, backend, ray_address, options or {}, report, tables,
                         tables_format, mirrors, as_json, " ".join(["cardtable", "simulate", *sys.argv[2:]]))
             return
+        check_players(game, players)
         make_bots(game.id, dict(enumerate(specs)), seed)  # validates every spec before any work starts
         n_players = players if players is not None else (len(specs) if len(specs) > 1 else None)
         probe = game.new_game(seed=seed, players=n_players, options=options)  # validates players and options

@@ -27,6 +27,11 @@ Layout = Literal["row", "fan", "pile", "count"]
 
 MarkStyle = Literal["turned", "badge", "dimmed", "face_down"]
 
+SWATCHES = ("red", "orange", "brown", "yellow", "olive", "green", "teal", "light_blue", "blue", "purple", "pink",
+            "grey")
+"""The named colours a card face may show (``CardFace.palette``): the browser draws ``sw-<name>`` (style.css),
+the terminal a fixed Rich colour of the same name (``cardtable.tui.cardtable.SWATCH_STYLES``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Counter:
@@ -87,7 +92,14 @@ class CardFace:
     subtitle: tuple[str, ...] = ()  # e.g. faction and type
     stats: tuple[str, ...] = ()  # small values under the title (skill, icons, ...)
     text: str = "text"
-    colour: str = ""  # a catalog field whose value picks the card's colour class (e.g. faction)
+    colour: str = ""  # the catalog field that is the card's colour in the game (faction, colour, type)
+    palette: Mapping[str, str] = field(default_factory=dict)
+    """Value of the ``colour`` field -> one of ``SWATCHES``: the stripe (browser) and title colour (terminal)
+    of a card, so a red Million Arthur card is drawn red. Every value the catalog holds should be listed
+    (each game's tests check it); a value not listed is drawn without a colour, never a guessed one."""
+    names: Mapping[str, str] = field(default_factory=dict)
+    """Value of the ``colour`` field -> the words people read (``shub_niggurath`` -> "Shub-Niggurath"): on a
+    card's face, in a ready deck's summary. A value not listed reads with spaces for underscores."""
     list_labels: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """A stat whose catalog value is a list of counts, by position: ``{"pips": ("red", "blue")}``
     shows ``[0, 2]`` as "blue 2" (zero counts are left out). Optional; without it the numbers show."""
@@ -151,6 +163,7 @@ class Presentation:
     phase_path: str = ""  # the view path of the current phase/step name, shown in the top bar
     phase_word: str = "phase"  # what the top bar calls it ("step" where the game's turn has steps)
     turn_path: str = ""  # the view path of the turn number, when the view has no top-level ``turn``
+    turn_word: str = "turn"  # what the game calls that number ("round" where every seat plays in one)
     one_based: tuple[str, ...] = ()  # event/option fields that are 0-based indices, shown +1 to people
     active_path: str = ""  # the view path of the seat whose turn it is (the browser marks its side)
     card_fields: tuple[str, ...] = ("card",)
@@ -172,6 +185,21 @@ class Presentation:
     def zones(self) -> set[str]:
         """Every zone name pattern a region shows (for a game's own consistency test)."""
         return {r.zone for r in self.regions}
+
+
+def swatch(face: CardFace, card: Mapping[str, Any] | None) -> str | None:
+    """The swatch (one of ``SWATCHES``) of a catalog entry, from its ``colour`` field and the palette;
+    ``None`` for no colour (no field declared, a value the palette does not list, an unknown card)."""
+    if card is None or not face.colour:
+        return None
+    found = face.palette.get(str(card.get(face.colour, "")))
+    return found if found in SWATCHES else None
+
+
+def colour_words(face: CardFace, value: Any) -> str:
+    """The words for a value of the card's colour field (``CardFace.names``, else its spaces for underscores)."""
+    key = str(value)
+    return face.names.get(key) or key.replace("_", " ")
 
 
 def resolve(view: Mapping[str, Any], path: str, **places: Any) -> Any:

@@ -15,7 +15,6 @@ hand near the bottom). Regions of one band sit side by side. Cards read as one l
 
 from __future__ import annotations
 
-import hashlib
 from functools import cached_property
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -26,13 +25,14 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import Action, SetupError
-from ..engine.presentation import LogWords, Presentation, Region, Target, resolve, zone_name
+from ..engine.presentation import LogWords, Presentation, Region, Target, colour_words, resolve, swatch, zone_name
 from .generic import Names, Renderer, compact
 
-PALETTE = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "bright_magenta", "bright_green",
-           "bright_blue")
-"""Colours a card's ``colour`` field picks from (by a stable hash of its value, so a game needs no table)."""
-NEUTRAL_WORDS = {"", "none", "neutral", "colourless", "colorless"}
+SWATCH_STYLES = {"red": "red1", "orange": "dark_orange", "brown": "light_salmon3", "yellow": "yellow1",
+                 "olive": "dark_khaki", "green": "green3", "teal": "dark_cyan", "light_blue": "sky_blue1",
+                 "blue": "dodger_blue1", "purple": "medium_purple1", "pink": "hot_pink", "grey": "grey70"}
+"""The Rich colour of each of the presentation's ``SWATCHES``: a card's title is printed in the colour its
+game's palette gives its data (a red Million Arthur knight in red); a card without one in plain white."""
 
 
 def _missing_format(template: str, **values: Any) -> str:
@@ -115,10 +115,9 @@ class CardTableRenderer(Renderer):
         return self.title_of(data) + (f" #{cid}" if data is not None else "")
 
     def colour(self, data: Mapping[str, Any]) -> str:
-        key = str(data.get(self.pres.face.colour, "")) if self.pres.face.colour else ""
-        if key.lower() in NEUTRAL_WORDS:
-            return "white"
-        return PALETTE[int(hashlib.sha1(key.encode()).hexdigest(), 16) % len(PALETTE)]
+        """The Rich style of the card's colour: its data's swatch (``presentation.swatch``), else white."""
+        found = swatch(self.pres.face, data)
+        return SWATCH_STYLES[found] if found is not None else "white"
 
     # --- zones and seats ------------------------------------------------------------------------------
     @staticmethod
@@ -209,7 +208,8 @@ class CardTableRenderer(Renderer):
             corner = data.get(face.corner) if face.corner else None
             if corner is not None and corner != "":
                 line.append(f" ({corner})", style="bold")
-            sub = [str(data.get(f)).replace("_", " ") for f in face.subtitle if data.get(f) not in (None, "")]
+            sub = [colour_words(face, data.get(f)) if f == face.colour else str(data.get(f)).replace("_", " ")
+                   for f in face.subtitle if data.get(f) not in (None, "")]
             if sub:
                 line.append("  " + " ".join(sub), style="dim")
             stats = self.stat_words(data, face.stats)
@@ -389,11 +389,14 @@ class CardTableRenderer(Renderer):
             line.append("  ← to act", style="bold green")
         return line
 
+    def progress(self, view: Mapping[str, Any]) -> str:
+        turn = resolve(view, self.pres.turn_path) if self.pres.turn_path else view.get("turn")
+        return "" if turn is None else f"{self.pres.turn_word} {turn}"
+
     def status_line(self, view: Mapping[str, Any], names: Names = None) -> str:
         parts = []
-        turn = resolve(view, self.pres.turn_path) if self.pres.turn_path else view.get("turn")
-        if turn is not None:
-            parts.append(f"turn {turn}")
+        if self.progress(view):
+            parts.append(self.progress(view))
         phase = resolve(view, self.pres.phase_path) if self.pres.phase_path else None
         if phase is not None:
             parts.append(f"{str(phase).replace('_', ' ')} {self.pres.phase_word}".rstrip())
@@ -534,7 +537,8 @@ class CardTableRenderer(Renderer):
         if face.corner and data.get(face.corner) not in (None, ""):
             head.append(f"  ({face.corner} {data.get(face.corner)})")
         body: list[RenderableType] = [head]
-        sub = " ".join(str(data.get(f)).replace("_", " ") for f in face.subtitle if data.get(f) not in (None, ""))
+        sub = " ".join(colour_words(face, data.get(f)) if f == face.colour else str(data.get(f)).replace("_", " ")
+                       for f in face.subtitle if data.get(f) not in (None, ""))
         if sub:
             body.append(Text(sub, style="dim"))
         shown = {face.title, face.corner, face.text, "index", "id", "name", *face.subtitle}

@@ -96,6 +96,11 @@ class Renderer:
             return str(card.get("card", card.get("instance", "?")))
         return "?" if card is None else str(card)
 
+    def progress(self, view: Mapping[str, Any]) -> str:
+        """How far the game is, in the game's words ("turn 7", "round 2"); "" when the view does not say."""
+        turn = view.get("turn")
+        return "" if turn is None else f"turn {turn}"
+
     def status_line(self, view: Mapping[str, Any], names: Names = None) -> str:
         """One line for watching a game scroll by."""
         turn = view.get("turn")

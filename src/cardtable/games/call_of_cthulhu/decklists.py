@@ -9,8 +9,10 @@ from typing import Any
 
 from ...carddata.deckfacet import ReadyDeck
 from ...carddata.deckrules import Deck, Violation
+from ...engine.presentation import colour_words
 from .catalog import load_pool
 from .deck_rules import DOMAINS, load_deck_list, ready_decks as _ready, validate_deck
+from .presentation import PRESENTATION
 
 OPTION = "decks"
 # How a deck builder shows the catalog (cardtable.carddata.deckfacet): the cost curve (CC-2 decks are
@@ -24,7 +26,7 @@ def ready_decks() -> list[ReadyDeck]:
     out = []
     for stem, deck in _ready().items():
         factions = Counter(str(pool.attributes()[c].get("faction") or "neutral") for c in deck.cards())
-        summary = " / ".join(f for f, _ in factions.most_common(2))
+        summary = " / ".join(colour_words(PRESENTATION.face, f) for f, _ in factions.most_common(2))
         out.append(ReadyDeck(deck.name, stem, deck.description, len(deck.cards()), summary))
     return out
 

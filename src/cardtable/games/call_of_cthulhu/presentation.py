@@ -73,6 +73,12 @@ PRESENTATION = Presentation(
     ),
     face=CardFace(title="title", corner="cost", subtitle=("faction", "type"), stats=("skill", "icons", "keywords"),
                   text="text", colour="faction",
+                  palette={"agency": "light_blue", "miskatonic": "orange", "syndicate": "brown", "cthulhu": "green",
+                           "hastur": "yellow", "yog_sothoth": "purple", "shub_niggurath": "red",
+                           "neutral": "grey"},  # CC-11.1's colours
+                  names={"agency": "The Agency", "miskatonic": "Miskatonic University", "syndicate": "The Syndicate",
+                         "cthulhu": "Cthulhu", "hastur": "Hastur", "yog_sothoth": "Yog-Sothoth",
+                         "shub_niggurath": "Shub-Niggurath", "neutral": "neutral"},  # CC-11.1's names
                   list_labels={"icons": ("terror", "combat", "arcane", "investigation"),
                                "struggles": ("terror", "combat", "arcane", "investigation")}),
     targets=(

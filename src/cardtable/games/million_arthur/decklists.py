@@ -9,8 +9,10 @@ from typing import Any
 
 from ...carddata.deckfacet import ReadyDeck
 from ...carddata.deckrules import Deck, Violation
+from ...engine.presentation import colour_words
 from .catalog import load_pool
 from .deck_rules import LEADER, load_deck_list, ready_decks as _ready, validate_deck
+from .presentation import PRESENTATION
 
 OPTION = "decks"
 # How a deck builder shows the catalog (cardtable.carddata.deckfacet): the cost curve, colours and
@@ -25,7 +27,7 @@ def ready_decks() -> list[ReadyDeck]:
     out = []
     for stem, deck in _ready().items():
         colours = Counter(pool[pool.index(c)].colour for c in deck.cards())
-        summary = " / ".join(c for c, _ in colours.most_common(3))
+        summary = " / ".join(colour_words(PRESENTATION.face, c) for c, _ in colours.most_common(3))
         out.append(ReadyDeck(deck.name, stem, deck.description, len(deck.cards()), summary))
     return out
 

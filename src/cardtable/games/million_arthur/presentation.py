@@ -74,7 +74,9 @@ PRESENTATION = Presentation(
         CardMark("{value}", path="info.pending.{card}"),
     ),
     face=CardFace(title="name", corner="cost", subtitle=("colour", "kind", "arthur_type"),
-                  stats=("skill", "skill_value", "defence", "evolution_cost", "burst"), text="text", colour="colour"),
+                  stats=("skill", "skill_value", "defence", "evolution_cost", "burst"), text="text", colour="colour",
+                  palette={"red": "red", "green": "green", "blue": "blue", "yellow": "yellow", "purple": "purple",
+                           "colourless": "grey"}),  # MA-3.3: the colour is the frame colour
     targets=(
         Target("card", card=True),
         Target("onto", card=True, word="onto"),

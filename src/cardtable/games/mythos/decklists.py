@@ -9,8 +9,10 @@ from typing import Any
 
 from ...carddata.deckfacet import Choice, ReadyDeck, SeatChoice
 from ...carddata.deckrules import Deck, Violation
+from ...engine.presentation import colour_words
 from .catalog import load_pool
 from .deck_rules import INVESTIGATOR, load_deck_list, ready_decks as _ready, validate_deck
+from .presentation import PRESENTATION
 
 OPTION = "decks"
 # How a deck builder shows the catalog (cardtable.carddata.deckfacet): Mythos cards cost no resource, so
@@ -26,7 +28,7 @@ def ready_decks() -> list[ReadyDeck]:
     out = []
     for stem, deck in _ready().items():
         types = Counter(pool[pool.index(c)].type for c in deck.cards())
-        summary = " / ".join(t for t, _ in types.most_common(3))
+        summary = " / ".join(colour_words(PRESENTATION.face, t) for t, _ in types.most_common(3))
         out.append(ReadyDeck(deck.name, stem, deck.description, len(deck.cards()), summary))
     return out
 

@@ -21,6 +21,7 @@ const joinForm = document.getElementById("join-form");
 const joinWhat = document.getElementById("join-what");
 const joinDeck = document.getElementById("join-deck");
 const joinGo = document.getElementById("join-go");
+const joinDeckNote = document.getElementById("join-deck-note");
 
 const help = setupHelp({
   button: document.getElementById("help-open"),
@@ -71,6 +72,12 @@ const gameName = (id) => (games.find((g) => g.id === id) || { name: id }).name;
 // ------------------------------------------------------------------------------------------------
 // New table form
 // ------------------------------------------------------------------------------------------------
+/** "2 players" (a game for exactly two), "1 player", "2–4 players". */
+export function playerRange(min, max) {
+  if (min === max) return `${min} player${min === 1 ? "" : "s"}`;
+  return `${min}–${max} players`;
+}
+
 async function loadGames() {
   try {
     games = await api("/api/games");
@@ -89,7 +96,7 @@ function onGameChange() {
   clear(playersSel);
   for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h("option", { value: n }, String(n)));
   playersSel.value = String(g.max_players);
-  gameNote.textContent = `${g.min_players}–${g.max_players} players · version ${g.version}`;
+  gameNote.textContent = `${playerRange(g.min_players, g.max_players)} · version ${g.version}`;
   help.setGame(g.id);
   drawSeats();
   if (g.decks && !decksOf.has(g.id)) loadDecks(g).then(() => { if (currentGame() === g) drawSeats(); });
@@ -420,30 +427,58 @@ async function openJoin(t, seat) {
   if (!g) return;
   await Promise.all([loadDecks(g), loadSaved(g)]); // saved decks afresh: one may have been built meanwhile
   joining = { table: t, seat };
-  joinWhat.textContent = `${t.name || t.table_id} · ${gameName(t.game)} · seat ${seat}`;
+  const tableName = t.name || t.table_id;
+  const game = gameName(t.game);
+  joinWhat.textContent = `${tableName.includes(game) ? tableName : `${tableName} · ${game}`} · seat ${seat}`;
   clear(joinDeck);
+  // No ready deck is chosen for the player: the first in the list would be a pick by the alphabet, and
+  // some ready decks are far weaker than others (README, balance). Their own legal saved deck is.
+  joinDeck.append(h("option", { value: "", disabled: true }, "Choose a deck…"));
   const mine = savedOf.get(g.id) || [];
   if (mine.length) {
     joinDeck.append(h("optgroup", { label: "My saved decks" }, mine.map((d) => h("option", { value: `saved:${d.id}`,
       disabled: !d.legal }, `${d.name}${d.legal ? "" : " (not legal)"}`))));
   }
   joinDeck.append(h("optgroup", { label: "Ready decks" }, (decksOf.get(g.id) || []).map((d) =>
-    h("option", { value: `ready:${d.name}`, title: d.description }, `${d.name}${d.summary ? ` (${d.summary})` : ""}`))));
-  const firstLegal = [...joinDeck.querySelectorAll("option")].find((o) => !o.disabled);
-  if (firstLegal) joinDeck.value = firstLegal.value;
+    h("option", { value: `ready:${d.name}`, title: d.description, "data-description": d.description },
+      `${d.name}${d.summary ? ` (${d.summary})` : ""}`))));
+  const mineLegal = mine.find((d) => d.legal);
+  joinDeck.value = mineLegal ? `saved:${mineLegal.id}` : "";
+  describeJoinDeck();
   joinPanel.hidden = false;
-  joinDeck.focus();
+  document.body.classList.add("joining"); // on a narrow screen the join box moves above the New table form
+  joinDeck.focus({ preventScroll: true });
   joinPanel.scrollIntoView({ block: "nearest" });
+}
+
+/** Under the deck picker: what the chosen deck plays like, or what to do when none is chosen yet. */
+function describeJoinDeck(problem = false) {
+  const chosen = joinDeck.selectedOptions[0];
+  joinDeckNote.classList.toggle("field-error", problem);
+  if (!joinDeck.value) {
+    joinDeckNote.textContent = problem ? "Choose a deck first: one of yours or a ready deck."
+      : "Choose the deck you will play: one of yours or a ready deck (its style shows here).";
+  } else if (chosen && chosen.dataset.description) {
+    joinDeckNote.textContent = chosen.dataset.description;
+  } else {
+    joinDeckNote.textContent = "Your saved deck.";
+  }
 }
 
 function closeJoin() {
   joining = null;
   joinPanel.hidden = true;
+  document.body.classList.remove("joining");
 }
 
 async function onJoinSubmit(ev) {
   ev.preventDefault();
-  if (!joining || !joinDeck.value) return;
+  if (!joining) return;
+  if (!joinDeck.value) {
+    describeJoinDeck(true);
+    joinDeck.focus();
+    return;
+  }
   const [kind, ...rest] = joinDeck.value.split(":");
   const value = rest.join(":");
   const body = { seat: joining.seat, ...(kind === "saved" ? { saved_deck: value } : { deck: value }) };
@@ -483,6 +518,7 @@ async function joinFromLink() {
 }
 
 joinForm.addEventListener("submit", onJoinSubmit);
+joinDeck.addEventListener("change", () => describeJoinDeck());
 document.getElementById("join-cancel").addEventListener("click", closeJoin);
 joinPanel.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closeJoin(); });
 gameSel.addEventListener("change", onGameChange);

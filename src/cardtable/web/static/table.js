@@ -602,8 +602,64 @@ function startTour(game) {
 }
 
 // ------------------------------------------------------------------------------------------------
-// Keyboard: number keys pick the n-th option (Enter/Space activate the focused one natively)
+// Keyboard: typing an option's number picks it (Enter/Space activate the focused one natively). Options
+// 10 and up are typed as two digits: while what was typed could still grow into a larger option's number
+// ("1" with options up to 12), the page waits NUMBER_WAIT_MS for the next digit (or Enter) and shows the
+// number typed so far; with nine options or fewer every digit picks at once, as before.
 // ------------------------------------------------------------------------------------------------
+const NUMBER_WAIT_MS = 900;
+const keysTyped = document.getElementById("keys-typed");
+let typed = "";
+let typedTimer = null;
+
+function highestOption() {
+  let max = 0;
+  for (const el of board.querySelectorAll("[data-option]")) max = Math.max(max, Number(el.dataset.option) || 0);
+  return max;
+}
+
+function showTyped() {
+  if (!keysTyped) return;
+  keysTyped.textContent = typed ? `Option ${typed}… (another digit, or Enter)` : "";
+  keysTyped.hidden = !typed;
+}
+
+function forgetTyped() {
+  clearTimeout(typedTimer);
+  typedTimer = null;
+  typed = "";
+  showTyped();
+}
+
+function pickTyped() {
+  const n = typed;
+  forgetTyped();
+  const el = n ? board.querySelector(`[data-option="${n}"]`) : null;
+  if (el) {
+    el.focus({ preventScroll: true });
+    el.click();
+  }
+}
+
+/** A digit typed: extend the number when an option has it, else start a new one; pick or wait. */
+function typeDigit(digit) {
+  const max = highestOption();
+  let next = typed + digit;
+  if (Number(next) > max || next === "0") next = digit === "0" ? "" : digit; // no such option: start again
+  clearTimeout(typedTimer);
+  if (!next || Number(next) > max) {
+    forgetTyped();
+    return false;
+  }
+  typed = next;
+  if (Number(typed) * 10 > max) pickTyped(); // no larger option starts with these digits
+  else {
+    showTyped();
+    typedTimer = setTimeout(pickTyped, NUMBER_WAIT_MS);
+  }
+  return true;
+}
+
 document.addEventListener("keydown", (ev) => {
   if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.repeat) return;
   const tag = ev.target && ev.target.tagName;
@@ -611,16 +667,18 @@ document.addEventListener("keydown", (ev) => {
   if (help.isOpen()) return; // the dialog has the keyboard (Esc closes it)
   if (ev.key === "?") {
     ev.preventDefault();
+    forgetTyped();
     help.open();
-  } else if (/^[1-9]$/.test(ev.key)) {
-    const el = board.querySelector(`[data-option="${ev.key}"]`);
-    if (el) {
-      ev.preventDefault();
-      el.focus({ preventScroll: true });
-      el.click();
-    }
+  } else if (/^[0-9]$/.test(ev.key)) {
+    if (typeDigit(ev.key)) ev.preventDefault();
+  } else if (ev.key === "Enter" && typed) {
+    ev.preventDefault();
+    pickTyped();
   } else if (ev.key === "Escape") {
+    forgetTyped();
     clear(messagesEl);
+  } else if (typed && ev.key !== "Shift") {
+    forgetTyped();
   }
 });
 

@@ -107,13 +107,22 @@ function statText(field, value) {
   return String(value);
 }
 
-function colourClass(cat) {
-  if (!cat || !P.face.colour) return null;
-  const value = String(cat[P.face.colour] ?? "");
-  if (!value) return null;
-  let hash = 0;
-  for (const ch of value) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  return `hue-${hash % 8}`;
+/** The card's colour from its catalog entry only: the value of the declared colour field (a team, a
+ * colour) and its swatch from the declaration's palette (presentation.py SWATCHES; style.css draws
+ * `sw-<swatch>`). A value the palette does not list has no colour rather than a guessed one. */
+function colourOf(cat) {
+  const field = P.face.colour;
+  if (!cat || !field) return { value: null, swatch: null };
+  const value = cat[field] === null || cat[field] === undefined ? "" : String(cat[field]);
+  const swatch = value ? (P.face.palette || {})[value] || null : null;
+  return { value: value || null, swatch };
+}
+
+/** A catalog value in words: the colour field's declared name (light_blue: "Light Blue"), any other
+ * value with spaces for underscores (as the terminal prints them). */
+function fieldWords(field, value) {
+  const names = field === P.face.colour ? P.face.names || {} : {};
+  return names[String(value)] || String(value).replace(/_/g, " ");
 }
 
 /** The marks shown on a card: [{label, style}]. */
@@ -270,7 +279,7 @@ function promptBox(ctx) {
     const touch = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
     box.append(h("h2", { class: "prompt-title" }, `Your move: ${ctx.decision.prompt || ctx.decision.kind}`),
       h("p", { class: "prompt-hint" }, touch ? "Tap a highlighted card or region, or a button below."
-        : "Click a highlighted card or region, or a button below (number keys pick options)."));
+        : "Click a highlighted card or region, or a button below (or type an option's number: 1 2 for option 12)."));
   } else if (ctx.status === "waiting") {
     box.append(h("h2", { class: "prompt-title" }, "Waiting for every player to join…"));
   } else {
@@ -496,14 +505,16 @@ function cardFace(draw, id, small = false, brief = false) {
   const marks = marksOf(view, id).filter((m) => !statWords.has(m.label)); // a value now equal to the printed one
   const styles = new Set(marks.map((m) => m.style));
   const title = cardTitle(view, id);
-  const sub = brief ? "" : (face.subtitle || []).map((f) => cat[f]).filter((v) => v !== null && v !== undefined && v !== "").join(" · ");
+  const sub = brief ? "" : (face.subtitle || []).filter((f) => cat[f] !== null && cat[f] !== undefined && cat[f] !== "")
+    .map((f) => fieldWords(f, cat[f])).join(" · ");
   const allStats = (face.stats || []).map((f) => statText(f, cat[f])).filter(Boolean).join(" · ");
   const stats = brief ? "" : allStats;
   const corner = face.corner && !brief ? cat[face.corner] : null;
+  const colour = colourOf(cat);
   const el = h("div", {
-    class: ["ct-card", colourClass(cat), small || brief ? "small" : null, styles.has("turned") ? "mk-turned" : null,
+    class: ["ct-card", colour.swatch ? `sw-${colour.swatch}` : null, small || brief ? "small" : null, styles.has("turned") ? "mk-turned" : null,
       styles.has("dimmed") ? "mk-dimmed" : null, styles.has("face_down") ? "mk-facedown" : null],
-    "data-card": id, "data-focus-key": `card-${id}`,
+    "data-card": id, "data-focus-key": `card-${id}`, "data-colour": colour.value, "data-swatch": colour.swatch,
   },
   corner !== null && corner !== undefined && corner !== "" ? h("span", { class: "ct-corner", "aria-label": `${face.corner} ${corner}` }, String(corner)) : null,
   " ", staticText(title, "ct-title"),
@@ -686,7 +697,8 @@ function statusItems(ctx) {
   if (!view || !P) return [];
   const items = [];
   const turn = P.turn_path ? resolve(view, P.turn_path) : null;
-  if (turn !== null) items.push({ key: "turn", label: "Turn", value: String(turn), cls: "si-turnno" });
+  const turnWord = P.turn_word || "turn";
+  if (turn !== null) items.push({ key: "turn", label: turnWord.charAt(0).toUpperCase() + turnWord.slice(1), value: String(turn), cls: "si-turnno" });
   const phase = P.phase_path ? resolve(view, P.phase_path) : null;
   const word = P.phase_word || "phase";
   if (phase !== null) items.push({ key: "phase", label: word.charAt(0).toUpperCase() + word.slice(1), value: String(phase).replace(/_/g, " "), cls: "si-phase" });
