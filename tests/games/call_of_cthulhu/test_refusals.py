@@ -18,10 +18,18 @@ def test_cc_8_3_an_exhausted_character_cannot_commit() -> None:
     assert sc.refuse(commit(sc.id(PATROL), 0)).rule == "CC-8.3"
 
 
-def test_cc_9_1_an_insane_character_cannot_commit() -> None:
-    """CC-9.1: an insane character cannot commit."""
+def test_cc_8_3_an_insane_character_cannot_commit_as_attacker() -> None:
+    """CC-8.3 (attackers are ready, non-insane characters; also CC-9.1): an insane character cannot commit."""
     sc = build(at="attack", play=([Card(PATROL, insane=True), DOG], []))
-    assert sc.refuse(commit(sc.id(PATROL), 0)).rule == "CC-9.1"
+    assert sc.refuse(commit(sc.id(PATROL), 0)).rule == "CC-8.3"
+
+
+def test_cc_8_5_an_exhausted_or_insane_character_cannot_defend() -> None:
+    """CC-8.5: defenders are the NAP's ready, non-insane characters (not the attackers' CC-8.3)."""
+    sc = build(at="defend", play=([Card(PATROL, exhausted=True, story=0)],
+                                  [Card(DOG, exhausted=True), Card("Night Librarian", insane=True), DOG]))
+    assert sc.refuse(commit(sc.id(DOG, "play:1"), 0, player=1)).rule == "CC-8.5"
+    assert sc.refuse(commit(sc.id("Night Librarian"), 0, player=1)).rule == "CC-8.5"
 
 
 def test_cc_8_5_defenders_go_only_where_the_attacker_is() -> None:

@@ -425,6 +425,12 @@ class CocState(CardState):
 
         return explain(self, action, decision)
 
+    def _decision_rule(self, action: Action, decision: Any, refusal: str) -> str | None:
+        """The CC rule for a wrong seat or an unoffered answer at this decision (see ``refusals``)."""
+        from .refusals import decision_rule
+
+        return decision_rule(self, action, decision, refusal)
+
     # --- abilities (effects.py) -------------------------------------------------------------------
     def abilities_of(self, i: int) -> Sequence[Any]:
         """A card's compiled abilities; none while its text is blank (``blank_text``)."""

@@ -228,6 +228,10 @@ def add_check(st: MyState, p: int, cards: Sequence[int], y: Any) -> Refusal | No
         return "MY-8.6", "Monsters join only a group of Monsters, played as one"
     if cancel_filter(d) is not None:
         return "MY-8.1", f"{d.title} names its target and is played alone"
+    for want, host in (("spell", "tome"), ("weapon", "ally")):  # MY-8.4: one spell per tome, one weapon per ally
+        if d.type == want and any(st.card(c).type == want for c in cards) \
+                and any(st.card(c).type == host for c in cards):
+            return "MY-8.4", f"this Join group already gives its {host} a {want}: at most one {want} per {host}"
     extra = granted_joins(st)
     for c in cards:
         g = st.card(c)

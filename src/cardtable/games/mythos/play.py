@@ -1017,7 +1017,9 @@ def refusal(st: MyState, p: int, action: Action) -> IllegalActionError:
     if action.kind == "arrive":
         return IllegalActionError("MY-6.3.8", "you arrive only at a crosswise Location on top of your Story Deck")
     if action.kind == "cast":
-        return IllegalActionError("MY-6.12.1", "only a loaded, face-up spell of yours can be cast")
+        from .refusals import cast_refusal
+
+        return cast_refusal(st, p, action.get("card"), "card_play")
     return IllegalActionError("MY-5.4", f"{action}: a turn is one play, one turn action or a pass")
 
 
