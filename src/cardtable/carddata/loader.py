@@ -22,6 +22,16 @@ M = TypeVar("M", bound=BaseModel)
 _SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+class FieldError(ValueError):
+    """A schema check about one field (``field``, a path relative to the model that raises it, e.g.
+    ``type_restricted`` or ``abilities[0].timing``): raised from a model validator, whose error pydantic
+    places on the whole model, so that the load error still names the field."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 def load_card_file(path: Path, schema: type[M]) -> M:
     """Parse and validate ``path``; raise ``CardDataError`` naming file, card and field on any problem."""
     try:
@@ -48,6 +58,10 @@ def _describe(path: Path, data: dict[str, Any], err: ValidationError) -> str:
         loc = _data_path(data, list(problem["loc"]), problem["type"] == "missing")
         card = _card_id_at(data, loc)
         field = _field_path(loc[2:] if card is not None else loc)
+        raised = (problem.get("ctx") or {}).get("error")
+        if isinstance(raised, FieldError):  # a model's own check names the field it is about
+            sep = "" if raised.field.startswith("[") else "."
+            field = raised.field if field == "(top level)" else f"{field}{sep}{raised.field}"
         if card is not None:
             where = f"card {card!r}" if field == "(top level)" else f"card {card!r}, field {field!r}"
         else:
