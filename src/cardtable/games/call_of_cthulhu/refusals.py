@@ -44,6 +44,8 @@ def explain(st: "CocState", action: Action, decision: Any) -> IllegalActionError
         return None
     if kind == "commit":
         return _commit(st, action, dk, c)
+    if kind == "use" and dk.startswith("window:"):
+        return _use(st, action, dk, c)
     if kind == "pick" and c is not None:
         return _pick(st, dk, c)
     return None
@@ -62,14 +64,50 @@ def _commit(st: "CocState", action: Action, dk: str, c: int | None) -> IllegalAc
         return IllegalActionError(rule, f"{title} is insane: only ready, non-insane characters commit as {role}")
     if st.committed_slot(c) is not None:
         return IllegalActionError("CC-3.16", f"{title} is already committed to a story")
+    if st.top.op == "cc.commit" and c in tuple(st.top["chosen"])[0::2]:
+        return IllegalActionError(rule, f"{title} is already declared: one story for each character")
     if st.exhausted(c):
         return IllegalActionError(rule, f"{title} is exhausted: only ready characters commit as {role}")
+    if not st.can_commit(c):
+        return IllegalActionError("CC-12.4", f"{title} cannot commit now: \"cannot\" is absolute")
     slot = action.get("story")
     if type(slot) is not int or not 0 <= slot < 3 or st.story_at(slot) is None:
         return IllegalActionError("CC-8.6", "commit to a story in the story row (slot 0, 1 or 2)")
     if dk == "commit_defend" and not st.committed_at(slot, ap):
         return IllegalActionError("CC-8.5", f"defenders go only to stories where the attacker has a committed "
                                             f"character, not to {st.card(st.story_at(slot)).title}")  # type: ignore[arg-type]
+    return None
+
+
+def _use(st: "CocState", action: Action, dk: str, c: int | None) -> IllegalActionError | None:
+    """Why an ability may not be used now: no such ability, not the player's card, not an action in an
+    action window (CC-5.3, CC-5.5), or its limit, costs, condition or targets (CC-6.11)."""
+    from ...engine import is_used
+    from ...engine.triggers import source_in_place
+
+    p, k = action.player, action.get("ability")
+    if c is not None and st.insane(c):
+        return IllegalActionError("CC-9.1", f"{st.card(c).title} is insane: it has no text, so no ability to use")
+    abilities = st.abilities_of(c) if c is not None else ()
+    ab = next((a for a in abilities if a.index == k), None)
+    if c is None or ab is None:
+        return IllegalActionError("CC-12.1", f"{action}: no such ability")
+    title = st.card(c).title
+    trigger_window = dk in ("window:interrupt", "window:reaction")
+    if not trigger_window and ab.kind != "action":
+        return IllegalActionError("CC-5.5", f"{title}: a {ab.kind} ability is not an action; it is offered when its "
+                                            "triggering event happens")
+    if trigger_window and ab.kind != dk.split(":")[1]:
+        return IllegalActionError("CC-12.3", f"{title}: a {ab.kind} ability does not answer this "
+                                             f"{dk.split(':')[1]} window")
+    if st.table.ctrl[c] != p or not source_in_place(st, c, ab):
+        rule = "CC-5.3" if not trigger_window else "CC-12.1"
+        return IllegalActionError(rule, f"{title}: you use abilities of cards you control, where they work "
+                                        "(in play unless the ability names another zone)")
+    if ab.limit is not None and is_used(st, c, ab.index, ab.limit):
+        return IllegalActionError("CC-6.11", f"{title}: its limit ({ab.limit.replace('_', ' ')}) is used up")
+    if not trigger_window:
+        return IllegalActionError("CC-6.11", f"{title}: its condition, costs or targets are not met now")
     return None
 
 
