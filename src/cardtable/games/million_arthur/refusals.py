@@ -90,6 +90,11 @@ _DECISION_RULES: dict[str, tuple[str, str]] = {
 def decision_rule(st: MaState, action: Action, decision: Any, refusal: str) -> str:
     """The MA rule a wrong seat or an unoffered answer breaks at ``decision`` (never the core's CORE-3)."""
     kind = decision.kind
+    if refusal == "seat":  # what the intruding seat tried says which rule keeps it out
+        if action.kind == "activate":
+            return "MA-12.7"  # T in his Attack step; N only with defence timing, before blockers
+        if action.kind == "act":
+            return "MA-9.10" if kind in ("attack_step", "defence_window", "block") else "MA-6.8"
     pair = _DECISION_RULES.get(kind)
     if pair is not None:
         return pair[0] if refusal == "seat" else pair[1]
