@@ -56,6 +56,35 @@ def _god(st: MyState, action: Action) -> IllegalActionError | None:
     return None
 
 
+def _battle_pick(st: MyState, kind: str, action: Action) -> IllegalActionError | None:
+    """A card that may not attack or block now for a reason more specific than MY-9.3 / MY-9.4: it already
+    took part in an attack (MY-9.9), a keyword forbids it (MY-9.11), an invisible attacker (MY-6.8.5)."""
+    from .battle import enchanted
+    from .primitives import keyword
+
+    c = action.get("card")
+    frames = [f for f in st.stack if f.op == "my.battle"]
+    if type(c) is not int or not 0 <= c < len(st.table) or not frames:
+        return None
+    frame, title = frames[-1], st.card(c).title
+    if c in frame["used"]:
+        return IllegalActionError("MY-9.9", f"{title} already took part in an attack this battle phase")
+    if kind != "block":
+        if keyword(st, c, "CannotAttack"):
+            return IllegalActionError("MY-9.11", f"an effect says {title} cannot attack")
+        return None
+    attacker = frame["attackers"][frame["j"]]
+    if c in {b for bs in frame["blocks"] for b in bs}:
+        return IllegalActionError("MY-9.4", f"{title} already blocks another attacker: each blocker blocks one")
+    if keyword(st, c, "CannotBlock") or keyword(st, attacker, "Unblockable"):
+        return IllegalActionError("MY-9.11", f"an effect says {title} cannot block {st.card(attacker).title}")
+    if keyword(st, attacker, "Invisible") and st.type_of(c) == "ally" and not enchanted(st, c) \
+            and not keyword(st, c, "CanBlockInvisible"):
+        return IllegalActionError("MY-6.8.5", f"{st.card(attacker).title} is invisible: only an ally with an "
+                                              "Enchanted Weapon (or a monster) blocks it")
+    return None
+
+
 def explain(st: MyState, action: Action, decision: Any) -> IllegalActionError | None:
     kind, p = decision.kind, decision.player
     if kind in ("effect_search", "effect_choose", "effect_discard", "effect_pick", "play_extra", "load_spell"):
@@ -101,9 +130,17 @@ def explain(st: MyState, action: Action, decision: Any) -> IllegalActionError | 
                 "pay_reveal": "a card of your hand matching the cost's filter"}[kind]
         return IllegalActionError("MY-12.2", f"to pay this cost choose {what}")
     if kind in ("attack_monsters", "attack_allies", "block"):
-        god = _god(st, action)
-        if god is not None:
-            return god
+        why = _god(st, action) or _battle_pick(st, kind, action)
+        if why is not None:
+            return why
+    if kind == "declare_attack" and action.kind == "attack":
+        q = action.get("defender")
+        if type(q) is not int or not 0 <= q < st.players or q == p:
+            return IllegalActionError("MY-11.4", "an attack is made on one opponent of your choice")
+        from ...engine import lasting_total
+
+        if lasting_total(st, "cannot_be_attacked", f"p{q}"):
+            return IllegalActionError("MY-9.11", f"an effect says seat {q} cannot be attacked")
     if kind == "declare_attack":
         return IllegalActionError("MY-9.3", "attack one opponent (MY-11.4) or decline")
     if kind == "attack_monsters":
