@@ -130,9 +130,9 @@ def explain(st: MyState, action: Action, decision: Any) -> IllegalActionError | 
                 "pay_reveal": "a card of your hand matching the cost's filter"}[kind]
         return IllegalActionError("MY-12.2", f"to pay this cost choose {what}")
     if kind in ("attack_monsters", "attack_allies", "block"):
-        why = _god(st, action) or _battle_pick(st, kind, action)
-        if why is not None:
-            return why
+        refused = _god(st, action) or _battle_pick(st, kind, action)
+        if refused is not None:
+            return refused
     if kind == "declare_attack" and action.kind == "attack":
         q = action.get("defender")
         if type(q) is not int or not 0 <= q < st.players or q == p:
