@@ -72,3 +72,14 @@ def test_mutated_inputs_cite_the_games_own_rule_and_change_nothing(game_id: str)
             assert st.to_dict() == before, f"{game_id} seed {seed}: a refused action changed the state"
             st.apply(rng.choice(st.legal_actions()))
     assert set(tried) == {"wrong seat", "unoffered card", "early finish", "declined"}, tried
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_rule_id_the_code_cites_exists_in_the_spec(game_id: str) -> None:
+    """A refusal (or a note) cites rule IDs written as string literals in the game's package: each must be
+    an ID of the game's spec, so a typo or a renumbered rule cannot send a player to nothing."""
+    prefix, _players = GAMES[game_id]
+    package = Path(cardtable.__file__).resolve().parent / "games" / game_id.replace("-", "_")
+    cited = {m for path in package.glob("*.py")
+             for m in re.findall(rf'"({prefix}-\d+(?:\.\d+)+[a-z]?)"', path.read_text(encoding="utf-8"))}
+    assert cited and not cited - _rule_ids(prefix), sorted(cited - _rule_ids(prefix))

@@ -90,3 +90,17 @@ def test_ma_5_8_the_base_mulligan_is_each_players_own() -> None:
     assert d is not None and d.kind == "mulligan"
     other = Action(1 - d.player, d.options[0].kind, d.options[0].params)
     assert refuse(st, other).rule == "MA-5.8"
+
+
+def test_ma_8_5_and_ma_8_8_a_base_fill_evolution_is_the_owners_and_follows_the_source_name() -> None:
+    """MA-8.5 step 3: the owner evolves a card placed in this fill onto another base knight; MA-8.8: only onto
+    a knight whose name it evolves from. Cinder Page onto Cinder Lancer (the wrong way round) is refused
+    under MA-8.8, the other seat answering or anything but evolve / done under MA-8.5."""
+    deck = ["Cinder Page", "Cinder Lancer", "Cinder Warlord", "Moss Warden", FILLER, FILLER]
+    sc = build(decks=(deck, [FILLER] * 10), at="charge")
+    d = sc.st.decision
+    assert d is not None and d.kind == "base_evolve" and d.player == 0
+    page, lancer = sc.id("Cinder Page", "deck:0"), sc.id("Cinder Lancer", "deck:0")
+    assert refuse(sc.st, Action(0, "evolve", (("card", page), ("onto", lancer)))).rule == "MA-8.8"
+    assert refuse(sc.st, Action(1, "evolve", (("card", lancer), ("onto", page)))).rule == "MA-8.5"
+    assert refuse(sc.st, Action(0, "pass")).rule == "MA-8.5"

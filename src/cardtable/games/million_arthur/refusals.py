@@ -44,8 +44,12 @@ def explain(st: MaState, action: Action, decision: Any) -> IllegalActionError | 
     if kind == "block" and action.kind == "pick":
         return IllegalActionError("MA-9.5", "only your active battle-area knights, each once, can block this attack")
     if kind == "base_evolve" and action.kind == "evolve":
-        return IllegalActionError("MA-8.5", "only a single knight placed in this base fill evolves, onto a base knight "
-                                            "whose name it evolves from (MA-8.8)")
+        e, s = action.get("card"), action.get("onto")
+        base = st.knights(p, "base")
+        if e in base and s in base and e != s and st.card(s).name not in st.card(e).evolves_from:
+            return IllegalActionError("MA-8.8", f"{st.card(e).name} does not evolve from {st.card(s).name}")
+        return IllegalActionError("MA-8.5", "only a single knight placed in this base fill evolves, onto another "
+                                            "of your base knights whose name it evolves from (MA-8.8)")
     if kind == "mulligan" and action.kind == "pick":
         return IllegalActionError("MA-5.8", "the base mulligan discards your own base knights")
     if kind == "chain" and action.kind == "pick":
