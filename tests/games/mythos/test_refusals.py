@@ -70,3 +70,34 @@ def test_my_11_4_an_attack_names_an_opponent_and_my_9_3_the_attacker_declares() 
     sc.act("pick", card=sc.id("Shoggoth"))
     sc.act("done")
     assert refuse(sc.st, Action(0, "pick", (("card", sc.id("Ghoul", "threat:1")),))).rule == "MY-9.4"
+
+
+def test_my_4_1_each_player_chooses_his_own_investigator_side() -> None:
+    """MY-4.1: each player chooses a side of his own investigator: another seat answering, or done without
+    a side, is refused under MY-4.1."""
+    from cardtable.games.mythos import DEFINITION
+
+    st = DEFINITION.new_game(seed=2, players=2)
+    d = st.decision
+    assert d is not None and d.kind == "choose_side"
+    assert refuse(st, Action(1 - d.player, "pick", d.options[0].params)).rule == "MY-4.1"
+    assert refuse(st, Action(d.player, "done")).rule == "MY-4.1"
+
+
+def test_my_9_2_the_use_step_goes_around_one_player_at_a_time() -> None:
+    """MY-9.2: in the use step each player in turn makes one use or passes; another seat passing is
+    refused under MY-9.2."""
+    sc = build(players=2, items=(["Book of Eibon", A("Call Forth the Hungry", "Book of Eibon")], []), at="battle")
+    d = sc.st.decision
+    assert d is not None and d.kind == "battle_use" and d.player == 0
+    assert refuse(sc.st, Action(1, "pass")).rule == "MY-9.2"
+
+
+def test_my_5_14_hand_adjustment_is_each_players_own_and_must_reach_the_window() -> None:
+    """MY-5.14: a hand above Hmax must be discarded down to [Hmin, Hmax]: done too early, or another seat
+    answering, is refused under MY-5.14."""
+    sc = build(players=2, hands=(["Restful Sleep"] * 12, []), at="adjust")
+    d = sc.st.decision
+    assert d is not None and d.kind == "hand_adjust" and d.player == 0
+    assert refuse(sc.st, Action(0, "done")).rule == "MY-5.14"
+    assert refuse(sc.st, Action(1, "done")).rule == "MY-5.14"
