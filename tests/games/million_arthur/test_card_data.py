@@ -127,6 +127,9 @@ def test_trigger_events_are_a_closed_list_ma_15_4(tmp_path: Path) -> None:
     ("restrict without its colour", KNIGHT + "    abilities: [{kind: activated, timing: own_attack_step, "
      "effects: [{op: restrict, player: opponent, what: deploy_colour}]}]\n", "abilities[0].effects[0].colour"),
     ("a card id used twice", KNIGHT + KNIGHT, "cards"),
+    ("an unknown card kind", KNIGHT.replace("kind: knight", "kind: wizard"), "kind"),
+    ("an unknown effect op", KNIGHT + "    abilities: [{kind: activated, timing: own_attack_step, "
+     "effects: [{op: zap}]}]\n", "abilities[0].effects[0].op"),
 ])
 def test_a_model_check_names_its_field_ma_15(tmp_path: Path, what: str, body: str, field: str) -> None:
     """MA-15: a check that pydantic places on a whole card or ability still names the field it is about."""

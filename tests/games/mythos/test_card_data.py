@@ -56,6 +56,7 @@ def test_a_minimal_location_loads(tmp_path: Path) -> None:
     ("a Location in any dimension (MY-6.1.4)", LOCATION.replace("gate: true", "gate: true, dimension: Any"),
      "dimension"),
     ("a card id used twice", LOCATION + LOCATION, "cards"),
+    ("an unknown card type", LOCATION.replace("type: location", "type: wizard"), "type"),
 ])
 def test_my_12_10_a_model_check_names_its_field(tmp_path: Path, what: str, body: str, field: str) -> None:
     """MY-12.10: a check pydantic places on a whole card still names the field it is about."""

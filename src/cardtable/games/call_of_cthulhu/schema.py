@@ -1191,7 +1191,7 @@ def _card_type(value: Any) -> str | None:
 AnyCard = Annotated[
     Union[Annotated[CharacterCard, Tag("character")], Annotated[SupportCard, Tag("support")],
           Annotated[EventCard, Tag("event")], Annotated[StoryCard, Tag("story")], Annotated[DomainCard, Tag("domain")]],
-    Discriminator(_card_type, custom_error_type="card_type",
+    Discriminator(_card_type, custom_error_type="tag:type",  # the loader names the field "type"
                   custom_error_message="type must be one of character, support, event, story, domain"),
 ]
 DeckCard = Union[CharacterCard, SupportCard, EventCard]
