@@ -24,7 +24,8 @@ def _card(st: "CocState", action: Action) -> int | None:
 def explain(st: "CocState", action: Action, decision: Any) -> IllegalActionError | None:
     p, kind, dk = action.player, action.kind, decision.kind
     c = _card(st, action)
-    if kind in ("play", "use") and st.vars["story_phase"] == 2 and dk != "window:interrupt":
+    if st.vars["story_phase"] == 2 and (kind == "play" or kind == "use" and (dk != "window:interrupt"
+                                                                           or _action_ability(st, action, c))):
         return IllegalActionError("CC-5.6", "no action window opens while stories resolve: only interrupts and "
                                             "forced effects happen there (reactions wait for W-STORY-END)")
     if kind == "play":
@@ -77,6 +78,12 @@ def _commit(st: "CocState", action: Action, dk: str, c: int | None) -> IllegalAc
         return IllegalActionError("CC-8.5", f"defenders go only to stories where the attacker has a committed "
                                             f"character, not to {st.card(st.story_at(slot)).title}")  # type: ignore[arg-type]
     return None
+
+
+def _action_ability(st: "CocState", action: Action, c: int | None) -> bool:
+    """Is ``action`` (a ``use``) the use of an action ability of card ``c``?"""
+    k = action.get("ability")
+    return c is not None and any(a.index == k and a.kind == "action" for a in st.abilities_of(c))
 
 
 def _use(st: "CocState", action: Action, dk: str, c: int | None) -> IllegalActionError | None:
