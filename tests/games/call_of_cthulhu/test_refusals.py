@@ -272,3 +272,10 @@ def test_cc_6_9_the_ability_cost_is_paid_by_its_user_with_one_domain() -> None:
         sc.st.apply(sc.st.decision.options[0])
     assert sc.refuse(Action(0, "choose", (("index", 2), ("label", "drain domain 3")))).rule == "CC-6.9"
     assert sc.refuse(Action(1, "choose", (("index", 0), ("label", "drain domain 1 (1 resources)")))).rule == "CC-6.9"
+
+
+def test_cc_3_16_a_committed_character_commits_to_no_second_story() -> None:
+    """CC-3.16: a character is committed to exactly one story; one already committed (here by an effect,
+    ready) is refused as an attacker under CC-3.16."""
+    sc = build(at="attack", play=([Card("Hired Muscle", story=0), DOG], []))
+    assert sc.refuse(commit(sc.id("Hired Muscle"), 1)).rule == "CC-3.16"

@@ -101,3 +101,31 @@ def test_my_5_14_hand_adjustment_is_each_players_own_and_must_reach_the_window()
     assert d is not None and d.kind == "hand_adjust" and d.player == 0
     assert refuse(sc.st, Action(0, "done")).rule == "MY-5.14"
     assert refuse(sc.st, Action(1, "done")).rule == "MY-5.14"
+
+
+def test_my_3_4_my_6_7_3_my_6_3_8_plays_and_turn_actions_name_their_rule() -> None:
+    """MY-3.4: an attachment names a card to attach to; MY-6.7.3: a tome that is not ally-holdable goes to
+    the Item area, not onto an ally; MY-6.3.8: one arrives only at a crosswise top Location."""
+    sc = build(hands=(["Police Detective", "Book of Eibon"], []), story=(["Miskatonic Stacks"], []),
+               allies=(["Dockside Sailor"], []))
+    assert refuse(sc.st, Action(0, "play", (("card", sc.id("Police Detective")), ("host", 9999)))).rule == "MY-3.4"
+    onto_ally = Action(0, "play", (("card", sc.id("Book of Eibon")), ("host", sc.id("Dockside Sailor"))))
+    assert refuse(sc.st, onto_ally).rule == "MY-6.7.3"
+    assert refuse(sc.st, Action(0, "arrive")).rule == "MY-6.3.8"
+
+
+def test_my_8_5_an_open_group_takes_a_card_or_done() -> None:
+    """MY-8.5: a group other than Monsters is played card by card: its player adds a card or is done."""
+    sc = build(hands=(["Police Detective", "Service Revolver"], []), story=(["Kingsport Curio Shop"], []))
+    sc.act("join", card=sc.id("Police Detective"))
+    assert refuse(sc.st, Action(0, "pass")).rule == "MY-8.5"
+
+
+def test_my_6_6_5_only_allies_with_an_enchanted_weapon_join_an_attack() -> None:
+    """MY-6.6.5: an ally without an Enchanted Weapon is refused as an attacker."""
+    sc = build(players=2, threat=(["Ghoul"], []),
+               allies=(["Dockside Sailor", A("Sacrificial Dagger", "Dockside Sailor"), "Police Detective"], []),
+               at="battle")
+    sc.act("attack", defender=1)
+    assert sc.st.decision is not None and sc.st.decision.kind == "attack_allies"
+    assert refuse(sc.st, Action(0, "pick", (("card", sc.id("Police Detective")),))).rule == "MY-6.6.5"
