@@ -83,3 +83,40 @@ def test_every_rule_id_the_code_cites_exists_in_the_spec(game_id: str) -> None:
     cited = {m for path in package.glob("*.py")
              for m in re.findall(rf'"({prefix}-\d+(?:\.\d+)+[a-z]?)"', path.read_text(encoding="utf-8"))}
     assert cited and not cited - _rule_ids(prefix), sorted(cited - _rule_ids(prefix))
+
+
+# Decisions that the scenario builders reach only with a long set-up (a reaction window, a cost paid by
+# choosing a card, the order of simultaneous forced effects, an effect's modal choice, an optional
+# trigger): the first one a seeded random game reaches. (game, seed, decision kind, the rule for another
+# seat answering, an answer that is not offered, its rule)
+SEEDED = [
+    ("call-of-cthulhu", 0, "window:reaction", "CC-12.3", "done", "CC-12.3"),
+    ("call-of-cthulhu", 12, "window:interrupt", "CC-12.3", "done", "CC-12.3"),
+    ("call-of-cthulhu", 0, "cost_sacrifice", "CC-6.12", "done", "CC-6.12"),
+    ("call-of-cthulhu", 3, "cost_exhaust", "CC-6.12", "pass", "CC-6.12"),
+    ("call-of-cthulhu", 35, "order_forced", "CC-12.2", "done", "CC-12.2"),
+    ("million-arthur", 0, "choose_one", "MA-12.6", "done", "MA-12.2"),
+    ("million-arthur", 0, "optional_trigger", "MA-12.8", "done", "MA-12.8"),
+    ("million-arthur", 1, "order_triggers", "MA-12.5", "done", "MA-12.5"),
+]
+
+
+@pytest.mark.parametrize("game_id,seed,kind,seat_rule,answer,answer_rule", SEEDED)
+def test_a_decision_reached_in_a_seeded_game_refuses_with_its_rule(game_id: str, seed: int, kind: str, seat_rule: str,
+                                                                   answer: str, answer_rule: str) -> None:
+    """CC-12.2, CC-12.3, CC-6.12, MA-12.2, MA-12.5, MA-12.6, MA-12.8: who decides and what may be answered at
+    these decisions, each cited by the game's rule; the state is unchanged."""
+    st = cardtable.load_game(game_id).new_game(seed=seed)
+    rng = random.Random(seed)
+    while st.decision is not None and not (st.decision.kind == kind and len(st.decision.options) > 1):
+        st.apply(rng.choice(st.legal_actions()))
+    d = st.decision
+    assert d is not None, f"seed {seed} never reached {kind}"
+    before = st.to_dict()
+    other = Action((d.player + 1) % st.players, d.options[0].kind, d.options[0].params)
+    for action, rule in ((other, seat_rule), (Action(d.player, answer), answer_rule)):
+        assert action not in d.options
+        with pytest.raises(IllegalActionError) as err:
+            st.apply(action)
+        assert err.value.rule == rule, (action, err.value.message)
+        assert st.to_dict() == before

@@ -93,6 +93,14 @@ def test_each_entry_carries_its_card_ids_and_counted_value_ma_2_8() -> None:
     assert "kind is knight" in one[0].message
 
 
+def test_an_unknown_card_is_an_ma_2_8_entry_naming_it() -> None:
+    """MA-2.8: a card id that is not in the pool is reported with its id (and no counted value)."""
+    cards = _base()
+    cards["MAS-C03"] -= 1
+    cards["NOPE-1"] = 1
+    assert [(v.rule_id, v.cards, v.value) for v in validate_deck(_deck(cards))] == [("MA-2.8", ("NOPE-1",), None)]
+
+
 def test_an_illegal_deck_cannot_start_a_game_ma_5_1() -> None:
     cards = _base()
     cards["MAS-C03"] -= 1
