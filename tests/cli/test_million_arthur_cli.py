@@ -82,7 +82,7 @@ def test_deck_validate_names_every_broken_ma_2_rule(runner, in_tmp) -> None:
     (in_tmp / "bad.yaml").write_text(BAD_DECK, encoding="utf-8")
     out = " ".join(_ok(runner.invoke(app, ["deck", "validate", GAME, "bad.yaml"]), code=1).split())
     assert "4 problems" in out
-    for rule, words in (("MA-2.1", "exactly 40"), ("MA-2.1", "is a knight in the leader"), ("MA-2.3", "5 copies"),
+    for rule, words in (("MA-2.1", "exactly 40"), ("MA-2.1", "its kind is knight"), ("MA-2.3", "5 copies"),
                         ("MA-2.4", "burst icon")):
         assert re.search(rf"\[{rule}\][^\[]*{words}", out), (rule, words)
     assert "cannot read" in _err(runner.invoke(app, ["deck", "validate", GAME, "missing.yaml"]))

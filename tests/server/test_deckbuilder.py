@@ -115,11 +115,12 @@ def test_a_check_lists_every_broken_rule_with_its_id_as_the_validator_does(sqlit
         res = client.post(f"/api/games/{COC}/deck-check", json={"name": "x", "sections": broken}).json()
     fmt = deck_format(COC)
     assert fmt is not None
-    expected = [{"rule_id": v.rule_id, "message": v.message} for v in facet.deck_problems(as_deck(fmt, "x", broken))]
+    expected = [{"rule_id": v.rule_id, "message": v.message, "cards": list(v.cards), "value": v.value}
+                for v in facet.deck_problems(as_deck(fmt, "x", broken))]
     assert res["legal"] is False and res["problems"] == expected
     ids = {p["rule_id"] for p in res["problems"]}
     assert {"CC-2.3", "CC-2.2"} <= ids
-    assert any("6 copies" in p["message"] for p in res["problems"])
+    assert any("6 copies" in p["message"] and p["cards"] == [first] and p["value"] == 6 for p in res["problems"])
 
 
 @pytest.mark.parametrize(("sections", "words"), [

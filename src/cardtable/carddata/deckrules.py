@@ -23,10 +23,14 @@ Catalog = Mapping[str, Mapping[str, Any]]  # card id -> its attributes
 
 
 class Violation(NamedTuple):
-    """One broken rule: its ID and a sentence saying what is wrong with this deck."""
+    """One broken rule: its ID, a sentence saying what is wrong with this deck, the ids of the cards
+    concerned (sorted; empty when the rule is about the deck as a whole) and the value the rule counted
+    (cards in a part, copies of a title, cards with an attribute; ``None`` when it counts nothing)."""
 
     rule_id: str
     message: str
+    cards: tuple[str, ...] = ()
+    value: int | None = None
 
 
 @dataclass(frozen=True)
@@ -91,8 +95,36 @@ class PartSize:
     at_most: int | None = None
 
     def check(self, deck: Deck, catalog: Catalog) -> list[Violation]:
-        problem = _bounds_text(_count(deck, self.part), self.exactly, self.at_least, self.at_most)
-        return [Violation(self.rule_id, f"{self.message}: {problem} in {_where(self.part)}.")] if problem else []
+        n = _count(deck, self.part)
+        problem = _bounds_text(n, self.exactly, self.at_least, self.at_most)
+        return [Violation(self.rule_id, f"{self.message}: {problem} in {_where(self.part)}.", (), n)] if problem else []
+
+
+@dataclass(frozen=True)
+class OneCardOf:
+    """A part holds exactly one card, and its attributes are among the allowed values (e.g. the leader
+    slot holds one leader card of a named type): one violation at most, naming the part's cards."""
+
+    rule_id: str
+    message: str
+    part: str
+    allowed: Mapping[str, frozenset[Any]]
+
+    def check(self, deck: Deck, catalog: Catalog) -> list[Violation]:
+        cards = deck.part(self.part)
+        n = sum(cards.values())
+        ids = tuple(sorted(cards))
+        if n != 1:
+            return [Violation(self.rule_id, f"{self.message}: there are {n} cards in {_where(self.part)}.", ids, n)]
+        attrs = catalog.get(ids[0])
+        if attrs is None:
+            return []  # an unknown card is KnownCards' violation
+        wrong = [f"its {attr.replace('_', ' ')} is {attrs.get(attr)}" for attr, values in self.allowed.items()
+                 if not _matches(attrs.get(attr), values)]
+        if not wrong:
+            return []
+        return [Violation(self.rule_id, f"{self.message}: {_name(catalog, ids[0])!r} in {_where(self.part)}: "
+                                        f"{', '.join(wrong)}.", ids, n)]
 
 
 @dataclass(frozen=True)
@@ -109,6 +141,7 @@ class MaxCopies:
 
     def check(self, deck: Deck, catalog: Catalog) -> list[Violation]:
         by_title: Counter[str] = Counter()
+        ids: dict[str, list[str]] = {}
         limits: dict[str, int] = {}
         names: dict[str, str] = {}  # a card number -> "'Its Name' (card number X-01,", so the message names the card
         for card_id, n in deck.part(self.part).items():
@@ -120,11 +153,12 @@ class MaxCopies:
             if self.title_attr == "id" and printed:
                 names[title] = f"{printed!r} (card number {title}, "
             by_title[title] += n
+            ids.setdefault(title, []).append(card_id)
             own = attrs.get(self.per_card_attr) if self.per_card_attr else None
             limit = min(self.limit, own) if isinstance(own, int) else self.limit
             limits[title] = min(limits.get(title, limit), limit)
         return [Violation(self.rule_id, f"{self.message}: {n} copies of {names.get(title, repr(title) + ' (')}"
-                                        f"at most {limits[title]}).")
+                                        f"at most {limits[title]}).", tuple(sorted(ids[title])), n)
                 for title, n in sorted(by_title.items()) if n > limits[title]]
 
 
@@ -146,7 +180,7 @@ class CountWith:
         n = sum(count for card_id, count in deck.part(self.part).items()
                 if card_id in catalog and _matches(catalog[card_id].get(self.attr), self.values))
         problem = _bounds_text(n, self.exactly, self.at_least, self.at_most)
-        return [Violation(self.rule_id, f"{self.message}: {problem} in {_where(self.part)}.")] if problem else []
+        return [Violation(self.rule_id, f"{self.message}: {problem} in {_where(self.part)}.", (), n)] if problem else []
 
 
 @dataclass(frozen=True)
@@ -166,7 +200,7 @@ class AllowedValues:
             attrs = catalog.get(card_id)
             if attrs is not None and not _matches(attrs.get(self.attr), self.values):
                 out.append(Violation(self.rule_id, f"{self.message}: {_name(catalog, card_id)!r} is a "
-                                                   f"{attrs.get(self.attr)} in {_where(self.part)}."))
+                                                   f"{attrs.get(self.attr)} in {_where(self.part)}.", (card_id,)))
         return out
 
 
@@ -181,9 +215,13 @@ class DistinctTitles:
 
     def check(self, deck: Deck, catalog: Catalog) -> list[Violation]:
         titles: Counter[str] = Counter()
+        ids: dict[str, list[str]] = {}
         for card_id, n in deck.part(self.part).items():
-            titles[str(catalog.get(card_id, {}).get(self.title_attr, card_id))] += n
-        return [Violation(self.rule_id, f"{self.message}: {title!r} appears {n} times in {_where(self.part)}.")
+            title = str(catalog.get(card_id, {}).get(self.title_attr, card_id))
+            titles[title] += n
+            ids.setdefault(title, []).append(card_id)
+        return [Violation(self.rule_id, f"{self.message}: {title!r} appears {n} times in {_where(self.part)}.",
+                          tuple(sorted(ids[title])), n)
                 for title, n in sorted(titles.items()) if n > 1]
 
 
@@ -214,7 +252,7 @@ class MatchesLeader:
             if own & set(self.free) or own & allowed:
                 continue
             out.append(Violation(self.rule_id, f"{self.message}: {_name(catalog, card_id)!r} does not match the "
-                                               f"leader {_name(catalog, leaders[0])!r}."))
+                                               f"leader {_name(catalog, leaders[0])!r}.", (card_id,)))
         return out
 
 
@@ -227,8 +265,14 @@ class KnownCards:
 
     def check(self, deck: Deck, catalog: Catalog) -> list[Violation]:
         parts = [MAIN, *deck.sides]
-        return [Violation(self.rule_id, f"{self.message}: {card_id!r} ({_where(part)}) is not.")
+        return [Violation(self.rule_id, f"{self.message}: {card_id!r} ({_where(part)}) is not.", (card_id,))
                 for part in parts for card_id in deck.part(part) if card_id not in catalog]
+
+
+def _id_key(rule_id: str) -> tuple[Any, ...]:
+    """``MA-2.10`` after ``MA-2.9``: a rule ID compared number by number."""
+    prefix, _, rest = rule_id.partition("-")
+    return (prefix, *(int(n) if n.isdigit() else n for n in rest.split(".")))
 
 
 def _as_set(value: Any) -> set[Any]:
@@ -252,8 +296,12 @@ class DeckRules:
     rules: Sequence[Rule]
 
     def validate(self, deck: Deck, catalog: Catalog) -> list[Violation]:
-        """Every violation of every rule (empty: the deck is legal)."""
+        """Every violation of every rule (empty: the deck is legal), in the order of the rules."""
         return [v for rule in self.rules for v in rule.check(deck, catalog)]
+
+    def validate_sorted(self, deck: Deck, catalog: Catalog) -> list[Violation]:
+        """``validate``, sorted by rule ID and then by the card ids named (one fixed order for a given deck)."""
+        return sorted(self.validate(deck, catalog), key=lambda v: (_id_key(v.rule_id), v.cards))
 
     def rule_ids(self) -> list[str]:
         return sorted({rule.rule_id for rule in self.rules})

@@ -22,6 +22,16 @@ M = TypeVar("M", bound=BaseModel)
 _SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+class FieldError(ValueError):
+    """A schema check about one field (``field``, a path relative to the model that raises it, e.g.
+    ``type_restricted`` or ``abilities[0].timing``): raised from a model validator, whose error pydantic
+    places on the whole model, so that the load error still names the field."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 def load_card_file(path: Path, schema: type[M]) -> M:
     """Parse and validate ``path``; raise ``CardDataError`` naming file, card and field on any problem."""
     try:
@@ -48,6 +58,10 @@ def _describe(path: Path, data: dict[str, Any], err: ValidationError) -> str:
         loc = _data_path(data, list(problem["loc"]), problem["type"] == "missing")
         card = _card_id_at(data, loc)
         field = _field_path(loc[2:] if card is not None else loc)
+        named = _named_field(problem)
+        if named is not None:  # the error is about one key of the mapping at ``loc``
+            sep = "" if named.startswith("[") else "."
+            field = named if field == "(top level)" else f"{field}{sep}{named}"
         if card is not None:
             where = f"card {card!r}" if field == "(top level)" else f"card {card!r}, field {field!r}"
         else:
@@ -59,6 +73,22 @@ def _describe(path: Path, data: dict[str, Any], err: ValidationError) -> str:
             message = message[len("Value error, "):]
         lines.append(f"{path}: {where}: {message}")
     return "\n".join(lines)
+
+
+def _named_field(problem: Any) -> str | None:
+    """The key an error placed on a whole mapping is about: a model check's ``FieldError``, the key of
+    a tagged union whose tag is unknown or missing (``kind``, ``op``), or a custom discriminator error
+    of type ``tag:<key>``."""
+    ctx = problem.get("ctx") or {}
+    raised = ctx.get("error")
+    if isinstance(raised, FieldError):
+        return raised.field
+    if problem["type"] in ("union_tag_invalid", "union_tag_not_found"):
+        key = str(ctx.get("discriminator", "")).strip("'")
+        return key if key.isidentifier() else None
+    if problem["type"].startswith("tag:"):
+        return str(problem["type"][len("tag:"):])
+    return None
 
 
 def _data_path(data: Any, loc: list[Any], missing: bool) -> list[Any]:

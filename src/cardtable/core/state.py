@@ -97,14 +97,22 @@ class State(ABC):
         return self.game.sample_state(self.view(seat), self.log(seat), seed)
 
     def _refusal(self, action: Action, decision: Decision) -> IllegalActionError:
-        """Explain why ``action`` is not legal now, naming the rule (games refine this)."""
+        """Explain why ``action`` is not legal now, naming the rule (games refine this).
+
+        Two refusals are the core's own checks: an action by a seat whose decision it is not
+        (``"seat"``) and, when the game's ``_explain_illegal`` has no specific reason, an action that
+        is not among the options (``"option"``). The check is the same for every game; the rule it
+        breaks is the game's (acting out of turn, finishing a choice too early…), so the game names it
+        through ``_decision_rule``; ``CORE-3`` is cited only when it names none."""
         if action.player != decision.player:
-            return IllegalActionError("CORE-3", f"it is seat {decision.player}'s decision, not seat {action.player}'s")
+            rule = self._decision_rule(action, decision, "seat") or "CORE-3"
+            return IllegalActionError(rule, f"it is seat {decision.player}'s decision, not seat {action.player}'s")
         err = self._explain_illegal(action, decision)
         if err is not None:
             return err
         kinds = sorted({o.kind for o in decision.options})
-        return IllegalActionError("CORE-3", f"{action} is not a legal {decision.kind} choice now (expected one of: {', '.join(kinds)})")
+        rule = self._decision_rule(action, decision, "option") or "CORE-3"
+        return IllegalActionError(rule, f"{action} is not a legal {decision.kind} choice now (expected one of: {', '.join(kinds)})")
 
     # --- hooks for games ------------------------------------------------------------------------
     @abstractmethod
@@ -112,6 +120,15 @@ class State(ABC):
         """Carry out a legal ``action`` and set the next decision (or the outcome)."""
 
     def _explain_illegal(self, action: Action, decision: Decision) -> IllegalActionError | None:
+        return None
+
+    def _decision_rule(self, action: Action, decision: Decision, refusal: str) -> str | None:
+        """The game's rule ID for a refusal the core makes (``None``: the core cites ``CORE-3``).
+
+        ``refusal`` is ``"seat"`` (``action.player`` is not the seat to decide) or ``"option"`` (the
+        action is not among ``decision.options`` and ``_explain_illegal`` gave no reason: an unoffered
+        card, a ``done`` before enough picks, a ``pass`` or ``no`` where the choice is mandatory). A game
+        answers from the decision at hand (its kind, the phase), e.g. "acting in another player's turn"."""
         return None
 
     @abstractmethod

@@ -286,8 +286,10 @@ def parse_deck_text(fmt: DeckFormat, text: str) -> tuple[str | None, dict[str, d
     return name, {s: dict(c) for s, c in out.items()}
 
 
-def violations_json(problems: list[Violation]) -> list[dict[str, str]]:
-    return [{"rule_id": v.rule_id, "message": v.message} for v in problems]
+def violations_json(problems: list[Violation]) -> list[dict[str, Any]]:
+    """Each violation as JSON: its rule, its sentence, the card ids it concerns and the value it counted
+    (``null`` when the rule counts nothing), e.g. MA-2.8's entries."""
+    return [{"rule_id": v.rule_id, "message": v.message, "cards": list(v.cards), "value": v.value} for v in problems]
 
 
 __all__ = ["DeckFormat", "DeckInputError", "Section", "as_deck", "clean_sections", "deck_format", "deck_text",

@@ -369,6 +369,21 @@ def test_MU09_counter_incantation_cancels_an_opponents_event() -> None:
     assert tb.zone(tb["Hollow Gaze"]) == "discard:1" and tb.zone(tb["Counter-Incantation"]) == "discard:0"
 
 
+def test_cc_6_5_an_interrupt_event_from_hand_records_what_it_overpaid() -> None:
+    """CC-6.5: an event played from hand as an interrupt (MU09 Counter-Incantation, cost 2, from a domain of 4)
+    is declared, paid, then logged as played with its cost and the overpaid amount, like a card played in a
+    window (Hollow Gaze, cost 2, also from a domain of 4)."""
+    res = [[["Graduate Archivist"] * 4] * 3, [["Yellow-Robed Acolyte"] * 4] * 3]
+    tb = build(play=(("Hired Muscle",), ()), hand=(("Counter-Incantation",), ("Hollow Gaze",)), active=1, res=res)
+    tb.play("Hollow Gaze")
+    tb.use("Counter-Incantation")
+    played = {e["title"]: e for e in tb.st.log(None) if e["kind"] == "played"}
+    assert played["Hollow Gaze"]["cost"] == 2 and played["Hollow Gaze"]["overpaid"] == 2
+    assert played["Counter-Incantation"]["cost"] == 2 and played["Counter-Incantation"]["overpaid"] == 2
+    kinds = [e["kind"] for e in tb.st.log(None) if e.get("title") == "Counter-Incantation"]
+    assert kinds.index("declared") < kinds.index("played")
+
+
 def test_MU10_return_to_reason_restores_and_readies() -> None:
     """MU10 Return to Reason: restore(ready: true)."""
     tb = build(play=(("Stray Dog",), ()), hand=(("Return to Reason",), ()))

@@ -248,16 +248,16 @@ DAMAGE: list[tuple[str, Mutation, str, str]] = [
     ("event with no ability", lambda d: _card(d, "AG06").update(abilities=[]),
      "card 'AG06', field 'abilities'", "at least 1 item"),
     ("event trigger and ability disagree", lambda d: _card(d, "AG07").update(trigger="action"),
-     "card 'AG07'", "trigger is action but its ability is of kind interrupt"),
+     "card 'AG07', field 'abilities[0].kind'", "trigger is action but its ability is of kind interrupt"),
     ("event trigger names another event", lambda d: _card(d, "AG07").update(trigger="interrupt:wounded"),
-     "card 'AG07'", "triggers on destroyed"),
+     "card 'AG07', field 'abilities[0].trigger'", "triggers on destroyed"),
     ("unknown event trigger", lambda d: _card(d, "AG07").update(trigger="interrupt:sneezed"),
      "card 'AG07', field 'trigger'", "unknown trigger event 'sneezed'"),
-    ("duplicate id", lambda d: _card(d, "AG02").update(id="AG01"), "field '(top level)'", "'AG01' is used twice"),
-    ("duplicate title", lambda d: _card(d, "AG02").update(title="Harbor Patrolman"), "field '(top level)'",
+    ("duplicate id", lambda d: _card(d, "AG02").update(id="AG01"), "field 'cards'", "'AG01' is used twice"),
+    ("duplicate title", lambda d: _card(d, "AG02").update(title="Harbor Patrolman"), "field 'cards'",
      "share the title"),
     ("unknown op", lambda d: _ability(d, "AG03")["effect"].update(op="zap"),
-     "card 'AG03', field 'abilities[0].effect'", "'zap'"),
+     "card 'AG03', field 'abilities[0].effect.op'", "'zap'"),
     ("unknown filter key", lambda d: _ability(d, "AG03")["effect"]["target"].update(colour="red"),
      "card 'AG03', field 'abilities[0].effect.target.colour'", "unknown key"),
     ("unknown card type in a filter", lambda d: _ability(d, "AG03")["effect"]["target"].update(type="charcter"),
@@ -272,22 +272,22 @@ DAMAGE: list[tuple[str, Mutation, str, str]] = [
     ("negative cost", lambda d: _card(d, "AG03").update(cost=-1), "card 'AG03', field 'cost'", "at least 0"),
     ("negative icon", lambda d: _card(d, "AG03")["icons"].update(combat=-1), "card 'AG03', field 'icons.combat'",
      "greater than or equal to 0"),
-    ("unknown card type", lambda d: _card(d, "AG03").update(type="monster"), "card 'AG03'",
+    ("unknown card type", lambda d: _card(d, "AG03").update(type="monster"), "card 'AG03', field 'type'",
      "type must be one of character, support, event, story, domain"),
     ("unknown faction", lambda d: _card(d, "AG03").update(faction="silver_twilight"), "card 'AG03', field 'faction'",
      "'agency'"),
     ("reaction without a trigger", lambda d: _ability(d, "AG03").pop("trigger"),
-     "card 'AG03', field 'abilities[0]'", "needs a trigger"),
+     "card 'AG03', field 'abilities[0].trigger'", "needs a trigger"),
     ("action with a trigger", lambda d: _ability(d, "AG02").update(trigger={"event": "turn_start"}),
-     "card 'AG02', field 'abilities[0]'", "has no trigger"),
+     "card 'AG02', field 'abilities[0].trigger'", "has no trigger"),
     ("unknown trigger event", lambda d: _ability(d, "AG03")["trigger"].update(event="sneezed"),
-     "card 'AG03', field 'abilities[0].trigger'", "'sneezed'"),
+     "card 'AG03', field 'abilities[0].trigger.event'", "'sneezed'"),
     ("unknown cost", lambda d: _ability(d, "AG02").update(cost=["bribe"]),
      "card 'AG02', field 'abilities[0].cost[0]'", "unknown cost"),
     ("cancel outside an interrupt", lambda d: _ability(d, "AG06").update(effect={"op": "cancel"}),
-     "card 'AG06', field 'abilities[0]'", "cancel and replace are for interrupt abilities only"),
+     "card 'AG06', field 'abilities[0].kind'", "cancel and replace are for interrupt abilities only"),
     ("a passive that draws", lambda d: _ability(d, "AG08").update(effect={"op": "draw"}),
-     "card 'AG08', field 'abilities[0]'", "lasting changes"),
+     "card 'AG08', field 'abilities[0].effect'", "lasting changes"),
     ("sacrificing the opponent's cards", lambda d: _ability(d, "SN07")["effect"]["options"][0]["effect"]["target"]
      .update(controller="opponent"), "card 'SN07', field 'abilities[0].effect.options[0].effect.target'",
      "your own cards"),
@@ -315,16 +315,17 @@ DAMAGE: list[tuple[str, Mutation, str, str]] = [
      "card 'AG02', field 'abilities'", "only stories have win effects"),
     ("a domain with stats", lambda d: _card(d, "DM01").update(cost=1), "card 'DM01', field 'cost'", "unknown key"),
     ("a value with two sources", lambda d: _card(d, "MU04")["abilities"][0]["effect"]["condition"].update(
-        value={"hand_size": "you", "won_stories": "you"}), "card 'MU04', field 'abilities[0].effect.condition.value'",
+        value={"hand_size": "you", "won_stories": "you"}),
+     "card 'MU04', field 'abilities[0].effect.condition.value.hand_size'",
      "exactly one of"),
     ("a range with min above max", lambda d: _ability(d, "SY07")["effect"]["target"].update(cost={"min": 3, "max": 1}),
-     "card 'SY07', field 'abilities[0].effect.target.cost'", "min is above max"),
+     "card 'SY07', field 'abilities[0].effect.target.cost.min'", "min is above max"),
     ("limit 1 per turn in play", lambda d: _ability(d, "AG03").update(limit="limit_1_per_turn"),
-     "card 'AG03', field 'abilities[0]'", "from out of play"),
+     "card 'AG03', field 'abilities[0].limit'", "from out of play"),
     ("unknown limit", lambda d: _ability(d, "AG03").update(limit="twice_per_turn"),
      "card 'AG03', field 'abilities[0].limit'", "'once_per_turn'"),
     ("controller of a card in hand", lambda d: _ability(d, "SY04")["effect"]["card"].update(controller="you"),
-     "card 'SY04', field 'abilities[0].effect.card'", "has an owner, not a controller"),
+     "card 'SY04', field 'abilities[0].effect.card.controller'", "has an owner, not a controller"),
     ("unknown duration", lambda d: _ability(d, "AG08")["effect"].update(duration="forever"),
      "card 'AG08', field 'abilities[0].effect.duration'", "'until_end_of_phase'"),
 ]
@@ -350,11 +351,12 @@ def test_cc_12_7_ids_and_titles_are_unique_across_files(tmp_path):
     extra = {"set": "extra", "version": 1, "cards": [copy.deepcopy(_card(core, "AG01"))]}
     path = tmp_path / "extra.yaml"
     path.write_text(yaml.safe_dump(extra), encoding="utf-8")
-    with pytest.raises(CardDataError, match=re.escape(f"{path}: card 'AG01': the id is already used in")):
+    with pytest.raises(CardDataError, match=re.escape(f"{path}: card 'AG01', field 'id': the id is already used in")):
         build_pool([CARDS_DIR / "core.yaml", path])
     extra["cards"][0]["id"] = "XX01"
     path.write_text(yaml.safe_dump(extra), encoding="utf-8")
-    with pytest.raises(CardDataError, match="the title 'Harbor Patrolman' is already used by card 'AG01'"):
+    with pytest.raises(CardDataError,
+                       match="field 'title': the title 'Harbor Patrolman' is already used by card 'AG01'"):
         build_pool([CARDS_DIR / "core.yaml", path])
 
 

@@ -97,6 +97,8 @@ def test_cc_6_5_the_overpaid_amount_is_recorded_on_the_play_event(monkeypatch: p
     sc = build(hands=([PATROL], []), domains=(([PATROL, DOG, DOG], [], []), ((), (), ())))
     play(sc, PATROL)
     assert seen and seen[0]["overpaid"] == 2 and sc.st.drained(0, 0)
+    played = [e for e in sc.st.log(1) if e["kind"] == "played"]  # the logged play event, as the opponent sees it
+    assert played and played[-1]["cost"] == 1 and played[-1]["overpaid"] == 2
 
 
 def test_cc_6_7_loyal_needs_as_many_faction_cards_as_the_cost_in_the_paying_domain() -> None:

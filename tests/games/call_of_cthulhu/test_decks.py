@@ -70,7 +70,7 @@ def test_cc_2_1_a_deck_below_47_cards_is_illegal():
     total = sum(main.values())
     violations = validate_deck(_deck(main))
     assert violations == [Violation("CC-2.1", f"a draw deck holds at least 47 cards: there are only {total} "
-                                              "(at least 47) in the deck.")]
+                                              "(at least 47) in the deck.", (), total)]
 
 
 def test_cc_2_1_only_characters_supports_and_events_may_be_in_the_deck():
@@ -85,7 +85,7 @@ def test_cc_2_3_at_most_four_copies_per_title():
     main = {**_legal_main(), "AG01": 5}
     assert validate_deck(_deck(main)) == [
         Violation("CC-2.3", "at most 4 cards with the same title (fewer where the card says so): 5 copies of "
-                            "'Harbor Patrolman' (at most 4).")]
+                            "'Harbor Patrolman' (at most 4).", ("AG01",), 5)]
 
 
 def test_cc_2_3_card_data_may_lower_the_copy_limit(tmp_path):
@@ -96,7 +96,7 @@ def test_cc_2_3_card_data_may_lower_the_copy_limit(tmp_path):
     pool = build_pool([path])
     violations = validate_deck(_deck(_legal_main()), pool)  # the deck has 4 Harbor Patrolmen
     assert violations == [Violation("CC-2.3", "at most 4 cards with the same title (fewer where the card says so): "
-                                              "4 copies of 'Harbor Patrolman' (at most 2).")]
+                                              "4 copies of 'Harbor Patrolman' (at most 2).", ("AG01",), 4)]
 
 
 @pytest.mark.parametrize("domains", [{}, {"DM01": 1, "DM02": 1}, {"DM01": 2, "DM02": 1, "DM03": 1}])
@@ -104,18 +104,19 @@ def test_cc_2_2_exactly_three_domains(domains):
     violations = validate_deck(_deck(_legal_main(), domains))
     n = sum(domains.values())
     assert violations == [Violation("CC-2.2", f"each player has exactly 3 domain cards: there are {n}, not 3 in "
-                                              "the domains section.")]
+                                              "the domains section.", (), n)]
 
 
 def test_cc_2_2_the_domain_cards_must_be_domains():
     violations = validate_deck(_deck(_legal_main(), {"DM01": 1, "DM02": 1, "AG01": 1}))
     assert violations == [Violation("CC-2.2", "the domain cards must be domains: 'Harbor Patrolman' is a character "
-                                              "in the domains section.")]
+                                              "in the domains section.", ("AG01",))]
 
 
 def test_cc_2_8_an_unknown_card_is_named():
     violations = validate_deck(_deck({**_legal_main(), "ZZ99": 1}))
-    assert violations == [Violation("CC-2.8", "every card must be in the card pool: 'ZZ99' (the deck) is not.")]
+    assert violations == [Violation("CC-2.8", "every card must be in the card pool: 'ZZ99' (the deck) is not.",
+                                    ("ZZ99",))]
 
 
 def test_cc_2_8_every_violation_is_reported_at_once():
@@ -130,10 +131,11 @@ def test_cc_2_5_story_set_violations():
     assert "there are 9, not 10" in validate_story_set(core[:9])[0].message
     repeated = validate_story_set(core[:9] + [core[0]])
     assert repeated == [Violation("CC-2.5", "the stories of a story set all have different titles: "
-                                            "'The Drowned Bell of Innsmouth' appears 2 times in the deck.")]
+                                            "'The Drowned Bell of Innsmouth' appears 2 times in the deck.",
+                                  (core[0],), 2)]
     not_story = validate_story_set(core[:9] + ["AG01"])
     assert not_story == [Violation("CC-2.5", "the story deck holds story cards only: 'Harbor Patrolman' is a "
-                                             "character in the deck.")]
+                                             "character in the deck.", ("AG01",))]
 
 
 def test_cc_2_8_a_game_names_each_players_deck_and_the_story_set():
@@ -206,8 +208,8 @@ def test_deckrules_count_with_an_attribute_exactly_and_at_least():
                        CountWith("X-2", "at least 2 blue cards", "colour", frozenset({"blue"}), at_least=2)))
     deck = Deck("d", {"a": 2, "b": 1, "c": 2})
     assert rules.validate(deck, TOY) == [
-        Violation("X-1", "exactly 3 burst cards: there are 4, not 3 in the deck."),
-        Violation("X-2", "at least 2 blue cards: there are only 1 (at least 2) in the deck.")]
+        Violation("X-1", "exactly 3 burst cards: there are 4, not 3 in the deck.", (), 4),
+        Violation("X-2", "at least 2 blue cards: there are only 1 (at least 2) in the deck.", (), 1)]
     assert rules.validate(Deck("d", {"a": 2, "b": 2, "c": 1}), TOY) == []
     assert rules.rule_ids() == ["X-1", "X-2"]
 
@@ -215,7 +217,7 @@ def test_deckrules_count_with_an_attribute_exactly_and_at_least():
 def test_deckrules_copies_by_title_with_a_per_card_lower_limit():
     rule = MaxCopies("X-3", "copies", limit=3, per_card_attr="limit")
     assert rule.check(Deck("d", {"a": 2, "a2": 1}), TOY) == [
-        Violation("X-3", "copies: 3 copies of 'Alpha' (at most 1).")]  # a2 lowers the title's limit
+        Violation("X-3", "copies: 3 copies of 'Alpha' (at most 1).", ("a", "a2"), 3)]  # a2 lowers the title's limit
     assert rule.check(Deck("d", {"a": 3}), TOY) == []
 
 
@@ -223,7 +225,7 @@ def test_deckrules_copies_by_card_number_name_the_card_in_words():
     """D-WEB-38 (MA-2.3's form): a limit counted by card number says which card by its printed title too."""
     rule = MaxCopies("X-3", "copies", limit=2, title_attr="id")
     assert rule.check(Deck("d", {"a": 3}), TOY) == [
-        Violation("X-3", "copies: 3 copies of 'Alpha' (card number a, at most 2).")]
+        Violation("X-3", "copies: 3 copies of 'Alpha' (card number a, at most 2).", ("a",), 3)]
     assert rule.check(Deck("d", {"a": 2}), TOY) == []
 
 
@@ -232,7 +234,7 @@ def test_deckrules_cards_restricted_by_a_leader():
                          free=frozenset({"none"}))
     deck = Deck("d", {"a": 1, "b": 1, "c": 1}, {"leader": {"L": 1}})
     assert rule.check(deck, TOY) == [Violation("X-4", "cards share a colour with the leader: 'Beta' does not match "
-                                                      "the leader 'Leader'.")]
+                                                      "the leader 'Leader'.", ("b",))]
     assert rule.check(Deck("d", {"b": 1}, {"leader": {}}), TOY) == []  # no leader: PartSize's business
 
 
@@ -244,12 +246,12 @@ def test_deckrules_side_components_types_size_and_distinct_titles():
                        KnownCards("X-9")))
     deck = Deck("d", {"a": 1, "a2": 1, "b": 2, "c": 1, "zz": 1}, {"leader": {"b": 1, "L": 1}})
     assert rules.validate(deck, TOY) == [
-        Violation("X-5", "one leader: there are 2, not 1 in the leader section."),
-        Violation("X-6", "the leader is a leader: 'Beta' is a unit in the leader section."),
-        Violation("X-7", "at most 4 cards: there are 6 (at most 4) in the deck."),
-        Violation("X-8", "different titles: 'Alpha' appears 2 times in the deck."),
-        Violation("X-8", "different titles: 'Beta' appears 2 times in the deck."),
-        Violation("X-9", "every card must be in the card pool: 'zz' (the deck) is not."),
+        Violation("X-5", "one leader: there are 2, not 1 in the leader section.", (), 2),
+        Violation("X-6", "the leader is a leader: 'Beta' is a unit in the leader section.", ("b",)),
+        Violation("X-7", "at most 4 cards: there are 6 (at most 4) in the deck.", (), 6),
+        Violation("X-8", "different titles: 'Alpha' appears 2 times in the deck.", ("a", "a2"), 2),
+        Violation("X-8", "different titles: 'Beta' appears 2 times in the deck.", ("b",), 2),
+        Violation("X-9", "every card must be in the card pool: 'zz' (the deck) is not.", ("zz",)),
     ]
 
 

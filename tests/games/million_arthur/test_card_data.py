@@ -65,17 +65,19 @@ def test_values_are_strict_and_closed_ma_15_1(tmp_path: Path) -> None:
 def test_a_common_card_is_never_type_restricted_ma_2_6(tmp_path: Path) -> None:
     body = KNIGHT.replace("arthur_type: mercenary", "arthur_type: common").replace("type_restricted: false",
                                                                                  "type_restricted: true")
-    assert "MA-2.6" in _error(tmp_path, body)
+    message = _error(tmp_path, body)
+    assert "set.yaml" in message and "card 'T-1', field 'type_restricted'" in message and "MA-2.6" in message
 
 
 def test_evolution_cost_comes_with_evolves_from_ma_8_8(tmp_path: Path) -> None:
-    assert "evolution_cost" in _error(tmp_path, KNIGHT + "    evolution_cost: 1\n")
+    assert "card 'T-1', field 'evolution_cost'" in _error(tmp_path, KNIGHT + "    evolution_cost: 1\n")
     body = KNIGHT + "    evolves_from: [Nobody Here]\n    evolution_cost: 1\n"
     assert "Nobody Here" in _error(tmp_path, body)
 
 
 def test_a_subtitle_is_never_part_of_the_name_ma_3_9(tmp_path: Path) -> None:
-    assert "MA-3.9" in _error(tmp_path, KNIGHT.replace("name: Test Page", "name: Test Page [Summer]"))
+    message = _error(tmp_path, KNIGHT.replace("name: Test Page", "name: Test Page [Summer]"))
+    assert "MA-3.9" in message and "card 'T-1', field 'name'" in message
 
 
 def test_a_leader_ability_with_defence_timing_is_rejected_ma_3_12(tmp_path: Path) -> None:
@@ -91,7 +93,8 @@ def test_a_leader_ability_with_defence_timing_is_rejected_ma_3_12(tmp_path: Path
         limit: once_per_turn
         effects: [{op: draw, player: self, n: 1}]
 """
-    assert "MA-3.12" in _error(tmp_path, leader)
+    message = _error(tmp_path, leader)
+    assert "MA-3.12" in message and "card 'T-L', field 'abilities[0].timing'" in message
     assert "arthur_type" in _error(tmp_path, leader.replace("arthur_type: thief", "arthur_type: common"))
 
 
@@ -111,3 +114,24 @@ def test_trigger_events_are_a_closed_list_ma_15_4(tmp_path: Path) -> None:
     assert "event" in _error(tmp_path, KNIGHT + ability.replace("EVENT", "moon_rise"))
     no_trigger = "    abilities: [{kind: triggered, effects: [{op: draw, player: self, n: 1}]}]\n"
     assert "trigger" in _error(tmp_path, KNIGHT + no_trigger)
+
+
+@pytest.mark.parametrize("what,body,field", [
+    ("an activated ability without a timing (MA-15.3)",
+     KNIGHT + "    abilities: [{kind: activated, effects: [{op: draw, player: self, n: 1}]}]\n", "abilities[0].timing"),
+    ("a triggered ability without a trigger (MA-15.3)",
+     KNIGHT + "    abilities: [{kind: triggered, effects: [{op: draw, player: self, n: 1}]}]\n", "abilities[0].trigger"),
+    ("timing on a triggered ability (MA-15.3)",
+     KNIGHT + "    abilities: [{kind: triggered, trigger: {event: turn_start}, timing: defence, "
+              "effects: [{op: draw, player: self, n: 1}]}]\n", "abilities[0].timing"),
+    ("restrict without its colour", KNIGHT + "    abilities: [{kind: activated, timing: own_attack_step, "
+     "effects: [{op: restrict, player: opponent, what: deploy_colour}]}]\n", "abilities[0].effects[0].colour"),
+    ("a card id used twice", KNIGHT + KNIGHT, "cards"),
+    ("an unknown card kind", KNIGHT.replace("kind: knight", "kind: wizard"), "kind"),
+    ("an unknown effect op", KNIGHT + "    abilities: [{kind: activated, timing: own_attack_step, "
+     "effects: [{op: zap}]}]\n", "abilities[0].effects[0].op"),
+])
+def test_a_model_check_names_its_field_ma_15(tmp_path: Path, what: str, body: str, field: str) -> None:
+    """MA-15: a check that pydantic places on a whole card or ability still names the field it is about."""
+    message = _error(tmp_path, body)
+    assert "set.yaml" in message and f"field {field!r}" in message, (what, message)

@@ -74,6 +74,33 @@ def test_every_violation_at_once_sorted_by_rule_ma_2_8() -> None:
     assert _rules(_deck(cards, {"MAS-L02": 1})) == ["MA-2.1", "MA-2.2", "MA-2.3", "MA-2.4", "MA-2.5", "MA-2.5"]
 
 
+def test_each_entry_carries_its_card_ids_and_counted_value_ma_2_8() -> None:
+    """MA-2.8: entries {rule ID, card ids, counted value}, sorted by rule ID and then card id; a bad leader
+    slot is one MA-2.1 entry, naming the card(s) in it."""
+    cards = _base()
+    cards["MAS-R02"] += 2  # 5 copies, 17 bursts, 42 cards
+    cards["MAS-L01"] = 1
+    found = validate_deck(_deck(cards, {"MAS-L02": 1}))
+    entries = [(v.rule_id, v.cards, v.value) for v in found]
+    assert entries == [("MA-2.1", (), 43), ("MA-2.2", ("MAS-L01",), None), ("MA-2.3", ("MAS-R02",), 5),
+                       ("MA-2.4", (), 17), *sorted(e for e in entries if e[0] == "MA-2.5")]
+    restricted = [v.cards for v in found if v.rule_id == "MA-2.5"]
+    assert len(restricted) == 2 and restricted == sorted(restricted) and all(len(c) == 1 for c in restricted)
+    assert [(v.rule_id, v.cards, v.value) for v in validate_deck(_deck(_base(), {"MAS-R01": 1, "MAS-R02": 1}))] == \
+        [("MA-2.1", ("MAS-R01", "MAS-R02"), 2)]
+    one = validate_deck(_deck(_base(), {"MAS-R01": 1}))  # a knight is not a leader: one entry, not one per attribute
+    assert [(v.rule_id, v.cards, v.value) for v in one] == [("MA-2.1", ("MAS-R01",), 1)]
+    assert "kind is knight" in one[0].message
+
+
+def test_an_unknown_card_is_an_ma_2_8_entry_naming_it() -> None:
+    """MA-2.8: a card id that is not in the pool is reported with its id (and no counted value)."""
+    cards = _base()
+    cards["MAS-C03"] -= 1
+    cards["NOPE-1"] = 1
+    assert [(v.rule_id, v.cards, v.value) for v in validate_deck(_deck(cards))] == [("MA-2.8", ("NOPE-1",), None)]
+
+
 def test_an_illegal_deck_cannot_start_a_game_ma_5_1() -> None:
     cards = _base()
     cards["MAS-C03"] -= 1

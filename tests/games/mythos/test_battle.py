@@ -72,7 +72,7 @@ def test_my_6_8_5_my_9_4_invisible_attackers_are_blocked_only_by_enchanted_allie
     assert d is not None and d.kind == "block"
     cands = {o.get("card") for o in d.options if o.kind == "pick"}
     assert cands == {sc.id("Dockside Sailor"), sc.id("Ghoul")}
-    assert sc.refuse("pick", card=sc.id("Police Detective")).rule == "MY-9.4"
+    assert sc.refuse("pick", card=sc.id("Police Detective")).rule == "MY-6.8.5"  # the specific rule, not MY-9.4
 
 
 def test_my_6_6_5_an_enchanted_ally_joins_the_attack_and_is_buried_after() -> None:
@@ -134,7 +134,7 @@ def test_my_9_11_a_player_who_cannot_be_attacked_is_no_defender() -> None:
     d = sc.st.decision
     assert d is not None and d.kind == "declare_attack"
     assert {o.get("defender") for o in d.options if o.kind == "attack"} == {2}
-    assert sc.refuse("attack", defender=1).rule == "MY-9.3"
+    assert sc.refuse("attack", defender=1).rule == "MY-9.11"  # the specific rule, not MY-9.3
 
 
 def test_my_5_1_skip_battle_keeps_god_ageing() -> None:

@@ -50,6 +50,22 @@ def test_a_minimal_location_loads(tmp_path: Path) -> None:
     assert d.inout == "Outside" and d.features == frozenset({"Water"}) and d.gate
 
 
+@pytest.mark.parametrize("what,body,field", [
+    ("Outside listed as a feature (MY-6.3)", LOCATION.replace("features: [Water]", "features: [Water, Outside]"),
+     "features"),
+    ("a Location in any dimension (MY-6.1.4)", LOCATION.replace("gate: true", "gate: true, dimension: Any"),
+     "dimension"),
+    ("a card id used twice", LOCATION + LOCATION, "cards"),
+    ("an unknown card type", LOCATION.replace("type: location", "type: wizard"), "type"),
+])
+def test_my_12_10_a_model_check_names_its_field(tmp_path: Path, what: str, body: str, field: str) -> None:
+    """MY-12.10: a check pydantic places on a whole card still names the field it is about."""
+    msg = _error(tmp_path, body)
+    assert "set.yaml" in msg and f"field {field!r}" in msg, (what, msg)
+    if field != "cards":
+        assert "card 'T-L1'" in msg
+
+
 def test_errors_name_file_card_and_field(tmp_path: Path) -> None:
     msg = _error(tmp_path, LOCATION.replace("features: [Water]", "features: [Watr]"))
     assert "set.yaml" in msg and "T-L1" in msg and "features" in msg

@@ -72,7 +72,7 @@ def test_my_6_7_3_an_ally_may_hold_an_ally_holdable_tome() -> None:
 def test_my_6_12_1_my_6_12_2_my_6_7_4_loading_a_spell_is_a_play_onto_a_matching_vessel() -> None:
     sc = build(hands=(["Call Forth the Hungry", "Elder Ward"], []), items=(["Book of Eibon"], []), sanity=(10, 11))
     tome = sc.id("Book of Eibon")
-    assert sc.refuse("play", card=sc.id("Elder Ward"), host=tome).rule == "MY-6.12.1"  # a Warding icon
+    assert sc.refuse("play", card=sc.id("Elder Ward"), host=tome).rule == "MY-6.7.4"  # a Warding icon: the tome's rule
     sc.act("play", card=sc.id("Call Forth the Hungry"), host=tome)
     assert sc.st.table.host[sc.id("Call Forth the Hungry")] == tome
     assert sc.st.sanity(0) == 10  # MY-6.1.3: a spell's modifier never applies when loaded

@@ -85,14 +85,16 @@ def test_my_8_5_the_player_declares_the_order_a_holder_never_after_what_it_holds
     assert sc.refuse("join", card=gun, host=sc.id("Dockside Sailor")).rule == "MY-8.2"
 
 
-def test_my_8_2_every_pair_must_join() -> None:
+def test_my_8_4_a_group_gives_its_ally_one_weapon() -> None:
+    """MY-8.4 (within one group at most one weapon per ally): the second weapon is refused under MY-8.4, the
+    specific rule, not MY-8.2's pair rule (two weapons do not Join either)."""
     sc = build(hands=(["Police Detective", "Service Revolver", "Fire Axe"], []), story=(["Kingsport Curio Shop"], []))
     cop, gun, axe = sc.id("Police Detective"), sc.id("Service Revolver"), sc.id("Fire Axe")
     sc.act("join", card=cop)
     assert adds(sc) == {gun, axe}
     sc.act("add", card=gun)
     assert adds(sc) == set()  # MY-8.4: two weapons never join
-    assert sc.refuse("add", card=axe).rule == "MY-8.2"
+    assert sc.refuse("add", card=axe).rule == "MY-8.4"
     sc.act("done")
     assert sc.st.table.zone_name(axe) == "hand:0"
 
@@ -150,7 +152,7 @@ def test_my_8_5_the_open_group_is_its_players_question_and_others_are_refused() 
     sc = build(hands=(["Police Detective", "Service Revolver"], []), story=(["Kingsport Curio Shop"], []))
     sc.act("join", card=sc.id("Police Detective"))
     err = refuse(sc.st, Action(1, "done"))
-    assert err.rule == "CORE-3"  # seat 0's question
+    assert err.rule == "MY-5.4"  # seat 0's question: another player's turn
     assert refuse(sc.st, Action(0, "add", (("card", 9999),))).rule == "MY-8.1"
     assert sc.st.view(1)["decision"] is None and sc.st.view(1)["to_act"] == 0
 

@@ -149,7 +149,7 @@ def test_my_6_5_1_my_6_5_4_a_spell_holding_artifact_casts_its_one_spell_itself()
     lantern = sc.id("Lantern of Clear Sight")
     sc.act("play", card=sc.id("Voorish Sight"), host=lantern)  # any icon
     sc.act("pass")
-    assert sc.refuse("play", card=sc.id("Elder Ward"), host=lantern).rule == "MY-6.12.1"  # one spell only
+    assert sc.refuse("play", card=sc.id("Elder Ward"), host=lantern).rule == "MY-6.5.4"  # one spell only
     sc.act("cast", card=sc.id("Voorish Sight"))
     assert sc.st.sanity(0) == 10 and sc.titles("story:0") == ["Voorish Sight"]  # no yellow -1; buried
 

@@ -118,7 +118,7 @@ def test_a_search_refuses_a_card_outside_its_filter_my_12_5() -> None:
     before = sc.st.to_dict()
     with pytest.raises(IllegalActionError) as info:  # a seat that is not asked is refused too
         sc.st.apply(Action(1, "done"))
-    assert info.value.rule == "CORE-3" and sc.st.to_dict() == before
+    assert info.value.rule == "MY-12.5" and sc.st.to_dict() == before
 
 
 # ---- LOOK_AT, REVEAL -------------------------------------------------------------------------------------
@@ -408,13 +408,13 @@ def test_MYV_E23_choose_an_option_and_only_it_resolves_my_12_5() -> None:
 
 def test_MYV_E24_the_opponent_chooses_for_cruel_dilemma_my_12_5() -> None:
     """Cruel Dilemma (CHOOSE, chooser opponent): seat 1 is asked; choosing the Sanity loss costs it 2;
-    seat 0 answering is refused (CORE-3: not his decision)."""
+    seat 0 answering is refused (MY-12.5: the effect names the chooser, not him)."""
     sc = build(hands=(["Cruel Dilemma"], []), sanity=(10, 10))
     play(sc, "Cruel Dilemma")
     assert decision(sc) == (1, "effect_choose")
     with pytest.raises(IllegalActionError) as info:
         sc.st.apply(Action(0, "choose", (("index", 0), ("label", "They lose 2 Sanity"))))
-    assert info.value.rule == "CORE-3"
+    assert info.value.rule == "MY-12.5"
     sc.act("choose", index=0, label="They lose 2 Sanity")
     assert sc.st.sanity(1) == 8 and sc.st.vars["skip"][1] == 0
 

@@ -63,10 +63,10 @@ def build_pool(paths: Iterable[Path]) -> Pool:
         sets.append(card_set)
         for card in card_set.cards:
             if card.id in cards:
-                raise CardDataError(f"{path}: card {card.id!r}: the id is already used in {where[card.id]}")
+                raise CardDataError(f"{path}: card {card.id!r}, field 'id': the id is already used in {where[card.id]}")
             if card.title in by_title:
-                raise CardDataError(f"{path}: card {card.id!r}: the title {card.title!r} is already used by card "
-                                    f"{by_title[card.title]!r} in {where[by_title[card.title]]}")
+                raise CardDataError(f"{path}: card {card.id!r}, field 'title': the title {card.title!r} is already "
+                                    f"used by card {by_title[card.title]!r} in {where[by_title[card.title]]}")
             cards[card.id] = card
             by_title[card.title] = card.id
             where[card.id] = path

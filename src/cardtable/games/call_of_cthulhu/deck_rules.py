@@ -70,8 +70,8 @@ def validate_story_set(story_ids: list[str], pool: Pool | None = None) -> list[V
 
 def validate_game(decks: list[Deck], story_ids: list[str], pool: Pool | None = None) -> list[Violation]:
     """CC-2.8: everything that stops a game from starting, each player's deck named."""
-    out = [Violation(v.rule_id, f"{deck.name}: {v.message}") for deck in decks for v in validate_deck(deck, pool)]
-    return out + [Violation(v.rule_id, f"story set: {v.message}") for v in validate_story_set(story_ids, pool)]
+    out = [v._replace(message=f"{deck.name}: {v.message}") for deck in decks for v in validate_deck(deck, pool)]
+    return out + [v._replace(message=f"story set: {v.message}") for v in validate_story_set(story_ids, pool)]
 
 
 class DeckListFile(BaseModel):

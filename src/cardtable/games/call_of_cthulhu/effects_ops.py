@@ -472,7 +472,7 @@ def _use(st: "CocState", frame: Frame) -> None:
     elif stage == "declare":  # an event used from hand (reaction/interrupt): shown, then resolved (CC-7.41)
         st.move_card(source, "resolving")
         t.reveal_to_all(source)
-        st.note("played", {"player": p, "card": source, "title": st.card(source).title, "cost": st.actual_cost(source)})
+        st.note("declared", {"player": p, "card": source, "title": st.card(source).title})
         st.replace(frame.evolve(stage="targets"))
     elif stage == "targets":
         specs = top_specs(model)
@@ -487,10 +487,16 @@ def _use(st: "CocState", frame: Frame) -> None:
         nxt = "card_cost" if mode == "use" and st.card(source).type == "event" else "costs"
         st.replace(frame.evolve(bound=bound, stage=nxt, ci=0, picked=False))
     elif stage == "card_cost":
-        st.replace(frame.evolve(stage="costs", ci=0, picked=False))
         cost = st.actual_cost(source)
+        st.replace(frame.evolve(stage="card_paid", cost=cost))
         if cost > 0:
             st.push("engine.pay", player=p, cost=("card", source, cost), prompt=f"Pay {cost} for {st.card(source).title}")
+    elif stage == "card_paid":  # the play event, as for a card played in a window (CC-6.5: what was overpaid)
+        cost = frame["cost"]
+        overpaid = max(0, st.vars["paid_from"] - cost) if frame.got else 0
+        st.note("played", {"player": p, "card": source, "title": st.card(source).title, "cost": cost,
+                           "overpaid": overpaid})
+        st.replace(frame.evolve(stage="costs", ci=0, picked=False))
     elif stage == "costs":
         costs = getattr(model, "cost", ())
         ci = frame["ci"]

@@ -250,7 +250,7 @@ def _play(st: CocState, frame: Frame) -> None:
     elif stage == "announce":
         payment = frame.got or ()
         overpaid = max(0, st.vars["paid_from"] - frame["cost"]) if payment else 0  # CC-6.5
-        st.note("played", {"player": p, "card": i, "title": d.title, "cost": frame["cost"]})
+        st.note("played", {"player": p, "card": i, "title": d.title, "cost": frame["cost"], "overpaid": overpaid})
         st.replace(frame.evolve(stage="cleanup"))
         emit(st, "card_played", player=p, card=i, host=frame["host"], targets=frame["targets"], x=frame["x"],
              overpaid=overpaid)

@@ -27,6 +27,8 @@ from typing import Annotated, Any, Callable, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
 
+from ...carddata.loader import FieldError
+
 # ---- names ---------------------------------------------------------------------------------------
 
 MAX_COPIES_PER_TITLE = 4
@@ -118,9 +120,9 @@ class Range(_Strict):
     @model_validator(mode="after")
     def _some_bound(self) -> "Range":
         if self.min is None and self.max is None:
-            raise ValueError("a range needs min, max or both")
+            raise FieldError("min", "a range needs min, max or both")
         if self.min is not None and self.max is not None and self.min > self.max:
-            raise ValueError("min is above max")
+            raise FieldError("min", "min is above max")
         return self
 
 
@@ -178,9 +180,10 @@ class Filter(_Strict):
     @model_validator(mode="after")
     def _choice_words(self) -> "Filter":
         if self.choose is None and (self.up_to or self.chooser != "you"):
-            raise ValueError("up_to and chooser only go with choose")
+            raise FieldError("choose", "up_to and chooser only go with choose")
         if self.zone in ("hand", "deck", "discard") and self.controller is not None:
-            raise ValueError(f"a card in a {self.zone} has an owner, not a controller (CC-3.4): use owner")
+            raise FieldError("controller",
+                             f"a card in a {self.zone} has an owner, not a controller (CC-3.4): use owner")
         return self
 
 
@@ -202,7 +205,7 @@ class StoryChoice(_Strict):
     @model_validator(mode="after")
     def _pairs(self) -> "StoryChoice":
         if (self.tokens is None) != (self.token_count is None):
-            raise ValueError("tokens and token_count go together")
+            raise FieldError("token_count", "tokens and token_count go together")
         return self
 
 
@@ -252,10 +255,11 @@ class ValueExpr(_Strict):
         given = [k for k in ("count", "tokens", "resources", "won_stories", "hand_size", "overpaid", "counters")
                  if getattr(self, k) is not None]
         if len(given) != 1:
-            raise ValueError("a value names exactly one of count, tokens, resources, won_stories, hand_size, "
-                             f"overpaid, counters (got {', '.join(given) or 'none'})")
+            why = ("a value names exactly one of count, tokens, resources, won_stories, hand_size, overpaid, counters "
+                   f"(got {', '.join(given) or 'none'})")
+            raise FieldError(given[1], why) if given else ValueError(why)
         if self.count is not None and self.count.choose is not None:
-            raise ValueError("a counted filter cannot choose")
+            raise FieldError("count.choose", "a counted filter cannot choose")
         return self
 
 
@@ -286,9 +290,10 @@ class Condition(_Strict):
         comparators = [k for k in ("at_least", "at_most", "equals", "more_than", "less_than")
                        if getattr(self, k) is not None]
         if self.value is not None and len(comparators) != 1:
-            raise ValueError("a value condition needs exactly one of at_least, at_most, equals, more_than, less_than")
+            why = "a value condition needs exactly one of at_least, at_most, equals, more_than, less_than"
+            raise FieldError(comparators[1], why) if comparators else FieldError("value", why)
         if self.value is None and comparators:
-            raise ValueError(f"{comparators[0]} needs a value to compare")
+            raise FieldError("value", f"{comparators[0]} needs a value to compare")
         if not self.model_fields_set:
             raise ValueError("an empty condition")
         return self
@@ -761,7 +766,7 @@ class CountIconsAs(_Effect):
     @model_validator(mode="after")
     def _differ(self) -> "CountIconsAs":
         if self.type_from == self.type_to:
-            raise ValueError("type_from and type_to are the same")
+            raise FieldError("type_to", "type_from and type_to are the same")
         return self
 
 
@@ -978,22 +983,25 @@ class Ability(_Strict):
     def _kind_rules(self) -> "Ability":
         triggered = self.kind in ("reaction", "forced", "interrupt")
         if triggered and self.trigger is None:
-            raise ValueError(f"a {self.kind} ability needs a trigger (CC-12.3)")
+            raise FieldError("trigger", f"a {self.kind} ability needs a trigger (CC-12.3)")
         if not triggered and self.trigger is not None:
-            raise ValueError(f"a {self.kind} ability has no trigger; reactions, forced effects and interrupts do")
+            raise FieldError("trigger",
+                             f"a {self.kind} ability has no trigger; reactions, forced effects and interrupts do")
         if self.kind == "passive" and (self.cost or self.limit or self.then):
-            raise ValueError("a passive ability has no cost, limit or then")
+            raise FieldError("cost" if self.cost else "limit" if self.limit else "then",
+                             "a passive ability has no cost, limit or then")
         ops = [e.op for e in walk_effects([self.effect, self.then])]
         if self.kind != "interrupt" and any(op in ("cancel", "replace") for op in ops):
-            raise ValueError("cancel and replace are for interrupt abilities only (CC-12.5)")
+            raise FieldError("kind", "cancel and replace are for interrupt abilities only (CC-12.5)")
         if self.kind == "passive":
             top = self.effect if isinstance(self.effect, list) else [self.effect]
             bad = [e.op for e in top if e.op not in CONTINUOUS_OPS]
             if bad:
-                raise ValueError(f"a passive ability can only make lasting changes; {bad[0]} happens at a moment "
+                raise FieldError("effect",
+                                 f"a passive ability can only make lasting changes; {bad[0]} happens at a moment "
                                  "(use a forced or reaction ability)")
         if self.limit == "limit_1_per_turn" and self.zone == "play":
-            raise ValueError("limit_1_per_turn is for abilities used from out of play (CC-12.6); "
+            raise FieldError("limit", "limit_1_per_turn is for abilities used from out of play (CC-12.6); "
                              "use once_per_turn")
         return self
 
@@ -1076,7 +1084,7 @@ class _DeckCard(_Strict):
     @model_validator(mode="after")
     def _x_has_a_source(self) -> "_DeckCard":
         if self.cost != "X" and getattr(self, "skill", None) != "X" and uses_x(self.abilities):
-            raise ValueError('abilities use "X" but neither cost nor skill is X, so X would always be 0')
+            raise FieldError("cost", 'abilities use "X" but neither cost nor skill is X, so X would always be 0')
         return self
 
     @property
@@ -1142,9 +1150,11 @@ class EventCard(_DeckCard):
         ability = self.abilities[0]
         kind, _, event = self.trigger.partition(":")
         if ability.kind != kind:
-            raise ValueError(f"the event's trigger is {self.trigger} but its ability is of kind {ability.kind}")
+            raise FieldError("abilities[0].kind",
+                             f"the event's trigger is {self.trigger} but its ability is of kind {ability.kind}")
         if event and (ability.trigger is None or ability.trigger.event != event):
-            raise ValueError(f"the event's trigger is {self.trigger} but its ability triggers on "
+            raise FieldError("abilities[0].trigger",
+                             f"the event's trigger is {self.trigger} but its ability triggers on "
                              f"{ability.trigger.event if ability.trigger else 'nothing'}")
         return self
 
@@ -1181,7 +1191,7 @@ def _card_type(value: Any) -> str | None:
 AnyCard = Annotated[
     Union[Annotated[CharacterCard, Tag("character")], Annotated[SupportCard, Tag("support")],
           Annotated[EventCard, Tag("event")], Annotated[StoryCard, Tag("story")], Annotated[DomainCard, Tag("domain")]],
-    Discriminator(_card_type, custom_error_type="card_type",
+    Discriminator(_card_type, custom_error_type="tag:type",  # the loader names the field "type"
                   custom_error_message="type must be one of character, support, event, story, domain"),
 ]
 DeckCard = Union[CharacterCard, SupportCard, EventCard]
@@ -1200,10 +1210,11 @@ class CardSet(_Strict):
         titles: dict[str, str] = {}
         for card in self.cards:
             if card.id in ids:
-                raise ValueError(f"card id {card.id!r} is used twice")
+                raise FieldError("cards", f"card id {card.id!r} is used twice")
             ids.add(card.id)
             if card.title in titles:
-                raise ValueError(f"cards {titles[card.title]!r} and {card.id!r} share the title {card.title!r}; "
+                raise FieldError("cards",
+                                 f"cards {titles[card.title]!r} and {card.id!r} share the title {card.title!r}; "
                                  "titles name cards in deck lists and count copies, so they are unique")
             titles[card.title] = card.id
         return self

@@ -320,7 +320,9 @@ class CocState(CardState):
         window = self._window_name()
         if d.type in ("character", "support"):
             if p != self.active_player() or window != "ops":
-                return IllegalActionError("CC-6.14", f"{d.title}: only the active player plays characters and supports, in the operations phase")
+                rule = "CC-7.31" if d.type == "support" else "CC-6.14"  # the support's own rule says the same
+                return IllegalActionError(rule, f"{d.title}: only the active player plays characters and supports, "
+                                                "in the operations phase")
         elif d.type == "event":
             if window is None or not d.trigger.startswith("action"):
                 return IllegalActionError("CC-6.14", f"{d.title} is played {d.trigger.replace(':', ' to ')}, not as an action now")
@@ -340,7 +342,7 @@ class CocState(CardState):
             return IllegalActionError("CC-7.32", f"{d.title} has no legal host to attach to")
         cost = self.actual_cost(i, x)
         if cost > 0 and not self.paying_domains(p, i, cost):
-            rule = "CC-6.7" if d.loyal else "CC-6.3"
+            rule = "CC-6.7" if d.loyal else "CC-6.6" if d.cost_is_x else "CC-6.3"  # X: bounded by the domain
             return IllegalActionError(rule, f"{d.title} costs {cost}: no undrained domain of yours can pay it "
                                             f"(enough resources{', ' if d.faction != 'neutral' else ''}"
                                             f"{'a ' + d.faction + ' resource' if d.faction != 'neutral' else ''}"
@@ -424,6 +426,12 @@ class CocState(CardState):
         from .refusals import explain
 
         return explain(self, action, decision)
+
+    def _decision_rule(self, action: Action, decision: Any, refusal: str) -> str | None:
+        """The CC rule for a wrong seat or an unoffered answer at this decision (see ``refusals``)."""
+        from .refusals import decision_rule
+
+        return decision_rule(self, action, decision, refusal)
 
     # --- abilities (effects.py) -------------------------------------------------------------------
     def abilities_of(self, i: int) -> Sequence[Any]:

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...carddata import load_card_file
 from ...carddata.deckrules import (AllowedValues, CountWith, Deck, DeckRules, KnownCards, MatchesLeader, MaxCopies,
-                                   PartSize, UnknownCardError, Violation, resolve_names)
+                                   OneCardOf, PartSize, UnknownCardError, Violation, resolve_names)
 from ...core.errors import CardDataError
 from .catalog import Pool, load_pool
 
@@ -35,9 +35,8 @@ LEADER_TYPES = frozenset({"mercenary", "rich", "thief", "songstress"})
 
 DECK_RULES = DeckRules((
     PartSize("MA-2.1", f"a deck holds exactly {DECK_SIZE} cards", exactly=DECK_SIZE),
-    PartSize("MA-2.1", "exactly one leader card", part=LEADER, exactly=1),
-    AllowedValues("MA-2.1", "the leader slot holds a leader card", "kind", frozenset({"leader"}), part=LEADER),
-    AllowedValues("MA-2.1", "the leader is of a named Arthur type", "arthur_type", LEADER_TYPES, part=LEADER),
+    OneCardOf("MA-2.1", "the leader slot holds exactly one leader card of a named Arthur type", LEADER,
+              {"kind": frozenset({"leader"}), "arthur_type": LEADER_TYPES}),
     AllowedValues("MA-2.2", "the deck holds knight cards only", "kind", frozenset({"knight"})),
     MaxCopies("MA-2.3", f"at most {MAX_COPIES} copies of one card number", limit=MAX_COPIES, title_attr="id"),
     CountWith("MA-2.4", f"exactly {BURST_CARDS} cards with a burst icon", "burst", frozenset({True}),
@@ -49,9 +48,9 @@ DECK_RULES = DeckRules((
 
 
 def validate_deck(deck: Deck, pool: Pool | None = None) -> list[Violation]:
-    """MA-2.8: every violation of MA-2.1–2.5, sorted by rule ID (stable within a rule); empty if legal."""
-    found = DECK_RULES.validate(deck, (pool or load_pool()).attributes())
-    return sorted(found, key=lambda v: v.rule_id)
+    """MA-2.8: every violation of MA-2.1–2.5 as entries {rule ID, card ids, counted value} (``Violation``:
+    ``rule_id``, ``cards``, ``value``, plus a sentence), sorted by rule ID and then card id; empty if legal."""
+    return DECK_RULES.validate_sorted(deck, (pool or load_pool()).attributes())
 
 
 class DeckListFile(BaseModel):

@@ -51,6 +51,11 @@ def battle_tops(st: MaState, p: int, items: tuple[Any, ...]) -> list[int]:
 def refusal(st: MaState, p: int, step: str, items: tuple[Any, ...], action: Action) -> IllegalActionError | None:
     """Why ``action`` may not be the next item of ``p``'s submission (MA-8.13 order); None if it may."""
     cap = st.capacity(p)
+    if action.kind == "activate":
+        return IllegalActionError("MA-12.7", "abilities are activated only in T's Attack step or, with defence "
+                                             "timing, in N's window before blockers; not in a deployment step")
+    if action.kind == "act":
+        return IllegalActionError("MA-6.8", "knights take actions only in T's Attack step")
     if step == "first":
         if action.kind != "move":
             return IllegalActionError("MA-8.2", "in the First step you move base knights (move card=K) or submit")

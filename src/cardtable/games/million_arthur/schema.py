@@ -31,6 +31,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ...carddata.loader import FieldError
+
 Colour = Literal["red", "green", "blue", "yellow", "purple", "colourless"]
 COLOURS: tuple[str, ...] = ("red", "green", "blue", "yellow", "purple")  # MA-3.3: colourless is not a colour
 ArthurType = Literal["mercenary", "rich", "thief", "songstress", "common"]
@@ -100,7 +102,7 @@ class CardSelector(_Strict):
     def _printed_only(self) -> "CardSelector":
         f = self.filter
         if f.state is not None or f.evolved is not None or f.this or f.other:
-            raise ValueError("a card selector filters printed values only (no state, evolved, this, other)")
+            raise FieldError("filter", "a card selector filters printed values only (no state, evolved, this, other)")
         return self
 
 
@@ -202,7 +204,7 @@ class Rest(_Strict):
     @model_validator(mode="after")
     def _battle_only(self) -> "Rest":
         if self.target.zone != "battle":
-            raise ValueError("only battle-area knights are rested or made active (MA-4.2)")
+            raise FieldError("target.zone", "only battle-area knights are rested or made active (MA-4.2)")
         return self
 
 
@@ -215,7 +217,7 @@ class MakeActive(_Strict):
     @model_validator(mode="after")
     def _battle_only(self) -> "MakeActive":
         if self.target.zone != "battle":
-            raise ValueError("only battle-area knights are rested or made active (MA-4.2)")
+            raise FieldError("target.zone", "only battle-area knights are rested or made active (MA-4.2)")
         return self
 
 
@@ -258,7 +260,7 @@ class Restrict(_Strict):
     @model_validator(mode="after")
     def _colour(self) -> "Restrict":
         if (self.what == "deploy_colour") != (self.colour is not None):
-            raise ValueError("restrict names a colour exactly when what is deploy_colour")
+            raise FieldError("colour", "restrict names a colour exactly when what is deploy_colour")
         return self
 
 
@@ -274,7 +276,7 @@ class DiscardFromHand(_Strict):
     @model_validator(mode="after")
     def _opponent_one(self) -> "DiscardFromHand":
         if self.chooser == "opponent" and self.player == "each":
-            raise ValueError("chooser opponent looks at one hand: not with player each")
+            raise FieldError("chooser", "chooser opponent looks at one hand: not with player each")
         return self
 
 
@@ -336,11 +338,11 @@ class AddChain(_Strict):
     @model_validator(mode="after")
     def _deck_one(self) -> "AddChain":
         if (self.from_ is None) == (self.card is None):
-            raise ValueError("add_chain takes its cards either 'from' a zone or by a 'card' selector")
+            raise FieldError("from", "add_chain takes its cards either 'from' a zone or by a 'card' selector")
         if self.from_ == "deck_top" and self.count != 1:
-            raise ValueError("add_chain from the deck takes its top card only (count 1)")
+            raise FieldError("count", "add_chain from the deck takes its top card only (count 1)")
         if self.card is not None and self.count != 1:
-            raise ValueError("with a card selector the count goes in the selector")
+            raise FieldError("count", "with a card selector the count goes in the selector")
         return self
 
 
@@ -370,9 +372,9 @@ class RevealTop(_Strict):
     def _printed_only(self) -> "RevealTop":
         f = self.filter
         if f.state is not None or f.evolved is not None or f.this or f.other:
-            raise ValueError("reveal_top filters printed values only (no state, evolved, this, other)")
+            raise FieldError("filter", "reveal_top filters printed values only (no state, evolved, this, other)")
         if self.to == self.rest:
-            raise ValueError("reveal_top: matching cards and the rest go to different places")
+            raise FieldError("rest", "reveal_top: matching cards and the rest go to different places")
         return self
 
 
@@ -389,7 +391,7 @@ class SetValues(_Strict):
     @model_validator(mode="after")
     def _some(self) -> "SetValues":
         if self.skill is None and self.defence is None:
-            raise ValueError("set_values sets a skill value, a defence, or both")
+            raise FieldError("skill", "set_values sets a skill value, a defence, or both")
         return self
 
 
@@ -426,7 +428,7 @@ class Evolve(_Strict):
     @model_validator(mode="after")
     def _one(self) -> "Evolve":
         if self.card.count != 1 or self.onto.count != 1 or self.onto.owner != "self":
-            raise ValueError("evolve puts one card onto one of your own knights (count 1, owner self)")
+            raise FieldError("onto", "evolve puts one card onto one of your own knights (count 1, owner self)")
         return self
 
 
@@ -500,7 +502,7 @@ class ChooseOne(_Strict):
     @model_validator(mode="after")
     def _same_length(self) -> "ChooseOne":
         if len(self.labels) != len(self.options):
-            raise ValueError("choose_one needs one label per option")
+            raise FieldError("labels", "choose_one needs one label per option")
         return self
 
 
@@ -570,13 +572,13 @@ class Trigger(_Strict):
     @model_validator(mode="after")
     def _fits(self) -> "Trigger":
         if self.from_ is not None and self.event not in ("knight_deployed", "knight_evolved"):
-            raise ValueError("'from' filters knight_deployed and knight_evolved only")
+            raise FieldError("from", "'from' filters knight_deployed and knight_evolved only")
         if (self.source is not None or self.amount_at_least is not None) \
                 and self.event not in ("leader_damaged", "leader_healed"):
-            raise ValueError("'source' and 'amount_at_least' filter leader_damaged and leader_healed only")
+            raise FieldError("source", "'source' and 'amount_at_least' filter leader_damaged and leader_healed only")
         if self.source == "attack" and self.event != "leader_damaged" \
                 or self.source == "heal" and self.event != "leader_healed":
-            raise ValueError("an attack damages and the Heal skill heals: source does not fit the event")
+            raise FieldError("source", "an attack damages and the Heal skill heals: source does not fit the event")
         return self
 
 
@@ -599,18 +601,18 @@ class Ability(_Strict):
         if self.kind == "static":
             for eff in self.effects:
                 if not isinstance(eff, STATIC_OPS) or eff.target.count != "all":
-                    raise ValueError("a static ability carries only modify_knight or grant over count: all "
+                    raise FieldError("effects", "a static ability carries only modify_knight or grant over count: all "
                                      "(MA-15.3)")
                 if isinstance(eff, ModifyKnight) and not (isinstance(eff.skill, int) and isinstance(eff.defence, int)):
-                    raise ValueError("a static modify_knight uses plain numbers (a value could read itself)")
+                    raise FieldError("effects", "a static modify_knight uses plain numbers (a value could read itself)")
             if self.optional or self.limit is not None:
-                raise ValueError("a static ability is neither optional nor limited (MA-15.3)")
+                raise FieldError("limit", "a static ability is neither optional nor limited (MA-15.3)")
         if self.kind == "activated" and self.timing is None:
-            raise ValueError("an activated ability needs a timing (MA-15.3)")
+            raise FieldError("timing", "an activated ability needs a timing (MA-15.3)")
         if self.kind != "activated" and (self.timing is not None or self.colour_cost or self.rest_self):
-            raise ValueError("timing, colour_cost and rest_self belong to activated abilities (MA-15.3)")
+            raise FieldError("timing", "timing, colour_cost and rest_self belong to activated abilities (MA-15.3)")
         if (self.kind == "triggered") != (self.trigger is not None):
-            raise ValueError("a triggered ability, and only one, has a trigger (MA-15.3)")
+            raise FieldError("trigger", "a triggered ability, and only one, has a trigger (MA-15.3)")
         return self
 
 
@@ -640,11 +642,12 @@ class KnightCard(_Strict):
     @model_validator(mode="after")
     def _checks(self) -> "KnightCard":
         if self.type_restricted and self.arthur_type == "common":
-            raise ValueError("a Common card is never type-restricted (MA-2.6)")
+            raise FieldError("type_restricted", "a Common card is never type-restricted (MA-2.6)")
         if (self.evolves_from is None) != (self.evolution_cost is None):
-            raise ValueError("evolution_cost is required exactly when evolves_from is given (MA-15.1)")
+            raise FieldError("evolution_cost",
+                             "evolution_cost is required exactly when evolves_from is given (MA-15.1)")
         if "[" in self.name or "(" in self.name:
-            raise ValueError("a bracketed suffix goes in 'subtitle', never in 'name' (MA-3.9)")
+            raise FieldError("name", "a bracketed suffix goes in 'subtitle', never in 'name' (MA-3.9)")
         return self
 
 
@@ -660,13 +663,16 @@ class LeaderCard(_Strict):
 
     @model_validator(mode="after")
     def _leader_timing(self) -> "LeaderCard":
-        for ab in self.abilities:
+        for k, ab in enumerate(self.abilities):
             if ab.kind == "activated" and ab.timing != "own_attack_step":
-                raise ValueError("a leader's activated ability has timing own_attack_step only (MA-3.12)")
+                raise FieldError(f"abilities[{k}].timing", "a leader's activated ability has timing own_attack_step "
+                                                           "only (MA-3.12)")
             if ab.rest_self:
-                raise ValueError("rest_self belongs to knights' activated abilities (MA-15.3)")
+                raise FieldError(f"abilities[{k}].rest_self", "rest_self belongs to knights' activated abilities "
+                                                              "(MA-15.3)")
             if ab.kind == "activated" and ab.limit is None:
-                raise ValueError("a leader's activated ability is limited to once per turn (MA-3.12)")
+                raise FieldError(f"abilities[{k}].limit", "a leader's activated ability is limited to once per turn "
+                                                          "(MA-3.12)")
         return self
 
 
@@ -685,6 +691,6 @@ class CardSet(_Strict):
         seen: set[str] = set()
         for card in self.cards:
             if card.id in seen:
-                raise ValueError(f"card id {card.id!r} is used twice")
+                raise FieldError("cards", f"card id {card.id!r} is used twice")
             seen.add(card.id)
         return self

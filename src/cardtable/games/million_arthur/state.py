@@ -228,3 +228,9 @@ class MaState(CardState):
         from .refusals import explain
 
         return explain(self, action, decision)
+
+    def _decision_rule(self, action: Action, decision: Any, refusal: str) -> str | None:
+        """The MA rule for a wrong seat or an unoffered answer at this decision (see ``refusals``)."""
+        from .refusals import decision_rule
+
+        return decision_rule(self, action, decision, refusal)

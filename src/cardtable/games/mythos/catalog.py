@@ -219,7 +219,7 @@ def build_pool(paths: Iterable[Path]) -> Pool:
         icons += [r for r in card_set.spell_icons if r not in icons]
         for card in card_set.cards:
             if card.id in by_id:
-                raise CardDataError(f"{path}: card {card.id!r}: the id is already used in {where[card.id]}")
+                raise CardDataError(f"{path}: card {card.id!r}, field 'id': the id is already used in {where[card.id]}")
             by_id[card.id] = len(defs)
             where[card.id] = path
             defs.append(_def(len(defs), card))

@@ -46,9 +46,8 @@ DECK_RULES = DeckRules((
 
 
 def validate_deck(deck: Deck, pool: Pool | None = None) -> list[Violation]:
-    """Every violation of MY-2.1–2.5, sorted by rule ID (stable within a rule); empty if legal."""
-    found = DECK_RULES.validate(deck, (pool or load_pool()).attributes())
-    return sorted(found, key=lambda v: v.rule_id)
+    """Every violation of MY-2.1–2.5, sorted by rule ID and then by the card ids named; empty if legal."""
+    return DECK_RULES.validate_sorted(deck, (pool or load_pool()).attributes())
 
 
 class DeckListFile(BaseModel):

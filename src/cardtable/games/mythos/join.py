@@ -228,6 +228,9 @@ def add_check(st: MyState, p: int, cards: Sequence[int], y: Any) -> Refusal | No
         return "MY-8.6", "Monsters join only a group of Monsters, played as one"
     if cancel_filter(d) is not None:
         return "MY-8.1", f"{d.title} names its target and is played alone"
+    host = _second_attachment(st, cards, d)
+    if host is not None:
+        return "MY-8.4", f"this Join group already gives its {host} a {d.type}: at most one {d.type} per {host}"
     extra = granted_joins(st)
     for c in cards:
         g = st.card(c)
@@ -236,6 +239,16 @@ def add_check(st: MyState, p: int, cards: Sequence[int], y: Any) -> Refusal | No
         if not may_follow(g, d):
             return "MY-8.5", f"{d.title} would have to resolve before {g.title}, which is already played"
     return check(st, p, y, _host(st, cards, y))
+
+
+def _second_attachment(st: MyState, cards: Sequence[int], d: CardDef) -> str | None:
+    """MY-8.4: within one group at most one spell per tome and one weapon per ally — the host kind that
+    ``d`` would get a second one of, or None."""
+    host = {"spell": "tome", "weapon": "ally"}.get(d.type)
+    if host is not None and any(st.card(c).type == d.type for c in cards) \
+            and any(st.card(c).type == host for c in cards):
+        return host
+    return None
 
 
 def _host(st: MyState, cards: Sequence[int], i: int) -> int | None:
@@ -255,7 +268,7 @@ def addable(st: MyState, p: int, cards: Sequence[int]) -> list[int]:
     for y in sorted(st.table.cards(HAND[p])):
         d = st.card(y)
         if not _member(d) or not all(may_follow(g, d) and (pair_joins(g, d) or extra is not None and extra(c, y))
-                                     for c, g in zip(cards, group)):
+                                     for c, g in zip(cards, group)) or _second_attachment(st, cards, d) is not None:
             continue
         host = _host(st, cards, y)
         ok = seen.get((d, host))

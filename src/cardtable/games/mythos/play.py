@@ -545,6 +545,11 @@ def check(st: MyState, p: int, i: Any, host: Any, target: Any = None,
     if allowed is None:
         allowed = hosts(st, p, d)
     if host not in allowed:
+        if d.type == "spell" and host is not None and host in vessels(st, p) and not can_hold(st, host, d):
+            v = st.card(host)  # a vessel of his that cannot take this spell: the vessel's own rule
+            rule = "MY-6.7.4" if v.type == "tome" else "MY-6.5.4" if v.type == "artifact" else "MY-6.4.7"
+            return rule, f"{v.title} cannot hold {d.title} (a tome: spells of its icons up to its capacity; " \
+                         "an artifact or a spellcaster ally: one spell)"
         rules = {"weapon": ("MY-6.6.1", "a weapon is played onto one of your allies without a weapon"),
                  "artifact": ("MY-6.5.1", f"{d.title} is attached to a card of yours it names (or, if it names "
                                           "none, goes to your Item area)"),
@@ -1017,7 +1022,9 @@ def refusal(st: MyState, p: int, action: Action) -> IllegalActionError:
     if action.kind == "arrive":
         return IllegalActionError("MY-6.3.8", "you arrive only at a crosswise Location on top of your Story Deck")
     if action.kind == "cast":
-        return IllegalActionError("MY-6.12.1", "only a loaded, face-up spell of yours can be cast")
+        from .refusals import cast_refusal
+
+        return cast_refusal(st, p, action.get("card"), "card_play")
     return IllegalActionError("MY-5.4", f"{action}: a turn is one play, one turn action or a pass")
 
 

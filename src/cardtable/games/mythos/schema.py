@@ -29,6 +29,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ...carddata.loader import FieldError
+
 Dimension = Literal["WakingWorld", "Dreamlands", "NewAeon"]
 DIMENSIONS: tuple[str, ...] = ("WakingWorld", "Dreamlands", "NewAeon")
 DimensionTag = Literal["WakingWorld", "Dreamlands", "NewAeon", "Any"]
@@ -334,7 +336,7 @@ class MoveToArea(_Strict):
     @model_validator(mode="after")
     def _areas(self) -> "MoveToArea":
         if self.from_ == self.to:
-            raise ValueError("move_to_area moves a card to another area")
+            raise FieldError("to", "move_to_area moves a card to another area")
         return self
 
 
@@ -353,7 +355,7 @@ class PutIntoPlay(_Strict):
     @model_validator(mode="after")
     def _kind(self) -> "PutIntoPlay":
         if self.filter.type not in ("god", "adventure", "ally"):
-            raise ValueError("put_into_play names a god, an adventure or an ally (filter.type)")
+            raise FieldError("filter.type", "put_into_play names a god, an adventure or an ally (filter.type)")
         return self
 
 
@@ -469,7 +471,7 @@ class GrantKeyword(_Strict):
     @model_validator(mode="after")
     def _joins(self) -> "GrantKeyword":
         if (self.keyword == "JoinsWith") != (self.joins is not None):
-            raise ValueError("'joins' goes with the JoinsWith keyword, and only with it")
+            raise FieldError("joins", "'joins' goes with the JoinsWith keyword, and only with it")
         return self
 
 
@@ -702,9 +704,9 @@ class LossSource(CardFilter):
         if not card_keys and causes is None:
             raise ValueError("source names no key: give a card key, owner or cause, or leave source out (any source)")
         if causes is not None and not causes:
-            raise ValueError("source.cause lists no cause")
+            raise FieldError("cause", "source.cause lists no cause")
         if card_keys and causes is not None and "library_out" in causes:
-            raise ValueError(f"source.cause library_out has no source card, so it cannot go with {card_keys} "
+            raise FieldError("cause", f"source.cause library_out has no source card, so it cannot go with {card_keys} "
                              "(MY-7.6: no card causes a library-out)")
         return self
 
@@ -778,12 +780,12 @@ def check_vocabulary(do: list[Any], condition: Any, where: str) -> None:
     for-each body could not be resumed); a die is rolled only by an effect's condition (``where``)."""
     bad = sorted({p.op for p in _nested(do) if p.op in CHOICE_OPS or p.op in MOVER_OPS and p.n != "all"})
     if any(p.op == "if" and _rolls(p.condition) for p in list(do) + _nested(do)) and where != "effect":
-        raise ValueError(f"die_roll may only be an effect's condition, not {where}'s")
+        raise FieldError("do", f"die_roll may only be an effect's condition, not {where}'s")
     if bad:
-        raise ValueError(f"{bad} ask a question: use them at the top of an effect's 'do', not nested "
+        raise FieldError("do", f"{bad} ask a question: use them at the top of an effect's 'do', not nested "
                          "(a nested discard/bury/return_to_hand/put_on_deck must say n: all)")
     if where != "effect" and _rolls(condition):
-        raise ValueError(f"die_roll may only be an effect's condition, not {where}'s")
+        raise FieldError("condition", f"die_roll may only be an effect's condition, not {where}'s")
 LASTING_OPS = frozenset({"prevent_damage", "prevent_sanity_gain", "cannot_be_attacked", "skip_battle"})
 TARGETED_OPS = frozenset({"cancel_just_played", "move_to_area", "put_into_play"})  # name a card as played
 STATIC_OPS = frozenset({"modify_combat", "set_combat", "modify_capacity"})  # what a ``static`` effect may do
@@ -815,13 +817,16 @@ class Effect(_Strict):
     @model_validator(mode="after")
     def _static(self) -> "Effect":
         if self.trigger == "static" and any(p.op not in STATIC_OPS for p in self.do):
-            raise ValueError(f"a static effect may only {sorted(STATIC_OPS)} (it applies while its card is active)")
+            raise FieldError("do",
+                             f"a static effect may only {sorted(STATIC_OPS)} (it applies while its card is active)")
         if self.trigger != "on_play" and any(p.op in TARGETED_OPS for p in self.do):
-            raise ValueError("an effect that names a card does so as its card is played (trigger on_play)")
+            raise FieldError("trigger", "an effect that names a card does so as its card is played (trigger on_play)")
         if (self.duration == "n_rounds") != (self.rounds is not None):
-            raise ValueError("duration n_rounds needs 'rounds' (MY-12.6), and 'rounds' needs duration n_rounds")
+            raise FieldError("rounds",
+                             "duration n_rounds needs 'rounds' (MY-12.6), and 'rounds' needs duration n_rounds")
         if self.optional and self.trigger in INLINE_TRIGGERS:
-            raise ValueError(f"a {self.trigger} effect is part of its card's play or use; only a slot or event "
+            raise FieldError("optional",
+                             f"a {self.trigger} effect is part of its card's play or use; only a slot or event "
                              "trigger can be optional (MY-12.9, D-MY-122)")
         check_vocabulary(self.do, self.condition, "a static effect" if self.trigger == "static" else "effect")
         return self
@@ -874,13 +879,14 @@ class Ability(_Strict):
     @model_validator(mode="after")
     def _costs(self) -> "Ability":
         if "exhaust_self" in self.costs and ("bury_self" in self.costs or "discard_self" in self.costs):
-            raise ValueError("a card that leaves play cannot also be exhausted as the same cost (MY-12.2)")
+            raise FieldError("costs", "a card that leaves play cannot also be exhausted as the same cost (MY-12.2)")
         if "bury_self" in self.costs and "discard_self" in self.costs:
-            raise ValueError("a card cannot be both buried and discarded as the same cost (MY-12.2)")
+            raise FieldError("costs", "a card cannot be both buried and discarded as the same cost (MY-12.2)")
         if "fast" in self.timing and "turn" in self.costs:
-            raise ValueError("a fast ability does not use the turn, so it cannot cost one (MY-12.7)")
+            raise FieldError("costs", "a fast ability does not use the turn, so it cannot cost one (MY-12.7)")
         if (self.duration == "n_rounds") != (self.rounds is not None):
-            raise ValueError("duration n_rounds needs 'rounds' (MY-12.6), and 'rounds' needs duration n_rounds")
+            raise FieldError("rounds",
+                             "duration n_rounds needs 'rounds' (MY-12.6), and 'rounds' needs duration n_rounds")
         check_vocabulary(self.do, self.condition, "an ability")
         return self
 
@@ -909,7 +915,7 @@ class _Card(_Strict):
     @model_validator(mode="after")
     def _no_dice(self) -> "_Card":
         if _rolls(self.requirements):
-            raise ValueError("die_roll may only be an effect's condition, not a card's requirement")
+            raise FieldError("requirements", "die_roll may only be an effect's condition, not a card's requirement")
         return self
 
 
@@ -931,9 +937,9 @@ class InvestigatorSide(_Strict):
     @model_validator(mode="after")
     def _sizes(self) -> "InvestigatorSide":
         if not self.hand_min <= self.hand_max < self.refill_hand:
-            raise ValueError("MY-5.14: hand_min <= hand_max < refill_hand")
+            raise FieldError("hand_max", "MY-5.14: hand_min <= hand_max < refill_hand")
         if self.starting_sanity > self.max_sanity:
-            raise ValueError("MY-7.1: starting_sanity may not exceed max_sanity")
+            raise FieldError("starting_sanity", "MY-7.1: starting_sanity may not exceed max_sanity")
         return self
 
 
@@ -958,9 +964,9 @@ class LocationCard(_Card):
     @model_validator(mode="after")
     def _features(self) -> "LocationCard":
         if "Outside" in self.features or "Inside" in self.features:
-            raise ValueError("Outside/Inside is given by 'inout', not in 'features' (MY-6.3)")
+            raise FieldError("features", "Outside/Inside is given by 'inout', not in 'features' (MY-6.3)")
         if self.dimension == "Any":
-            raise ValueError("a Location has one dimension (MY-6.1.4)")
+            raise FieldError("dimension", "a Location has one dimension (MY-6.1.4)")
         return self
 
 
@@ -1058,6 +1064,6 @@ class CardSet(_Strict):
         seen: set[str] = set()
         for card in self.cards:
             if card.id in seen:
-                raise ValueError(f"card id {card.id!r} is used twice")
+                raise FieldError("cards", f"card id {card.id!r} is used twice")
             seen.add(card.id)
         return self

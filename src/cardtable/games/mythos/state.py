@@ -504,6 +504,12 @@ class MyState(CardState):
 
         return explain(self, action, decision)
 
+    def _decision_rule(self, action: Action, decision: Any, refusal: str) -> str | None:
+        """The MY rule for a wrong seat or an unoffered answer at this decision (see ``refusals``)."""
+        from .refusals import decision_rule
+
+        return decision_rule(self, action, decision, refusal)
+
 
 @lru_cache(maxsize=8)
 def _deck_cards(pool: Pool) -> list[int]:
