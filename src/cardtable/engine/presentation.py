@@ -230,7 +230,7 @@ def _is_int(v: Any) -> bool:
 
 IRREGULAR_VERBS = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
 """Third-person verbs whose second-person form is not the verb less its ``s``."""
-IRREGULAR_PLURALS = {"story": "stories", "ally": "allies", "copy": "copies", "knight": "knights"}
+IRREGULAR_PLURALS: dict[str, str] = {}  # nouns whose plural the rules below get wrong (none so far)
 
 
 def you_form(verb: str) -> str:

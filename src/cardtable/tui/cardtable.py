@@ -32,7 +32,7 @@ SWATCH_STYLES = {"red": "red1", "orange": "dark_orange", "brown": "light_salmon3
                  "olive": "dark_khaki", "green": "green3", "teal": "dark_cyan", "light_blue": "sky_blue1",
                  "blue": "dodger_blue1", "purple": "medium_purple1", "pink": "hot_pink", "grey": "grey70"}
 """The Rich colour of each of the presentation's ``SWATCHES``: a card's title is printed in the colour its
-game's palette gives its data (a red Million Arthur knight in red); a card without one in plain white."""
+game's palette gives its data (a red Million Arthur card in red); a card without one in plain white."""
 
 
 def _missing_format(template: str, **values: Any) -> str:
