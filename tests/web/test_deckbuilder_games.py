@@ -35,7 +35,7 @@ class Case:
 
 CASES = [
     Case("million-arthur", "click", "colour", ("kind", "colour", "arthur_type", "cost", "burst"),
-         ("faction", "type"), "Cost curve of the deck", "MA-2.1", "not 1 in the leader section", "MA-2.3",
+         ("faction", "type"), "Cost curve of the deck", "MA-2.1", "there are 0 cards in the leader section", "MA-2.3",
          "knight"),
     Case("mythos", "tap", "type", ("type", "dimension", "region", "sanity_mod"),
          ("faction", "cost", "colour"), "Sanity modifier curve of the deck", "MY-2.1",
