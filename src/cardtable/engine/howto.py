@@ -32,6 +32,28 @@ def section(id: str, heading: str, paragraphs: Iterable[str] = (), items: Iterab
             "items": [{"term": term, "text": text} for term, text in items]}
 
 
+def card_game_guide(name: str, goal: Iterable[str], setup: Iterable[str], turn: Iterable[str],
+                    phases: Iterable[tuple[str, str, str, Iterable[str]]], zones: Iterable[str], win: Iterable[str],
+                    glossary: Iterable[tuple[str, str]], phase_sections: Mapping[str, str],
+                    turn_word: str = "turn") -> dict[str, Any]:
+    """A card game's "How to play" in the shared order: goal, set-up, a turn (one line per phase), a section
+    per phase (``(id, heading, summary, paragraphs)``), the screen, the end, the glossary."""
+    phases = list(phases)
+    return {
+        "title": f"How to play {name}",
+        "sections": [
+            section("goal", "The goal", goal),
+            section("setup", f"Before the first {turn_word}", setup),
+            section("turn", f"A {turn_word}", turn, [(heading, summary) for _, heading, summary, _ in phases]),
+            *(section(pid, heading, paragraphs) for pid, heading, _, paragraphs in phases),
+            section("zones", "On the screen", zones),
+            section("win", "How the game ends", win),
+            section("glossary", "Glossary", (), glossary),
+        ],
+        "phase_sections": dict(phase_sections),
+    }
+
+
 def _plain(label: str) -> str:
     """A declared label without its placeholders: "Story {n}" -> "Story", "skill {value}" -> "skill"."""
     return re.sub(r"\s+", " ", re.sub(r"\{\w+\}", "", label)).strip()

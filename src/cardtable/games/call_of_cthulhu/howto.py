@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.howto import section
+from ...engine.howto import card_game_guide
 
 #: The phase shown in the top bar (``vars.phase``) -> the section that explains it.
 PHASE_SECTIONS = {
@@ -181,17 +181,4 @@ _GLOSSARY = [
 
 def how_to_play(name: str) -> dict[str, Any]:
     """The panel's content (see :mod:`cardtable.engine.howto`)."""
-    phases = [section(pid, heading, paragraphs) for pid, heading, _, paragraphs in _PHASES]
-    return {
-        "title": f"How to play {name}",
-        "sections": [
-            section("goal", "The goal", _GOAL),
-            section("setup", "Before the first turn", _SETUP),
-            section("turn", "A turn", _TURN, [(heading, summary) for _, heading, summary, _ in _PHASES]),
-            *phases,
-            section("zones", "On the screen", _ZONES),
-            section("win", "How the game ends", _WIN),
-            section("glossary", "Glossary", (), _GLOSSARY),
-        ],
-        "phase_sections": dict(PHASE_SECTIONS),
-    }
+    return card_game_guide(name, _GOAL, _SETUP, _TURN, _PHASES, _ZONES, _WIN, _GLOSSARY, PHASE_SECTIONS)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.howto import section
+from ...engine.howto import card_game_guide
 
 #: The step shown in the top bar (``vars.step``) -> the section that explains it.
 PHASE_SECTIONS = {
@@ -183,16 +183,4 @@ _GLOSSARY = [
 
 def how_to_play(name: str) -> dict[str, Any]:
     """The panel's content (see :mod:`cardtable.engine.howto`)."""
-    return {
-        "title": f"How to play {name}",
-        "sections": [
-            section("goal", "The goal", _GOAL),
-            section("setup", "Before the first turn", _SETUP),
-            section("turn", "A turn", _TURN, [(heading, summary) for _, heading, summary, _ in _STEPS]),
-            *(section(sid, heading, paragraphs) for sid, heading, _, paragraphs in _STEPS),
-            section("zones", "On the screen", _ZONES),
-            section("win", "How the game ends", _WIN),
-            section("glossary", "Glossary", (), _GLOSSARY),
-        ],
-        "phase_sections": dict(PHASE_SECTIONS),
-    }
+    return card_game_guide(name, _GOAL, _SETUP, _TURN, _STEPS, _ZONES, _WIN, _GLOSSARY, PHASE_SECTIONS)
