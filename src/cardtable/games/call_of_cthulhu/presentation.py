@@ -80,6 +80,8 @@ PRESENTATION = Presentation(
         "returned_to_hand": "{title} returns to its owner's hand",
         "milled": "{title} is discarded from the top of {player}'s deck",
     },
+    pass_kinds=("pass",),
+    multi_pick=("opening_resources", "arcane_ready"),
     decision_labels={"use": "Use", "pass": "Pass", "done": "Done", "no_resource": "No resource this turn", "yes": "Yes",
                      "no": "No", "concede": "Concede"},
     phase_path="vars.phase",

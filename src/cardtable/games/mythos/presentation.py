@@ -141,6 +141,8 @@ PRESENTATION = Presentation(
         "game_over": "The game ends ({reason}): scores {scores}",
         "conceded": "{player} concedes",
     },
+    pass_kinds=("pass", "decline"),
+    multi_pick=("hand_adjust", "attack_monsters", "block"),
     decision_labels={"play": "Play", "activate": "Use", "join": "Join", "add": "Add", "arrive": "Arrive",
                      "cast": "Cast", "pass": "Pass", "attack": "Attack", "decline": "No attack", "pick": "Choose",
                      "done": "Done",
