@@ -158,3 +158,16 @@ def test_deck_validate_exit_codes(runner, in_tmp) -> None:
     assert "not valid YAML" in _err(runner.invoke(app, ["deck", "validate", GAME, "junk.yaml"]))
     assert "cannot read" in _err(runner.invoke(app, ["deck", "validate", GAME, "missing.yaml"]))
     assert "no deck lists" in _err(runner.invoke(app, ["deck", "validate", "two-mists", "bad.yaml"]))
+
+
+def test_play_passes_for_you_by_default_and_asks_everything_with_full_control(runner, in_tmp) -> None:
+    """Auto-pass in the terminal: a decision with a single option or only passes is taken for the person
+    and listed as "(passed for you)"; ``--full-control`` asks it like any other."""
+    args = ["play", GAME, "--seat", "0", "--bots", "random", "--seed", "9"]
+    out = _ok(runner.invoke(app, args, input=ONES))
+    asked = out.count("your decision")
+    assert "(passed for you)" in out and "Game over" in out
+    full = _ok(runner.invoke(app, [*args, "--full-control"], input=ONES))
+    assert "(passed for you)" not in full and "Game over" in full
+    # typing 1 answers like auto-pass (its first option): the same game, every passed decision now asked
+    assert full.count("your decision") == asked + out.count("(passed for you)")
