@@ -255,8 +255,10 @@ export class LogList {
   add(events, start) {
     if (start > this.count) return false;
     if (start < this.count) {
-      // Overlap (e.g. after a reconnect): drop what we have from `start` on and redraw it.
-      while (this.list.children.length > start) this.list.lastElementChild.remove();
+      // Overlap (e.g. after a reconnect): drop what we have from `start` on and redraw it (notes too).
+      for (const li of [...this.list.children]) {
+        if (Number(li.dataset.index ?? li.dataset.after) >= start) li.remove();
+      }
       this.count = start;
     }
     const frag = document.createDocumentFragment();
@@ -276,6 +278,11 @@ export class LogList {
     }
     this.list.append(frag);
     return true;
+  }
+
+  /** A line that is not an event of the log (what the server did for the reader: "Passed for you …"). */
+  note(text, cls = "log-note") {
+    this.list.append(h("li", { class: ["log-line", cls], "data-after": this.count }, text));
   }
 }
 
