@@ -103,7 +103,7 @@ def test_lobby_deck_choice_then_ten_turns_against_a_bot_by_clicking(server, new_
         page.wait_for_selector("#seat-list select")
         games += 1
         _table_from_the_lobby(page, decks[0]["name"], decks[3]["name"])
-    assert moves >= 10 * 5
+    assert moves >= 10 * 2  # fewer since auto-pass takes the decisions with nothing to decide
     assert len(lines) > 10 and any(" drew " in t or " played " in t for t in lines), lines[-10:]  # sentences
     print(f"ten own turns: {turns} turns in {games} game(s), {moves} clicked moves")
     assert_accessible(page, "Call of Cthulhu table after ten turns")

@@ -226,6 +226,8 @@ function onPrefs(msg) {
 // The stops in the top bar (a seat's own): "Full control" asks every decision again; the two "Pass until"
 // buttons let the server pass for the seat until its turn starts / until something happens. Pressed again,
 // a pass-until button cancels it; the server clears it by itself when reached.
+const SHORT = { "stop-turn": "⏭ Turn", "stop-event": "⏭ News", "full-control": "Full" };
+
 function drawStops() {
   const prefs = app.prefs;
   const over = app.frame && (app.frame.status === "finished" || app.frame.outcome);
@@ -237,10 +239,11 @@ function drawStops() {
   const send = (frame) => {
     if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify({ type: "prefs", ...frame }));
   };
+  // A phone shows the short words (the long ones stay the button's accessible name).
   const button = (testid, text, pressed, title, frame) => h("button", {
     type: "button", class: "btn small", "data-testid": testid, "aria-pressed": pressed ? "true" : "false", title,
     on: { click: () => send(frame) },
-  }, text);
+  }, h("span", { class: "stop-long" }, text), h("span", { class: "stop-short", "aria-hidden": "true" }, SHORT[testid]));
   const mode = prefs.pass_until;
   clear(stopsEl).append(
     button("stop-turn", "Pass until my turn", mode === "turn",
