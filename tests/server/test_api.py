@@ -60,7 +60,7 @@ def test_create_join_play_whole_game_and_replay_record(sqlite_url: str) -> None:
         with client.websocket_connect(f"/ws/tables/{tid}?token={joined['token']}") as ws:
             hello = recv(ws)
             assert hello == {"type": "hello", "seat": 0, "table": client.get(f"/api/tables/{tid}").json(),
-                             "game": "two-mists"}
+                             "game": "two-mists", "prefs": {"full_control": False, "pass_until": None}}
             last, frames = play_first_legal(ws)
         states = [f for f in frames if is_state(f)]
         assert states[0]["log_start"] == 0 and states[0]["seq"] == 0

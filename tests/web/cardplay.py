@@ -25,6 +25,8 @@ def click_move(page: Any, rng: random.Random, how: str = "click") -> bool:
     if st["over"] or not st["mine"] or st["pending"]:
         return False
     assert not st["error"], f"unexpected error message: {st['error']}"
+    if page.locator('#board [data-testid="multi-pick"]').count():
+        return _multi_move(page, rng, how, st)
     targets = page.locator(CLICKABLE)
     n = targets.count()
     assert n, "a decision with nothing to click"
@@ -51,6 +53,24 @@ def click_move(page: Any, rng: random.Random, how: str = "click") -> bool:
         page.locator("#messages .message-close").click()
         return True
     assert not err, f"the server refused a clicked move: {err}"
+    return True
+
+
+def _multi_move(page: Any, rng: random.Random, how: str, st: dict[str, Any]) -> bool:
+    """A multi-card prompt (discard down to N ...): choose one to three highlighted cards and confirm, or Done."""
+    cards = page.locator("#board .ct-card.ct-pickable")
+    done = page.locator("#board .ct-decision [data-option]", has_text="Done")
+    n = cards.count()
+    if done.count() and (not n or rng.random() < 0.3):
+        _press(page, done.first, how)
+    else:
+        assert n, "a multi-card prompt with no card to choose"
+        for i in sorted(rng.sample(range(n), rng.randint(1, min(n, 3)))):
+            _press(page, cards.nth(i), how)
+        _press(page, page.locator('[data-testid="multi-confirm"]'), how)
+    page.wait_for_function(MOVED_ON_JS, arg=st["seq"], timeout=30000)
+    err = table_state(page)["error"]
+    assert not err, f"the server refused a multi-card choice: {err}"
     return True
 
 

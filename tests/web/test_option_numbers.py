@@ -22,7 +22,9 @@ SPY = """(() => {
   };
 })();"""
 
+# A multi-card prompt (cards toggled, then confirmed once) is skipped: typing there chooses, it sends nothing.
 HIGH_JS = """() => {
+  if (document.querySelector('#board [data-option][aria-pressed]')) return 0;
   const nums = [...document.querySelectorAll('#board [data-option]')].map((el) => Number(el.dataset.option));
   return nums.length ? Math.max(...nums) : 0;
 }"""

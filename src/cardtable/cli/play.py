@@ -28,6 +28,8 @@ from ..tui import get_renderer, seat_names
 from .common import (GAME_HELP, UserError, boundary, check_players, check_reproduces, jsonable, make_bots, new_console,
                      parse_options, parse_seat, read_json, split_specs, write_json)
 from .decks import deck_options
+from ..server.autopass import SeatPrefs, pass_kinds_for
+from ..server.autopass import choose as choose_auto
 from .prompt import Quit, human_decision
 from .render import outcome_renderable, print_events
 
@@ -98,6 +100,15 @@ def _resume(path: Path, game_id: str) -> tuple[State, str | None, str | None]:
     return state, "none" if human is None else str(human), ordered or None
 
 
+def _show_passed(console: Any, passed: list[str]) -> None:
+    """The moves auto-pass took for the person since their last decision, one dim line each (then forgotten)."""
+    if passed:
+        console.print()
+        for line in passed:
+            console.print(Text(f"(passed for you) {line}", style="dim"))
+        passed.clear()
+
+
 def play_cmd(
     game_id: str = typer.Argument(..., metavar="GAME", help=GAME_HELP),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's)."),
@@ -118,6 +129,9 @@ def play_cmd(
     deck: Optional[list[str]] = typer.Option(None, "--deck", "-d",
                                              help="A ready deck (name or stem, see cardtable decks) or a deck-list "
                                                   "file; repeat once per seat, in seat order."),
+    full_control: bool = typer.Option(False, "--full-control",
+                                      help="Ask every decision, even one with a single option or only passes "
+                                           "(by default those are taken for you and listed as passed for you)."),
 ) -> None:
     """Play a game in the terminal against bots (or watch bots play with --seat none)."""
     with boundary():
@@ -188,12 +202,23 @@ def play_cmd(
             log_seen = len(log)
         quit_early = False
         last_human_move = -1  # len(state.history) right after the person's last choice
+        stops = SeatPrefs(full_control=full_control)
+        pass_kinds = pass_kinds_for(game.id)
+        passed: list[str] = []  # auto-pass moves not yet shown to the person
         try:
             while not state.is_terminal:
                 decision = state.decision
                 assert decision is not None  # a game that is not over always has a seat to act
                 p = decision.player
                 if p == human:
+                    auto, _ = choose_auto(decision, stops, pass_kinds, view=lambda: {}, log_len=lambda: 0,
+                                          presentation=None)
+                    if auto is not None:  # nothing to decide: taken for the person, like the web table does
+                        view = state.view(p)
+                        passed.append(f"{decision.prompt}: {renderer.describe_action(auto, view, names)}")
+                        state.apply(auto)
+                        continue
+                    _show_passed(console, passed)
                     compact = last_human_move == len(state.history)
                     log_seen = human_decision(console, state, p, names, renderer, game, log_seen, compact)
                     last_human_move = len(state.history)
@@ -220,6 +245,7 @@ def play_cmd(
                                style="bold"))
             return
 
+        _show_passed(console, passed)
         log = state.log(human)
         if log[log_seen:]:
             console.print()

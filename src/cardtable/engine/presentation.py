@@ -175,6 +175,12 @@ class Presentation:
     seat_fields: tuple[str, ...] = ("player", "winner", "attacker_player")
     """Event fields that name a seat (a number): read as the seat's name. A game whose events say
     ``attacker``/``defender`` for seats lists them here (another game's ``attacker`` is a card)."""
+    pass_kinds: tuple[str, ...] = ()
+    """Option kinds that only pass or decline (``pass``, ``decline``): a decision whose every option is one
+    of them is taken for a human seat by the server unless the seat is in full control (auto-pass)."""
+    multi_pick: tuple[str, ...] = ()
+    """Decision kinds that pick several cards one ``pick`` at a time, then ``done`` (discard down to N):
+    the browser asks them as one prompt and sends the picks in sequence."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values (lists, not tuples), as the browser receives them."""

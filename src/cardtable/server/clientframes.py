@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, ValidationError
 
 
 class ActFrame(BaseModel):
@@ -25,10 +25,19 @@ class PingFrame(BaseModel):
     type: Literal["ping"]
 
 
+class PrefsFrame(BaseModel):
+    """A seat's stops: ``full_control`` (bool) and/or ``pass_until`` ("turn", "event" or null to cancel)."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["prefs"]
+    full_control: StrictBool | None = None
+    pass_until: Literal["turn", "event"] | None = None
+
+
 def _frame_problem(err: ValidationError) -> str:
     parts = []
     for e in err.errors()[:3]:
-        loc = ".".join(str(p) for p in e["loc"] if p not in ("ActFrame", "PingFrame"))
+        loc = ".".join(str(p) for p in e["loc"] if p not in ("ActFrame", "PingFrame", "PrefsFrame"))
         if e["type"] == "extra_forbidden":
             parts.append(f"unknown field {loc!r}")
         elif e["type"] == "missing":
@@ -69,7 +78,7 @@ def json_depth_exceeds(text: str, limit: int = MAX_DEPTH) -> bool:
     return False
 
 
-def parse_client_frame(text: str) -> ActFrame | PingFrame:
+def parse_client_frame(text: str) -> ActFrame | PingFrame | PrefsFrame:
     """Parse one client frame or raise ``ValueError`` with a message a person can act on."""
     if text.count("[") + text.count("{") > MAX_DEPTH and json_depth_exceeds(text):
         raise ValueError(f"the frame nests arrays or objects more than {MAX_DEPTH} levels deep")
@@ -95,4 +104,15 @@ def parse_client_frame(text: str) -> ActFrame | PingFrame:
             return PingFrame.model_validate(data)
         except ValidationError as err:
             raise ValueError(f"bad ping frame: {_frame_problem(err)}") from None
-    raise ValueError(f"unknown frame type {kind!r}; expected \"act\" or \"ping\"")
+    if kind == "prefs":
+        try:
+            frame = PrefsFrame.model_validate(data)
+        except ValidationError as err:
+            raise ValueError(f"bad prefs frame: {_frame_problem(err)}") from None
+        if not {"full_control", "pass_until"} & frame.model_fields_set:
+            raise ValueError("bad prefs frame: give 'full_control' (true/false) and/or 'pass_until' "
+                             "(\"turn\", \"event\" or null)")
+        if "full_control" in frame.model_fields_set and frame.full_control is None:
+            raise ValueError("bad prefs frame: full_control: must be true or false")
+        return frame
+    raise ValueError(f"unknown frame type {kind!r}; expected \"act\", \"ping\" or \"prefs\"")

@@ -57,6 +57,7 @@ def state_frame(
     status: str,
     view: dict[str, Any] | None = None,
     log: list[dict[str, Any]] | None = None,
+    auto: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """A ``state`` frame for ``seat`` holding its log from ``log_start`` on.
 
@@ -65,6 +66,8 @@ def state_frame(
 
     ``view``/``log`` may be passed when already computed for this seat (a broadcast computes them
     once per seat, not once per connection); they must be ``state.view(seat)``/``state.log(seat)``.
+    ``auto`` (the seat's own frames only): the moves the server took for this seat since its previous
+    frame (auto-pass); the key is left out when there are none, so other seats' frames do not change.
     """
     if view is None:
         view = state.view(seat)
@@ -85,6 +88,8 @@ def state_frame(
     words = log_words(state.game.info.id)
     if words is not None:
         frame["lines"] = log_lines_for(words, log, view, seat, log_start)
+    if auto:
+        frame["auto"] = list(auto)
     return frame
 
 
@@ -106,8 +111,18 @@ def undealt_frame(needs_deck: list[int], status: str = "waiting") -> dict[str, A
             "status": status, "outcome": None, "needs_deck": list(needs_deck)}
 
 
-def hello_frame(seat: int | None, summary: dict[str, Any], game_id: str) -> dict[str, Any]:
-    return {"type": "hello", "seat": seat, "table": summary, "game": game_id}
+def hello_frame(seat: int | None, summary: dict[str, Any], game_id: str,
+                prefs: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``prefs`` (a seat's own connection only): its stops, ``{"full_control", "pass_until"}``."""
+    out = {"type": "hello", "seat": seat, "table": summary, "game": game_id}
+    if prefs is not None:
+        out["prefs"] = prefs
+    return out
+
+
+def prefs_frame(seat: int, prefs: dict[str, Any]) -> dict[str, Any]:
+    """A seat's stops changed (it asked, or a pass-until mode was reached): to that seat's connections only."""
+    return {"type": "prefs", "seat": seat, **prefs}
 
 
 def error_frame(reason: str, message: str, rule: str | None = None) -> dict[str, Any]:

@@ -63,11 +63,13 @@ tables_t = Table(
     Column("deck_seats", JSON, nullable=True),  # seats whose deck is chosen on joining (None: none)
     Column("undealt", Boolean, nullable=False, default=False),  # waits for a deck: no state, no actions yet
     Column("open_seats", JSON, nullable=True),  # human seats anyone may Join (others wait for their invite link)
+    Column("seat_prefs", JSON, nullable=True),  # seat -> its stops (full control, pass-until mode; autopass.py)
 )
 
 # Columns added to ``tables`` after its first release, with the SQL default existing rows get.
 _ADDED_COLUMNS = {"practice": "BOOLEAN NOT NULL DEFAULT FALSE", "creator_seat": "INTEGER", "deck_seats": "JSON",
-                  "undealt": "BOOLEAN NOT NULL DEFAULT FALSE", "open_seats": "JSON"}
+                  "undealt": "BOOLEAN NOT NULL DEFAULT FALSE", "open_seats": "JSON",
+                  "seat_prefs": "JSON"}
 
 actions_t = Table(
     "actions", metadata,
@@ -152,6 +154,7 @@ class TableRow:
     undealt: bool = False  # the game is dealt when the last of those decks arrives
     open_seats: tuple[int, ...] | None = ()  # human seats Join may hand to anyone; None: a table stored before
                                              # seats were kept for their links (every human seat was open)
+    seat_prefs: dict[int, dict[str, Any]] | None = None  # seat -> its stops (``autopass.SeatPrefs.to_dict``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +265,7 @@ def _row_to_table(row: Any) -> TableRow:
         practice=bool(row.practice), creator_seat=row.creator_seat,
         deck_seats=tuple(int(s) for s in row.deck_seats or ()), undealt=bool(row.undealt),
         open_seats=None if row.open_seats is None else tuple(int(s) for s in row.open_seats),
+        seat_prefs={int(k): dict(v) for k, v in (row.seat_prefs or {}).items() if isinstance(v, dict)},
     )
 
 
@@ -395,6 +399,13 @@ class Store:
         """The host opened a seat to anyone: the table's new list of open seats."""
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(open_seats=list(seats)))
+
+    @_write
+    def set_seat_prefs(self, table_id: str, prefs: dict[int, dict[str, Any]]) -> None:
+        """A seat changed its stops (full control, pass-until): the table's prefs of every seat."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id)
+                         .values(seat_prefs={str(k): v for k, v in prefs.items()}))
 
     @_write
     def set_status(self, table_id: str, status: str) -> None:

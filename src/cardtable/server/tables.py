@@ -25,10 +25,10 @@ from starlette.websockets import WebSocket
 from ..core import Action, GameDefinition, IllegalActionError, Rng, SetupError, State, mix_seed
 from ..core.events import log_for
 from ..registry import load_game
-from . import frames
+from . import autopass, frames
 from ..bots.base import DEFAULT_BOT_LIMITS, BotLimits
 from .botrun import BotFailed, BotRunner, MoveTimeout
-from .clientframes import PingFrame, parse_client_frame
+from .clientframes import PingFrame, PrefsFrame, parse_client_frame
 from .connections import Connection, spawn
 from .settings import ServerSettings
 from .store import ActionWriter, SeatTaken, SeatToken, Store, StoreUnavailable, TableRow, utcnow
@@ -79,6 +79,13 @@ class LiveTable:
         self.last_active = time.monotonic() if now is None else now  # last move or seat taken (for expiry)
         self.creator = creator  # the creating client's address, for the cap on waiting tables (memory only)
         self._logs: dict[int | None, tuple[list[dict[str, Any]], int]] = {}
+        self.prefs: dict[int, autopass.SeatPrefs] = {
+            int(s): autopass.SeatPrefs.from_dict(p) for s, p in (row.seat_prefs or {}).items()}
+        self.pass_kinds = autopass.pass_kinds_for(row.game_id)
+        self.auto_sent: dict[int, list[dict[str, Any]]] = {}  # seat -> auto moves not yet in a frame to it
+
+    def prefs_of(self, seat: int) -> autopass.SeatPrefs:
+        return self.prefs.get(seat) or autopass.SeatPrefs()
 
     def seat_log(self, seat: int | None) -> list[dict[str, Any]]:
         """``state.log(seat)``, kept up to date incrementally (a broadcast needs it for every seat).
@@ -303,7 +310,12 @@ class TableManager:
                               decks=decks)
             self.tables[row.id] = table
             await self._sync_status(table)
-            self._kick_bots(table)
+            async with table.lock:
+                try:
+                    await self._auto_moves(table)
+                except Exception:  # a store that cannot take the prefs now: the person is asked as usual
+                    log.exception("table %s: auto-pass failed on start-up", row.id)
+                self._kick_bots(table)
         if rows:
             log.info("rebuilt %d unfinished table(s)", len(self.tables))
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
@@ -666,8 +678,11 @@ class TableManager:
             table.row = replace(table.row, options=dict(state.options), undealt=False)
             table.state = state
             summary = table.summary()
+            await self._auto_moves(table)
             for conn in list(table.connections):  # the summary now says dealt; the first real state follows
-                conn.send(frames.dumps(frames.hello_frame(conn.seat, summary, table.row.game_id)))
+                conn.send(frames.dumps(frames.hello_frame(
+                    conn.seat, summary, table.row.game_id,
+                    table.prefs_of(conn.seat).public() if conn.seat is not None else None)))
         self._kick_bots(table)
         self._broadcast(table)
 
@@ -685,6 +700,7 @@ class TableManager:
             self._revoke_others(table, seat, token_hash)
         if changed:
             table.status = status
+            await self._auto_moves(table)
             self._kick_bots(table)
             self._broadcast(table)
 
@@ -727,7 +743,8 @@ class TableManager:
             if seat is not None and seat not in table.claimed and table.status not in CLOSED_STATUSES:
                 await self._claim(table, seat, None)  # broadcasts if the table starts
             conn = Connection(ws, table, seat, table.token_hashes.get(seat) if seat is not None else None)
-            conn.send(frames.dumps(frames.hello_frame(seat, table.summary(), table.row.game_id)))
+            conn.send(frames.dumps(frames.hello_frame(seat, table.summary(), table.row.game_id,
+                                                      table.prefs_of(seat).public() if seat is not None else None)))
             if not table.dealt:
                 conn.send(frames.dumps(frames.undealt_frame(table.needs_deck(), table.status)))
                 table.connections.add(conn)
@@ -757,6 +774,8 @@ class TableManager:
         if isinstance(frame, PingFrame):
             conn.send(frames.PONG)
             return None
+        if isinstance(frame, PrefsFrame):
+            return await self._set_prefs(conn, frame)
         try:
             action = Action.from_dict(frame.action)
         except IllegalActionError as err:
@@ -799,10 +818,18 @@ class TableManager:
         conn.send(frames.dumps(frames.error_frame(reason, message, rule)))
 
     async def _commit(self, table: LiveTable, action: Action) -> None:
-        """Apply ``action`` (under the table lock): check, commit, swap the state in, tell everyone.
+        """Apply ``action`` (under the table lock): check, commit, swap the state in, take the auto-pass
+        moves that follow (``_auto_moves``), tell everyone.
 
         Raises ``IllegalActionError`` (nothing changed) if the action is not legal.
         """
+        await self._store_move(table, action)
+        await self._auto_moves(table)
+        self._kick_bots(table)
+        self._broadcast(table)
+
+    async def _store_move(self, table: LiveTable, action: Action) -> None:
+        """Check ``action``, commit it to the database, then swap the new state in (under the table lock)."""
         new_state = table.state.clone()
         new_state.apply(action)  # raises before anything is stored
         status = "finished" if new_state.is_terminal else None
@@ -811,8 +838,86 @@ class TableManager:
         table.last_active = self.clock()
         if status is not None:
             table.status = status
-        self._kick_bots(table)
-        self._broadcast(table)
+
+    MAX_AUTO_MOVES = 2000  # in one go: far more than any game's run of pass windows
+
+    async def _auto_moves(self, table: LiveTable) -> int:
+        """Take, one by one, every decision auto-pass takes for a human seat now (under the table lock).
+
+        Each auto move is an ordinary engine action, stored like any other before anyone is told; the
+        seat's own next ``state`` frame lists it under ``auto``. A move that cannot be stored stops the run
+        (the person is then asked as usual). Returns how many moves were taken."""
+        taken = 0
+        presentation = None
+        while taken < self.MAX_AUTO_MOVES and not self._stopping and table.dealt and table.status == "playing":
+            state = table.state
+            decision, seat = state.decision, state.to_act
+            if decision is None or seat is None or table.row.seats[seat] != HUMAN:
+                break
+            prefs = table.prefs_of(seat)
+            if prefs.pass_until is not None and presentation is None:
+                presentation = autopass.presentation_for(table.row.game_id)
+            action, after = autopass.choose(
+                decision, prefs, table.pass_kinds, view=lambda: state.view(seat),
+                log_len=lambda: len(table.seat_log(seat)), presentation=presentation)
+            if after != prefs:
+                await self._store_prefs(table, seat, after)
+            if action is None:
+                break
+            seq = table.seq
+            try:
+                await self._store_move(table, action)
+            except Exception:
+                log.exception("table %s: could not take the auto-pass move of seat %d; asking instead", table.id, seat)
+                break
+            taken += 1
+            notes = table.auto_sent.setdefault(seat, [])
+            notes.append({"seq": seq, "decision": decision.kind, "prompt": decision.prompt, "action": action.to_dict()})
+            del notes[:-100]
+            if after.pass_until == "event":
+                table.prefs[seat] = autopass.after_move(after, len(table.seat_log(seat)))
+        return taken
+
+    async def _store_prefs(self, table: LiveTable, seat: int, prefs: autopass.SeatPrefs) -> None:
+        """Store a seat's stops with the table, then tell that seat's connections (``prefs`` frame)."""
+        stored = {s: p.to_dict() for s, p in {**table.prefs, seat: prefs}.items()}
+        await self.store.run(self.store.set_seat_prefs, table.id, stored)
+        table.prefs[seat] = prefs
+        table.row = replace(table.row, seat_prefs=stored)
+        text = frames.dumps(frames.prefs_frame(seat, prefs.public()))
+        for conn in list(table.connections):
+            if conn.seat == seat:
+                conn.send(text)
+
+    async def _set_prefs(self, conn: Connection, frame: PrefsFrame) -> None:
+        """A ``prefs`` frame: the seat turns full control on/off or starts/cancels a pass-until mode."""
+        if conn.seat is None:
+            return self._refuse(conn, "wrong_seat", "you are watching this table; spectators have no stops to set")
+        seat, table = conn.seat, conn.table
+        async with table.lock:
+            if conn.closed or conn not in table.connections:
+                return self._refuse(conn, "bad_token", "this connection no longer holds a seat")
+            if table.status in CLOSED_STATUSES:
+                return self._refuse(conn, table.status, f"this table is {table.status}")
+            old = table.prefs_of(seat)
+            given = frame.model_fields_set
+            full = frame.full_control if "full_control" in given and frame.full_control is not None else old.full_control
+            mode = frame.pass_until if "pass_until" in given else old.pass_until
+            mark = old.mark if mode == old.pass_until and "pass_until" not in given else ()
+            if mode is not None and not mark and table.dealt:
+                mark = autopass.start_mark(mode, table.state.view(seat), len(table.seat_log(seat)),
+                                           autopass.presentation_for(table.row.game_id))
+            new = autopass.SeatPrefs(full_control=full, pass_until=mode, mark=tuple(mark))
+            try:
+                await self._store_prefs(table, seat, new)
+            except Exception:
+                log.exception("table %s: could not store the stops of seat %d", table.id, seat)
+                return self._refuse(conn, "internal", "the server could not store that setting; nothing changed, "
+                                                      "try again")
+            if await self._auto_moves(table):
+                self._kick_bots(table)
+                self._broadcast(table)
+        return None
 
     def _broadcast(self, table: LiveTable) -> None:
         """Queue a ``state`` frame for every connection, each built from that connection's seat.
@@ -825,6 +930,7 @@ class TableManager:
                 conn.send(waiting)
             return
         state = table.state
+        auto, table.auto_sent = table.auto_sent, {}  # each seat's own auto moves go to that seat only
         per_seat: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
         texts: dict[tuple[int | None, int], str] = {}
         for conn in list(table.connections):
@@ -837,7 +943,7 @@ class TableManager:
             if text is None:
                 text = texts[key] = frames.dumps(frames.state_frame(
                     state, seat, seq=table.seq, log_start=conn.log_sent, thinking=table.thinking, status=table.status,
-                    view=view, log=log_now))
+                    view=view, log=log_now, auto=auto.get(seat) if seat is not None else None))
             conn.send(text)
             conn.log_sent = len(log_now)
 

@@ -158,6 +158,8 @@ PRESENTATION = Presentation(
         "committed": ("{player:commits} {title} to story {slot} ({role_words})", "{player:commits} {title}"),
     },
     derive=_derive,
+    pass_kinds=("pass",),
+    multi_pick=("opening_resources", "arcane_ready"),
     decision_labels={"use": "Use", "pass": "Pass", "done": "Done", "no_resource": "No resource this turn", "yes": "Yes",
                      "no": "No", "concede": "Concede"},
     phase_path="vars.phase",

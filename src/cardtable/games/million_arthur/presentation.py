@@ -150,6 +150,8 @@ PRESENTATION = Presentation(
     },
     derive=_derive,
     seat_lists=("changes", "hp"),
+    pass_kinds=("pass",),
+    multi_pick=("mulligan", "chain", "discard", "remove_chain", "block", "effect_target"),
     decision_labels={"move": "Move to battle", "submit": "Submit", "deploy": "Deploy", "evolve": "Evolve",
                      "act": "Act with", "activate": "Use", "end_step": "End the Attack step", "done": "Done",
                      "pick": "Choose", "pass": "Pass", "pay": "Pay with", "yes": "Yes", "no": "No",

@@ -169,6 +169,8 @@ PRESENTATION = Presentation(
     },
     derive=_derive,
     seat_lists=("scores", "vp"),
+    pass_kinds=("pass", "decline"),
+    multi_pick=("hand_adjust", "attack_monsters", "block"),
     decision_labels={"play": "Play", "activate": "Use", "join": "Join", "add": "Add", "arrive": "Arrive",
                      "cast": "Cast", "pass": "Pass", "attack": "Attack", "decline": "No attack", "pick": "Choose",
                      "done": "Done",

@@ -259,8 +259,10 @@ export class LogList {
   add(events, start, lines) {
     if (start > this.count) return false;
     if (start < this.count) {
-      // Overlap (e.g. after a reconnect): drop what we have from `start` on and redraw it.
-      while (this.list.children.length > start) this.list.lastElementChild.remove();
+      // Overlap (e.g. after a reconnect): drop what we have from `start` on and redraw it (notes too).
+      for (const li of [...this.list.children]) {
+        if (Number(li.dataset.index ?? li.dataset.after) >= start) li.remove();
+      }
       this.count = start;
     }
     const frag = document.createDocumentFragment();
@@ -269,7 +271,8 @@ export class LogList {
       const line = Array.isArray(lines) ? lines[k] : null;
       let content;
       if (line && line[0] !== this.count) {
-        const headLi = line[0] < start ? this.list.children[line[0]] : fresh[line[0] - start];
+        // By its event index, not its position: notes ("Passed for you …") sit between event lines.
+        const headLi = line[0] < start ? this.list.querySelector(`li[data-index="${line[0]}"]`) : fresh[line[0] - start];
         if (headLi) headLi.textContent = String(line[1]);
         content = "";
       } else if (line) {
@@ -291,6 +294,11 @@ export class LogList {
     }
     this.list.append(frag);
     return true;
+  }
+
+  /** A line that is not an event of the log (what the server did for the reader: "Passed for you …"). */
+  note(text, cls = "log-note") {
+    this.list.append(h("li", { class: ["log-line", cls], "data-after": this.count }, text));
   }
 }
 

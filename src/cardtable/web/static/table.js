@@ -22,6 +22,7 @@ const logBox = document.getElementById("log");
 const sideEl = document.getElementById("side");
 const titleEl = document.getElementById("page-title");
 const keysHelp = document.getElementById("keys-help");
+const stopsEl = document.getElementById("stops");
 const help = setupHelp({
   button: document.getElementById("help-open"),
   dialog: document.getElementById("help"),
@@ -70,6 +71,8 @@ const app = {
   refusal: null, // {reason, text} when the server refused this link before showing anything
   queue: Promise.resolve(),
   tablePoll: null,
+  prefs: null, // this seat's stops {full_control, pass_until} (docs/protocol.md, Auto-pass); null when watching
+  sequence: null, // {kind, rest, finish, at}: picks of one multi-card prompt still to send, one per decision
 };
 
 // ------------------------------------------------------------------------------------------------
@@ -176,6 +179,8 @@ async function handle(msg) {
       return onState(msg);
     case "error":
       return onError(msg);
+    case "prefs":
+      return onPrefs(msg);
     default:
       return undefined; // pong and anything newer
   }
@@ -185,6 +190,8 @@ async function onHello(msg) {
   app.attempt = 0;
   app.hello = msg;
   app.pending = null;
+  app.sequence = null;
+  app.prefs = msg.prefs || null;
   if (app.rendererFor !== msg.game) {
     app.renderer = await loadRenderer(forcedRenderer, msg.game);
     app.rendererFor = msg.game;
@@ -207,6 +214,48 @@ async function onHello(msg) {
     setConn("open", `Connected · seat ${msg.seat}`);
   }
   watchTableSummary();
+  drawStops();
+}
+
+function onPrefs(msg) {
+  if (!app.hello || msg.seat !== app.hello.seat) return;
+  app.prefs = { full_control: Boolean(msg.full_control), pass_until: msg.pass_until || null };
+  drawStops();
+}
+
+// The stops in the top bar (a seat's own): "Full control" asks every decision again; the two "Pass until"
+// buttons let the server pass for the seat until its turn starts / until something happens. Pressed again,
+// a pass-until button cancels it; the server clears it by itself when reached.
+const SHORT = { "stop-turn": "⏭ Turn", "stop-event": "⏭ News", "full-control": "Full" };
+
+function drawStops() {
+  const prefs = app.prefs;
+  const over = app.frame && (app.frame.status === "finished" || app.frame.outcome);
+  if (!prefs || !app.hello || app.hello.seat === null || app.hello.seat === undefined || over) {
+    stopsEl.hidden = true;
+    return;
+  }
+  stopsEl.hidden = false;
+  const send = (frame) => {
+    if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify({ type: "prefs", ...frame }));
+  };
+  // A phone shows the short words (the long ones stay the button's accessible name).
+  const button = (testid, text, pressed, title, frame) => h("button", {
+    type: "button", class: "btn small", "data-testid": testid, "aria-pressed": pressed ? "true" : "false", title,
+    on: { click: () => send(frame) },
+  }, h("span", { class: "stop-long" }, text), h("span", { class: "stop-short", "aria-hidden": "true" }, SHORT[testid]));
+  const mode = prefs.pass_until;
+  clear(stopsEl).append(
+    button("stop-turn", "Pass until my turn", mode === "turn",
+      "Pass every decision that can be passed until your next turn starts (press again to stop)",
+      { pass_until: mode === "turn" ? null : "turn" }),
+    button("stop-event", "Pass until something happens", mode === "event",
+      "Pass every decision that can be passed until something new happens in the log (press again to stop)",
+      { pass_until: mode === "event" ? null : "event" }),
+    button("full-control", "Full control", prefs.full_control,
+      prefs.full_control ? "Every decision is asked, even one with nothing to choose (press to let the table pass them for you)"
+        : "Decisions with a single option or only Pass are taken for you; press to be asked every one",
+      { full_control: !prefs.full_control }));
 }
 
 // The renderer module `name` for `game`. A renderer with an `init(catalog)` gets the game's public card
@@ -306,18 +355,64 @@ function onState(frame) {
   app.events = app.events.slice(0, start).concat(frame.log || []);
   app.frame = frame;
   app.log.add(frame.log || [], start, frame.lines);
+  if (frame.auto && frame.auto.length) app.log.note(autoNote(frame.auto));
   if (start === 0) logEl.removeAttribute("aria-busy");
   if (app.pending && frame.seq !== app.pending.seq) app.pending = null;
   if (prevSeq !== null && frame.seq !== prevSeq) clearMessage("error");
   if (frame.status !== "waiting") stopTableSummary();
   document.body.classList.add("ready");
   render();
+  drawStops();
   // After drawing: the side box above the log may have changed the log's height.
   if (follow) app.log.scrollToEnd();
+  advanceSequence(frame);
+}
+
+// "Passed for you: …" — the decisions the server took for this seat (auto-pass), one line per frame.
+function autoNote(moves) {
+  const names = [];
+  for (const m of moves) {
+    const name = m.prompt || m.decision;
+    if (names[names.length - 1] !== name) names.push(name);
+  }
+  const shown = names.slice(0, 4).join("; ") + (names.length > 4 ? `; and ${names.length - 4} more` : "");
+  return `Passed for you${moves.length > 1 ? ` (${moves.length})` : ""}: ${shown}`;
+}
+
+// One prompt for several cards (renderer's multi-card choice): the engine asks them one at a time, so the
+// chosen options are sent in order, each once the previous one is answered, then `done` when still offered.
+function pickMany(actions, kind, finish = true) {
+  if (!actions.length || !app.frame) return;
+  app.sequence = { kind, rest: actions.slice(1), finish, at: app.frame.seq };
+  pick(actions[0]);
+}
+
+function advanceSequence(frame) {
+  const s = app.sequence;
+  if (!s || frame.seq === s.at || app.pending) return;
+  const d = frame.decision;
+  if (!d || d.kind !== s.kind || !app.hello || d.player !== app.hello.seat) {
+    app.sequence = null;
+    return;
+  }
+  s.at = frame.seq;
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  while (s.rest.length) {
+    const next = s.rest.shift();
+    const found = d.options.find((o) => same(o, next));
+    if (found) {
+      pick(found);
+      return;
+    }
+  }
+  app.sequence = null;
+  const done = s.finish ? d.options.find((o) => o.kind === "done") : null;
+  if (done) pick(done);
 }
 
 function onError(msg) {
   app.pending = null;
+  app.sequence = null;
   board.classList.remove("busy");
   board.removeAttribute("aria-busy");
   const friendly = REASONS[msg.reason] || "The server refused that.";
@@ -401,6 +496,8 @@ function context() {
     seatTag: (s) => seatTag(hello.table, s, seat),
     choices: [],
     choice: () => null,
+    pickMany,
+    sending: Boolean(app.sequence),
   };
   if (decision && Array.isArray(decision.options)) {
     ctx.choices = decision.options.map((action, i) => ({

@@ -17,6 +17,7 @@ let tipAnchor = null; // the card it belongs to
 let dialog = null; // the card-text dialog
 let valueWords = null; // the view path reading the current decision's ``card`` values as words, if any
 let seatCount = 2; // seats at the table (the help text says "player" or "players")
+let multi = null; // {kind, seq, ids}: cards chosen so far in a multi-card prompt (presentation's multi_pick)
 
 document.addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType || "mouse"; }, true);
 document.addEventListener("keydown", (ev) => {
@@ -223,13 +224,17 @@ function render(root, ctx) {
   // A selection lasts while the decision still offers something for its card (another seat's move in a
   // simultaneous step does not drop it); choosing one of its options ends it.
   if (selected && !(ctx.decision && ctx.choices.some((c) => optionCard(c.action) === selected.card))) selected = null;
+  // A decision the engine asks one card at a time (discard down to N ...) is one prompt here: cards are
+  // chosen and unchosen with clicks, then confirmed; table.js sends the picks in sequence.
+  const multiKind = ctx.decision && ctx.pickMany && (P.multi_pick || []).includes(ctx.decision.kind) ? ctx.decision.kind : null;
+  if (!multiKind || ctx.sending || (multi && (multi.kind !== multiKind || multi.seq !== ctx.seq))) multi = null;
   const viewer = ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
   const seats = [...Array(view.players || 0).keys()];
   // Clockwise from the viewer: the next seat first (two seats: just the other one, as always).
   const others = seats.map((_, k) => (viewer + 1 + k) % seats.length).filter((s) => s !== viewer);
   const used = new Set(); // option numbers drawn as a card or a region
   const gathered = gatheredCards(view, seats);
-  const draw = { ctx, view, used, gathered, attached: attachments(view) };
+  const draw = { ctx, view, used, gathered, attached: attachments(view), multi: multiKind && !ctx.sending };
   const over = Boolean(ctx.outcome || view.outcome);
   const board = h("div", { class: "ct-board" });
   const tops = others.map((s) => sideBox(draw, s, "top", others.length > 1));
@@ -529,7 +534,19 @@ function cardFace(draw, id, small = false, brief = false) {
   el.addEventListener("focus", () => showTip(el));
   el.addEventListener("blur", hideTip);
   const touch = () => lastPointer === "touch";
-  if (choices.length === 1 && !optionRegions(choices[0].action).length) {
+  if (draw.multi && choices.length === 1 && choices[0].action.kind === "pick" && !optionRegions(choices[0].action).length) {
+    const c = choices[0];
+    const at = multi ? multi.ids.indexOf(id) : -1;
+    draw.used.add(c.n);
+    makeChoice(el, { ...c, pick: () => toggleMulti(id, ctx) },
+      { title: `${at >= 0 ? "Chosen (click to unchoose)" : "Choose"} — ${el.dataset.tip}` });
+    el.classList.add("ct-pickable");
+    el.setAttribute("aria-pressed", at >= 0 ? "true" : "false");
+    if (at >= 0) {
+      el.classList.add("picked");
+      el.dataset.picked = String(at + 1);
+    }
+  } else if (choices.length === 1 && !optionRegions(choices[0].action).length) {
     const c = choices[0];
     draw.used.add(c.n);
     makeChoice(el, { ...c, pick: () => (touch() ? select(id, ctx) : c.pick()) }, { title: `${c.label} — ${el.dataset.tip}` });
@@ -571,6 +588,43 @@ function ending(choice) {
   return { n: choice.n, action: choice.action, label: choice.label, pick: () => { selected = null; choice.pick(); } };
 }
 
+function toggleMulti(id, ctx) {
+  hideTip();
+  if (!multi) multi = { kind: ctx.decision.kind, seq: ctx.seq, ids: [] };
+  const at = multi.ids.indexOf(id);
+  if (at >= 0) multi.ids.splice(at, 1);
+  else multi.ids.push(id);
+  if (window.cardtable && window.cardtable.render) window.cardtable.render();
+  const again = document.querySelector(`[data-focus-key="card-${id}"]`);
+  if (again) again.focus({ preventScroll: true });
+}
+
+function confirmMulti(ctx) {
+  if (!multi || !multi.ids.length) return;
+  const actions = multi.ids.map((id) => ctx.choices.find((c) => c.action.kind === "pick" && optionCard(c.action) === id))
+    .filter(Boolean).map((c) => c.action);
+  const kind = multi.kind;
+  multi = null;
+  ctx.pickMany(actions, kind, true);
+}
+
+/** The multi-card prompt's bar: how many are chosen, Confirm, Clear (its Done is Confirm once cards are chosen). */
+function multiBar(draw) {
+  const { ctx, used } = draw;
+  const ids = multi ? multi.ids : [];
+  const done = ctx.choices.find((c) => c.action.kind === "done");
+  if (ids.length && done) used.add(done.n);
+  return h("div", { class: "ct-multi", "data-testid": "multi-pick" },
+    h("span", { class: "ct-multi-count", "aria-live": "polite" },
+      ids.length ? `${ids.length} chosen` : "Choose the cards, then confirm"),
+    " ", h("button", { type: "button", class: "btn", "data-testid": "multi-confirm", disabled: ids.length === 0,
+      on: { click: () => confirmMulti(ctx) } }, ids.length ? `Confirm (${ids.length})` : "Confirm"),
+    ids.length ? [" ", h("button", { type: "button", class: "btn small", on: { click: () => {
+      multi = null;
+      if (window.cardtable && window.cardtable.render) window.cardtable.render();
+    } } }, "Clear")] : null);
+}
+
 function select(id, ctx) {
   hideTip();
   selected = id === null ? null : { card: id, seq: ctx.seq };
@@ -584,6 +638,7 @@ function decisionBar(draw) {
   const { ctx, view, used } = draw;
   if (!ctx.decision) return null;
   const bar = h("div", { class: "decision-bar ct-decision" });
+  if (draw.multi) bar.append(multiBar(draw));
   if (selected) {
     const mine = ctx.choices.filter((c) => optionCard(c.action) === selected.card).map(ending);
     const text = cardText(view, selected.card);
