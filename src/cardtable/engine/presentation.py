@@ -181,6 +181,10 @@ class Presentation:
     multi_pick: tuple[str, ...] = ()
     """Decision kinds that pick several cards one ``pick`` at a time, then ``done`` (discard down to N):
     the browser asks them as one prompt and sends the picks in sequence."""
+    play_from_hand: Mapping[str, str] = field(default_factory=dict)
+    """Decision kind (a trailing ``*`` matches a prefix) → the option kind that plays a card from hand in it
+    (``{"window:*": "play"}``): for each hand card no option plays, the table shows the engine's refusal
+    of that play ("why not", :mod:`cardtable.engine.whynot`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values (lists, not tuples), as the browser receives them."""

@@ -13,6 +13,8 @@ from typing import Any, Iterable
 
 from ..core import State
 from ..engine.presentation import LogWords, log_words
+from ..engine.whynot import why_not
+from .autopass import presentation_for
 
 MAX_FRAME_BYTES = 16 * 1024
 
@@ -68,6 +70,9 @@ def state_frame(
     once per seat, not once per connection); they must be ``state.view(seat)``/``state.log(seat)``.
     ``auto`` (the seat's own frames only): the moves the server took for this seat since its previous
     frame (auto-pass); the key is left out when there are none, so other seats' frames do not change.
+    ``why_not`` (the deciding seat's frame only, when some card in its hand cannot be played now): the
+    engine's refusal of playing each such card, computed on a state rebuilt from the seat's view and log
+    (:mod:`cardtable.engine.whynot`), so it holds nothing the view does not.
     """
     if view is None:
         view = state.view(seat)
@@ -90,6 +95,10 @@ def state_frame(
         frame["lines"] = log_lines_for(words, log, view, seat, log_start)
     if auto:
         frame["auto"] = list(auto)
+    if frame["decision"] is not None:
+        reasons = why_not(state, seat, presentation_for(state.game.info.id))
+        if reasons:
+            frame["why_not"] = reasons
     return frame
 
 

@@ -160,6 +160,7 @@ PRESENTATION = Presentation(
     derive=_derive,
     pass_kinds=("pass",),
     multi_pick=("opening_resources", "arcane_ready"),
+    play_from_hand={"window:*": "play"},
     decision_labels={"use": "Use", "pass": "Pass", "done": "Done", "no_resource": "No resource this turn", "yes": "Yes",
                      "no": "No", "concede": "Concede"},
     phase_path="vars.phase",

@@ -152,6 +152,7 @@ PRESENTATION = Presentation(
     seat_lists=("changes", "hp"),
     pass_kinds=("pass",),
     multi_pick=("mulligan", "chain", "discard", "remove_chain", "block", "effect_target"),
+    play_from_hand={"second_step": "deploy"},
     decision_labels={"move": "Move to battle", "submit": "Submit", "deploy": "Deploy", "evolve": "Evolve",
                      "act": "Act with", "activate": "Use", "end_step": "End the Attack step", "done": "Done",
                      "pick": "Choose", "pass": "Pass", "pay": "Pay with", "yes": "Yes", "no": "No",

@@ -171,6 +171,7 @@ PRESENTATION = Presentation(
     seat_lists=("scores", "vp"),
     pass_kinds=("pass", "decline"),
     multi_pick=("hand_adjust", "attack_monsters", "block"),
+    play_from_hand={"turn": "play"},
     decision_labels={"play": "Play", "activate": "Use", "join": "Join", "add": "Add", "arrive": "Arrive",
                      "cast": "Cast", "pass": "Pass", "attack": "Attack", "decline": "No attack", "pick": "Choose",
                      "done": "Done",
