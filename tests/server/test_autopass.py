@@ -9,6 +9,7 @@ are exactly what replaying the stored record gives them (no marker, nothing more
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -121,8 +122,18 @@ def test_record_is_the_engines_actions_and_other_seats_see_only_the_moves(sqlite
             own += sync(ws)
             watched = [f for f in sync(spectator) if is_state(f)]
             manager = client.app.state.manager  # type: ignore[attr-defined]
-            stored = manager.store.actions(tid)
             live = manager.tables[tid]
+            # the bot may still be moving towards the seat's next decision: wait until the table rests
+            deadline = time.monotonic() + 20
+            while True:
+                seq = live.seq
+                stored = manager.store.actions(tid)
+                d = live.state.decision
+                if len(stored) == seq == live.seq and (d is None or d.player == 0):
+                    break
+                assert time.monotonic() < deadline, f"the table never came to rest: {len(stored)}, {seq}, {d}"
+                time.sleep(0.05)
+            watched += [f for f in sync(spectator) if is_state(f)]
             row = live.row
     game = load_game(GAME)
     state = game.new_game(seed=row.seed, players=row.players, options=row.options or None)

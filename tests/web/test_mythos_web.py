@@ -37,7 +37,10 @@ HIDDEN_JS = """() => {
               threatFaceUp: threat.querySelectorAll('.ct-card[data-card]').length, threatBacks: back(threat),
               threatSize: (v.zones[`threat:${seat}`] || []).length,
               // a blocker from the Threat turns face up for everyone (MY-9.4): the view then names it
-              threatKnown: (v.zones[`threat:${seat}`] || []).filter((id) => v.cards && v.cards[id]).length});
+              threatKnown: (v.zones[`threat:${seat}`] || []).filter((id) => {
+                const c = v.cards && v.cards[id];  // an entry without its definition is still face down
+                return c && c.defn !== null && c.defn !== undefined;
+              }).length});
   }
   return {sides: out, round: v.vars.round, phase: v.vars.phase, decision: f.decision ? f.decision.kind : null};
 }"""
