@@ -118,7 +118,8 @@ def _triggers(st: MaState, frame: Frame) -> None:
     if st.card(c).abilities[k].optional:
         st.replace(frame.evolve(stage="asked"))
         st.push(YesNo.name, player=q, kind="optional_trigger",
-                prompt=f"Use {st.card(c).name}'s triggered ability?")
+                prompt=f"Use {st.card(c).name}'s triggered ability? ({st.card(c).text})" if st.card(c).text
+                else f"Use {st.card(c).name}'s triggered ability?")
         return
     _next(st, frame, items[1:], q)
     _resolve(st, q, c, k)
