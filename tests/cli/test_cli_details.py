@@ -79,9 +79,9 @@ def test_quitting_a_resumed_game_saves_back_to_its_file_and_says_how_to_resume(r
     second = json.loads(saved.read_text())
     assert len(second["actions"]) > len(first["actions"])
     assert second["actions"][: len(first["actions"])] == first["actions"]
-    flat = " ".join(out.split())
-    assert f"cardtable play two-mists --resume {saved}" in flat
-    assert "cardtable replay" not in flat
+    flat = " ".join(out.split()).replace(" ", "")  # a long path may be wrapped
+    assert f"cardtableplaytwo-mists--resume{saved}" in flat
+    assert "cardtablereplay" not in flat
 
 
 def test_quitting_a_new_game_suggests_resume(runner, in_tmp, saves):

@@ -460,7 +460,7 @@ def _use(st: "CocState", frame: Frame) -> None:
     if stage == "optional":  # CC-7.3: "may" win effects ask
         if getattr(model, "optional", False) and frame.got is None:
             st.replace(frame.evolve())
-            st.push("engine.yesno", player=p, kind="win_effect", prompt=f"Use the win effect of {st.card(source).title}?")
+            st.push("engine.yesno", player=p, kind="win_effect", prompt=f"Use the win effect of {st.card(source).title}? ({st.card(source).text})")
             return
         if frame.got is False or (model.condition is not None and not condition_holds(st, model.condition, ctx)):
             st.pop()

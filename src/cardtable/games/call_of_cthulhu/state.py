@@ -76,6 +76,15 @@ WINDOW_LABELS = {"refresh": "Refresh phase", "draw": "Draw phase", "resource": "
                  "ops": "Operations phase", "attack": "After attackers commit", "defend": "After defenders commit",
                  "story_end": "After the stories", "turn_end": "End of turn"}
 
+# What just happened, as the interrupt or reaction prompt names it ("Respond to Deep One Raider entering
+# play?"): every card named here is public at that moment (played, in play, committed, won).
+EVENT_WORDS = {"success_token_placed": "a success token being placed at story {slot}",
+               "card_played": "{card} being played", "restored": "{card} being restored",
+               "destroyed": "{card} being destroyed", "goes_insane": "{card} going insane",
+               "committed": "{card} being committed to story {slot}", "enters_play": "{card} entering play",
+               "struggle_won": "the {type} struggle won at story {slot}", "story_resolved": "story {slot} resolving",
+               "sacrificed": "{card} being sacrificed", "story_won": "{story} being won"}
+
 
 class CocState(CardState):
     """A game of the Call of Cthulhu CCG (2 players)."""
@@ -418,8 +427,24 @@ class CocState(CardState):
 
     def window_prompt(self, name: str, player: int, event: Any) -> str:
         if event is not None:
-            return f"Respond to {event[0].replace('_', ' ')}? ({name})"
+            return f"Respond to {self._event_words(event[0], dict(event[1]))}? ({name})"
         return f"{WINDOW_LABELS.get(name, name)}: take an action or pass"
+
+    def _event_words(self, kind: str, data: Mapping[str, Any]) -> str:
+        """The event a window answers, in words with its card's title (EVENT_WORDS)."""
+        words = EVENT_WORDS.get(kind)
+        values: dict[str, Any] = {}
+        for key in ("card", "story"):
+            c = data.get(key)
+            if type(c) is int and 0 <= c < len(self.table):
+                values[key] = self.card(c).title
+        if type(data.get("slot")) is int:
+            values["slot"] = data["slot"] + 1
+        values["type"] = str(data.get("type", ""))
+        try:
+            return words.format(**values) if words else kind.replace("_", " ")
+        except KeyError:  # a field this event lacks: the plain event name
+            return kind.replace("_", " ")
 
     def _explain_illegal(self, action: Action, decision: Any) -> IllegalActionError | None:
         """Name the rule an illegal action breaks (the person trying it learns why, not just "no")."""
