@@ -129,9 +129,9 @@ export function cardElement(model, opts = {}) {
     model.cost !== null ? h("span", { class: "cc-cost" }, srOnly(`${model.costName} `), String(model.cost)) : null,
     model.emblem ? emblemSvg(model.emblem) : null);
   el.append(top, " ", titleElement(model.title));
-  if (!brief && model.typeLine) el.append(" ", h("span", { class: "cc-type ct-sub" }, srOnly("("), staticText(model.typeLine), srOnly(")")));
+  if (!brief && model.typeLine) el.append(" ", h("span", { class: "cc-type ct-sub" }, srOnly("("), wordsElement(model.typeLine, "cc-fit"), srOnly(")")));
   if (!brief && model.chips.length) {
-    el.append(" ", h("span", { class: "cc-chips" }, model.chips.map((c) => [h("span", { class: "cc-chip" }, staticText(c)), " "])));
+    el.append(" ", h("span", { class: "cc-chips" }, model.chips.map((c) => [wordsElement(c, "cc-chip cc-fit"), " "])));
   }
   if (opts.showText && model.text) el.append(h("p", { class: "cc-text" }, staticText(model.text)));
   if (marks.length) {
@@ -153,16 +153,23 @@ export function cardElement(model, opts = {}) {
   return el;
 }
 
-/** The title: whole words (each kept on one line), wrapped only between them; fitTitles shrinks its font. */
-function titleElement(title) {
-  const span = h("span", { class: "cc-title ct-title", "data-static": "" });
-  const parts = title.split(/(\s+)/);
-  for (const part of parts) {
+/** Card text as whole words (each one unbreakable box), wrapped only between them (or after the hyphen of a
+ * hyphenated name); fitTitles shrinks the font of an element whose longest word does not fit its width. */
+function wordsElement(text, cls) {
+  const span = h("span", { class: cls, "data-static": "" });
+  for (const part of String(text).split(/(\s+)/)) {
     if (!part) continue;
     if (/^\s+$/.test(part)) span.append(" ");
-    else span.append(h("span", { class: "cc-word" }, part));
+    // a hyphenated name may end a line after its hyphen ("Counter-" / "Intrusion"), never elsewhere
+    else for (const piece of part.match(/[^-]+-+|[^-]+$|-+/g) || [part]) span.append(h("span", { class: "cc-word" }, piece));
   }
-  span.dataset.len = String(title.length);
+  return span;
+}
+
+/** The title: whole words, wrapped between them, on at most three lines (fitTitles). */
+function titleElement(title) {
+  const span = wordsElement(title, "cc-title ct-title cc-fit");
+  span.dataset.lines = "3";
   return span;
 }
 
@@ -173,29 +180,24 @@ export function cardBack(n, label, size = "play") {
 }
 
 /**
- * Shrink the font of every card title under `root` until each of its words fits the title's width (a word
- * never breaks) and the title takes at most three lines. Run after the cards are in the document.
+ * Shrink the font of every card title (and type line and chip) under `root` until each of its words fits
+ * its width (a word never breaks) and a title takes at most three lines. Run after the cards are in the
+ * document; reads the whole board first and writes only where something does not fit.
  */
 export function fitTitles(root) {
-  const titles = [...root.querySelectorAll(".cc-title")];
-  // Read everything first, then write: one layout for the whole board in the usual case.
-  const todo = [];
-  for (const t of titles) {
-    const width = t.clientWidth;
-    if (!width) continue;
-    let widest = 0;
-    for (const w of t.children) widest = Math.max(widest, w.offsetWidth);
-    if (widest > width || t.offsetHeight > 3.9 * parseFloat(getComputedStyle(t).lineHeight || "16")) todo.push(t);
-  }
-  for (const t of todo) {
-    let size = parseFloat(getComputedStyle(t).fontSize);
-    for (let k = 0; k < 8 && size > 8; k += 1) {
-      size -= 1;
-      t.style.fontSize = `${size}px`;
-      let widest = 0;
-      for (const w of t.children) widest = Math.max(widest, w.offsetWidth);
-      const lines = t.offsetHeight / (parseFloat(getComputedStyle(t).lineHeight) || size * 1.15);
-      if (widest <= t.clientWidth && lines <= 3.2) break;
+  const widest = (el) => Math.max(0, ...[...el.children].map((w) => w.getBoundingClientRect().width));
+  const room = (el) => {
+    const style = getComputedStyle(el);
+    return el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  };
+  const tooTall = (el) => el.dataset.lines
+    && el.getBoundingClientRect().height > Number(el.dataset.lines) * parseFloat(getComputedStyle(el).fontSize) * 1.2 + 1;
+  const todo = [...root.querySelectorAll(".cc-fit")].filter((el) => el.offsetParent !== null && (widest(el) > room(el) + 0.5 || tooTall(el)));
+  for (const el of todo) {
+    let size = parseFloat(getComputedStyle(el).fontSize);
+    while (size > 7 && (widest(el) > room(el) + 0.5 || tooTall(el))) {
+      size -= 0.5;
+      el.style.fontSize = `${size}px`;
     }
   }
 }

@@ -232,9 +232,9 @@ function render(root, ctx) {
   append(board, [over ? outcomeBox(ctx) : promptBox(ctx), field, sideBox(draw, viewer, "bottom"), decisionBar(draw)]);
   root.append(board);
   document.body.classList.add("ct-table");
+  fanHand(board);
   fitTitles(board);
   dockHeights(board);
-  fanHand(board);
   // The board is drawn afresh on every frame: keep the field scrolled as the reader left it (counted from
   // its bottom, next to the viewer's side, where a new position starts).
   field.scrollTop = field.scrollHeight - field.clientHeight - fieldFromBottom;
@@ -261,20 +261,30 @@ function dockHeights(board) {
   board.style.setProperty("--dock-room", docked ? `${barH + Math.ceil(hand.getBoundingClientRect().height) + 8}px` : "0px");
 }
 
-/** On a board that fits one screen a long hand overlaps like a fan (each card's left part, with its cost,
- * title and first stat, stays in sight; the card under the pointer or the focus comes to the front) rather
- * than running out of the window; where the hand is docked on a phone it scrolls sideways instead. */
+/** On a board that fits one screen a long hand first narrows its cards (down to HAND_MIN_REM) and then
+ * overlaps them like a fan (each card's left strip, with its cost, title and first stat, stays in sight;
+ * the popover shows the whole card) rather than running out of the window. Where the hand is docked on a
+ * phone it scrolls sideways instead. */
+const HAND_MIN_REM = 4.5;
 function fanHand(board) {
   const row = board.querySelector(".ct-bottom .ct-hand-dock .ct-cards");
-  if (!row || getComputedStyle(row).overflowX === "auto" && matchMedia("(max-width: 980px), (max-height: 559px)").matches) return;
+  if (!row || matchMedia("(max-width: 980px), (max-height: 559px)").matches) return;
   const cards = [...row.children];
   if (cards.length < 2) return;
   const gap = parseFloat(getComputedStyle(row).columnGap) || 0;
-  const total = cards.reduce((w, c) => w + c.getBoundingClientRect().width, 0) + gap * (cards.length - 1);
+  const widths = cards.map((c) => c.getBoundingClientRect().width);
   const room = row.clientWidth - 4;
+  const total = widths.reduce((a, b) => a + b, 0) + gap * (cards.length - 1);
   if (total <= room) return;
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 15;
+  const widest = Math.max(...widths);
+  const fit = Math.max(HAND_MIN_REM * rem, Math.min(widest, (room - gap * (cards.length - 1)) / cards.length));
+  row.classList.add("squeezed");
+  row.style.setProperty("--hand-cw", `${Math.floor(fit)}px`);
+  const now = cards.reduce((w, c) => w + c.getBoundingClientRect().width, 0) + gap * (cards.length - 1);
+  if (now <= room) return;
   row.classList.add("fanned");
-  row.style.setProperty("--fan", `${Math.ceil((total - room) / (cards.length - 1))}px`);
+  row.style.setProperty("--fan", `${Math.ceil((now - room) / (cards.length - 1))}px`);
 }
 
 /** Cards drawn inside a shared region (its `gather`): card id -> {region, index, seat}. */
@@ -622,6 +632,11 @@ function cardFace(draw, id, size = "play") {
     el.addEventListener("click", open);
     el.addEventListener("keydown", (ev) => { if ((ev.key === "Enter" || ev.key === " ") && !ev.repeat) open(ev); });
   }
+  // The option number (and a chosen card's order) is drawn in the card's top row, between the cost and the
+  // emblem (style.css), so it never covers the cost or a stat.
+  const topRow = el.querySelector(":scope > .cc-top");
+  if (topRow && el.dataset.option) topRow.dataset.option = el.dataset.option;
+  if (topRow && el.dataset.picked) topRow.dataset.picked = el.dataset.picked;
   return el;
 }
 
