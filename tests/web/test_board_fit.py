@@ -98,6 +98,16 @@ MEASURE_JS = """(phone) => {
     const r = card.getBoundingClientRect();
     const inside = r.top >= -1 && r.bottom <= vh + 1 && (phone || (r.left >= -1 && r.right <= vw + 1));
     if (!inside) problems.push(`hand card ${name(card)} outside the viewport: ${JSON.stringify(r)}`);
+    // at the desktop size nothing of the hand is scrolled or clipped away inside the page either
+    for (let a = card.parentElement; !phone && a && a !== document.body; a = a.parentElement) {
+      const st = getComputedStyle(a);
+      if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+      const b = a.getBoundingClientRect();
+      if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1) {
+        problems.push(`hand card ${name(card)} is cut off by ${a.className}`);
+        break;
+      }
+    }
     if (phone && card.matches('.cc')) {
       for (const part of card.querySelectorAll('.cc-cost, .cc-stats')) {
         if (getComputedStyle(part).display === 'none') problems.push(`a phone hides ${part.className} of ${name(card)}`);

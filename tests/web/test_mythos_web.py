@@ -37,7 +37,8 @@ HIDDEN_JS = """() => {
               threatFaceUp: threat.querySelectorAll('.ct-card[data-card]').length, threatBacks: back(threat),
               threatSize: (v.zones[`threat:${seat}`] || []).length,
               // a blocker from the Threat turns face up for everyone (MY-9.4): the view then names it
-              threatKnown: (v.zones[`threat:${seat}`] || []).filter((id) => v.cards && v.cards[id]).length});
+              // (a face-down card's entry says where it is, not what: its defn is null, and it is a back)
+              threatKnown: (v.zones[`threat:${seat}`] || []).filter((id) => v.cards && v.cards[id] && v.cards[id].defn !== null).length});
   }
   return {sides: out, round: v.vars.round, phase: v.vars.phase, decision: f.decision ? f.decision.kind : null};
 }"""

@@ -284,7 +284,13 @@ function fanHand(board) {
   const now = cards.reduce((w, c) => w + c.getBoundingClientRect().width, 0) + gap * (cards.length - 1);
   if (now <= room) return;
   row.classList.add("fanned");
-  row.style.setProperty("--fan", `${Math.ceil((now - room) / (cards.length - 1))}px`);
+  let fan = Math.ceil((now - room) / (cards.length - 1));
+  row.style.setProperty("--fan", `${fan}px`);
+  // The room may change as the row narrows (its box is a flex item): overlap a little more until it fits.
+  for (let k = 0; k < 3 && row.scrollWidth > row.clientWidth; k += 1) {
+    fan += Math.ceil((row.scrollWidth - row.clientWidth) / (cards.length - 1));
+    row.style.setProperty("--fan", `${fan}px`);
+  }
 }
 
 /** Cards drawn inside a shared region (its `gather`): card id -> {region, index, seat}. */
