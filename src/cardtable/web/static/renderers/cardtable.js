@@ -274,20 +274,17 @@ function fanHand(board) {
   const gap = parseFloat(getComputedStyle(row).columnGap) || 0;
   const widths = cards.map((c) => c.getBoundingClientRect().width);
   const room = row.clientWidth - 4;
-  const total = widths.reduce((a, b) => a + b, 0) + gap * (cards.length - 1);
-  if (total <= room) return;
+  if (row.scrollWidth <= row.clientWidth) return;
   const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 15;
   const widest = Math.max(...widths);
   const fit = Math.max(HAND_MIN_REM * rem, Math.min(widest, (room - gap * (cards.length - 1)) / cards.length));
   row.classList.add("squeezed");
   row.style.setProperty("--hand-cw", `${Math.floor(fit)}px`);
-  const now = cards.reduce((w, c) => w + c.getBoundingClientRect().width, 0) + gap * (cards.length - 1);
-  if (now <= room) return;
+  // What overflows now, measured (the row's own width may change as its content narrows: it is a flex item).
+  if (row.scrollWidth <= row.clientWidth) return;
   row.classList.add("fanned");
-  let fan = Math.ceil((now - room) / (cards.length - 1));
-  row.style.setProperty("--fan", `${fan}px`);
-  // The room may change as the row narrows (its box is a flex item): overlap a little more until it fits.
-  for (let k = 0; k < 3 && row.scrollWidth > row.clientWidth; k += 1) {
+  let fan = 0;
+  for (let k = 0; k < 4 && row.scrollWidth > row.clientWidth; k += 1) {
     fan += Math.ceil((row.scrollWidth - row.clientWidth) / (cards.length - 1));
     row.style.setProperty("--fan", `${fan}px`);
   }
