@@ -384,6 +384,7 @@ function sideBox(draw, seat, where, compact = false) {
   side.append(h("div", { class: "ct-rows" }, rest.map((g) => bandBox(draw, g, seat))));
   const hands = groups.filter(isHand);
   const piles = groups.filter(isPiles);
+  if (where === "bottom") draw.besideHand = new Set(piles.flat().map((r) => r.id));
   if (hands.length || piles.length) {
     side.append(h("div", { class: "ct-dock" },
       hands.length ? h("div", { class: "ct-hand-dock" }, hands.map((g) => bandBox(draw, g, seat))) : null,
@@ -520,6 +521,7 @@ function cardSize(draw, region, seat) {
   if (region.brief) return "brief"; // title and marks only (cards kept as a supply, say)
   const viewer = draw.ctx.seat === null || draw.ctx.seat === undefined ? 0 : draw.ctx.seat;
   if (seat !== null && seat !== viewer) return "opp";
+  if (region.layout === "pile" && draw.besideHand && draw.besideHand.has(region.id)) return "brief"; // a discard beside the hand: its top card as a strip
   return region.layout === "fan" ? "hand" : "play";
 }
 
