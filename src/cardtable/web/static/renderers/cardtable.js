@@ -7,7 +7,7 @@
 // as clicks on cards, regions and seat banners (the declaration's targets) plus buttons.
 
 import { append, choiceButtons, clear, h, makeChoice, srOnly, staticText } from "../components.js";
-import { cardBack, cardElement, colourOf, faceModel, fieldWords, fitTitles } from "../card.js";
+import { cardBack, cardElement, faceModel, fieldWords, fitTitles } from "../card.js";
 
 let P = null; // the presentation (plain JSON)
 let CARDS = new Map(); // catalog index -> card entry
@@ -768,7 +768,7 @@ function openCardDialog(view, id, from) {
   const marks = marksOf(view, id);
   const rows = [];
   if (face.corner && cat[face.corner] !== undefined && cat[face.corner] !== null) rows.push([face.corner, String(cat[face.corner])]);
-  for (const f of face.subtitle || []) if (cat[f]) rows.push([f, String(cat[f])]);
+  for (const f of face.subtitle || []) if (cat[f]) rows.push([f, fieldWords(face, f, cat[f])]);
   for (const f of face.stats || []) {
     const t = statText(f, cat[f]);
     if (t) rows.push([f, t.replace(new RegExp(`^${f} `), "")]);
