@@ -139,3 +139,24 @@ def test_the_opening_hand_is_the_first_hand_a_seat_holds_cards_in(game: str) -> 
     for seat in result.cards:
         assert seat.opening, game
         assert set(seat.opening) <= set(seat.drawn) and set(seat.opening) <= set(seat.deck)
+
+
+def test_the_report_draws_each_card_in_its_declared_colour_with_its_emblem_and_cost() -> None:
+    """The card tables show a card as the web table's card component does: the colour its data declares (the
+    presentation's palette), the emblem of that colour and the cost; the name stays the figures' own."""
+    from cardtable.engine.emblems import emblems
+    from cardtable.lab.report import card_marks
+    from cardtable.registry import game_facet, load_game
+
+    game = "million-arthur"
+    cards = load_game(game).card_catalog()["cards"]
+    red = next(c for c in cards if c["colour"] == "red")
+    face = game_facet(game, "presentation").PRESENTATION.face
+    mark = card_marks(game)[red["index"]]
+    assert 'class="card sw-red"' in mark and emblems(face.palette)["red"] in mark
+    assert f">{red['cost']}</span>" in mark and "{name}" in mark
+    s = round_robin([LabDeck("A", "x"), LabDeck("B", "y")], ["random"] * 2, "decks")
+    seat = SeatCards([red["index"]], [red["index"]], [red["index"]], [red["index"]])
+    fig = compute_figures(game, s, [_game(0, 0, [seat, seat]), _game(1, 1, [seat, seat])], {red["index"]: "<b>x</b>"})
+    page = render(fig, {})
+    assert 'class="card sw-red"' in page and "&lt;b&gt;x&lt;/b&gt;" in page and "<b>x</b>" not in page

@@ -74,11 +74,21 @@ def _multi_move(page: Any, rng: random.Random, how: str, st: dict[str, Any]) -> 
     return True
 
 
+def press(page: Any, target: Any, how: str = "click") -> None:
+    """Click (or tap) a card where a person would: see ``_press``."""
+    _press(page, target, how)
+
+
 def _press(page: Any, target: Any, how: str) -> None:
     """Click, tap, or (``keys``) focus the element and press Enter."""
     if how == "keys":
         target.focus()
         page.keyboard.press("Enter")
+    elif "ct-card" in (target.get_attribute("class") or ""):
+        # Near the card's left edge: in a long hand the cards overlap like a fan and only that strip of
+        # each shows (a person clicks what they see; the middle may be under the next card).
+        box = target.bounding_box()
+        getattr(target, how)(position={"x": 8, "y": box["height"] / 2 if box else 20})
     else:
         getattr(target, how)()
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
-from .cardplay import click_move
+from .cardplay import click_move, press
 from .conftest import PHONE, PHONE_OPTIONS
 from .play import table_state, wait_connected
 
@@ -60,8 +60,10 @@ def _turn(page: Any, game: str) -> tuple[Any, Any]:
     return v.get(TURNS[game]), v.get("active")
 
 
-def play_own_turns(page: Any, game: str, turns: int, seed: int, how: str, timeout: float) -> dict[str, Any]:
-    """Click moves until the seat has begun ``turns + 1`` own turns (so ``turns`` are complete) or the game ends."""
+def play_own_turns(page: Any, game: str, turns: int, seed: int, how: str, timeout: float,
+                   on_move: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Click moves until the seat has begun ``turns + 1`` own turns (so ``turns`` are complete) or the game ends;
+    ``on_move(moves so far)`` runs after each move (test_board_fit measures the page there)."""
     rng = random.Random(seed)
     deadline = time.monotonic() + timeout
     own: list[Any] = []
@@ -74,6 +76,8 @@ def play_own_turns(page: Any, game: str, turns: int, seed: int, how: str, timeou
             break
         if click_move(page, rng, how):
             moves += 1
+            if on_move is not None:
+                on_move(moves)
         else:
             time.sleep(0.05)
         assert time.monotonic() < deadline, f"{len(own)} own turns in {timeout}s: {table_state(page)}"
@@ -155,7 +159,7 @@ def test_mythos_hand_adjustment_is_one_prompt_with_confirm(server, new_page) -> 
     cards = page.locator("#board .ct-card.ct-pickable")
     n = min(2, cards.count())
     for i in range(n):
-        cards.nth(i).click()
+        press(page, cards.nth(i))
     assert page.locator("#board .ct-card.picked").count() == n
     assert page.locator('[data-testid="multi-confirm"]').inner_text() == f"Confirm ({n})"
     before = page.evaluate("() => window.__clicks")

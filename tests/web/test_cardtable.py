@@ -13,7 +13,7 @@ from typing import Any
 import cardtable
 
 from .accessibility import assert_accessible
-from .cardplay import CLICKABLE, play_turns
+from .cardplay import CLICKABLE, play_turns, press
 from .conftest import PHONE, PHONE_OPTIONS
 from .play import shot, table_state, wait_connected
 
@@ -212,7 +212,7 @@ def test_a_card_with_several_uses_opens_its_choices_and_makes_the_target_regions
     assert targets.count() == 3
     page.keyboard.press("Escape")  # Esc drops the selection
     page.wait_for_function("() => !document.querySelector('[data-testid=selection]')")
-    page.locator(f'.ct-card[data-card="{card_id}"]').click()
+    press(page, page.locator(f'.ct-card[data-card="{card_id}"]'))
     seq = table_state(page)["seq"]
     page.locator('.ct-side.ct-bottom .ct-region.target[data-region="domain"][data-index="1"] .ct-region-pick').click()
     page.wait_for_function("(s) => window.cardtable.app.frame.seq !== s", arg=seq)

@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from .accessibility import assert_accessible
-from .cardplay import click_move
+from .cardplay import click_move, press
 from .conftest import PHONE, PHONE_OPTIONS
 from .play import shot, table_state, wait_connected
 
@@ -37,10 +37,8 @@ HIDDEN_JS = """() => {
               threatFaceUp: threat.querySelectorAll('.ct-card[data-card]').length, threatBacks: back(threat),
               threatSize: (v.zones[`threat:${seat}`] || []).length,
               // a blocker from the Threat turns face up for everyone (MY-9.4): the view then names it
-              threatKnown: (v.zones[`threat:${seat}`] || []).filter((id) => {
-                const c = v.cards && v.cards[id];  // an entry without its definition is still face down
-                return c && c.defn !== null && c.defn !== undefined;
-              }).length});
+              // (a face-down card's entry says where it is, not what: its defn is null, and it is a back)
+              threatKnown: (v.zones[`threat:${seat}`] || []).filter((id) => v.cards && v.cards[id] && v.cards[id].defn !== null).length});
   }
   return {sides: out, round: v.vars.round, phase: v.vars.phase, decision: f.decision ? f.decision.kind : null};
 }"""
@@ -226,7 +224,7 @@ def test_a_join_group_is_opened_and_built_card_by_card_by_clicking(server, new_p
             break
         if not click_move(page, rng, "click"):
             time.sleep(0.05)
-    page.locator(f'.ct-side.ct-bottom [data-region="hand"] .ct-card[data-card="{card}"]').click()
+    press(page, page.locator(f'.ct-side.ct-bottom [data-region="hand"] .ct-card[data-card="{card}"]'))
     page.locator('[data-testid="selection"]').wait_for()
     page.locator('[data-testid="selection"] [data-option]', has_text="Join").first.click()
     page.wait_for_function(MOVED_ON_JS, arg=st["seq"], timeout=30000)
@@ -238,7 +236,7 @@ def test_a_join_group_is_opened_and_built_card_by_card_by_clicking(server, new_p
         adds = page.evaluate("() => window.cardtable.app.frame.decision.options.filter((o) => o.kind === 'add').map((o) => o.card)")
         if not adds:
             break
-        page.locator(f'.ct-side.ct-bottom [data-region="hand"] .ct-card[data-card="{adds[0]}"]').click()
+        press(page, page.locator(f'.ct-side.ct-bottom [data-region="hand"] .ct-card[data-card="{adds[0]}"]'))
         if page.locator('[data-testid="selection"]').count():
             page.locator('[data-testid="selection"] [data-option]').first.click()
         page.wait_for_function(MOVED_ON_JS, arg=st["seq"], timeout=30000)

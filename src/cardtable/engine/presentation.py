@@ -21,6 +21,8 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Literal, Mapping, Sequence
 
+from .emblems import emblems
+
 Layout = Literal["row", "fan", "pile", "count"]
 """``row``: every card face up side by side (play areas); ``fan``: the seat's hand (others see backs);
 ``pile``: the top card and a count (discard piles); ``count``: only a count (decks)."""
@@ -100,6 +102,10 @@ class CardFace:
     names: Mapping[str, str] = field(default_factory=dict)
     """Value of the ``colour`` field -> the words people read (``shub_niggurath`` -> "Shub-Niggurath"): on a
     card's face, in a ready deck's summary. A value not listed reads with spaces for underscores."""
+    short: Mapping[str, str] = field(default_factory=dict)
+    """A stat's label on the card face where its field name is too long or says too little (``{"skill_value":
+    "{skill}"}``: a ``{field}`` reads another field of the card, so Million Arthur's skill value is labelled
+    "attack" or "heal"; a field read this way is not shown again). Optional: without it the field's name."""
     list_labels: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """A stat whose catalog value is a list of counts, by position: ``{"pips": ("red", "blue")}``
     shows ``[0, 2]`` as "blue 2" (zero counts are left out). Optional; without it the numbers show."""
@@ -190,6 +196,9 @@ class Presentation:
         """Plain JSON values (lists, not tuples), as the browser receives them."""
         plain_fields = {k: v for k, v in asdict(self).items() if k != "derive"}
         out: dict[str, Any] = json.loads(json.dumps(plain_fields))
+        # Each colour value's emblem (engine/emblems.py), drawn by the browser's card component in the card's
+        # top corner: made here, from the declared values, so every medium draws the same one.
+        out["face"]["emblems"] = emblems(self.face.palette)
         return out
 
     def zones(self) -> set[str]:

@@ -22,7 +22,16 @@ table{border-collapse:collapse;margin:.6rem 0;font-size:.9rem}th,td{padding:.25r
 th:first-child,td:first-child{text-align:left}caption{text-align:left;font-weight:600;padding:.3rem 0}
 .meta{color:#4a5266}.few{color:#8a6d00}.note{font-size:.85rem;color:#4a5266}svg{max-width:100%;height:auto}
 code{background:#f2f4f8;padding:0 .2rem}
+.card{display:inline-flex;align-items:center;gap:.3rem;border-left:4px solid #99a;padding-left:.35rem}
+.card svg{width:1em;height:1em;fill:currentColor}.cost{display:inline-block;min-width:1.3em;text-align:center;
+border-radius:50%;background:#1d2330;color:#fff;font-size:.75rem;font-weight:700}
 """
+# A card's colour in this white page: the game's palette (its presentation) names the swatch, as it does for
+# the web table's card component and the terminal; these are that swatch's print colours.
+SWATCH_COLOURS = {"red": "#d62828", "orange": "#e07b00", "brown": "#8a5a2b", "yellow": "#b89600", "olive": "#6b7a12",
+                  "green": "#23913f", "teal": "#12877c", "light_blue": "#2b8fd6", "blue": "#2849c7",
+                  "purple": "#7b3fc4", "pink": "#c83e82", "grey": "#6c7480"}
+STYLE += "".join(f".sw-{k}{{border-color:{v};color:{v}}}" for k, v in SWATCH_COLOURS.items())
 
 
 def _pct(x: float) -> str:
@@ -114,14 +123,47 @@ def histogram_svg(bins: list[dict[str, int]], title: str) -> str:
     return "".join(out)
 
 
-def _card_table(cards: list[CardFigure], caption: str) -> str:
+def card_marks(game_id: str) -> dict[int, str]:
+    """Catalog index -> the card as the report shows it, a template whose ``{name}`` takes the (escaped)
+    name: the colour stripe and emblem of its declared colour (the game's presentation: palette and emblems,
+    as on the web table's cards) and its cost. Empty for a game without a presentation."""
+    try:
+        from ..engine.emblems import emblems
+        from ..engine.presentation import swatch
+        from ..registry import game_facet, load_game
+
+        facet = game_facet(game_id, "presentation")
+        pres = getattr(facet, "PRESENTATION", None)
+        if pres is None:
+            return {}
+        cards = load_game(game_id).card_catalog().get("cards", [])
+    except Exception:  # an unknown game id in old figures: plain names
+        return {}
+    face = pres.face
+    shapes = emblems(face.palette)
+    out: dict[int, str] = {}
+    for k, card in enumerate(cards):
+        sw = swatch(face, card)
+        value = str(card.get(face.colour, "")) if face.colour else ""
+        shape = shapes.get(value)
+        icon = (f'<svg viewBox="0 0 24 24" aria-hidden="true"><path fill-rule="evenodd" d="{shape}"/></svg>'
+                if shape else "")
+        cost = card.get(face.corner) if face.corner else None
+        cost_html = f'<span class="cost" title="{escape(face.corner)}">{escape(str(cost))}</span>' if cost not in (None, "") else ""
+        out[int(card.get("index", k))] = f'<span class="card{" sw-" + sw if sw else ""}">{icon}{cost_html}<span>{{name}}</span></span>'
+    return out
+
+
+def _card_table(cards: list[CardFigure], caption: str, marks: Mapping[int, str] | None = None) -> str:
     head = ("<tr><th>Card</th><th>Drawn: win rate [95%]</th><th>n</th><th>Played</th><th>n</th>"
             "<th>Opening hand</th><th>n</th><th>Never drawn</th><th>Drawn − never</th></tr>")
     rows = []
     for c in cards:
         imp = "—" if c.improvement is None else f"{100 * c.improvement:+.1f} pts"
         few = ' class="few" title="too few games to mean anything"' if c.too_few else ""
-        rows.append(f"<tr{few}><td>{escape(c.name)}{' ⚠' if c.too_few else ''}</td><td>{_rate(c.drawn)}</td>"
+        mark = (marks or {}).get(c.index)
+        shown = mark.replace("{name}", escape(c.name)) if mark else escape(c.name)
+        rows.append(f"<tr{few}><td>{shown}{' ⚠' if c.too_few else ''}</td><td>{_rate(c.drawn)}</td>"
                     f"<td>{c.drawn.seats}</td><td>{_rate(c.played)}</td><td>{c.played.seats}</td>"
                     f"<td>{_rate(c.opening)}</td><td>{c.opening.seats}</td><td>{_rate(c.not_drawn)}</td><td>{imp}</td></tr>")
     return f"<table><caption>{escape(caption)}</caption>{head}{''.join(rows)}</table>"
@@ -185,11 +227,12 @@ def render(fig: LabFigures, meta: Mapping[str, Any]) -> str:
                      f"(opening hand included), played it, had it in the opening hand, or never drew it. ⚠ marks a card "
                      f"drawn in fewer than {MIN_SAMPLE} games: too few to mean anything.</p>")
         best, worst = fig.best_cards(3, True), fig.best_cards(3, False)
+        marks = card_marks(fig.game)
         if best:
-            parts.append(_card_table(best, "The three most successful cards (largest improvement when drawn)"))
-            parts.append(_card_table(worst, "The three least successful cards (smallest improvement when drawn)"))
+            parts.append(_card_table(best, "The three most successful cards (largest improvement when drawn)", marks))
+            parts.append(_card_table(worst, "The three least successful cards (smallest improvement when drawn)", marks))
         ordered = sorted(fig.cards, key=lambda c: (c.too_few, -c.drawn.rate, c.name))
-        parts.append(_card_table(ordered, "Every card"))
+        parts.append(_card_table(ordered, "Every card", marks))
     else:
         parts.append("<p>This game does not record cards.</p>")
     parts.append("</body></html>")

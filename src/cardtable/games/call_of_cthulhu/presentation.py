@@ -72,7 +72,7 @@ PRESENTATION = Presentation(
         CardMark("wounds {value}", path="info.characters.{card}.wounds"),
     ),
     face=CardFace(title="title", corner="cost", subtitle=("faction", "type"), stats=("skill", "icons", "keywords"),
-                  text="text", colour="faction",
+                  text="text", colour="faction", short={"skill": "skill"},
                   palette={"agency": "light_blue", "miskatonic": "orange", "syndicate": "brown", "cthulhu": "green",
                            "hastur": "yellow", "yog_sothoth": "purple", "shub_niggurath": "red",
                            "neutral": "grey"},  # CC-11.1's colours

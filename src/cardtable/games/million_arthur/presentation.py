@@ -75,6 +75,7 @@ PRESENTATION = Presentation(
     ),
     face=CardFace(title="name", corner="cost", subtitle=("colour", "kind", "arthur_type"),
                   stats=("skill", "skill_value", "defence", "evolution_cost", "burst"), text="text", colour="colour",
+                  short={"skill_value": "{skill}", "defence": "def", "evolution_cost": "evolve"},
                   palette={"red": "red", "green": "green", "blue": "blue", "yellow": "yellow", "purple": "purple",
                            "colourless": "grey"}),  # MA-3.3: the colour is the frame colour
     targets=(

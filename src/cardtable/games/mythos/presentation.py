@@ -74,6 +74,7 @@ PRESENTATION = Presentation(
     ),
     face=CardFace(title="name", subtitle=("type", "dimension"),
                   stats=("sanity_mod", "combat", "region", "victory_points", "capacity", "language"), text="text", colour="type",
+                  short={"sanity_mod": "sanity", "victory_points": "VP", "capacity": "holds"},
                   palette={"investigator": "grey", "location": "green", "travel_event": "olive", "adventure": "orange",
                            "event": "yellow", "ally": "light_blue", "artifact": "brown", "weapon": "teal",
                            "tome": "blue", "spell": "pink", "monster": "red", "god": "purple"},

@@ -4,6 +4,7 @@
 // server under this browser's owner token, and export/import them as text. No line names a game:
 // sections come from GET /api/games/{id}/deck-format, cards from GET /api/games/{id}/cards.
 
+import { cardElement, colourOf, emblemSvg, faceModel, fitTitles } from "./card.js";
 import { clear, h } from "./components.js";
 import { api, savedDecks } from "./decksapi.js";
 
@@ -29,7 +30,7 @@ const jumpEl = $("db-jump");
 const SVG = "http://www.w3.org/2000/svg";
 
 const app = {
-  games: [], game: null, format: null, cards: [], byId: new Map(), titleField: "title", facets: [],
+  games: [], game: null, format: null, cards: [], byId: new Map(), titleField: "title", facets: [], face: null,
   filters: {}, deck: { id: null, name: "", sections: {} }, saved: [], checkSeq: 0, checkTimer: null, lastCheck: null,
 };
 window.cardtable = { ...(window.cardtable || {}), deckbuilder: app };
@@ -175,14 +176,27 @@ const textOf = (card) => card.text || namedParts(card).map(([k, names]) => `${wo
 
 function showDetail(card) {
   clear(detailEl);
-  detailEl.append(h("p", { class: "db-detail-title" }, String(card[app.titleField] ?? card.id)));
+  // The card as the table draws it (card.js, from the game's declared face), else its title in words.
+  if (app.face) detailEl.append(h("div", { class: "db-detail-card" }, cardElement(faceModel(app.face, card), { size: "zoom", showText: true })));
+  else detailEl.append(h("p", { class: "db-detail-title" }, String(card[app.titleField] ?? card.id)));
   const facts = h("dl", { class: "db-facts" });
   for (const f of app.facets) {
     const vals = valuesOf(card, f.field);
     if (vals.length) facts.append(h("dt", {}, words(f.field)), h("dd", {}, vals.map(shownValue).join(", ")));
   }
   for (const [k, names] of namedParts(card)) facts.append(h("dt", {}, words(k)), h("dd", {}, names));
-  detailEl.append(facts, h("p", { class: "db-detail-text" }, card.text || "(no text)"));
+  detailEl.append(facts);
+  if (!app.face || !card.text) detailEl.append(h("p", { class: "db-detail-text" }, app.face ? textOf(card) : card.text || "(no text)"));
+  fitTitles(detailEl);
+}
+
+/** A catalog row's mark: the card's colour as the table draws it (emblem and stripe) and its cost. */
+function rowMark(card) {
+  if (!app.face) return null;
+  const model = faceModel(app.face, card);
+  const colour = colourOf(app.face, card);
+  return h("span", { class: ["db-mark", colour.swatch ? `sw-${colour.swatch}` : null], "aria-hidden": "true", "data-colour": colour.value },
+    model.emblem ? emblemSvg(model.emblem) : null, model.cost !== null ? h("span", { class: "db-cost" }, String(model.cost)) : null);
 }
 
 function drawCatalog() {
@@ -199,7 +213,7 @@ function drawCatalog() {
         nameBtn.setAttribute("aria-expanded", String(open));
         inline.hidden = !open;
         showDetail(card);
-      } } }, h("span", { class: "db-title" }, title), h("span", { class: "db-meta muted" }, meta(card)));
+      } } }, h("span", { class: "db-title" }, rowMark(card), title), h("span", { class: "db-meta muted" }, meta(card)));
     const section = sectionFor(card);
     const where = section === "main" ? "" : ` to ${labelOf(section)}`;
     const row = h("li", { class: "db-card", "data-card": card.id,
@@ -400,8 +414,11 @@ async function selectGame(gameId) {
   app.game = gameId;
   let catalog;
   try {
-    [app.format, catalog] = await Promise.all([api(`/api/games/${encodeURIComponent(gameId)}/deck-format`),
-      api(`/api/games/${encodeURIComponent(gameId)}/cards`)]);
+    let presentation;
+    [app.format, catalog, presentation] = await Promise.all([api(`/api/games/${encodeURIComponent(gameId)}/deck-format`),
+      api(`/api/games/${encodeURIComponent(gameId)}/cards`),
+      api(`/api/games/${encodeURIComponent(gameId)}/presentation`).catch(() => null)]);
+    app.face = presentation && presentation.face ? presentation.face : null;
   } catch (err) {
     message("error", `Could not load the cards: ${err.message}`);
     return;

@@ -9,10 +9,13 @@ import { clear, h } from "./components.js";
 const CONTROLS = {
   heading: "Playing here",
   paragraphs: [
-    "When it is your decision the prompt at the top turns yellow and your options get a blue frame and a number. "
+    "When it is your decision the prompt at the top turns yellow and your options get a blue frame and a number "
+      + "(on a card, on the middle of its top edge). Point at a card, or tap it, to read it. "
       + "Tap or click one: a card to take it, a player's panel (or its button) to target them or point at them, "
       + "or a button such as Pass.",
-    "With a keyboard: 1-9 pick the numbered option, Tab moves between the options, Enter chooses, Esc closes messages.",
+    "With a keyboard: type an option's number to pick it (two digits for options 10 and up: 1 then 2 for option 12, "
+      + "or 1 then Enter for option 1 when there are ten or more), Tab moves between the options, Enter chooses, "
+      + "Esc closes messages and card popovers.",
     "The last move is outlined on the board and written above it; the log on the right (below the board on a phone) "
       + "keeps every event.",
   ],

@@ -226,7 +226,8 @@ function onPrefs(msg) {
 // The stops in the top bar (a seat's own): "Full control" asks every decision again; the two "Pass until"
 // buttons let the server pass for the seat until its turn starts / until something happens. Pressed again,
 // a pass-until button cancels it; the server clears it by itself when reached.
-const SHORT = { "stop-turn": "⏭ Turn", "stop-event": "⏭ News", "full-control": "Full" };
+// "»" rather than an emoji: every font has it (a phone without an emoji font showed an empty box).
+const SHORT = { "stop-turn": "» Turn", "stop-event": "» News", "full-control": "Full" };
 
 function drawStops() {
   const prefs = app.prefs;

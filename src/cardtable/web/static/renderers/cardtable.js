@@ -7,6 +7,7 @@
 // as clicks on cards, regions and seat banners (the declaration's targets) plus buttons.
 
 import { append, choiceButtons, clear, h, makeChoice, srOnly, staticText } from "../components.js";
+import { cardBack, cardElement, faceModel, fieldWords, fitTitles } from "../card.js";
 
 let P = null; // the presentation (plain JSON)
 let CARDS = new Map(); // catalog index -> card entry
@@ -14,14 +15,17 @@ let selected = null; // {card, seq}: a card with several options, waiting for th
 let lastPointer = "mouse";
 let tip = null; // the hover tooltip element
 let tipAnchor = null; // the card it belongs to
+const faces = new WeakMap(); // card element -> {model, marks}: what its popover shows
 let dialog = null; // the card-text dialog
 let valueWords = null; // the view path reading the current decision's ``card`` values as words, if any
 let seatCount = 2; // seats at the table (the help text says "player" or "players")
+let fieldFromBottom = 0; // how far the reader scrolled the field up from its bottom (kept across frames)
 let multi = null; // {kind, seq, ids}: cards chosen so far in a multi-card prompt (presentation's multi_pick)
 
 document.addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType || "mouse"; }, true);
 document.addEventListener("keydown", (ev) => {
   lastPointer = "keyboard";
+  if (ev.key === "Escape") hideTip();
   if (ev.key === "Escape" && selected && !(dialog && dialog.open)) {
     const card = selected.card;
     selected = null;
@@ -106,24 +110,6 @@ function statText(field, value) {
   if (typeof value === "number") return value ? `${field.replace(/_/g, " ")} ${value}` : "";
   if (value === true) return field.replace(/_/g, " ");
   return String(value);
-}
-
-/** The card's colour from its catalog entry only: the value of the declared colour field (a team, a
- * colour) and its swatch from the declaration's palette (presentation.py SWATCHES; style.css draws
- * `sw-<swatch>`). A value the palette does not list has no colour rather than a guessed one. */
-function colourOf(cat) {
-  const field = P.face.colour;
-  if (!cat || !field) return { value: null, swatch: null };
-  const value = cat[field] === null || cat[field] === undefined ? "" : String(cat[field]);
-  const swatch = value ? (P.face.palette || {})[value] || null : null;
-  return { value: value || null, swatch };
-}
-
-/** A catalog value in words: the colour field's declared name (light_blue: "Light Blue"), any other
- * value with spaces for underscores (as the terminal prints them). */
-function fieldWords(field, value) {
-  const names = field === P.face.colour ? P.face.names || {} : {};
-  return names[String(value)] || String(value).replace(/_/g, " ");
 }
 
 /** The marks shown on a card: [{label, style}]. */
@@ -238,14 +224,69 @@ function render(root, ctx) {
   const over = Boolean(ctx.outcome || view.outcome);
   const board = h("div", { class: "ct-board" });
   const tops = others.map((s) => sideBox(draw, s, "top", others.length > 1));
-  append(board, [over ? outcomeBox(ctx) : promptBox(ctx),
+  // The field (the other sides and the shared regions) takes the room the viewer's side, its docked hand and
+  // the decision leave, and scrolls inside itself when a position needs more (style.css, "a board that fits").
+  const field = h("div", { class: "ct-field" },
     others.length > 1 ? h("div", { class: "ct-opponents", "data-count": others.length }, tops) : tops,
-    sharedBox(draw, seats, viewer), sideBox(draw, viewer, "bottom"), decisionBar(draw)]);
+    sharedBox(draw, seats, viewer));
+  append(board, [over ? outcomeBox(ctx) : promptBox(ctx), field, sideBox(draw, viewer, "bottom"), decisionBar(draw)]);
   root.append(board);
+  document.body.classList.add("ct-table");
+  fanHand(board);
+  fitTitles(board);
+  dockHeights(board);
+  // The board is drawn afresh on every frame: keep the field scrolled as the reader left it (counted from
+  // its bottom, next to the viewer's side, where a new position starts).
+  field.scrollTop = field.scrollHeight - field.clientHeight - fieldFromBottom;
+  field.addEventListener("scroll", () => {
+    fieldFromBottom = Math.max(0, field.scrollHeight - field.clientHeight - field.scrollTop);
+    hideTip();
+  }, { passive: true });
   if (ctx.seat === null) {
     ctx.side.append(h("section", { class: "you-card spectator", "aria-label": "Watching" },
       h("h2", { class: "box-title" }, "Watching"),
       h("p", {}, "You see what a spectator may see: hands and decks face down.")));
+  }
+}
+
+/** Where the board does not fit one screen (phones, narrow windows) the hand and the decision are docked
+ * along the bottom edge (position: fixed, style.css): the board keeps room for them below its last row and
+ * the hand sits just above the decision. */
+function dockHeights(board) {
+  const bar = board.querySelector(":scope > .ct-decision");
+  const hand = board.querySelector(".ct-bottom .ct-hand-dock");
+  const docked = hand && getComputedStyle(hand).position === "fixed";
+  const barH = bar ? Math.ceil(bar.getBoundingClientRect().height) : 0;
+  board.style.setProperty("--dock-bar", `${barH}px`);
+  board.style.setProperty("--dock-room", docked ? `${barH + Math.ceil(hand.getBoundingClientRect().height) + 8}px` : "0px");
+}
+
+/** On a board that fits one screen a long hand first narrows its cards (down to HAND_MIN_REM) and then
+ * overlaps them like a fan (each card's left strip, with its cost, title and first stat, stays in sight;
+ * the popover shows the whole card) rather than running out of the window. Where the hand is docked on a
+ * phone it scrolls sideways instead. */
+const HAND_MIN_REM = 4.5;
+function fanHand(board) {
+  const row = board.querySelector(".ct-bottom .ct-hand-dock .ct-cards");
+  if (!row || matchMedia("(max-width: 980px), (max-height: 559px)").matches) return;
+  const cards = [...row.children];
+  if (cards.length < 2) return;
+  const gap = parseFloat(getComputedStyle(row).columnGap) || 0;
+  const widths = cards.map((c) => c.getBoundingClientRect().width);
+  const room = row.clientWidth - 4;
+  if (row.scrollWidth <= row.clientWidth) return;
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 15;
+  const widest = Math.max(...widths);
+  const fit = Math.max(HAND_MIN_REM * rem, Math.min(widest, (room - gap * (cards.length - 1)) / cards.length));
+  row.classList.add("squeezed");
+  row.style.setProperty("--hand-cw", `${Math.floor(fit)}px`);
+  // What overflows now, measured (the row's own width may change as its content narrows: it is a flex item).
+  if (row.scrollWidth <= row.clientWidth) return;
+  row.classList.add("fanned");
+  let fan = 0;
+  for (let k = 0; k < 4 && row.scrollWidth > row.clientWidth; k += 1) {
+    fan += Math.ceil((row.scrollWidth - row.clientWidth) / (cards.length - 1));
+    row.style.setProperty("--fan", `${fan}px`);
   }
 }
 
@@ -334,7 +375,21 @@ function sideBox(draw, seat, where, compact = false) {
     counters));
   const groups = bandGroups(P.regions.filter((r) => r.seat !== "none"));
   if (where === "top") groups.reverse();
-  for (const group of groups) side.append(bandBox(draw, group, seat));
+  // The viewer's hand is docked at the bottom of their side (the bottom edge of the screen, as in digital
+  // card games); the other regions flow side by side above it, each band as wide as its cards need.
+  // The deck and the regions banded with it (discard, ...) sit beside the hand, as a deck does in Arena.
+  const isHand = (group) => where === "bottom" && group.every((r) => r.layout === "fan");
+  const isPiles = (group) => where === "bottom" && group.some((r) => r.layout === "count");
+  const rest = groups.filter((g) => !isHand(g) && !isPiles(g));
+  side.append(h("div", { class: "ct-rows" }, rest.map((g) => bandBox(draw, g, seat))));
+  const hands = groups.filter(isHand);
+  const piles = groups.filter(isPiles);
+  if (where === "bottom") draw.besideHand = new Set(piles.flat().map((r) => r.id));
+  if (hands.length || piles.length) {
+    side.append(h("div", { class: "ct-dock" },
+      hands.length ? h("div", { class: "ct-hand-dock" }, hands.map((g) => bandBox(draw, g, seat))) : null,
+      piles.length ? h("div", { class: "ct-piles" }, piles.map((g) => bandBox(draw, g, seat))) : null));
+  }
   return side;
 }
 
@@ -374,13 +429,15 @@ function bandBox(draw, group, seat) {
 function sharedBox(draw, seats, viewer) {
   const shared = P.regions.filter((r) => r.seat === "none");
   const box = h("section", { class: "ct-shared", "aria-label": "Shared" });
+  const rows = h("div", { class: "ct-rows" });
   for (const group of bandGroups(shared)) {
     const band = h("div", { class: ["ct-band", group[0].band ? `band-${group[0].band.replace(/[^a-z0-9_-]/gi, "")}` : null] });
     for (const region of group) {
       for (let i = 0; i < (region.count || 1); i++) band.append(sharedRegion(draw, region, i, seats, viewer));
     }
-    box.append(band);
+    rows.append(band);
   }
+  box.append(rows);
   return box;
 }
 
@@ -427,7 +484,10 @@ function regionBox(draw, region, seat, i) {
   const zone = (view.zones || {})[zoneName(region.zone, seat, i)] || [];
   const counters = (region.counters || []).map((c) => counterChip(c.label, resolve(view, c.path, { p: seat, i }), c.hint));
   const el = regionShell(draw, region, seat, i, counters);
-  el.append(cardsBox(draw, region, zone.filter((id) => id === null || !draw.gathered.has(id)), seat));
+  const ids = zone.filter((id) => id === null || !draw.gathered.has(id));
+  // An empty region takes no room: its title and "empty" on one line (still a target when it is one).
+  if (!ids.length) el.classList.add("is-empty");
+  el.append(cardsBox(draw, region, ids, seat));
   return el;
 }
 
@@ -446,17 +506,28 @@ function sharedRegion(draw, region, i, seats, viewer) {
     return h("div", { class: ["ct-gather", q === viewer ? "own" : "other"], "data-seat": q,
       "aria-label": `${ctx.seatName(q)}${region.gather && region.gather.label ? `, ${region.gather.label}` : ""}` },
     h("span", { class: "ct-gather-who" }, q === ctx.seat ? "You" : ctx.seatName(q)), chips,
-    ids.length ? h("div", { class: "ct-cards" }, ids.map((id) => cardStack(draw, id))) : null);
+    ids.length ? h("div", { class: "ct-cards" }, ids.map((id) => cardStack(draw, id, q === viewer ? "play" : "opp"))) : null);
   };
   for (const q of seats.filter((s) => s !== viewer)) append(el, [sideOf(q)]);
+  if (!zone.length && ![...draw.gathered.values()].some((g) => g.region === region.id && g.index === i)
+    && !perSeat.length && !region.gather) el.classList.add("is-empty");
   el.append(cardsBox(draw, region, zone, null));
   append(el, [sideOf(viewer)]);
   return el;
 }
 
+/** The size a region's cards are drawn at: the viewer's hand largest, the other seats' smallest. */
+function cardSize(draw, region, seat) {
+  if (region.brief) return "brief"; // title and marks only (cards kept as a supply, say)
+  const viewer = draw.ctx.seat === null || draw.ctx.seat === undefined ? 0 : draw.ctx.seat;
+  if (seat !== null && seat !== viewer) return "opp";
+  if (region.layout === "pile" && draw.besideHand && draw.besideHand.has(region.id)) return "brief"; // a discard beside the hand: its top card as a strip
+  return region.layout === "fan" ? "hand" : "play";
+}
+
 function cardsBox(draw, region, ids, seat) {
   const layout = region.layout || "row";
-  const brief = Boolean(region.brief); // title and marks only (cards kept as a supply, say)
+  const size = cardSize(draw, region, seat);
   const box = h("div", { class: ["ct-cards", `ct-${layout}`] });
   const loose = ids.filter((id) => {
     if (id === null) return true;
@@ -464,13 +535,13 @@ function cardsBox(draw, region, ids, seat) {
     return !(c && c.host >= 0 && String(c.host) in (draw.view.cards || {}));
   });
   if (layout === "count") {
-    box.append(backCard(loose.length, `${loose.length} card${loose.length === 1 ? "" : "s"}`));
+    box.append(backCard(loose.length, `${loose.length} card${loose.length === 1 ? "" : "s"}`, "pile"));
     return box;
   }
   if (layout === "pile") {
     if (!loose.length) box.append(h("span", { class: "ct-empty muted" }, "empty"));
     else {
-      box.append(cardStack(draw, loose[loose.length - 1], brief));
+      box.append(cardStack(draw, loose[loose.length - 1], size === "brief" ? "brief" : "pile"));
       box.append(h("span", { class: "ct-pile-count" }, `${loose.length} card${loose.length === 1 ? "" : "s"}`));
     }
     return box;
@@ -482,50 +553,36 @@ function cardsBox(draw, region, ids, seat) {
   const hidden = loose.filter((id) => id === null || !catalogOf(draw.view, id)).length;
   for (const id of loose) {
     if (id === null || !catalogOf(draw.view, id)) continue;
-    box.append(cardStack(draw, id, brief));
+    box.append(cardStack(draw, id, size));
   }
-  if (hidden) box.append(backCard(hidden, `${hidden} face-down card${hidden === 1 ? "" : "s"}`, seat));
+  if (hidden) box.append(backCard(hidden, `${hidden} face-down card${hidden === 1 ? "" : "s"}`, size === "hand" ? "play" : size));
   return box;
 }
 
-function backCard(n, label) {
-  return h("div", { class: "ct-card back", role: "img", "aria-label": label, "data-count": n },
-    h("span", { class: "ct-back-count", "aria-hidden": "true" }, String(n)));
+function backCard(n, label, size = "play") {
+  return cardBack(n, label, size);
 }
 
 /** A card with its attachments under it. */
-function cardStack(draw, id, brief = false) {
-  const stack = h("div", { class: "ct-stack" }, cardFace(draw, id, false, brief));
+function cardStack(draw, id, size = "play") {
+  const stack = h("div", { class: "ct-stack" }, cardFace(draw, id, size));
   const under = draw.attached.get(id) || [];
-  if (under.length) stack.append(h("div", { class: "ct-attached", "aria-label": "Attached" }, under.map((a) => cardFace(draw, a, true))));
+  if (under.length) stack.append(h("div", { class: "ct-attached", "aria-label": "Attached" }, under.map((a) => cardFace(draw, a, "small"))));
   return stack;
 }
 
-function cardFace(draw, id, small = false, brief = false) {
+function cardFace(draw, id, size = "play") {
   const { ctx, view } = draw;
   const cat = catalogOf(view, id);
-  if (!cat) return backCard(1, "a face-down card");
+  if (!cat) return backCard(1, "a face-down card", size);
   const face = P.face || {};
   const statWords = new Set((face.stats || []).map((f) => statText(f, cat[f])));
   const marks = marksOf(view, id).filter((m) => !statWords.has(m.label)); // a value now equal to the printed one
-  const styles = new Set(marks.map((m) => m.style));
-  const title = cardTitle(view, id);
-  const sub = brief ? "" : (face.subtitle || []).filter((f) => cat[f] !== null && cat[f] !== undefined && cat[f] !== "")
-    .map((f) => fieldWords(f, cat[f])).join(" · ");
-  const allStats = (face.stats || []).map((f) => statText(f, cat[f])).filter(Boolean).join(" · ");
-  const stats = brief ? "" : allStats;
-  const corner = face.corner && !brief ? cat[face.corner] : null;
-  const colour = colourOf(cat);
-  const el = h("div", {
-    class: ["ct-card", colour.swatch ? `sw-${colour.swatch}` : null, small || brief ? "small" : null, styles.has("turned") ? "mk-turned" : null,
-      styles.has("dimmed") ? "mk-dimmed" : null, styles.has("face_down") ? "mk-facedown" : null],
-    "data-card": id, "data-focus-key": `card-${id}`, "data-colour": colour.value, "data-swatch": colour.swatch,
-  },
-  corner !== null && corner !== undefined && corner !== "" ? h("span", { class: "ct-corner", "aria-label": `${face.corner} ${corner}` }, String(corner)) : null,
-  " ", staticText(title, "ct-title"),
-  sub ? [" ", h("span", { class: "ct-sub" }, srOnly("("), staticText(sub), srOnly(")"))] : null,
-  stats ? [" ", staticText(stats, "ct-stats")] : null,
-  marks.length ? [" ", h("span", { class: "ct-marks" }, marks.map((m) => h("span", { class: ["ct-mark", `mark-${m.style}`] }, m.label)))] : null);
+  const model = faceModel(face, cat);
+  const title = model.title;
+  const allStats = model.summary;
+  const el = cardElement(model, { size, marks, attrs: { "data-card": id, "data-focus-key": `card-${id}` } });
+  faces.set(el, { model, marks });
   const choices = ctx.decision ? ctx.choices.filter((c) => optionCard(c.action) === id) : [];
   const text = cardText(view, id);
   el.dataset.tip = `${title}${allStats ? ` (${allStats})` : ""}${text ? `: ${text}` : ""}`;
@@ -580,6 +637,11 @@ function cardFace(draw, id, small = false, brief = false) {
     el.addEventListener("click", open);
     el.addEventListener("keydown", (ev) => { if ((ev.key === "Enter" || ev.key === " ") && !ev.repeat) open(ev); });
   }
+  // The option number (and a chosen card's order) is drawn in the card's top row, between the cost and the
+  // emblem (style.css), so it never covers the cost or a stat.
+  const topRow = el.querySelector(":scope > .cc-top");
+  if (topRow && el.dataset.option) topRow.dataset.option = el.dataset.option;
+  if (topRow && el.dataset.picked) topRow.dataset.picked = el.dataset.picked;
   return el;
 }
 
@@ -660,13 +722,24 @@ function showTip(el) {
   hideTip();
   if (lastPointer === "touch" || !el.isConnected) return;
   tipAnchor = el;
-  tip = h("div", { class: "ct-tip", role: "tooltip", "data-testid": "card-tip" }, el.dataset.tip || "");
+  // A large copy of the card with its text (as Untap and Arena show one), beside the card, never under
+  // the pointer: it goes when the pointer leaves, the focus moves, the board scrolls or Esc is pressed.
+  const face = faces.get(el);
+  tip = h("div", { class: "ct-tip", role: "tooltip", "data-testid": "card-tip" },
+    face ? cardElement(face.model, { size: "zoom", marks: face.marks, showText: true }) : el.dataset.tip || "");
   document.body.append(tip);
+  if (face) fitTitles(tip);
   const r = el.getBoundingClientRect();
   const w = tip.offsetWidth;
   const hgt = tip.offsetHeight;
-  tip.style.left = `${Math.round(Math.max(8, Math.min(r.left, window.innerWidth - w - 8)))}px`;
-  tip.style.top = `${Math.round(r.bottom + hgt + 8 < window.innerHeight ? r.bottom + 6 : Math.max(8, r.top - hgt - 6))}px`;
+  const right = r.right + 10 + w < window.innerWidth - 8;
+  const left = right ? r.right + 10 : r.left - w - 10 >= 8 ? r.left - w - 10 : Math.max(8, Math.min(r.left, window.innerWidth - w - 8));
+  let top = Math.max(8, Math.min(r.top, window.innerHeight - hgt - 8));
+  if (!right && left === Math.max(8, Math.min(r.left, window.innerWidth - w - 8))) {
+    top = r.top - hgt - 8 >= 8 ? r.top - hgt - 8 : Math.min(window.innerHeight - hgt - 8, r.bottom + 8);
+  }
+  tip.style.left = `${Math.round(left)}px`;
+  tip.style.top = `${Math.round(Math.max(8, top))}px`;
 }
 
 function hideTip() {
@@ -675,9 +748,13 @@ function hideTip() {
   tipAnchor = null;
 }
 // Scrolling moves the card away from its tooltip (a scroll that brings the hovered card into view keeps it).
-window.addEventListener("scroll", () => {
+// (captured: the field, the viewer's rows and the docked hand scroll on their own and their scroll does not bubble)
+document.addEventListener("scroll", () => {
   if (tipAnchor && !(tipAnchor.isConnected && tipAnchor.matches(":hover, :focus"))) hideTip();
-}, { passive: true });
+}, { passive: true, capture: true });
+document.addEventListener("pointerdown", (ev) => {
+  if (tip && !(tipAnchor && tipAnchor.contains(ev.target))) hideTip();
+}, true);
 
 function openCardDialog(view, id, from) {
   hideTip();
@@ -691,7 +768,7 @@ function openCardDialog(view, id, from) {
   const marks = marksOf(view, id);
   const rows = [];
   if (face.corner && cat[face.corner] !== undefined && cat[face.corner] !== null) rows.push([face.corner, String(cat[face.corner])]);
-  for (const f of face.subtitle || []) if (cat[f]) rows.push([f, String(cat[f])]);
+  for (const f of face.subtitle || []) if (cat[f]) rows.push([f, fieldWords(face, f, cat[f])]);
   for (const f of face.stats || []) {
     const t = statText(f, cat[f]);
     if (t) rows.push([f, t.replace(new RegExp(`^${f} `), "")]);
@@ -701,10 +778,12 @@ function openCardDialog(view, id, from) {
     h("div", { class: "help-head" }, h("h2", { class: "help-title", id: "ct-dialog-title" }, staticText(cardTitle(view, id))),
       h("button", { type: "button", class: "btn small", on: { click: () => dialog.close() } }, "Close")),
     h("div", { class: "help-body" },
+      catalogOf(view, id) ? h("div", { class: "ct-dialog-card" }, cardElement(faceModel(face, cat), { size: "zoom", marks })) : null,
       rows.length ? h("dl", { class: "ct-facts" }, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, staticText(v))])) : null,
       h("p", { class: "ct-dialog-text" }, staticText(cardText(view, id) || "No text."))));
   dialog.onclose = () => { if (from && from.isConnected) from.focus({ preventScroll: true }); };
   dialog.showModal();
+  fitTitles(dialog);
 }
 
 // ------------------------------------------------------------------------------------------------
