@@ -423,6 +423,12 @@ class CardTableRenderer(Renderer):
         parts.append(self.banner(view, me, names))
         return Panel(Group(*parts), title=self.game_name, box=box.ROUNDED)
 
+    def render_board(self, view: Mapping[str, Any], names: Names, width: int, max_lines: int) -> RenderableType:
+        """The compact board (:mod:`.board`): plain lines, at the most detail that fits ``max_lines``."""
+        from .board import Board
+
+        return Group(*Board(self, view, names, width).fit(max_lines))
+
     # --- actions and events ----------------------------------------------------------------------------------
     def region_ref(self, target: Target, value: Any, player: int, view: Mapping[str, Any] | None,
                    names: Names) -> str:
