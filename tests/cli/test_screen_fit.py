@@ -17,14 +17,16 @@ from rich.console import Console
 
 import cardtable
 from cardtable.bots import make_bot
-from cardtable.cli import prompt
+from cardtable.cli import app, prompt
 from cardtable.cli.prompt import human_decision
+from cardtable.cli.screen import choice_lines, passed_note
 from cardtable.core import Rng
+from cardtable.engine.presentation import zone_name
 from cardtable.server.autopass import SeatPrefs, pass_kinds_for
 from cardtable.server.autopass import choose as choose_auto
 from cardtable.tui import get_renderer, seat_names
 
-CARD_GAMES = [("call-of-cthulhu", 2, 3), ("million-arthur", 2, 4), ("mythos", 2, 5), ("mythos", 4, 6)]
+CARD_GAMES = [("call-of-cthulhu", 2, 3), ("million-arthur", 2, 6), ("mythos", 2, 5), ("mythos", 4, 6)]
 SAMPLE = 40  # decisions checked per game, spread over it, plus its last ones
 LAST = 8
 
@@ -36,7 +38,7 @@ class Screens:
         self.game = cardtable.load_game(game_id)
         self.state = self.game.new_game(seed=seed, players=players)
         self.width, self.height = width, height
-        self.screens: list[tuple[str, list[str], str]] = []  # (screen text, numbered choices, typed answer)
+        self.screens: list[tuple[str, list[str], dict]] = []  # (screen text, numbered choices, seat 0's view)
         self._play(seed)
 
     def _play(self, seed: int) -> None:
@@ -78,7 +80,8 @@ class Screens:
     def _screen(self, st, renderer, names, log_seen, passed, number: int) -> None:
         buf = io.StringIO()
         console = Console(file=buf, width=self.width, height=self.height, record=True, color_system=None)
-        described = [renderer.describe_action(a, st.view(0), names) for a in st.decision.options]
+        view = st.view(0)
+        described = [renderer.describe_action(a, view, names) for a in st.decision.options]
         typed = str(number)
         seen: list[str] = []
 
@@ -95,7 +98,7 @@ class Screens:
         finally:
             prompt._ask = old
         assert len(st.history) == before + 1, "the typed number was not taken"
-        self.screens.append((seen[0], described, typed))
+        self.screens.append((seen[0], described, view))
 
 
 @lru_cache(maxsize=None)
@@ -109,7 +112,7 @@ def test_every_screen_fits_160_by_50_with_the_other_side_on_top(game_id, players
     other seat's name line is on it, above the viewer's; every choice's number is on it."""
     run = _screens(game_id, players, seed, 160)
     assert len(run.screens) >= 20
-    for text, described, _ in run.screens:
+    for text, described, view in run.screens:
         lines = text.split("\n")
         assert len(lines) <= 50, "\n".join(lines)
         assert max(len(line) for line in lines) <= 160
@@ -120,6 +123,8 @@ def test_every_screen_fits_160_by_50_with_the_other_side_on_top(game_id, players
         assert lines[-1].startswith(f"Your choice [1-{len(described)},")
         for k in range(1, len(described) + 1):
             assert re.search(rf"(^|\s){k}\) ", text), (k, text)
+        for title in _areas_with_cards(run.game.id, view, players):
+            assert re.search(rf"(^| ){re.escape(title)}( |$)", text, re.M), (title, text)
 
 
 @pytest.mark.parametrize("game_id,players,seed", CARD_GAMES)
@@ -141,6 +146,22 @@ def test_at_80_columns_nothing_is_cut(game_id, players, seed) -> None:
         flat = " ".join(text.split())
         for words in described:
             assert " ".join(words.split()) in flat, words
+
+
+def _areas_with_cards(game_id: str, view: dict, players: int) -> set[str]:
+    """The titles of every seat's card rows (in play, hand ...) that hold a card: the board leaves out only
+    empty ones (and draws decks, piles and hidden hands as counts on the seat's line)."""
+    renderer = get_renderer(game_id)
+    names = seat_names(players, 0)
+    out = set()
+    for region in renderer.pres.regions:
+        if region.seat != "each" or region.layout != "row":
+            continue
+        for seat in range(players):
+            for i in range(region.count):
+                if renderer.zone_cards(view, zone_name(region.zone, seat, i)):
+                    out.add(renderer.region_title(region, seat, i, names))
+    return out
 
 
 def _ends_with_title(before: str, title: str) -> bool:
@@ -186,3 +207,45 @@ def test_two_digit_choices_are_typed_as_two_digits() -> None:
         prompt._ask = old
     assert st.history[-1] == want
     assert "12) " in buf.getvalue()
+
+
+@pytest.mark.parametrize("game_id,players,seed", CARD_GAMES)
+def test_play_through_the_cli_at_160_by_50(runner, in_tmp, monkeypatch, game_id, players, seed) -> None:
+    """``cardtable play`` itself (typing 1 at 150 decisions, then the input ends and the game is saved) with
+    COLUMNS=160 and LINES=50: from the line after "You chose" to the prompt, each screen is at most 50
+    lines of at most 160 columns and begins with the other seats' side."""
+    monkeypatch.setenv("COLUMNS", "160")
+    monkeypatch.setenv("LINES", "50")
+    result = runner.invoke(app, ["play", game_id, "--players", str(players), "--seat", "0", "--bots", "heuristic",
+                                 "--seed", str(seed)], input="1\n" * 150)
+    assert result.exit_code == 0, result.output
+    lines = result.output.split("\n")
+    prompts = [k for k, line in enumerate(lines) if line.startswith("Your choice [1-")]
+    assert len(prompts) >= 30
+    for a, b in zip(prompts, prompts[1:]):
+        assert lines[a + 1].startswith("You chose: ")
+        screen = lines[a + 2:b + 1]
+        assert len(screen) <= 50, "\n".join(screen)
+        assert max(len(line) for line in screen) <= 160
+        assert any(re.match(r"^ Seat 1 +", line) for line in screen[:4]), "\n".join(screen)
+
+
+def test_choices_in_columns_are_numbered_down_each_column() -> None:
+    """Many short choices: side by side, 1..k down the first column; each number once."""
+    buf = io.StringIO()
+    console = Console(file=buf, width=80, color_system=None)
+    console.print(choice_lines([f"Pick card {k}" for k in range(1, 15)], 80))
+    rows = buf.getvalue().rstrip("\n").split("\n")
+    assert len(rows) < 14 and all(len(r) <= 80 for r in rows)
+    assert rows[0].split()[0] == "1)" and rows[1].split()[0] == "2)"
+    numbers = [int(n) for n in re.findall(r"(\d+)\) Pick", buf.getvalue())]
+    assert sorted(numbers) == list(range(1, 15))
+    buf = io.StringIO()
+    Console(file=buf, width=80, color_system=None).print(choice_lines(["Pass", "Play"], 80))
+    assert buf.getvalue() == "  1) Pass\n  2) Play\n"  # few choices: one a line
+
+
+def test_many_auto_passes_read_as_one_line() -> None:
+    assert [t.plain for t in passed_note(["A: Pass", "B: Pass"])] == ["(passed for you) A: Pass",
+                                                                       "(passed for you) B: Pass"]
+    assert [t.plain for t in passed_note(["A: Pass"] * 5 + ["B: Pass"])] == ["(passed for you ×6, the last: B: Pass)"]

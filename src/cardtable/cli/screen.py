@@ -6,7 +6,8 @@ has scrolled away by the time the prompt waits. So the screen is measured before
 header, the choices and the prompt always show; the recent log gets at most :data:`LOG_LINES` lines
 (``l`` shows it all) and the board the lines that are left, drawn by the game's renderer at the most
 detail that fits (:meth:`~cardtable.tui.generic.Renderer.render_board`); when even its tightest board
-does not fit, the log gives up lines to it, down to its header alone.
+does not fit, the log gives up lines to it, down to its header alone (a board that cannot be drawn
+smaller, the generic one, keeps the whole recent log).
 """
 
 from __future__ import annotations
@@ -131,8 +132,10 @@ def decision_screen(console: Console, renderer: Renderer, title: str, view: Mapp
         tried.append((log_lines, board, spare))
         if spare >= 0:
             break
-    else:  # no board fits even with the log at its header: keep the log, the board is as small as it gets
-        tried = [(tried[0][0], tried[-1][1], 0)]
+    else:  # no board fits even with the log at its header: the other seats' side matters more than the
+        # log (its header says l shows it), unless the board cannot be drawn smaller at all
+        if lines_of(console, tried[0][1], width) == lines_of(console, tried[-1][1], width):
+            tried = [(tried[0][0], tried[0][1], 0)]
     log_lines, board, spare = tried[-1]
     gaps = [Text()] * min(spare, 2)  # blank lines before the log and the choices, where there is room
     if not log_lines:

@@ -73,27 +73,30 @@ def wrap(text: Text, width: int) -> list[Text]:
     return lines[:1] + [Text("  ") + line for line in lines[1:] + tail] if lines else tail
 
 
-def pack(items: Sequence[Text], width: int, sep: str = SEP) -> list[Text]:
-    """Whole items packed onto as few lines of ``width`` cells as keeps each on one line."""
+def pack(items: Sequence[Text], width: int, sep: str = SEP, indent: int = 0) -> list[Text]:
+    """Whole items packed onto as few lines of ``width`` cells as keeps each on one line; lines after the
+    first start ``indent`` spaces in."""
     lines: list[Text] = []
     cur: Text | None = None
+
+    def room() -> int:
+        return width - (indent if lines else 0)
+
     for item in items:
-        if item.cell_len > width:
-            if cur is not None:
-                lines.append(cur)
-                cur = None
-            lines.extend(wrap(item, width))
-            continue
-        if cur is not None and cur.cell_len + len(sep) + item.cell_len <= width:
+        if cur is not None and cur.cell_len + len(sep) + item.cell_len <= room():
             cur.append(sep, style="dim")
             cur.append_text(item)
             continue
         if cur is not None:
             lines.append(cur)
+            cur = None
+        if item.cell_len > room():
+            lines.extend(wrap(item, room()))
+            continue
         cur = item.copy()
     if cur is not None:
         lines.append(cur)
-    return lines
+    return lines[:1] + [Text(" " * indent) + line for line in lines[1:]]
 
 
 def lay_out(block: Block, width: int, label_width: int) -> list[Text]:
@@ -102,7 +105,9 @@ def lay_out(block: Block, width: int, label_width: int) -> list[Text]:
     if not block.items:
         return wrap(label, width)
     inner = width - label_width - 1
-    if label.cell_len > label_width or inner < MIN_CELL // 2:  # a long label: items go under it
+    if label.cell_len > label_width or inner < MIN_CELL // 2:  # a long label: items after or under it
+        if block.flow:
+            return pack([label] + block.items, width, indent=2)
         head = wrap(label, width)
         return head + [Text("  ") + line for line in _items(block, width - 2)]
     body = _items(block, inner)
