@@ -80,7 +80,7 @@ def test_quitting_a_resumed_game_saves_back_to_its_file_and_says_how_to_resume(r
     assert len(second["actions"]) > len(first["actions"])
     assert second["actions"][: len(first["actions"])] == first["actions"]
     flat = " ".join(out.split())
-    assert f"cardtable play two-mists --resume {saved}" in flat
+    assert f"cardtableplaytwo-mists--resume{saved}" in flat.replace(" ", "")  # a long path may be wrapped
     assert "cardtable replay" not in flat
 
 

@@ -249,3 +249,14 @@ def test_many_auto_passes_read_as_one_line() -> None:
     assert [t.plain for t in passed_note(["A: Pass", "B: Pass"])] == ["(passed for you) A: Pass",
                                                                        "(passed for you) B: Pass"]
     assert [t.plain for t in passed_note(["A: Pass"] * 5 + ["B: Pass"])] == ["(passed for you ×6, the last: B: Pass)"]
+
+
+def test_the_help_says_how_to_type_choices_from_10_on(runner, in_tmp) -> None:
+    """``play --help``, the opening panel and the in-game help (``h``) say a choice is its number then Enter,
+    12 for choice 12."""
+    flat = " ".join(runner.invoke(app, ["play", "--help"]).output.replace("│", " ").split())
+    assert "type the number of a choice and press Enter (12 for choice 12)" in flat
+    out = runner.invoke(app, ["play", "call-of-cthulhu", "--seat", "0", "--seed", "2"], input="h\nq\n").output
+    flat = " ".join(out.replace("│", " ").split())
+    assert "two digits from 10 on: 12 is choice 12" in flat
+    assert " ".join(prompt.HOW_TO_CHOOSE.split()) in flat

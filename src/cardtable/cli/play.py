@@ -133,7 +133,12 @@ def play_cmd(
                                       help="Ask every decision, even one with a single option or only passes "
                                            "(by default those are taken for you and listed as passed for you)."),
 ) -> None:
-    """Play a game in the terminal against bots (or watch bots play with --seat none)."""
+    """Play a game in the terminal against bots (or watch bots play with --seat none).
+
+    At each decision type the number of a choice and press Enter (12 for choice 12).
+
+    h shows help and card texts, l the full log, q quits and saves.
+    """
     with boundary():
         game = load_game(game_id)
         check_players(game, players)

@@ -20,6 +20,11 @@ from .render import hanging, print_events
 from .screen import decision_screen
 
 
+HOW_TO_CHOOSE = ("To choose, type the choice's number and press Enter: two digits from 10 on (12 is choice 12, "
+                 "never choice 1 then 2). l shows the full log, q quits and saves the game.")
+"""Printed under the help (``h``): a choice is a line of input, so choices 10 and up need no other key."""
+
+
 class Quit(Exception):
     """The person asked to stop (or their input ended): the caller saves the game instead of finishing it."""
 
@@ -72,6 +77,7 @@ def human_decision(console: Console, state: State, seat: int, names: list[str], 
             raise Quit()
         if low in ("h", "help", "?"):
             console.print(renderer.render_help(game, view))
+            console.print(Text(HOW_TO_CHOOSE, style="dim"))
             console.print()
             show_choices()
             continue

@@ -5,9 +5,10 @@ what just happened, the numbered choices, the prompt). When that is taller than 
 has scrolled away by the time the prompt waits. So the screen is measured before it is printed: the
 header, the choices and the prompt always show; the recent log gets at most :data:`LOG_LINES` lines
 (``l`` shows it all) and the board the lines that are left, drawn by the game's renderer at the most
-detail that fits (:meth:`~cardtable.tui.generic.Renderer.render_board`); when even its tightest board
-does not fit, the log gives up lines to it, down to its header alone (a board that cannot be drawn
-smaller, the generic one, keeps the whole recent log).
+detail that fits (:meth:`~cardtable.tui.generic.Renderer.render_board`); when its tightest board does
+not fit, the log gives up lines to it, down to its header alone. When nothing makes it fit (a narrow or
+short terminal, a board that cannot be drawn smaller) the screen is taller than the terminal anyway, and
+the recent log is kept.
 """
 
 from __future__ import annotations
@@ -132,10 +133,9 @@ def decision_screen(console: Console, renderer: Renderer, title: str, view: Mapp
         tried.append((log_lines, board, spare))
         if spare >= 0:
             break
-    else:  # no board fits even with the log at its header: the other seats' side matters more than the
-        # log (its header says l shows it), unless the board cannot be drawn smaller at all
-        if lines_of(console, tried[0][1], width) == lines_of(console, tried[-1][1], width):
-            tried = [(tried[0][0], tried[0][1], 0)]
+    else:  # no board fits even without the log (a narrow or short terminal, or a board that cannot be
+        # drawn smaller): the screen is taller than the terminal anyway, so the recent log stays
+        tried = [(tried[0][0], tried[-1][1], 0)]
     log_lines, board, spare = tried[-1]
     gaps = [Text()] * min(spare, 2)  # blank lines before the log and the choices, where there is room
     if not log_lines:

@@ -342,27 +342,26 @@ class Board:
         """Identical cards without attachments as one ``N× Title [marks]`` item (ids left out), in the
         order of their first copy; hidden cards as ``N hidden``."""
         order: list[str] = []
-        groups: dict[str, list[Text]] = {}
+        groups: dict[str, list[tuple[Text, Text]]] = {}  # key -> (item without its id, item) per copy
         for c, item in zip(tops, items):
             if children.get(str(c)):
-                key = f"\x00{c}"
-                text = item
+                key, bare = f"\x00{c}", item
             elif c is None:
-                key, text = "hidden", Text("hidden", style="dim")
+                key, bare = "hidden", Text("hidden", style="dim")
             else:
                 prefix = len(f"#{c} ")
-                text = item[prefix:] if item.plain.startswith(f"#{c} ") else item
-                key = text.plain
+                bare = item[prefix:] if item.plain.startswith(f"#{c} ") else item
+                key = bare.plain
             if key not in groups:
                 order.append(key)
                 groups[key] = []
-            groups[key].append(text)
+            groups[key].append((bare, item))
         out = []
         for key in order:
             same = groups[key]
-            if len(same) == 1 and key != "hidden":
-                out.append(same[0])
+            if len(same) == 1:
+                out.append(same[0][1])
                 continue
             head = Text(f"{len(same)}× " if key != "hidden" else f"{len(same)} ", style="bold")
-            out.append(head + same[0])
+            out.append(head + same[0][0])
         return out
