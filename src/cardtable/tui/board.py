@@ -289,7 +289,7 @@ class Board:
             return None
         flat = [c for c in region.counters if "{p}" not in c.path]
         per_seat = [c for c in region.counters if "{p}" in c.path]
-        words = [w for c in flat for w in self.t._one_counter(self.view, c.label, c.path, None, i)]
+        words = [w for c in flat for w in self.t.one_counter(self.view, c.label, c.path, None, i)]
         if words:
             label.append(" · " + " · ".join(words), style="dim")
         items: list[Text] = []
@@ -297,7 +297,7 @@ class Board:
         for s in self.sides:
             if s == self.me:
                 items += own
-            part = [w for c in per_seat for w in self.t._one_counter(self.view, c.label, c.path, s, i)]
+            part = [w for c in per_seat for w in self.t.one_counter(self.view, c.label, c.path, s, i)]
             gathered = self.t.gathered(self.view, region, s, i)
             if not part and not gathered:
                 continue
