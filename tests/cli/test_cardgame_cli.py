@@ -181,12 +181,14 @@ def test_decks_never_cuts_a_name_or_stem(runner, monkeypatch, game, width) -> No
 
 def test_play_passes_for_you_by_default_and_asks_everything_with_full_control(runner, in_tmp) -> None:
     """Auto-pass in the terminal: a decision with a single option or only passes is taken for the person
-    and listed as "(passed for you)"; ``--full-control`` asks it like any other."""
+    and listed as "(passed for you)" (more than two since the last decision: "(passed for you ×N, the last:
+    ...)"); ``--full-control`` asks it like any other."""
     args = ["play", GAME, "--seat", "0", "--bots", "random", "--seed", "9"]
     out = _ok(runner.invoke(app, args, input=ONES))
     asked = out.count("your decision")
-    assert "(passed for you)" in out and "Game over" in out
+    assert "(passed for you" in out and "Game over" in out
     full = _ok(runner.invoke(app, [*args, "--full-control"], input=ONES))
-    assert "(passed for you)" not in full and "Game over" in full
+    assert "(passed for you" not in full and "Game over" in full
     # typing 1 answers like auto-pass (its first option): the same game, every passed decision now asked
-    assert full.count("your decision") == asked + out.count("(passed for you)")
+    passed = out.count("(passed for you)") + sum(int(n) for n in re.findall(r"\(passed for you ×(\d+), the last: ", out))
+    assert full.count("your decision") == asked + passed

@@ -27,6 +27,7 @@ EXIT_BAD_INPUT = 2
 # The GAME argument's help names the games this build has (a directory scan, no game is imported).
 GAME_HELP = f"Game id: {', '.join(game_ids()) or 'none installed'} (see cardtable games)."
 PIPE_WIDTH = 100  # columns for output that goes to a file or a pipe, unless COLUMNS says otherwise
+PIPE_HEIGHT = 50  # ... and the lines of a screen there (a decision's screen fits them), unless LINES says
 
 
 class UserError(Exception):
@@ -39,11 +40,14 @@ def new_console() -> Console:
     Built per command so that it writes to whatever ``sys.stdout`` is at that moment (tests swap it).
     Output that is not going to a terminal has no width to fit, and rich's fallback of 80 columns
     squeezed the text columns of wide tables (``cardtable cards | less``) to a few words a line; it
-    gets :data:`PIPE_WIDTH` columns instead, or ``COLUMNS`` when that is set.
+    gets :data:`PIPE_WIDTH` columns instead, or ``COLUMNS`` when that is set. Its height (the lines a
+    decision's screen of ``play`` is fitted to) is :data:`PIPE_HEIGHT`, or ``LINES``, rather than rich's 25.
     """
     console = Console(highlight=False)
     if not console.is_terminal and not os.environ.get("COLUMNS", "").strip().isdigit():
         console.width = PIPE_WIDTH
+    if not console.is_terminal and not os.environ.get("LINES", "").strip().isdigit():
+        console.height = PIPE_HEIGHT
     return console
 
 

@@ -133,7 +133,12 @@ def play_cmd(
                                       help="Ask every decision, even one with a single option or only passes "
                                            "(by default those are taken for you and listed as passed for you)."),
 ) -> None:
-    """Play a game in the terminal against bots (or watch bots play with --seat none)."""
+    """Play a game in the terminal against bots (or watch bots play with --seat none).
+
+    At each decision type the number of a choice and press Enter (12 for choice 12).
+
+    h shows help and card texts, l the full log, q quits and saves.
+    """
     with boundary():
         game = load_game(game_id)
         check_players(game, players)
@@ -190,7 +195,8 @@ def play_cmd(
             intro.append("Watching bots: " + who)
         else:
             intro.append(f"You are seat {human}. Bots: {who}.\n")
-            intro.append("At each decision type a number; h shows card texts and goals, l the full log, "
+            intro.append("At each decision type the number of a choice and press Enter (two digits from 10 on: "
+                         "12 is choice 12); h shows card texts and goals, l the full log, "
                          + ("?N card #N in full, " if renderer.query_hint() else "") + "q quits and saves.",
                          style="dim")
         console.print(Panel(intro, box=box.ROUNDED, expand=False))
@@ -201,7 +207,6 @@ def play_cmd(
             print_events(console, renderer, log, names, log=log, view=state.view(None))
             log_seen = len(log)
         quit_early = False
-        last_human_move = -1  # len(state.history) right after the person's last choice
         stops = SeatPrefs(full_control=full_control)
         pass_kinds = pass_kinds_for(game.id)
         passed: list[str] = []  # auto-pass moves not yet shown to the person
@@ -218,10 +223,8 @@ def play_cmd(
                         passed.append(f"{decision.prompt}: {renderer.describe_action(auto, view, names)}")
                         state.apply(auto)
                         continue
-                    _show_passed(console, passed)
-                    compact = last_human_move == len(state.history)
-                    log_seen = human_decision(console, state, p, names, renderer, game, log_seen, compact)
-                    last_human_move = len(state.history)
+                    log_seen = human_decision(console, state, p, names, renderer, game, log_seen, passed)
+                    passed.clear()
                     continue
                 action = bot_objs[p].act(state.view(p), decision, rngs[p])
                 state.apply(action)

@@ -11,13 +11,18 @@ from typing import Sequence
 
 from rich.console import Console
 from rich.rule import Rule
-from rich.table import Table
 from rich.text import Text
 
 from .. import IllegalActionError
 from ..core import Action, GameDefinition, State
 from ..tui.generic import Renderer
 from .render import hanging, print_events
+from .screen import decision_screen
+
+
+HOW_TO_CHOOSE = ("To choose, type the choice's number and press Enter: two digits from 10 on (12 is choice 12, "
+                 "never choice 1 then 2). l shows the full log, q quits and saves the game.")
+"""Printed under the help (``h``): a choice is a line of input, so choices 10 and up need no other key."""
 
 
 class Quit(Exception):
@@ -37,45 +42,29 @@ def _ask(console: Console, prompt: str) -> str:
         raise Quit() from None
 
 
-def _numbered(console: Console, lines: Sequence[str]) -> None:
-    """``1) ...``, ``2) ...``: the choices as the person types them."""
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(justify="right", no_wrap=True, style="bold cyan")
-    grid.add_column()
-    for i, line in enumerate(lines, start=1):
-        grid.add_row(f"  {i})", line)
-    console.print(grid)
-
-
 def human_decision(console: Console, state: State, seat: int, names: list[str], renderer: Renderer,
-                    game: GameDefinition, log_seen: int, compact: bool = False) -> int:
+                   game: GameDefinition, log_seen: int, passed: Sequence[str] = ()) -> int:
     """Show the seat's screen, read a choice and apply it. Returns how much of the log has been shown.
 
-    ``compact``: a follow-up decision in the same turn with nobody else acting in between; the full
-    table was just shown, so only a status line is repeated.
+    The screen (:func:`.screen.decision_screen`) fits the terminal's height where the game's board can be
+    drawn small enough, so the other seats' side at its top is still in view at the prompt; ``passed``
+    are the moves auto-pass took for the seat since its last decision, noted at the top.
     """
     view = state.view(seat)
     log = state.log(seat)
     decision = state.decision
     assert decision is not None  # only called for a game that is not over, so someone must act
     options = list(decision.options)
-    console.print()
-    console.print(Rule(Text(f" {game.info.name} · your decision ", style="bold cyan"), style="cyan"))
-    if compact:
-        console.print(Text(renderer.status_line(view, names), style="dim"))
-    else:
-        console.print(renderer.render_view(view, names))
-    new = log[log_seen:]
-    if new:
-        console.print()
-        console.print(Text("What happened since your last decision", style="bold underline"))
-        print_events(console, renderer, new, names, log=log, view=view)
-    console.print()
     described = [renderer.describe_action(action, view, names) for action in options]
+    title = f"{game.info.name} · {renderer.status_line(view, names)} · your decision"
+    screen, choices = decision_screen(console, renderer, title, view, names, log[log_seen:], log, decision.prompt,
+                                      described, passed)
+    for part in screen:
+        console.print(part)
 
     def show_choices() -> None:
-        console.print(Text(decision.prompt, style="bold"))
-        _numbered(console, described)
+        for part in choices:
+            console.print(part)
 
     show_choices()
     hint = f"Your choice [1-{len(options)}, h help, l log{renderer.query_hint()}, q quit]: "
@@ -88,6 +77,7 @@ def human_decision(console: Console, state: State, seat: int, names: list[str], 
             raise Quit()
         if low in ("h", "help", "?"):
             console.print(renderer.render_help(game, view))
+            console.print(Text(HOW_TO_CHOOSE, style="dim"))
             console.print()
             show_choices()
             continue

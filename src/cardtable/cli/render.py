@@ -26,26 +26,41 @@ def print_events(console: Console, renderer: Renderer, events: Sequence[Mapping[
     The count lets a spectator's loop add a status line only after a turn boundary.
     """
     markers = 0
+    for lead, body, marker in event_rows(renderer, events, names, skip_noise, log, view):
+        hanging(console, lead, body)
+        markers += marker
+    return markers
+
+
+def event_rows(renderer: Renderer, events: Sequence[Mapping[str, Any]], names: Sequence[str],
+               skip_noise: bool = True, log: Sequence[Mapping[str, Any]] | None = None,
+               view: Mapping[str, Any] | None = None) -> list[tuple[Text, Text, bool]]:
+    """The log lines :func:`print_events` prints, as ``(lead, sentence, is a turn marker)``."""
+    rows: list[tuple[Text, Text, bool]] = []
     texts = renderer.describe_events(events, names, log=log, view=view)
     for e, text in zip(events, texts):
         if text is None or (skip_noise and renderer.is_noise(e)):
             continue
         style = renderer.event_style(e)
         if renderer.is_turn_marker(e):
-            hanging(console, Text("──", style=style or "bold"), Text(text, style=style or "bold"))
-            markers += 1
+            rows.append((Text("──", style=style or "bold"), Text(text, style=style or "bold"), True))
         else:
-            hanging(console, Text("  ·", style="dim"), Text(text, style=style))
-    return markers
+            rows.append((Text("  ·", style="dim"), Text(text, style=style), False))
+    return rows
 
 
 def hanging(console: Console, lead: Text, body: Text) -> None:
     """``lead body`` with the body's wrapped lines indented under its first character."""
+    console.print(hanging_grid(lead, body))
+
+
+def hanging_grid(lead: Text, body: Text) -> Table:
+    """What :func:`hanging` prints, to measure or print later."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
     grid.add_column()
     grid.add_row(lead, body)
-    console.print(grid)
+    return grid
 
 
 def outcome_renderable(renderer: Renderer, outcome: Outcome, names: Sequence[str],

@@ -317,7 +317,7 @@ class CardTableRenderer(Renderer):
         if region.seat == "none":
             per_seat = [c for c in region.counters if "{p}" in c.path]
             flat = [c for c in region.counters if "{p}" not in c.path]
-            words = [w for c in flat for w in self._one_counter(view, c.label, c.path, None, i)]
+            words = [w for c in flat for w in self.one_counter(view, c.label, c.path, None, i)]
             if words:
                 body.append(Text(" · ".join(words), style="dim"))
             me_last = list(sides)
@@ -334,7 +334,7 @@ class CardTableRenderer(Renderer):
             body.extend(self.region_body(view, region, seat, i, skip))
         return Panel(Group(*body), title=title, title_align="left", box=box.ROUNDED, padding=(0, 1))
 
-    def _one_counter(self, view: Mapping[str, Any], label: str, path: str, seat: int | None, i: int) -> list[str]:
+    def one_counter(self, view: Mapping[str, Any], label: str, path: str, seat: int | None, i: int) -> list[str]:
         v = resolve(view, path, p=seat if seat is not None else 0, i=i)
         if v is None or v is False:
             return []
@@ -343,7 +343,7 @@ class CardTableRenderer(Renderer):
     def _seat_part(self, view: Mapping[str, Any], region: Region, seat: int, i: int, names: Names,
                    per_seat: Sequence[Any]) -> list[Text]:
         """One seat's share of a shared region: its counters (e.g. tokens) and its gathered cards."""
-        words = [w for c in per_seat for w in self._one_counter(view, c.label, c.path, seat, i)]
+        words = [w for c in per_seat for w in self.one_counter(view, c.label, c.path, seat, i)]
         cards = self.gathered(view, region, seat, i)
         if not words and not cards:
             return []
@@ -382,7 +382,7 @@ class CardTableRenderer(Renderer):
     # --- the view -----------------------------------------------------------------------------------------
     def banner(self, view: Mapping[str, Any], seat: int, names: Names) -> Text:
         line = Text(f" {self.name(seat, names)} ", style="bold reverse")
-        words = [w for c in self.pres.seat_counters for w in self._one_counter(view, c.label, c.path, seat, 0)]
+        words = [w for c in self.pres.seat_counters for w in self.one_counter(view, c.label, c.path, seat, 0)]
         if words:
             line.append("  " + " · ".join(words))
         if view.get("to_act") == seat:
@@ -422,6 +422,12 @@ class CardTableRenderer(Renderer):
         parts.extend(self.band_rows(view, own, me, names, skip, sides))
         parts.append(self.banner(view, me, names))
         return Panel(Group(*parts), title=self.game_name, box=box.ROUNDED)
+
+    def render_board(self, view: Mapping[str, Any], names: Names, width: int, max_lines: int) -> RenderableType:
+        """The compact board (:mod:`.board`): plain lines, at the most detail that fits ``max_lines``."""
+        from .board import Board
+
+        return Group(*Board(self, view, names, width).fit(max_lines))
 
     # --- actions and events ----------------------------------------------------------------------------------
     def region_ref(self, target: Target, value: Any, player: int, view: Mapping[str, Any] | None,

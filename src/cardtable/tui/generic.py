@@ -91,6 +91,11 @@ class Renderer:
             parts.append(table)
         return Panel(Group(*parts), title=str(view.get("game", self.game_id)), box=box.ROUNDED)
 
+    def render_board(self, view: Mapping[str, Any], names: Names, width: int, max_lines: int) -> RenderableType:
+        """The view as one decision's screen shows it, in at most ``max_lines`` lines of ``width`` where the
+        game's table can be drawn so (the card table can); this generic view is drawn whole."""
+        return self.render_view(view, names)
+
     def card_label(self, card: Any) -> str:
         if isinstance(card, Mapping):
             return str(card.get("card", card.get("instance", "?")))
