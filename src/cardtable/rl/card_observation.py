@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import zlib
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -110,7 +110,7 @@ class DirectCardEncoder:
                 raise ValueError(f"out must be a C-contiguous float32 array of shape ({self.size},)")
             obs = out
             obs.fill(0.0)
-        m = memoryview(obs)
+        m: Any = memoryview(cast(Any, obs))  # float32 items: per-slot writes at C speed
         decision = state.decision
         mine = decision is not None and decision.player == seat
         if mine:
