@@ -18,7 +18,8 @@ seat, and unchanged when what the seat cannot see is resampled.
 from __future__ import annotations
 
 import zlib
-from collections import Counter
+from array import array
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -31,7 +32,18 @@ if TYPE_CHECKING:
     from .cardgame import Layout
 
 _HIDDEN, _PUBLIC, _OWNER = Visibility.HIDDEN, Visibility.PUBLIC, Visibility.OWNER
-_SPECIAL = FACE_DOWN | EXHAUSTED  # flags that change what a visible card adds
+
+
+class _Scaled(dict[Any, float]):
+    """A variable's value -> its slot value ``min(max(v, 0), cap) / cap``, computed once per distinct value."""
+
+    def __init__(self, cap: float) -> None:
+        super().__init__()
+        self.cap = cap
+
+    def __missing__(self, v: Any) -> float:
+        x = self[v] = min(max(float(v), 0.0), self.cap) / self.cap
+        return x
 
 
 class DirectCardEncoder:
@@ -66,7 +78,17 @@ class DirectCardEncoder:
         self._plans: dict[tuple[Any, ...], list[tuple[int, int, Visibility, int | None]]] = {}
         self._last_decls: Any = None
         self._last_plan: list[tuple[int, int, Visibility, int | None]] = []
-        self._scaled: dict[Any, float] = {}  # a variable's value -> its slot value (the same few recur)
+        self._seat_plans: dict[tuple[int, int], tuple[Any, Any]] = {}
+        self._scaled = _Scaled(var_cap)  # a variable's value -> its slot value (the same few recur)
+        names: list[str] = []
+        for name, _index in layout.var_slots:
+            if name not in names:
+                names.append(name)
+        self._var_names = names
+        self._var_is_list = [any(nm == name and index is not None for nm, index in layout.var_slots) for name in names]
+        self._var_count = len(layout.var_slots)
+        self._fetch_vars: Any = (lambda values: ()) if not names else (
+            (lambda values, _n=names[0]: (values[_n],)) if len(names) == 1 else itemgetter(*names))
 
     # --- the plan: which table zone fills which slots -------------------------------------------------
     def _zone_plan(self, state: CardState) -> list[tuple[int, int, Visibility, int | None]]:
@@ -86,6 +108,29 @@ class DirectCardEncoder:
             self._plans[key] = plan
         self._last_decls, self._last_plan = decls, plan
         return plan
+
+    def _seat_plan(self, state: CardState, seat: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]],
+                                                               list[tuple[int, int]], list[tuple[bool, bool]]]:
+        """The zones sorted by what ``seat`` sees of them — hidden ones (decks), ones it looks into, other seats'
+        own — each as (table zone id, base slot); and per table zone (open to the seat, face-down cards seen by
+        their controller). Built once per seat and zone declaration."""
+        plan = self._zone_plan(state)
+        key = (id(self._last_plan), seat)
+        cached = self._seat_plans.get(key)
+        if cached is not None and cached[0] is plan:
+            return cached[1]
+        hidden, open_zones, others = [], [], []
+        for z, base, visibility, owner in plan:
+            if visibility is _HIDDEN:
+                hidden.append((z, base))
+            elif visibility is _PUBLIC or seat == owner:
+                open_zones.append((z, base))
+            else:
+                others.append((z, base))
+        rule = [(d.visible_to(seat), d.visibility is not _HIDDEN) for d in state.table.decls]
+        result = (hidden, open_zones, others, rule)
+        self._seat_plans[key] = (plan, result)
+        return result
 
     def _bucket(self, kind: Any) -> int:
         b = self._buckets.get(kind)
@@ -115,18 +160,7 @@ class DirectCardEncoder:
         mine = decision is not None and decision.player == seat
         if mine:
             m[0] = 1.0
-        # the game's integer variables, clipped and scaled
-        values = state.vars
-        scaled = self._scaled
-        k = self.vars_at
-        for name, index in self.layout.var_slots:
-            v = values[name] if index is None else values[name][index]
-            x = scaled.get(v)
-            if x is None:
-                x = scaled[v] = min(max(float(v), 0.0), self.var_cap) / self.var_cap
-            if x:
-                m[k] = x
-            k += 1
+        self._write_vars(state.vars, m)
         # every zone: its size, then the visible copies and exhausted copies per definition
         t = state.table
         zones, known, flags, ctrl, defn = t.zones, t.known, t.flags, t.ctrl, t.defn
@@ -135,39 +169,32 @@ class DirectCardEncoder:
         count_value, count_cap = self._count_value, self._count_cap
         copies: dict[int, int] = {}
         get = copies.get
-        known_of, flags_of, defn_of = known.__getitem__, flags.__getitem__, defn.__getitem__
-        for z, base, visibility, owner in self._zone_plan(state):
+        hidden, open_zones, others, face_rule = self._seat_plan(state, seat)
+        for z, base in hidden:
+            # a deck: only a card the seat was shown has a face for it (checked at C speed first)
             cards = zones[z]
-            if not cards:
-                continue
-            n = len(cards)
-            m[base] = count_value[n if n < count_cap else count_cap]
-            first = base + 1
-            if visibility is _HIDDEN:
-                # a deck: only a card the seat was shown has a face for it (checked at C speed first)
-                if not any(map(known_of, cards)):
-                    continue
-                for i in cards:
-                    if known[i] & bit:
-                        d = defn[i]
-                        if 0 <= d < ndef:
-                            slot = first + d
-                            copies[slot] = get(slot, 0) + 1
-                            if flags[i] & EXHAUSTED:
-                                slot += ndef
+            if cards:
+                n = len(cards)
+                m[base] = count_value[n if n < count_cap else count_cap]
+                if any(map(known.__getitem__, cards)):
+                    for i in cards:
+                        if known[i] & bit:
+                            d = defn[i]
+                            if 0 <= d < ndef:
+                                slot = base + 1 + d
                                 copies[slot] = get(slot, 0) + 1
-            elif visibility is _PUBLIC or seat == owner:
-                if n >= 6 and not any(f & _SPECIAL for f in set(map(flags_of, cards))):
-                    # the common case of a long pile: no card face down or exhausted, so every card shows its
-                    # face and only the copies per definition matter (counted in C)
-                    for d, c in Counter(map(defn_of, cards)).items():
-                        if 0 <= d < ndef:
-                            slot = first + d
-                            copies[slot] = get(slot, 0) + c
-                    continue
+                                if flags[i] & EXHAUSTED:
+                                    slot += ndef
+                                    copies[slot] = get(slot, 0) + 1
+        for z, base in open_zones:
+            cards = zones[z]
+            if cards:
+                n = len(cards)
+                m[base] = count_value[n if n < count_cap else count_cap]
+                first = base + 1
                 for i in cards:
                     f = flags[i]
-                    if f & FACE_DOWN and not known[i] & bit and not ctrl[i] == seat:
+                    if f & FACE_DOWN and not known[i] & bit and ctrl[i] != seat:
                         continue  # a face-down card the seat may not look at: counted, nothing more
                     d = defn[i]
                     if 0 <= d < ndef:
@@ -176,13 +203,17 @@ class DirectCardEncoder:
                         if f & EXHAUSTED:
                             slot += ndef
                             copies[slot] = get(slot, 0) + 1
-            else:
-                # another seat's zone: only a card the seat was shown, or its own face-down card, shows its face
+        for z, base in others:
+            # another seat's zone: only a card the seat was shown, or its own face-down card, shows its face
+            cards = zones[z]
+            if cards:
+                n = len(cards)
+                m[base] = count_value[n if n < count_cap else count_cap]
                 for i in cards:
                     if known[i] & bit or (flags[i] & FACE_DOWN and ctrl[i] == seat):
                         d = defn[i]
                         if 0 <= d < ndef:
-                            slot = first + d
+                            slot = base + 1 + d
                             copies[slot] = get(slot, 0) + 1
                             if flags[i] & EXHAUSTED:
                                 slot += ndef
@@ -196,7 +227,7 @@ class DirectCardEncoder:
             assert decision is not None
             k = self.options_at
             stride, card_at = self.option_stride, 1 + self.kind_buckets
-            buckets, card_value, n_cards = self._buckets, self._card_value, len(defn)
+            buckets, card_value, n_cards, zone_of = self._buckets, self._card_value, len(defn), t.zone
             for action in decision.options[:self.max_options]:
                 kind: Any = action.kind
                 card: Any = None
@@ -208,22 +239,40 @@ class DirectCardEncoder:
                 m[k] = 1.0
                 b = buckets.get(kind)
                 m[k + 1 + (self._bucket(kind) if b is None else b)] = 1.0
-                if type(card) is int and 0 <= card < n_cards and self._face_visible(t, card, seat):
-                    d = defn[card]
-                    m[k + card_at] = card_value[d] if 0 <= d < ndef else (d + 1) / (ndef + 1)
+                if type(card) is int and 0 <= card < n_cards:
+                    # ``CardTable.face_visible`` for this seat, its zone rule looked up (``face_rule``)
+                    if known[card] & bit:
+                        visible = True
+                    else:
+                        open_zone, face_down_seen = face_rule[zone_of[card]]
+                        visible = (face_down_seen and ctrl[card] == seat) if flags[card] & FACE_DOWN else open_zone
+                    if visible:
+                        d = defn[card]
+                        m[k + card_at] = card_value[d] if 0 <= d < ndef else (d + 1) / (ndef + 1)
                 k += stride
         return obs
 
-    @staticmethod
-    def _face_visible(t: Any, i: int, seat: int) -> bool:
-        """``CardTable.face_visible`` for a seat (the view lists a card's definition exactly then)."""
-        known = t.known[i]
-        if known & (1 << seat):
-            return True
-        decl = t.decls[t.zone[i]]
-        if t.flags[i] & FACE_DOWN:
-            return bool(seat == t.ctrl[i] and decl.visibility is not _HIDDEN)
-        return bool(decl.visible_to(seat))
+    def _write_vars(self, values: dict[str, Any], m: Any) -> None:
+        """The game's integer variables, clipped and scaled, into their slots.
 
+        The usual way: the declared variables fetched at once (``itemgetter``), flattened, and mapped through
+        the memo of scaled values into one ``float32`` block. If a list variable's length is not the layout's,
+        slot by slot as the reference does (it reads the layout's indices)."""
+        scaled = self._scaled
+        flat: list[Any] = []
+        for v, is_list in zip(self._fetch_vars(values), self._var_is_list):
+            if is_list:
+                flat.extend(v)
+            else:
+                flat.append(v)
+        n = len(flat)
+        if n == self._var_count:
+            if n:
+                m[self.vars_at:self.vars_at + n] = array("f", map(scaled.__getitem__, flat))
+            return
+        k = self.vars_at
+        for name, index in self.layout.var_slots:
+            m[k] = scaled[values[name] if index is None else values[name][index]]
+            k += 1
 
 __all__ = ["DirectCardEncoder"]
