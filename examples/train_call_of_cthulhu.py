@@ -132,7 +132,7 @@ def plot(wins: Sequence[int], timesteps: Sequence[int], path: Path, evals: dict[
     ax.set_ylim(0, 1)
     steps = timesteps[-1] if timesteps else 0
     ax.set_title(f"Call of Cthulhu: MaskablePPO, {len(wins):,} episodes / {steps:,} agent steps "
-                 f"({minutes:.0f} min CPU run)", fontsize=10)
+                 f"({minutes:.0f} min wall clock)", fontsize=10)
     ax.legend(loc="lower right", fontsize=8)
     ax.grid(alpha=0.3)
     fig.tight_layout()
@@ -202,7 +202,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
                "episodes": len(wins), "timesteps": int(model.num_timesteps), "train_minutes": trained_minutes,
                "train_win_rate_first_200": float(np.mean(wins[:200])) if wins else None,
                "train_win_rate_last_200": float(np.mean(wins[-200:])) if wins else None,
-               "evaluation": evals, "plot": str(args.plot)}
+               "evaluation": evals, "plot": str(args.plot),
+               "curve": {"episode_wins": wins, "episode_end_timesteps": steps_at}}
     if args.json is not None:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
