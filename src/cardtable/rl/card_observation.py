@@ -42,7 +42,9 @@ class _Scaled(dict[Any, float]):
         self.cap = cap
 
     def __missing__(self, v: Any) -> float:
-        x = self[v] = min(max(float(v), 0.0), self.cap) / self.cap
+        x = min(max(float(v), 0.0), self.cap) / self.cap
+        if len(self) < 4096:  # a counter variable (``seq``) takes ever new values: keep the memo bounded
+            self[v] = x
         return x
 
 
