@@ -66,7 +66,10 @@ DESIGN_TARGETS: dict[str, dict[str, float]] = {
 }
 # Random play of a game against OpenSpiel's pure-Python Kuhn poker decisions/s in the same run (issue 9 for
 # Call of Cthulhu: at least a quarter). Informational only, like the targets above.
-KUHN_FRACTION_TARGETS: dict[str, float] = {"call-of-cthulhu": 0.25, "million-arthur": 0.25, "mythos": 0.25}
+# Issue 9 asked a quarter for Call of Cthulhu; issue 26 asks half for every card game.
+KUHN_FRACTION_TARGETS: dict[str, float] = {"call-of-cthulhu": 0.5, "million-arthur": 0.5, "mythos": 0.5}
+RL_KUHN_FRACTION = 0.12  # issue 26: the PettingZoo loop of a card game at least 0.12x Kuhn's decisions/s
+VECTOR_ENVS = 8  # sub-envs of the vector env measurement
 MAX_CLONE_US_CARD_GAMES = 100.0  # the card games' issues: clone() under 100 µs mid-game
 ISMCTS_BUDGET = 30  # iterations per search of the ISMCTS measurement (8 with --quick)
 RL_MAX_OVERHEAD = 2.0  # issue 4: the PettingZoo loop under 2x the raw engine's cost per decision
@@ -347,8 +350,12 @@ def bench_rl(game_id: str, players: int, settings: Settings) -> dict[str, Any]:
     """Env steps/s through the PettingZoo AEC loop next to the raw engine on the same games."""
     try:
         from cardtable.rl.benchmark import pettingzoo_steps_per_second
+        from cardtable.rl.benchmark import vector_steps_per_second
         _progress(f"{game_id}: PettingZoo loop for {settings.seconds:g} s ...")
-        return {"available": True, **pettingzoo_steps_per_second(game_id, seconds=settings.seconds, players=players)}
+        aec = pettingzoo_steps_per_second(game_id, seconds=settings.seconds, players=players)
+        _progress(f"{game_id}: vector env ({VECTOR_ENVS} games) for {settings.seconds:g} s ...")
+        vector = vector_steps_per_second(game_id, seconds=settings.seconds, num_envs=VECTOR_ENVS, players=players)
+        return {"available": True, **aec, "vector": vector}
     except ImportError as err:  # the rl extra (numpy, pettingzoo) is optional
         return {"available": False, "reason": str(err)}
 
@@ -499,7 +506,9 @@ def render_text(result: dict[str, Any]) -> str:
             out += ["", "  RL adapter (PettingZoo AEC loop: observe + mask + step), same games as the raw engine"]
             out += _table([
                 ["loop", "steps/s", ""],
-                ["PettingZoo env", _num(rl["env_steps_per_second"]), ""],
+                ["PettingZoo env", _num(rl["env_steps_per_second"]), "observation written from the state"],
+                ["  by the view route", _num(rl["view_route_steps_per_second"]),
+                 f"{rl['view_route_ratio']:.1f}x: encode(view(seat)), the reference (before issue 26)"],
                 ["raw engine", _num(rl["raw_steps_per_second"]), f"overhead {rl['overhead_ratio']:.1f}x"],
                 ["protocol floor", _num(rl["floor_steps_per_second"]),
                  f"{rl['floor_ratio']:.1f}x: same loop, precomputed observation"],
@@ -508,6 +517,16 @@ def render_text(result: dict[str, Any]) -> str:
             out.append(f"  µs per decision: engine {us['engine']:.1f}, encode_seat {us['encode_seat']:.1f} "
                        f"(view {us['view']:.1f} + encode {us['encode']:.1f} by the reference route), "
                        f"mask {us['mask']:.1f}")
+            v = rl["vector"]
+            out += ["", f"  vector env ({v['num_envs']} games in one process, agent in seat 0, {v['opponents']} bots; "
+                        "random legal actions)"]
+            out += _table([
+                ["vector env", "agent steps/s", "decisions/s", ""],
+                ["cardtable.rl.vector_env", _num(v["ours_agent_steps_per_second"]),
+                 _num(v["ours_decisions_per_second"]), "bots' decisions included"],
+                ["gymnasium SyncVectorEnv", _num(v["sync_agent_steps_per_second"]),
+                 _num(v["sync_decisions_per_second"]), "over gym_env, for comparison"],
+            ])
         else:
             out += ["", f"  RL adapter not measured ({rl['reason']}); pip install 'cardtable[rl]'"]
         t = g["targets"]
@@ -533,6 +552,12 @@ def render_text(result: dict[str, Any]) -> str:
                            f"clone {clone:.1f} µs mid-game, target < {MAX_CLONE_US_CARD_GAMES:g} µs "
                            f"({'met' if clone < MAX_CLONE_US_CARD_GAMES else 'NOT met'}); ISMCTS "
                            f"{_num(g['ismcts']['iterations_per_cpu_s'])} iterations/s")
+                if g["rl"]["available"]:
+                    env_ratio = g["rl"]["env_steps_per_second"] / o["decisions_per_s"]
+                    view_ratio = g["rl"]["view_route_steps_per_second"] / o["decisions_per_s"]
+                    out.append(f"  PettingZoo loop = {env_ratio:.2f} x OpenSpiel Kuhn decisions/s (view route "
+                               f"{view_ratio:.2f} x); target >= {RL_KUHN_FRACTION:g} x "
+                               f"({'met' if env_ratio >= RL_KUHN_FRACTION else 'NOT met'})")
         out.append("")
     if not o["available"]:
         out.append(f"OpenSpiel not installed ({o['reason']}); pip install 'cardtable[bench]' to compare.")

@@ -28,6 +28,7 @@ SLOW_PREFIXES = (
     "tests/engine/test_lazy_view.py",
     "tests/conformance/",  # every game through the shared suite: the full run's job
     "tests/rl/test_card_games.py",
+    "tests/rl/test_train_example.py::test_the_training_loop",  # imports torch, trains a few hundred steps
     "tests/server/test_serve_failures.py",
     "tests/server/test_bots_and_serve.py",
     "tests/server/test_api.py::test_create_join_play_whole_game",

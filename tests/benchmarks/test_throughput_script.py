@@ -62,6 +62,16 @@ def test_quick_json_run_reports_every_figure_for_every_game() -> None:
             assert _positive(game["costs_us"][key]), (game["id"], key, game["costs_us"][key])
         ismcts = game["ismcts"]
         assert ismcts["searches"] >= 1 and _positive(ismcts["iterations_per_cpu_s"]), (game["id"], ismcts)
+        rl = game["rl"]
+        if rl["available"]:
+            for key in ("env_steps_per_second", "raw_steps_per_second", "floor_steps_per_second",
+                        "view_route_steps_per_second", "view_route_ratio"):
+                assert _positive(rl[key]), (game["id"], key, rl[key])
+            vector = rl["vector"]
+            assert vector["num_envs"] >= 1
+            for key in ("ours_agent_steps_per_second", "ours_decisions_per_second",
+                        "sync_agent_steps_per_second", "sync_decisions_per_second"):
+                assert _positive(vector[key]), (game["id"], key, vector[key])
     openspiel = result["openspiel"]
     if openspiel["available"]:
         for key in OPENSPIEL_KEYS:

@@ -2,6 +2,8 @@
 
 * :func:`pettingzoo_env` — every seat is an agent (PettingZoo AEC);
 * :func:`gym_env` — one seat is the agent, the others are played by bots (Gymnasium);
+* :func:`vector_env` — ``num_envs`` such games in one process, batched (Gymnasium vector API);
+* :func:`self_play_batch` — N games, every seat the caller's policy, one decision per game a step;
 * :mod:`cardtable.rl.spaces` — the fixed discrete action space and masks;
 * :mod:`cardtable.rl.benchmark` — env throughput against the raw engine.
 
@@ -19,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from .gym_env import gym_env
     from .pettingzoo_env import pettingzoo_env
+    from .selfplay import self_play_batch
+    from .vector_env import vector_env
 
 _REQUIRED = ("numpy", "gymnasium", "pettingzoo")
 _EXPORTS = {
@@ -26,6 +30,10 @@ _EXPORTS = {
     "CardtableAECEnv": "pettingzoo_env",
     "gym_env": "gym_env",
     "CardtableGymEnv": "gym_env",
+    "vector_env": "vector_env",
+    "self_play_batch": "selfplay",
+    "SelfPlayBatch": "selfplay",
+    "CardtableVectorEnv": "vector_env",
     "pettingzoo_steps_per_second": "benchmark",
     "action_space": "spaces",
     "load_encoding": "spaces",
@@ -115,4 +123,4 @@ if "gymnasium" in sys.modules:
     register_gym_envs()
 
 
-__all__ = ["MissingRLExtra", "gym_env", "gym_id", "pettingzoo_env", "register_gym_envs"]
+__all__ = ["MissingRLExtra", "gym_env", "gym_id", "pettingzoo_env", "register_gym_envs", "self_play_batch", "vector_env"]

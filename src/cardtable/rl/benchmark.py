@@ -12,6 +12,10 @@ preallocated observation (the mask stays real). That is what the PettingZoo prot
 ``agent_iter``, ``last()``, the mask, ``step``, the dead-agent steps at the end — before any
 observation is computed; the gap between it and the real env is the observation.
 
+And it times the *view route*: the same AEC loop on an env whose observation is built the reference
+way, ``encode(view(seat))`` — what every card game's env did before its direct encoder — so the gain of
+the direct route is measured in the same run, on the same machine load.
+
 Finally it reports where an env step's time goes (µs per decision for ``view(seat)``, the reference
 encoding of that view, the fast ``encode_seat`` route the envs use, the mask and the engine),
 measured on the recorded games after the timed rounds.
@@ -66,6 +70,19 @@ def _floor_env(env: Any) -> Any:
 
     floor.observe = observe  # type: ignore[method-assign]
     return floor
+
+
+def _view_route_env(env: Any) -> Any:
+    """A second env like ``env`` whose observation and mask come from ``view(seat)`` (the reference route)."""
+    slow = pettingzoo_env(env.game_id, players=env.players, seed=0, **env.game_options)
+    from_view, seats = slow._observer.from_view, slow._seat
+
+    def observe(agent: str) -> dict[str, np.ndarray]:
+        obs, mask = from_view(slow._require_state(), seats[agent])
+        return {"observation": obs, "action_mask": mask}
+
+    slow.observe = observe  # type: ignore[method-assign]
+    return slow
 
 
 def _raw_round(game: Any, players: int, options: dict[str, Any], rng: Rng,
@@ -151,6 +168,7 @@ def pettingzoo_steps_per_second(game_id: str, seconds: float = 3.0, players: int
     Returns ``env_steps_per_second`` and ``raw_steps_per_second`` (decisions per CPU second; a decision
     is one ``step`` / ``apply``), ``overhead_ratio`` = raw / env (how many times slower the env is),
     ``floor_steps_per_second`` and ``floor_ratio`` (the protocol floor, see the module docstring),
+    ``view_route_steps_per_second`` and ``view_route_ratio`` (the loop with observations built from the view),
     the number of games and decisions, and ``per_step_us``: the per-decision cost of ``view``,
     ``encode`` (of that view), ``encode_seat`` (the envs' route), ``mask`` and ``engine``.
     """
@@ -164,11 +182,14 @@ def pettingzoo_steps_per_second(game_id: str, seconds: float = 3.0, players: int
     raw_rng = Rng(mix_seed("cardtable.rl.benchmark/raw", seed))
     floor = _floor_env(env)
     floor_rng = Rng(mix_seed("cardtable.rl.benchmark/floor", seed))
+    view_env = _view_route_env(env)
+    view_rng = Rng(mix_seed("cardtable.rl.benchmark/view", seed))
     # warm-up: imports, caches, first-call costs
     _aec_round(env, aec_rng, 0.0)
     _aec_round(floor, floor_rng, 0.0)
-    aec_time = raw_time = floor_time = 0.0
-    decisions = floor_decisions = 0
+    _aec_round(view_env, view_rng, 0.0)
+    aec_time = raw_time = floor_time = view_time = 0.0
+    decisions = floor_decisions = view_decisions = 0
     all_games: list[tuple[int, list[Action]]] = []
     rounds = max(1, rounds)
     budget = seconds / rounds  # wall time of AEC play per round; raw replays and the floor add ~60%
@@ -181,9 +202,13 @@ def pettingzoo_steps_per_second(game_id: str, seconds: float = 3.0, players: int
         t, d, _ = _aec_round(floor, floor_rng, budget / 2)
         floor_time += t
         floor_decisions += d
+        t, d, _ = _aec_round(view_env, view_rng, budget / 2)
+        view_time += t
+        view_decisions += d
     env_rate = decisions / aec_time
     raw_rate = decisions / raw_time
     floor_rate = floor_decisions / floor_time
+    view_rate = view_decisions / view_time
     return {
         "game": game_id,
         "env": env.metadata["name"],
@@ -198,8 +223,61 @@ def pettingzoo_steps_per_second(game_id: str, seconds: float = 3.0, players: int
         "overhead_ratio": raw_rate / env_rate,
         "floor_steps_per_second": floor_rate,
         "floor_ratio": raw_rate / floor_rate,
+        "view_route_steps_per_second": view_rate,
+        "view_route_ratio": raw_rate / view_rate,
         "per_step_us": _breakdown(env, all_games),
     }
+
+
+def vector_steps_per_second(game_id: str, seconds: float = 2.0, num_envs: int = 8, players: int | None = None,
+                            opponents: str = "random", seed: int = 0, **options: Any) -> dict[str, Any]:
+    """Random legal play through :func:`~cardtable.rl.vector_env.vector_env` (``num_envs`` games, one process).
+
+    Returns ``agent_steps_per_second`` (the agent seat's decisions, summed over the sub-envs, per CPU second)
+    and ``decisions_per_second`` (every seat's, bots included: the engine work done), and the same two for
+    Gymnasium's ``SyncVectorEnv`` over ``num_envs`` ``gym_env`` sub-envs, measured in alternating rounds.
+    """
+    import gymnasium
+
+    from .gym_env import gym_env
+    from .vector_env import vector_env
+
+    if seconds <= 0:
+        raise ValueError("seconds must be positive")
+    ours = vector_env(game_id, num_envs, opponents=opponents, players=players, copy=False, **options)
+    sync = gymnasium.vector.SyncVectorEnv(
+        [lambda: gym_env(game_id, opponents=opponents, players=players, **options) for _ in range(num_envs)])
+    rng = np.random.default_rng(seed)
+    totals = {"ours": [0.0, 0, 0], "sync": [0.0, 0, 0]}  # cpu seconds, agent steps, all decisions
+
+    def run(venv: Any, key: str, budget: float, envs: list[Any]) -> None:
+        _obs, info = venv.reset(seed=int(rng.integers(1 << 31)))
+        done_before = [len(e.game_state.history) for e in envs]
+        finished = 0
+        cpu, wall, steps = time.process_time(), time.perf_counter(), 0
+        while time.perf_counter() - wall < budget:
+            masks = info["action_mask"]
+            actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks]
+            _obs, _r, term, trunc, info = venv.step(np.array(actions))
+            steps += int(masks.any(axis=1).sum())
+            for i in np.flatnonzero(term | trunc):
+                finished += len(envs[i].game_state.history)
+        elapsed = time.process_time() - cpu
+        live = sum(len(e.game_state.history) for e in envs)
+        totals[key][0] += elapsed
+        totals[key][1] += steps
+        totals[key][2] += finished + live - sum(done_before)
+
+    rounds = 4
+    for _ in range(rounds):
+        run(ours, "ours", seconds / rounds, ours.envs)
+        run(sync, "sync", seconds / rounds, [e.unwrapped for e in sync.envs])
+    sync.close()
+    out: dict[str, Any] = {"game": game_id, "num_envs": num_envs, "opponents": opponents, "clock": "process_time"}
+    for key, (cpu, steps, decisions) in totals.items():
+        out[f"{key}_agent_steps_per_second"] = steps / cpu
+        out[f"{key}_decisions_per_second"] = decisions / cpu
+    return out
 
 
 def main() -> None:  # pragma: no cover - manual use: python -m cardtable.rl.benchmark
@@ -221,4 +299,4 @@ if __name__ == "__main__":  # pragma: no cover
     main()
 
 
-__all__ = ["pettingzoo_steps_per_second"]
+__all__ = ["pettingzoo_steps_per_second", "vector_steps_per_second"]

@@ -85,6 +85,24 @@ class CardtableGymEnv(gymnasium.Env):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         """Deal a game and play the bots up to the agent's first decision. ``options`` is unused."""
         super().reset(seed=seed)
+        extras = self._deal()
+        obs, info = self._observe()
+        info.update(extras)
+        if self.render_mode == "human":
+            self.render()
+        return obs, info
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        reward, terminated, truncated, extras = self._advance(action)
+        obs, info = self._observe()
+        info.update(extras)
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, terminated, truncated, info
+
+    # --- the game moves (shared with the vector env, which writes the observations itself) -------------
+    def _deal(self) -> dict[str, Any]:
+        """A new game from ``np_random``, played by the bots up to the agent's first decision; the info extras."""
         for redeals in range(_MAX_REDEALS):
             game_seed = int(self.np_random.integers(0, _SEED_MASK))
             self.game_state = self.game.new_game(seed=game_seed, players=self.players, options=self.game_options)
@@ -95,14 +113,10 @@ class CardtableGymEnv(gymnasium.Env):
         else:  # pragma: no cover - would need a game that always ends before the seat acts
             raise RuntimeError(f"the bots finished {_MAX_REDEALS} games in a row before seat {self.seat} acted")
         self._done = False
-        obs, info = self._observe()
-        info["redeals"] = redeals
-        info["game_seed"] = game_seed
-        if self.render_mode == "human":
-            self.render()
-        return obs, info
+        return {"redeals": redeals, "game_seed": game_seed}
 
-    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def _advance(self, action: Any) -> tuple[float, bool, bool, dict[str, Any]]:
+        """The agent's ``action``, then the bots up to its next decision: (reward, terminated, truncated, info extras)."""
         state = self._require_state()
         if self._done:
             raise RuntimeError("the episode is over; call reset()")
@@ -114,24 +128,17 @@ class CardtableGymEnv(gymnasium.Env):
             if self.illegal_reward is None:
                 raise
             self._done = True
-            obs, info = self._observe()
-            info["illegal_action"] = True
-            return obs, float(self.illegal_reward), True, False, info
+            return float(self.illegal_reward), True, False, {"illegal_action": True}
         state.apply(chosen)
         self._play_bots()
-        obs, info = self._observe()
-        reward, terminated, truncated = 0.0, False, False
-        if state.is_terminal:
-            outcome = state.outcome
-            assert outcome is not None
-            truncated = self._enc.is_truncated(outcome)
-            terminated = not truncated
-            reward = float(self._enc.rewards(outcome, self.players)[self.seat])
-            info["outcome"] = outcome.to_dict()
-            self._done = True
-        if self.render_mode == "human":
-            self.render()
-        return obs, reward, terminated, truncated, info
+        if not state.is_terminal:
+            return 0.0, False, False, {}
+        outcome = state.outcome
+        assert outcome is not None
+        truncated = self._enc.is_truncated(outcome)
+        self._done = True
+        reward = float(self._enc.rewards(outcome, self.players)[self.seat])
+        return reward, not truncated, truncated, {"outcome": outcome.to_dict()}
 
     def render(self) -> str | None:
         """Text of the public table: ``ansi`` returns it, ``human`` prints it."""
