@@ -1,0 +1,135 @@
+"""Table leases in PostgreSQL: which instance owns which live table, and for how long.
+
+Why a row with an owner and an expiry, plus a per-instance advisory lock: the row is the single
+place that says who owns a table, and it is only ever changed by one conditional ``INSERT ... ON
+CONFLICT DO UPDATE ... WHERE`` statement, which PostgreSQL runs under the row's lock, so two
+instances racing for one table cannot both get it. The owner renews the expiry with every heartbeat.
+Another instance may take the lease over when the expiry has passed, or at once when the owner is
+known dead: each instance holds a session advisory lock keyed by its id on its listening connection
+(bus.py), and PostgreSQL drops that lock the moment the process dies (its socket closes), so
+``pg_try_advisory_xact_lock`` on the owner's key succeeds only if the owner is gone.
+
+Writes are fenced: every batch of moves and seat claims (``FencedStore``) first locks the lease rows
+of its tables ``FOR SHARE`` and checks that this instance still owns them, in the same transaction
+as the insert. A takeover waits for that transaction, and an old owner that lost its lease cannot
+write after it: nothing acknowledged is lost and no move is accepted twice.
+
+Times come from the database's clock (``now()``), never the instances', so clocks need not agree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Connection, text
+
+from ..store import Store, StoreUnavailable, TableRow
+
+LOCK_CLASS = 727  # first key of the instances' advisory locks (the second is hashtext(instance id))
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS table_leases (
+    table_id VARCHAR(32) PRIMARY KEY,
+    owner VARCHAR(64) NOT NULL,
+    expires TIMESTAMPTZ NOT NULL,
+    epoch BIGINT NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS table_leases_owner ON table_leases (owner);
+"""
+
+_OWNER_ALIVE_FREE = f"pg_try_advisory_xact_lock({LOCK_CLASS}, hashtext(table_leases.owner))"
+
+ACQUIRE = text(f"""
+INSERT INTO table_leases (table_id, owner, expires) VALUES (:tid, :me, now() + make_interval(secs => :ttl))
+ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, expires = EXCLUDED.expires,
+    epoch = table_leases.epoch + CASE WHEN table_leases.owner = EXCLUDED.owner THEN 0 ELSE 1 END
+WHERE table_leases.owner = EXCLUDED.owner OR table_leases.expires < now() OR {_OWNER_ALIVE_FREE}
+RETURNING epoch
+""")
+
+OWNER = text("SELECT owner FROM table_leases WHERE table_id = :tid")
+RENEW = text("UPDATE table_leases SET expires = now() + make_interval(secs => :ttl) WHERE owner = :me "
+             "RETURNING table_id")
+RELEASE = text("DELETE FROM table_leases WHERE owner = :me AND table_id = ANY(:tids)")
+RELEASE_ALL = text("DELETE FROM table_leases WHERE owner = :me")
+FENCE = text("SELECT table_id FROM table_leases WHERE table_id = ANY(:tids) AND owner = :me FOR SHARE")
+ADOPTABLE = text("""
+SELECT t.id FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id
+WHERE t.status = 'playing' AND (l.table_id IS NULL OR (l.owner <> :me AND l.expires < now()))
+ORDER BY t.created LIMIT :n
+""")
+
+
+class LeaseLost(StoreUnavailable):
+    """This instance no longer owns a table it tried to write to (another instance took it over)."""
+
+    def __init__(self, table_ids: list[str]) -> None:
+        super().__init__(f"the table moved to another server ({', '.join(table_ids)})")
+        self.table_ids = table_ids
+
+
+class FencedStore(Store):
+    """A ``Store`` that writes moves, claims and new tables only while holding their leases.
+
+    A new table without human seats (bots only) gets its lease in the transaction that stores it, so
+    no other instance can adopt it between the insert and the first bot move; a table with human
+    seats is stored without one and is leased by whichever instance its players reach first.
+    """
+
+    def __init__(self, db_url: str, instance_id: str, ttl: float) -> None:
+        super().__init__(db_url)
+        if self.is_sqlite:
+            raise ValueError("a cluster needs PostgreSQL (--db postgresql+psycopg://...); SQLite is one process's")
+        self.me = instance_id
+        self.ttl = ttl
+
+    def create_schema(self) -> None:
+        super().create_schema()
+        with self.engine.begin() as conn:
+            conn.exec_driver_sql(SCHEMA)
+
+    def _fence(self, conn: Connection, table_ids: list[str]) -> None:
+        held = {r[0] for r in conn.execute(FENCE, {"tids": table_ids, "me": self.me})}
+        lost = [t for t in table_ids if t not in held]
+        if lost:
+            raise LeaseLost(lost)
+
+    def _after_insert_table(self, conn: Connection, row: TableRow) -> None:
+        if "human" not in row.seats:
+            conn.execute(ACQUIRE, {"tid": row.id, "me": self.me, "ttl": self.ttl})
+
+    # --- leases -----------------------------------------------------------------------------------
+    def acquire(self, table_id: str) -> str | None:
+        """Take the lease of ``table_id`` (or renew ours): ``None`` when we own it, else the live owner."""
+        with self.engine.begin() as conn:
+            if conn.execute(ACQUIRE, {"tid": table_id, "me": self.me, "ttl": self.ttl}).first() is not None:
+                return None
+            owner: Any = conn.execute(OWNER, {"tid": table_id}).scalar()
+        return str(owner) if owner is not None else "?"
+
+    def renew(self) -> set[str]:
+        """Push our leases' expiry forward; the ids of the tables we still own."""
+        with self.engine.begin() as conn:
+            return {r[0] for r in conn.execute(RENEW, {"me": self.me, "ttl": self.ttl})}
+
+    def release(self, table_ids: list[str]) -> None:
+        if not table_ids:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(RELEASE, {"me": self.me, "tids": table_ids})
+
+    def release_all(self) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(RELEASE_ALL, {"me": self.me})
+
+    def adoptable(self, limit: int) -> list[str]:
+        """Tables in play whose owner's lease ran out, or that nobody leases (bots wait for an owner)."""
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(ADOPTABLE, {"me": self.me, "n": limit})]
+
+    def notify(self, channel: str, payload: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": channel, "p": payload})
+
+
+__all__ = ["FencedStore", "LOCK_CLASS", "LeaseLost"]

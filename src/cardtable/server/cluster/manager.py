@@ -1,0 +1,257 @@
+"""``ClusterTableManager``: the table manager of one instance among many sharing a PostgreSQL database.
+
+Why a subclass: the single-process manager (tables.py) stays as it is; a cluster instance only
+changes *which* tables it keeps live and when it lets one go.
+
+* It keeps live only the tables whose lease it holds (leases.py). A table is leased on demand, when a
+  request for it arrives (the proxy sends every request for a table to the same instance); a table in
+  play that nobody leases, or whose owner's lease ran out, is adopted by the heartbeat so its bots go on.
+* A request for a table another *live* instance owns asks that owner, over LISTEN/NOTIFY, to hand it
+  over; the owner lets it go under the table's lock (so no move is half done), its sockets close with
+  4503 and reconnect through the proxy, and this instance takes the lease and rebuilds the table from
+  the database. If the owner is dead the lease is taken at once.
+* The heartbeat renews the leases; a table whose lease was lost (this instance was too slow and
+  another took it) is dropped the same way. Writes are fenced by the store, so a late write fails.
+* Spectator counts are published by the owner (``watching`` events), so every instance's lobby says
+  the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from dataclasses import dataclass
+
+from starlette.websockets import WebSocket
+
+from .. import frames
+from ..botrun import BotRunner
+from ..connections import Connection, spawn
+from ..settings import ServerSettings
+from ..tables import CLOSED_STATUSES, LiveTable, TableError, TableManager
+from .bus import Bus
+from .leases import FencedStore, LeaseLost
+
+log = logging.getLogger("cardtable.server")
+
+MOVED = "moved"  # the status of a table object this instance let go (no longer in ``tables``)
+MOVED_CLOSE = 4503  # WebSocket close code: reconnect (the table runs elsewhere now); the client retries
+
+
+@dataclass(frozen=True)
+class ClusterSettings:
+    """What makes a server one instance of a cluster (docs/web.md, "Scaling")."""
+
+    instance_id: str  # unique among the running instances; names the leases it holds
+    lease_ttl: float = 5.0  # seconds a lease lasts without renewal (a hung instance's tables move after it)
+    heartbeat: float = 1.0  # seconds between renewals (and adoption passes)
+    handover_wait: float = 5.0  # seconds a request waits for a live owner to hand a table over
+    adopt_batch: int = 50  # tables adopted per heartbeat at most
+
+    def __post_init__(self) -> None:
+        if not self.instance_id or len(self.instance_id) > 64 or not self.instance_id.replace("-", "").replace(
+                "_", "").replace(".", "").isalnum():
+            raise ValueError(f"instance id {self.instance_id!r}: use 1-64 letters, digits, '-', '_' or '.'")
+        if not 0 < self.heartbeat < self.lease_ttl:
+            raise ValueError(f"the heartbeat ({self.heartbeat:g} s) must be shorter than the lease "
+                             f"({self.lease_ttl:g} s)")
+
+
+class ClusterTableManager(TableManager):
+    """A ``TableManager`` that holds a lease for every unfinished table it keeps live."""
+
+    def __init__(self, store: FencedStore, bots: BotRunner, settings: ServerSettings | None,
+                 cluster: ClusterSettings, db_url: str) -> None:
+        super().__init__(store, bots, settings)
+        self.fenced = store
+        self.cluster = cluster
+        self.me = cluster.instance_id
+        self.bus = Bus(db_url, self.me, self._on_event)
+        self._watching: dict[str, int] = {}  # table id -> spectators, as last published by its owner
+        self._acquiring: set[str] = set()
+        self._heart: asyncio.Task[None] | None = None
+        self.adopted = 0
+        self.handed_over = 0
+
+    # --- life cycle -------------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Join the cluster: no table is rebuilt up front; they are leased on demand or adopted."""
+        await self.store.run(self.store.create_schema)
+        await self.bus.start()
+        loop = asyncio.get_running_loop()
+        self._heart = loop.create_task(self._heartbeat_forever())
+        self._sweeper = loop.create_task(self._sweep_forever())
+        log.info("cluster instance %s joined", self.me)
+
+    async def stop(self) -> None:
+        if self._heart is not None:
+            self._heart.cancel()
+            with contextlib.suppress(BaseException):
+                await self._heart
+        await super().stop()
+        with contextlib.suppress(Exception):  # the others adopt our tables at once instead of after the lease
+            await self.store.run(self.fenced.release_all)
+        await self.bus.stop()
+
+    @property
+    def healthy(self) -> bool:
+        return self.bus.healthy and not self._stopping
+
+    # --- owning tables ----------------------------------------------------------------------------
+    async def _load(self, table_id: str) -> LiveTable | None:
+        row = await self.store.run(self.store.get_table, table_id)
+        if row is None:
+            return None
+        if row.status in CLOSED_STATUSES:  # read-only: any instance may show it, no lease needed
+            return await super()._load(table_id)
+        self._acquiring.add(table_id)
+        try:
+            await self._lease(table_id)
+            table = await super()._load(table_id)  # read after the lease: every committed move is in
+            if table is None:
+                return None
+            async with table.lock:
+                await self._sync_status(table)
+                self._kick_bots(table)
+            self._publish_watching(table)
+            return table
+        finally:
+            self._acquiring.discard(table_id)
+
+    async def _lease(self, table_id: str) -> None:
+        """Own ``table_id``: take its lease, asking a live owner to hand it over (``TableError`` 503 if not
+        had within ``handover_wait``; the client retries)."""
+        owner = await self.store.run(self.fenced.acquire, table_id)
+        if owner is None:
+            return
+        await self.store.run(self.fenced.notify, "cardtable_cluster", f"handover {table_id} {self.me}")
+        deadline = time.monotonic() + self.cluster.handover_wait
+        delay = 0.02
+        while time.monotonic() < deadline:
+            await asyncio.sleep(delay)
+            delay = min(0.2, delay * 2)
+            if await self.store.run(self.fenced.acquire, table_id) is None:
+                return
+        raise TableError(503, "table_busy", f"table {table_id} is being moved between servers; try again")
+
+    async def create_table(self, **kwargs):  # type: ignore[no-untyped-def]
+        """As the base; a table with human seats is not kept here: the instance its players reach leases it."""
+        table, admin, seats = await super().create_table(**kwargs)
+        if "human" in table.row.seats:
+            self.tables.pop(table.id, None)
+        return table, admin, seats
+
+    async def release(self, table_id: str, lost: bool = False) -> None:
+        """Let a table go (handed over, or its lease lost): stop its bot, close its sockets so that they
+        reconnect through the proxy, forget it, and give up the lease."""
+        table = self.tables.get(table_id)
+        if table is None or table.status in CLOSED_STATUSES:
+            return
+        async with table.lock:
+            if self.tables.get(table_id) is not table:
+                return
+            self._let_go(table)
+            if not lost:
+                await self.store.run(self.fenced.release, [table_id])
+                self.handed_over += 1
+
+    def _let_go(self, table: LiveTable) -> None:
+        self.tables.pop(table.id, None)
+        table.status = MOVED
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+            table.bot_task = None
+        for conn in list(table.connections):
+            table.connections.discard(conn)
+            conn.close_soon(MOVED_CLOSE)
+
+    async def _commit(self, table: LiveTable, action) -> None:  # type: ignore[no-untyped-def]
+        try:
+            await super()._commit(table, action)
+        except LeaseLost:
+            if self.tables.get(table.id) is table:
+                self._let_go(table)
+            raise
+
+    def _kick_bots(self, table: LiveTable) -> None:
+        if table.status == MOVED:
+            return
+        super()._kick_bots(table)
+
+    # --- connections ------------------------------------------------------------------------------
+    async def connect(self, table: LiveTable, ws: WebSocket, token: str | None) -> Connection:
+        conn = await super().connect(table, ws, token)
+        if table.status == MOVED:  # let go while this socket was being attached
+            table.connections.discard(conn)
+            conn.close_soon(MOVED_CLOSE)
+        elif conn.seat is None:
+            self._publish_watching(table)
+        return conn
+
+    async def disconnect(self, conn: Connection) -> None:
+        await super().disconnect(conn)
+        if conn.seat is None and conn.table.status != MOVED:
+            self._publish_watching(conn.table)
+
+    def watching(self, table_id: str) -> int:
+        return self._watching.get(table_id, 0)
+
+    def _publish_watching(self, table: LiveTable) -> None:
+        count = sum(1 for c in table.connections if c.seat is None)
+        spawn(self._notify(f"watching {table.id} {count}"))
+
+    async def _notify(self, payload: str) -> None:
+        try:
+            await self.store.run(self.fenced.notify, "cardtable_cluster", payload)
+        except Exception as err:
+            log.warning("cluster: could not publish %r (%s)", payload, err)
+
+    async def _on_event(self, kind: str, table_id: str, value: str) -> None:
+        if kind == "handover" and value != self.me:
+            await self.release(table_id)
+        elif kind == "watching":
+            with contextlib.suppress(ValueError):
+                count = int(value)
+                if count:
+                    self._watching[table_id] = count
+                else:
+                    self._watching.pop(table_id, None)
+
+    # --- heartbeat --------------------------------------------------------------------------------
+    async def _heartbeat_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.cluster.heartbeat * random.uniform(0.9, 1.1))
+            try:
+                await self._heartbeat()
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # database away: retried at the next beat; leases may run out meanwhile
+                log.warning("cluster heartbeat failed (%s)", err)
+
+    async def _heartbeat(self) -> None:
+        held = await self.store.run(self.fenced.renew)
+        live = {tid for tid, t in self.tables.items() if t.status not in CLOSED_STATUSES}
+        for tid in live - held - self._acquiring:
+            log.warning("cluster: lost the lease of table %s; letting it go", tid)
+            await self.release(tid, lost=True)
+        stale = [tid for tid in held - live - self._acquiring]
+        if stale:  # finished or forgotten tables: nobody needs to own them any more
+            await self.store.run(self.fenced.release, stale)
+        if not self.bus.healthy:
+            return
+        for tid in await self.store.run(self.fenced.adoptable, self.cluster.adopt_batch):
+            if tid in self.tables or tid in self._acquiring:
+                continue
+            try:
+                owner = await self.store.run(self.fenced.acquire, tid)
+                if owner is None:
+                    await self.get(tid)
+                    self.adopted += 1
+            except Exception as err:
+                log.warning("cluster: could not adopt table %s (%s)", tid, err)
+
+
+__all__ = ["ClusterSettings", "ClusterTableManager", "MOVED_CLOSE"]
