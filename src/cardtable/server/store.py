@@ -296,6 +296,20 @@ class Store:
         return await loop.run_in_executor(self._executor, functools.partial(fn, *args))
 
     def create_schema(self) -> None:
+        """Create missing tables and columns. On PostgreSQL under an advisory lock: servers starting together
+        on one database (a cluster, docs/web.md "Scaling") would otherwise race on ``CREATE TABLE``."""
+        if self.is_sqlite:
+            self._create_schema()
+            return
+        with self.engine.connect() as guard:
+            guard.exec_driver_sql("SELECT pg_advisory_lock(727, 0)")
+            try:
+                self._create_schema()
+            finally:
+                guard.exec_driver_sql("SELECT pg_advisory_unlock(727, 0)")
+                guard.commit()
+
+    def _create_schema(self) -> None:
         metadata.create_all(self.engine)
         with self.engine.begin() as conn:  # a database made by an older version lacks the newer columns
             present = {c["name"] for c in inspect(conn).get_columns("tables")}

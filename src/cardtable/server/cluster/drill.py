@@ -17,6 +17,7 @@ import asyncio
 import json
 import random
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,8 +53,16 @@ def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 def create_table(base: str, game: str, seats: list[str], seed: int) -> TableRun:
-    created = _post(base, "/api/tables", {"game": game, "players": len(seats), "seats": seats, "seed": seed,
-                                          "practice": True})
+    """A practice table made through the proxy (a 502/503 is retried, as a person would click again)."""
+    body = {"game": game, "players": len(seats), "seats": seats, "seed": seed, "practice": True}
+    for attempt in range(4):
+        try:
+            created = _post(base, "/api/tables", body)
+            break
+        except urllib.error.HTTPError as err:
+            if err.code not in (502, 503) or attempt == 3:
+                raise
+            time.sleep(0.5)
     tokens = [s["token"] for s in created["seats"] if "token" in s]
     return TableRun(created["table_id"], game, tokens)
 
@@ -68,15 +77,28 @@ class Drill:
         self.rng = random.Random(seed)
         self.kill_at: float | None = None
         self.stop = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
 
     def mark_kill(self) -> None:
         self.kill_at = time.monotonic()
         for run in self.runs:
             run.seq_at_kill = run.max_seq
 
-    async def play(self) -> None:
-        await asyncio.gather(*(self._seat(run, token, random.Random(self.rng.getrandbits(32)))
-                               for run in self.runs for token in run.tokens))
+    def start(self, runs: list[TableRun] | None = None) -> None:
+        """Start the clients of ``runs`` (default: all given so far; new ones are added to the drill)."""
+        if runs is None:
+            runs = self.runs
+        else:
+            self.runs += runs
+        for run in runs:
+            for token in run.tokens:
+                self._tasks.append(asyncio.get_running_loop().create_task(
+                    self._seat(run, token, random.Random(self.rng.getrandbits(32)))))
+
+    async def wait(self, timeout: float = 30.0) -> None:
+        """Stop every client and wait for them."""
+        self.stop.set()
+        await asyncio.wait_for(asyncio.gather(*self._tasks, return_exceptions=True), timeout)
 
     async def _seat(self, run: TableRun, token: str, rng: random.Random) -> None:
         url = f"{self.ws_base}/ws/tables/{run.table_id}?token={token}"

@@ -83,8 +83,8 @@ class FencedStore(Store):
         self.me = instance_id
         self.ttl = ttl
 
-    def create_schema(self) -> None:
-        super().create_schema()
+    def _create_schema(self) -> None:
+        super()._create_schema()
         with self.engine.begin() as conn:
             conn.exec_driver_sql(SCHEMA)
 

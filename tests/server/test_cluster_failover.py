@@ -1,0 +1,74 @@
+"""Failover of a cluster on real processes: PostgreSQL, three instances, HAProxy (docs/web.md, "Scaling").
+
+Card games and Two Mists are played through the proxy by clients that reconnect as the browser does;
+in the middle of the games the instance that runs the most of them is killed with SIGKILL. Every game
+must go on from where it was: each table it ran makes a move again (its sockets reconnected through
+the proxy to another instance, which took the lease and rebuilt the table; bots resumed), no client
+ever sees a table step back, and every move a client had acknowledged is in the database at its seq.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import time
+
+from cardtable.server.cluster.drill import Drill, TableRun, check_stored, create_table, lease_owners
+from cardtable.server.cluster.launch import LocalCluster
+
+TWO_MISTS = [["human"] * 4, ["human", "random", "random", "random"]]
+CARD_GAMES = [("call-of-cthulhu", ["human", "random"]), ("million-arthur", ["human", "human"]),
+              ("mythos", ["human", "random"]), ("call-of-cthulhu", ["human", "human"])]
+NO_LIMITS = {"CARDTABLE_CREATE_RATE": "0", "CARDTABLE_JOIN_RATE": "0", "CARDTABLE_MAX_WAITING_TABLES": "0",
+             "CARDTABLE_MAX_SOCKETS": "0"}
+
+
+def test_killing_an_instance_mid_game_loses_no_acknowledged_move() -> None:
+    with LocalCluster(3, fsync=False, env=NO_LIMITS, lease_ttl=3) as cluster:
+        asyncio.run(_scenario(cluster))
+
+
+async def _scenario(cluster: LocalCluster) -> None:
+    seed = iter(range(1000, 2000))
+
+    def new_tables(card: bool) -> list[TableRun]:
+        if card:
+            return [create_table(cluster.url, game, seats, next(seed)) for game, seats in CARD_GAMES]
+        return [create_table(cluster.url, "two-mists", seats, next(seed)) for seats in TWO_MISTS]
+
+    drill = Drill(cluster.url, new_tables(False) + new_tables(True), think=0.1)
+    drill.start()
+    # every table leased (its clients connected) and the victim runs at least one game of each kind
+    for _ in range(8):
+        await asyncio.sleep(1.0)
+        owners = lease_owners(cluster.db_url)
+        kinds: dict[str, set[bool]] = collections.defaultdict(set)
+        for run in drill.runs:
+            if run.table_id in owners and not run.finished:
+                kinds[owners[run.table_id]].add(run.game == "two-mists")
+        victim = max(kinds, key=lambda node: (len(kinds[node]), sum(owners.get(r.table_id) == node
+                                                                     for r in drill.runs)), default=None)
+        if victim is not None and len(kinds[victim]) == 2:
+            break
+        drill.start(new_tables(card=not any(True in k for k in kinds.values())))
+    assert victim is not None and len(kinds[victim]) == 2, f"no instance runs both kinds of game: {dict(kinds)}"
+    moved = [r for r in drill.runs if owners.get(r.table_id) == victim and not r.finished]
+    drill.mark_kill()
+    cluster.kill(int(victim.removeprefix("node")))
+
+    deadline = time.monotonic() + 45
+    while time.monotonic() < deadline:
+        await asyncio.sleep(0.5)
+        if all(r.finished or (r.seq_at_kill is not None and r.max_seq >= r.seq_at_kill + 3) for r in moved):
+            break
+    await drill.wait()
+
+    for run in moved:
+        assert run.finished or run.first_after_kill is not None, (
+            f"{run.game} {run.table_id} made no move after its instance was killed (seq {run.max_seq})")
+        assert not run.errors, (run.game, run.errors)
+    assert {r.game == "two-mists" for r in moved} == {True, False}
+    assert check_stored(cluster.db_url, drill.runs) == []
+    assert sum(len(r.acked) for r in moved) > 0
+    now_owned = lease_owners(cluster.db_url)
+    assert not any(now_owned.get(r.table_id) == victim for r in moved)
