@@ -446,6 +446,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.cluster:
             if args.attach or args.db:
                 parser.error("--cluster starts its own PostgreSQL: leave out --attach and --db")
+            os.chmod(tmp, 0o755)  # PostgreSQL runs as its own user when we are root: let it reach its directory
             for mode in modes:
                 results += compare_on_cluster(args, mode, Path(tmp))
             modes = []

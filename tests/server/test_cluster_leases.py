@@ -166,3 +166,55 @@ def test_two_managers_asking_for_one_table_at_once_end_with_one_owner(pg_url: st
                 m.bots.close()
 
     asyncio.run(scenario())
+
+
+def test_tables_nobody_joined_expire_although_no_instance_keeps_them(two_stores: tuple[FencedStore, FencedStore]) -> None:
+    """A table with human seats lives on no instance until someone comes: the store's sweep expires it after
+    ``unjoined_ttl``, unless a seat was claimed or an instance holds it."""
+    from datetime import timedelta
+
+    from cardtable.server.store import PendingClaim
+
+    a, _ = two_stores
+    old = utcnow() - timedelta(hours=2)
+    for tid in ("lonely", "joined", "leased", "fresh"):
+        row = _row(tid)
+        a.insert_table(TableRow(**{**{f: getattr(row, f) for f in row.__slots__}, "status": "waiting",
+                                   "created": utcnow() if tid == "fresh" else old}), {0: "h" * 64})
+    a.acquire("joined")
+    a.append_actions([PendingClaim("joined", 0)])
+    a.release(["joined"])
+    a.acquire("leased")
+    assert a.expire_unjoined(3600) == ["lonely"]
+    assert a.get_table("lonely").status == "expired"  # type: ignore[union-attr]
+    assert {a.get_table(t).status for t in ("joined", "leased", "fresh")} == {"waiting"}  # type: ignore[union-attr]
+
+
+def test_the_cap_on_waiting_tables_counts_tables_that_left_the_instance(pg_url: str) -> None:
+    """A cluster instance keeps no table with human seats after creating it, yet one client still gets at most
+    ``max_waiting_tables`` of them waiting (docs/web.md, "Limits")."""
+    from cardtable.server.settings import ServerSettings
+    from cardtable.server.tables import TableError
+
+    async def scenario() -> None:
+        settings = ClusterSettings("capped", lease_ttl=3, heartbeat=0.5)
+        store = FencedStore(pg_url, "capped", 3)
+        manager = ClusterTableManager(store, BotRunner("thread"), ServerSettings.load({"max_waiting_tables": 2},
+                                                                                      environ={}), settings, pg_url)
+        await manager.start()
+        try:
+            make = dict(game_id="two-mists", players=4, seats=["human"] * 4, options=None, seed=None, name=None,
+                        client="10.0.0.9")
+            for _ in range(2):
+                await manager.create_table(**make)
+            assert not manager.tables
+            with pytest.raises(TableError) as refused:
+                await manager.create_table(**make)
+            assert (refused.value.status, refused.value.code) == (429, "too_many_waiting")
+            await manager.create_table(**{**make, "client": "10.0.0.10"})  # another client is not held back
+        finally:
+            await manager.stop()
+            store.close()
+            manager.bots.close()
+
+    asyncio.run(scenario())

@@ -117,6 +117,9 @@ class LocalCluster:
         if os.geteuid() == 0:  # initdb refuses root: run PostgreSQL as Debian's postgres user
             shutil.chown(self.dir, "postgres", "postgres")
             self._as_user = ["runuser", "-u", "postgres", "--"]
+            if subprocess.run([*self._as_user, "test", "-w", str(self.dir)], capture_output=True).returncode != 0:
+                raise LaunchError(f"PostgreSQL runs as the postgres user, who cannot reach {self.dir} (a parent "
+                                  f"directory is private); pick a work directory it can reach (--dir)")
         if not (data / "PG_VERSION").exists():
             self._run(str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8",
                       "--no-sync")

@@ -59,6 +59,14 @@ WHERE t.status = 'playing' AND (l.table_id IS NULL OR (l.owner <> :me AND l.expi
 ORDER BY t.created LIMIT :n
 """)
 
+EXPIRE_UNJOINED = text("""
+UPDATE tables t SET status = 'expired'
+WHERE t.status = 'waiting' AND t.created < now() - make_interval(secs => :secs)
+  AND NOT EXISTS (SELECT 1 FROM table_leases l WHERE l.table_id = t.id)
+  AND NOT EXISTS (SELECT 1 FROM seat_tokens s WHERE s.table_id = t.id AND s.claimed)
+RETURNING t.id
+""")
+
 
 class LeaseLost(StoreUnavailable):
     """This instance no longer owns a table it tried to write to (another instance took it over)."""
@@ -126,6 +134,20 @@ class FencedStore(Store):
         """Tables in play whose owner's lease ran out, or that nobody leases (bots wait for an owner)."""
         with self.engine.connect() as conn:
             return [r[0] for r in conn.execute(ADOPTABLE, {"me": self.me, "n": limit})]
+
+    def count_waiting(self, table_ids: list[str]) -> int:
+        """How many of ``table_ids`` still wait for players (the cap on one client's waiting tables)."""
+        if not table_ids:
+            return 0
+        with self.engine.connect() as conn:
+            return int(conn.execute(text("SELECT count(*) FROM tables WHERE id = ANY(:t) AND status = 'waiting'"),
+                                    {"t": table_ids}).scalar_one())
+
+    def expire_unjoined(self, seconds: float) -> list[str]:
+        """Expire waiting tables that nobody leases and nobody ever joined within ``seconds`` of their creation
+        (a table with human seats lives on no instance until someone comes, so no instance's sweep sees it)."""
+        with self.engine.begin() as conn:
+            return [r[0] for r in conn.execute(EXPIRE_UNJOINED, {"secs": seconds})]
 
     def notify(self, channel: str, payload: str) -> None:
         with self.engine.begin() as conn:

@@ -72,6 +72,7 @@ class ClusterTableManager(TableManager):
         self.bus = Bus(db_url, self.me, self._on_event)
         self._watching: dict[str, int] = {}  # table id -> spectators, as last published by its owner
         self._acquiring: set[str] = set()
+        self._created_by: dict[str, list[str]] = {}  # client address -> tables with human seats it made here
         self._heart: asyncio.Task[None] | None = None
         self.adopted = 0
         self.handed_over = 0
@@ -138,11 +139,32 @@ class ClusterTableManager(TableManager):
         raise TableError(503, "table_busy", f"table {table_id} is being moved between servers; try again")
 
     async def create_table(self, **kwargs):  # type: ignore[no-untyped-def]
-        """As the base; a table with human seats is not kept here: the instance its players reach leases it."""
+        """As the base; a table with human seats is not kept here: the instance its players reach leases it.
+
+        The cap on one client's waiting tables counts the tables it made here (the proxy sends a client's
+        lobby requests to one instance) that the database still lists as waiting, wherever they live now."""
+        client, cap = kwargs.get("client"), self.settings.max_waiting_tables
+        if client is not None and cap and "human" in [str(s).strip().lower() for s in kwargs.get("seats") or []]:
+            mine = self._created_by.setdefault(client, [])
+            if len(mine) >= cap and await self.store.run(self.fenced.count_waiting, mine) >= cap:
+                raise TableError(429, "too_many_waiting",
+                                 f"your address already has {cap} tables waiting for players; start one of them "
+                                 f"or wait for them to expire before creating another")
         table, admin, seats = await super().create_table(**kwargs)
         if "human" in table.row.seats:
             self.tables.pop(table.id, None)
+            if client is not None and cap:
+                mine = self._created_by.setdefault(client, [])
+                mine.append(table.id)
+                del mine[:-4 * cap]  # older ones have long started or expired
         return table, admin, seats
+
+    async def expire_idle(self) -> list[str]:
+        done = await super().expire_idle()
+        unjoined = await self.store.run(self.fenced.expire_unjoined, self.settings.unjoined_ttl)
+        if unjoined:
+            log.info("expired %d table(s) nobody joined", len(unjoined))
+        return done + unjoined
 
     async def release(self, table_id: str, lost: bool = False) -> None:
         """Let a table go (handed over, or its lease lost): stop its bot, close its sockets so that they
