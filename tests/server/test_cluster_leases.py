@@ -27,8 +27,11 @@ from cardtable.server.cluster.manager import ClusterTableManager
 from cardtable.server.store import PendingAction, TableRow, utcnow
 
 
-def _alive(db_url: str, instance: str) -> psycopg.Connection:  # type: ignore[type-arg]
-    """What an instance's bus does to say it is alive: hold its advisory lock on a session of its own."""
+def _alive(db_url: str, instance: str, store: FencedStore | None = None) -> psycopg.Connection:  # type: ignore[type-arg]
+    """What an instance does to say it is alive: hold its advisory lock on a session of its own (bus.py) and
+    beat (its ``cluster_instances`` row)."""
+    if store is not None:
+        store.beat()
     conn = psycopg.connect(libpq_url(db_url), autocommit=True)
     assert conn.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))", (LOCK_CLASS, instance)).fetchone() == (True,)
     return conn
@@ -53,7 +56,7 @@ def test_two_instances_racing_for_tables_never_both_own_one(pg_url: str, two_sto
     """40 tables, both instances ask for each at the same moment (a barrier per table): exactly one wins each,
     and the lease row names the winner."""
     a, b = two_stores
-    live = [_alive(pg_url, "a"), _alive(pg_url, "b")]
+    live = [_alive(pg_url, "a", a), _alive(pg_url, "b", b)]
     ids = [f"race{i:02d}" for i in range(40)]
     for tid in ids:
         a.insert_table(_row(tid), {})
@@ -84,26 +87,26 @@ def test_a_live_owner_keeps_its_table_and_a_dead_one_loses_it_at_once(pg_url: st
                                                                         two_stores: tuple[FencedStore, FencedStore]) -> None:
     a, b = two_stores
     a.insert_table(_row("t1"), {})
-    a_alive, _b_alive = _alive(pg_url, "a"), _alive(pg_url, "b")
+    a_alive, _b_alive = _alive(pg_url, "a", a), _alive(pg_url, "b", b)
     assert a.acquire("t1") is None
-    assert b.acquire("t1") == "a"  # a is alive and its lease runs 30 s more
+    assert b.acquire("t1") == "a"  # a is alive and its heartbeat counts 30 s more
     a_alive.close()  # a's process dies: PostgreSQL drops its lock with the session
     time.sleep(0.2)
     assert b.acquire("t1") is None  # long before the lease would have run out
     assert a.acquire("t1") == "b"
 
 
-def test_a_lease_nobody_renews_runs_out(pg_url: str) -> None:
+def test_the_tables_of_an_instance_whose_heartbeat_stopped_can_be_taken(pg_url: str) -> None:
     a, b = FencedStore(pg_url, "a", ttl=0.5), FencedStore(pg_url, "b", ttl=0.5)
     try:
         a.create_schema()
         a.insert_table(_row("t2"), {})
-        conns = [_alive(pg_url, "a"), _alive(pg_url, "b")]  # both alive: a is hung, not dead
+        conns = [_alive(pg_url, "a", a), _alive(pg_url, "b", b)]  # both alive: a hangs, it does not die
         assert a.acquire("t2") is None
         assert b.acquire("t2") == "a"
         time.sleep(0.7)
         assert b.acquire("t2") is None
-        assert a.renew() == set()  # a learns at its next heartbeat that it owns nothing
+        assert a.beat() == set()  # a learns at its next heartbeat that it owns nothing
         for conn in conns:
             conn.close()
     finally:
@@ -115,7 +118,7 @@ def test_an_instance_that_lost_a_table_cannot_write_to_it(pg_url: str, two_store
     """The fence: after b took the table over, a's move is refused (LeaseLost) and not stored; b's is."""
     a, b = two_stores
     a.insert_table(_row("t3"), {})
-    a_alive, _b_alive = _alive(pg_url, "a"), _alive(pg_url, "b")
+    a_alive, _b_alive = _alive(pg_url, "a", a), _alive(pg_url, "b", b)
     assert a.acquire("t3") is None
     a.append_actions([PendingAction("t3", 0, {"by": "a"})])
     a_alive.close()

@@ -1,13 +1,14 @@
 """Table leases in PostgreSQL: which instance owns which live table, and for how long.
 
-Why a row with an owner and an expiry, plus a per-instance advisory lock: the row is the single
-place that says who owns a table, and it is only ever changed by one conditional ``INSERT ... ON
-CONFLICT DO UPDATE ... WHERE`` statement, which PostgreSQL runs under the row's lock, so two
-instances racing for one table cannot both get it. The owner renews the expiry with every heartbeat.
-Another instance may take the lease over when the expiry has passed, or at once when the owner is
-known dead: each instance holds a session advisory lock keyed by its id on its listening connection
-(bus.py), and PostgreSQL drops that lock the moment the process dies (its socket closes), so
-``pg_try_advisory_xact_lock`` on the owner's key succeeds only if the owner is gone.
+Why a row per table naming its owner, a heartbeat row per instance and a per-instance advisory lock:
+the lease row is the single place that says who owns a table, and it is only ever changed by one
+conditional ``INSERT ... ON CONFLICT DO UPDATE ... WHERE`` statement, which PostgreSQL runs under the
+row's lock, so two instances racing for one table cannot both get it. Each instance renews one row
+of ``cluster_instances`` per heartbeat (not one per table: 10,000 tables cost the same as one).
+Another instance may take a lease over when its owner's heartbeat has run out (a hung instance), or
+at once when the owner is known dead: each instance holds a session advisory lock keyed by its id on
+its listening connection (bus.py), and PostgreSQL drops that lock the moment the process dies (its
+socket closes), so ``pg_try_advisory_xact_lock`` on the owner's key succeeds only if it is gone.
 
 Writes are fenced: every batch of moves and seat claims (``FencedStore``) first locks the lease rows
 of its tables ``FOR SHARE`` and checks that this instance still owns them, in the same transaction
@@ -28,37 +29,44 @@ from ..store import Store, StoreUnavailable, TableRow
 LOCK_CLASS = 727  # first key of the instances' advisory locks (the second is hashtext(instance id))
 
 SCHEMA = """
+CREATE TABLE IF NOT EXISTS cluster_instances (
+    id VARCHAR(64) PRIMARY KEY,
+    expires TIMESTAMPTZ NOT NULL
+);
 CREATE TABLE IF NOT EXISTS table_leases (
     table_id VARCHAR(32) PRIMARY KEY,
     owner VARCHAR(64) NOT NULL,
-    expires TIMESTAMPTZ NOT NULL,
-    epoch BIGINT NOT NULL DEFAULT 0
+    epoch BIGINT NOT NULL DEFAULT 0,
+    since TIMESTAMPTZ NOT NULL DEFAULT now()
 );
 CREATE INDEX IF NOT EXISTS table_leases_owner ON table_leases (owner);
 """
 
-_OWNER_ALIVE_FREE = f"pg_try_advisory_xact_lock({LOCK_CLASS}, hashtext(table_leases.owner))"
+# The owner of a lease row is gone when its heartbeat ran out or its liveness lock is free (it died).
+_OWNER_GONE = (f"(NOT EXISTS (SELECT 1 FROM cluster_instances i WHERE i.id = table_leases.owner AND i.expires > now())"
+               f" OR pg_try_advisory_xact_lock({LOCK_CLASS}, hashtext(table_leases.owner)))")
 
 ACQUIRE = text(f"""
-INSERT INTO table_leases (table_id, owner, expires) VALUES (:tid, :me, now() + make_interval(secs => :ttl))
-ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, expires = EXCLUDED.expires,
-    epoch = table_leases.epoch + CASE WHEN table_leases.owner = EXCLUDED.owner THEN 0 ELSE 1 END
-WHERE table_leases.owner = EXCLUDED.owner OR table_leases.expires < now() OR {_OWNER_ALIVE_FREE}
+INSERT INTO table_leases (table_id, owner) VALUES (:tid, :me)
+ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, since = now(), epoch = table_leases.epoch + 1
+WHERE table_leases.owner = EXCLUDED.owner OR {_OWNER_GONE}
 RETURNING epoch
 """)
 
 OWNER = text("SELECT owner FROM table_leases WHERE table_id = :tid")
-RENEW = text("UPDATE table_leases SET expires = now() + make_interval(secs => :ttl) WHERE owner = :me "
-             "RETURNING table_id")
+BEAT = text("INSERT INTO cluster_instances (id, expires) VALUES (:me, now() + make_interval(secs => :ttl)) "
+            "ON CONFLICT (id) DO UPDATE SET expires = EXCLUDED.expires")
+HELD = text("SELECT table_id FROM table_leases WHERE owner = :me")
 RELEASE = text("DELETE FROM table_leases WHERE owner = :me AND table_id = ANY(:tids)")
 RELEASE_ALL = text("DELETE FROM table_leases WHERE owner = :me")
+LEAVE = text("DELETE FROM cluster_instances WHERE id = :me")
 FENCE = text("SELECT table_id FROM table_leases WHERE table_id = ANY(:tids) AND owner = :me FOR SHARE")
-ADOPTABLE = text("""
-SELECT t.id FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id
-WHERE t.status = 'playing' AND (l.table_id IS NULL OR (l.owner <> :me AND l.expires < now()))
+ADOPTABLE = text(f"""
+SELECT t.id FROM tables t LEFT JOIN table_leases ON table_leases.table_id = t.id
+WHERE t.status = 'playing' AND (table_leases.table_id IS NULL OR (table_leases.owner <> :me AND NOT EXISTS (
+    SELECT 1 FROM cluster_instances i WHERE i.id = table_leases.owner AND i.expires > now())))
 ORDER BY t.created LIMIT :n
 """)
-
 EXPIRE_UNJOINED = text("""
 UPDATE tables t SET status = 'expired'
 WHERE t.status = 'waiting' AND t.created < now() - make_interval(secs => :secs)
@@ -77,7 +85,7 @@ class LeaseLost(StoreUnavailable):
 
 
 class FencedStore(Store):
-    """A ``Store`` that writes moves, claims and new tables only while holding their leases.
+    """A ``Store`` that writes moves, claims and table changes only while holding their leases.
 
     A new table without human seats (bots only) gets its lease in the transaction that stores it, so
     no other instance can adopt it between the insert and the first bot move; a table with human
@@ -115,10 +123,12 @@ class FencedStore(Store):
             owner: Any = conn.execute(OWNER, {"tid": table_id}).scalar()
         return str(owner) if owner is not None else "?"
 
-    def renew(self) -> set[str]:
-        """Push our leases' expiry forward; the ids of the tables we still own."""
+    def beat(self) -> set[str]:
+        """The heartbeat: push this instance's expiry forward (one row, however many tables it runs);
+        returns the ids of the tables it still owns."""
         with self.engine.begin() as conn:
-            return {r[0] for r in conn.execute(RENEW, {"me": self.me, "ttl": self.ttl})}
+            conn.execute(BEAT, {"me": self.me, "ttl": self.ttl})
+            return {r[0] for r in conn.execute(HELD, {"me": self.me})}
 
     def release(self, table_ids: list[str]) -> None:
         if not table_ids:
@@ -127,11 +137,13 @@ class FencedStore(Store):
             conn.execute(RELEASE, {"me": self.me, "tids": table_ids})
 
     def release_all(self) -> None:
+        """Leave the cluster: give up every lease and the heartbeat row."""
         with self.engine.begin() as conn:
             conn.execute(RELEASE_ALL, {"me": self.me})
+            conn.execute(LEAVE, {"me": self.me})
 
     def adoptable(self, limit: int) -> list[str]:
-        """Tables in play whose owner's lease ran out, or that nobody leases (bots wait for an owner)."""
+        """Tables in play whose owner's heartbeat ran out, or that nobody leases (bots wait for an owner)."""
         with self.engine.connect() as conn:
             return [r[0] for r in conn.execute(ADOPTABLE, {"me": self.me, "n": limit})]
 

@@ -46,7 +46,7 @@ class ClusterSettings:
     """What makes a server one instance of a cluster (docs/web.md, "Scaling")."""
 
     instance_id: str  # unique among the running instances; names the leases it holds
-    lease_ttl: float = 5.0  # seconds a lease lasts without renewal (a hung instance's tables move after it)
+    lease_ttl: float = 5.0  # seconds an instance counts as alive after its last heartbeat (a hung one's tables move after it)
     heartbeat: float = 1.0  # seconds between renewals (and adoption passes)
     handover_wait: float = 5.0  # seconds a request waits for a live owner to hand a table over
     adopt_batch: int = 50  # tables adopted per heartbeat at most
@@ -82,6 +82,7 @@ class ClusterTableManager(TableManager):
         """Join the cluster: no table is rebuilt up front; they are leased on demand or adopted."""
         await self.store.run(self.store.create_schema)
         await self.bus.start()
+        await self.store.run(self.fenced.beat)
         loop = asyncio.get_running_loop()
         self._heart = loop.create_task(self._heartbeat_forever())
         self._sweeper = loop.create_task(self._sweep_forever())
@@ -170,7 +171,11 @@ class ClusterTableManager(TableManager):
         """Let a table go (handed over, or its lease lost): stop its bot, close its sockets so that they
         reconnect through the proxy, forget it, and give up the lease."""
         table = self.tables.get(table_id)
-        if table is None or table.status in CLOSED_STATUSES:
+        if table is None:  # not live here: a lease left from before a restart goes at once
+            if not lost and table_id not in self._acquiring:
+                await self.store.run(self.fenced.release, [table_id])
+            return
+        if table.status in CLOSED_STATUSES:
             return
         async with table.lock:
             if self.tables.get(table_id) is not table:
@@ -254,7 +259,7 @@ class ClusterTableManager(TableManager):
                 log.warning("cluster heartbeat failed (%s)", err)
 
     async def _heartbeat(self) -> None:
-        held = await self.store.run(self.fenced.renew)
+        held = await self.store.run(self.fenced.beat)
         live = {tid for tid, t in self.tables.items() if t.status not in CLOSED_STATUSES}
         for tid in live - held - self._acquiring:
             log.warning("cluster: lost the lease of table %s; letting it go", tid)
