@@ -221,3 +221,32 @@ def test_the_cap_on_waiting_tables_counts_tables_that_left_the_instance(pg_url: 
             manager.bots.close()
 
     asyncio.run(scenario())
+
+
+def test_an_instance_that_loses_its_connection_reports_unhealthy_then_reconnects(pg_url: str) -> None:
+    """The proxy's health check (``healthy``) says no while the instance's own PostgreSQL session (its
+    liveness lock and LISTEN) is gone, and yes again once it is back."""
+
+    async def scenario() -> None:
+        settings = ClusterSettings("flaky", lease_ttl=3, heartbeat=0.5)
+        store = FencedStore(pg_url, "flaky", 3)
+        manager = ClusterTableManager(store, BotRunner("thread"), None, settings, pg_url)
+        await manager.start()
+        try:
+            assert manager.healthy
+            with psycopg.connect(libpq_url(pg_url), autocommit=True) as admin:
+                admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+                              ("cardtable:flaky",))
+            seen = set()
+            for _ in range(60):
+                seen.add(manager.healthy)
+                if seen == {True, False} and manager.healthy:
+                    break
+                await asyncio.sleep(0.1)
+            assert seen == {True, False} and manager.healthy
+        finally:
+            await manager.stop()
+            store.close()
+            manager.bots.close()
+
+    asyncio.run(scenario())

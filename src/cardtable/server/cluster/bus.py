@@ -56,37 +56,60 @@ class Bus:
     async def start(self, attempts: int = 20) -> None:
         """Connect, take the instance lock (waiting a little: a restarted instance's old session may
         still be closing) and LISTEN; ``InstanceTaken`` if another live instance holds the id."""
+        self.conn = await self._connect(attempts)
+        self.healthy = True
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _connect(self, attempts: int) -> "psycopg.AsyncConnection[tuple[object, ...]]":
         for attempt in range(attempts):
-            conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True,
+            conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True, connect_timeout=10,
                                                          application_name=f"cardtable:{self.me}"[:63])
             got = await (await conn.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))",
                                             (LOCK_CLASS, self.me))).fetchone()
             if got and got[0]:
                 await conn.execute(f"LISTEN {CHANNEL}")
-                self.conn = conn
-                self.healthy = True
-                self._task = asyncio.get_running_loop().create_task(self._listen(conn))
-                return
+                return conn
             await conn.close()
             if attempt < attempts - 1:
                 await asyncio.sleep(0.25)
         raise InstanceTaken(f"instance id {self.me!r} is in use by another running cardtable server")
 
-    async def _listen(self, conn: "psycopg.AsyncConnection[tuple[object, ...]]") -> None:
-        try:
-            async for note in conn.notifies():
-                kind, _, rest = note.payload.partition(" ")
-                table, _, value = rest.partition(" ")
+    async def _run(self) -> None:
+        """Listen; when the connection breaks, report unhealthy (the proxy stops sending us players; the
+        others may take our tables, and the store's fence stops our writes to them) and reconnect."""
+        while True:
+            conn = self.conn
+            if conn is not None:
                 try:
-                    await self.handler(kind, table, value)
-                except Exception:
-                    log.exception("cluster event %r failed", note.payload)
-        except asyncio.CancelledError:
-            raise
-        except Exception as err:  # the connection broke: our lock is gone, others may take our tables
-            self.healthy = False
-            log.error("cluster: lost the instance connection to PostgreSQL (%s); this instance reports itself "
-                      "unhealthy and its tables may move", err)
+                    await self._listen(conn)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as err:
+                    log.error("cluster: lost the instance connection to PostgreSQL (%s); unhealthy until it is "
+                              "back, and this instance's tables may move", err)
+                self.healthy = False
+                with contextlib.suppress(Exception):
+                    await conn.close()
+                self.conn = None
+            await asyncio.sleep(1.0)
+            try:
+                self.conn = await self._connect(attempts=4)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:
+                log.debug("cluster: reconnecting to PostgreSQL failed (%s)", err)
+                continue
+            self.healthy = True
+            log.warning("cluster: instance connection to PostgreSQL is back")
+
+    async def _listen(self, conn: "psycopg.AsyncConnection[tuple[object, ...]]") -> None:
+        async for note in conn.notifies():
+            kind, _, rest = note.payload.partition(" ")
+            table, _, value = rest.partition(" ")
+            try:
+                await self.handler(kind, table, value)
+            except Exception:
+                log.exception("cluster event %r failed", note.payload)
 
     async def stop(self) -> None:
         self.healthy = False
