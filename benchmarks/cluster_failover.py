@@ -64,7 +64,7 @@ async def one_kill(cluster: LocalCluster, tables: int, think: float, seed: int, 
     cluster.wait_instance(int(victim.removeprefix("node")))
     return {
         "victim": victim,
-        "moved": [{"game": r.game, "seats": "bots" if len(r.tokens) == 1 else "people", "table": r.table_id,
+        "moved": [{"game": r.game, "seats": "with bots" if len(r.tokens) == 1 else "people", "table": r.table_id,
                    "seconds": None if r.first_after_kill is None else round(r.first_after_kill, 3),
                    "reconnects": r.reconnects} for r in moved],
         "others_seconds": [round(r.first_after_kill, 3) for r in stayed if r.first_after_kill is not None],
@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  round {i}: killed {r['victim']}; {r['acknowledged_moves']} acknowledged moves checked")
             for m in r["moved"]:
                 shown = "NO MOVE" if m["seconds"] is None else f"{m['seconds']:.3f} s"
-                print(f"    {m['game']:<16} ({m['seats']:<6}) {m['table']}: kill -> first accepted move {shown}"
+                print(f"    {m['game']:<16} ({m["seats"]:<9}) {m['table']}: kill -> first accepted move {shown}"
                       f"  ({m['reconnects']} reconnects)")
             if r["others_seconds"]:
                 print(f"    tables on other instances: next move after {statistics.median(r['others_seconds']):.3f} s "

@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import json
 import time
+import urllib.request
+from typing import Any
+
+from websockets.asyncio.client import connect
 
 from cardtable.server.cluster.drill import Drill, TableRun, check_stored, create_table, lease_owners
 from cardtable.server.cluster.launch import LocalCluster
@@ -72,3 +77,41 @@ async def _scenario(cluster: LocalCluster) -> None:
     assert sum(len(r.acked) for r in moved) > 0
     now_owned = lease_owners(cluster.db_url)
     assert not any(now_owned.get(r.table_id) == victim for r in moved)
+
+
+def _get(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=10) as resp:
+        return json.loads(resp.read())
+
+
+def test_every_instance_answers_the_same_lobby_and_spectator_counts() -> None:
+    """A table runs on one instance; the lobby list and the table's summary (status, claimed seats, and the
+    spectators, which only the owner sees connect: they travel by LISTEN/NOTIFY) read the same on both."""
+    with LocalCluster(2, fsync=False, env=NO_LIMITS, lease_ttl=3) as cluster:
+        table = create_table(cluster.url, "two-mists", ["human", "human", "random", "random"], 7)
+
+        def seen_everywhere(expect: Any) -> None:
+            deadline = time.monotonic() + 10
+            while True:
+                views = []
+                for i in range(2):
+                    listed = [t for t in _get(f"{cluster.instance_url(i)}/api/tables") if t["table_id"] == table.table_id]
+                    one = _get(f"{cluster.instance_url(i)}/api/tables/{table.table_id}")
+                    views += [(t["status"], [s["claimed"] for s in t["seats"]], t["watching"]) for t in [*listed, one]]
+                if all(v == expect for v in views) or time.monotonic() > deadline:
+                    assert views == [expect] * 4
+                    return
+                time.sleep(0.1)
+
+        async def scenario() -> None:
+            ws_base = cluster.url.replace("http://", "ws://")
+            seats = [f"{ws_base}/ws/tables/{table.table_id}?token={t}" for t in table.tokens]
+            watch = f"{ws_base}/ws/tables/{table.table_id}?watch=1"
+            async with connect(seats[0]) as _first, connect(watch) as spectator, connect(watch) as _second:
+                await spectator.recv()
+                await asyncio.to_thread(seen_everywhere, ("waiting", [True, False, True, True], 2))
+                async with connect(seats[1]):
+                    await spectator.close()
+                    await asyncio.to_thread(seen_everywhere, ("playing", [True, True, True, True], 1))
+
+        asyncio.run(scenario())

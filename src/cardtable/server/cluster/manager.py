@@ -72,6 +72,7 @@ class ClusterTableManager(TableManager):
         self.bus = Bus(db_url, self.me, self._on_event)
         self._watching: dict[str, int] = {}  # table id -> spectators, as last published by its owner
         self._acquiring: set[str] = set()
+        self._unused: set[str] = set()  # leases held but not live at the last beat
         self._created_by: dict[str, list[str]] = {}  # client address -> tables with human seats it made here
         self._heart: asyncio.Task[None] | None = None
         self.adopted = 0
@@ -118,7 +119,8 @@ class ClusterTableManager(TableManager):
             async with table.lock:
                 await self._sync_status(table)
                 self._kick_bots(table)
-            self._publish_watching(table)
+            if self._watching.get(table_id):  # a count left by the previous owner: this one starts afresh
+                self._publish_watching(table)
             return table
         finally:
             self._acquiring.discard(table_id)
@@ -259,14 +261,22 @@ class ClusterTableManager(TableManager):
                 log.warning("cluster heartbeat failed (%s)", err)
 
     async def _heartbeat(self) -> None:
+        # Live before the beat's read: a lease is always taken before its table goes live, so one of these
+        # missing from ``held`` was taken over by another instance.
+        before = {tid: t for tid, t in self.tables.items() if t.status not in CLOSED_STATUSES}
         held = await self.store.run(self.fenced.beat)
+        for tid, table in before.items():
+            if tid not in held and self.tables.get(tid) is table:
+                log.warning("cluster: lost the lease of table %s; letting it go", tid)
+                await self.release(tid, lost=True)
+        # Leases of finished or forgotten tables: given up once seen unused at two beats in a row (a lease
+        # being taken right now is not live yet at the first).
         live = {tid for tid, t in self.tables.items() if t.status not in CLOSED_STATUSES}
-        for tid in live - held - self._acquiring:
-            log.warning("cluster: lost the lease of table %s; letting it go", tid)
-            await self.release(tid, lost=True)
-        stale = [tid for tid in held - live - self._acquiring]
-        if stale:  # finished or forgotten tables: nobody needs to own them any more
-            await self.store.run(self.fenced.release, stale)
+        unused = held - live - self._acquiring
+        stale = unused & self._unused
+        self._unused = unused - stale
+        if stale:
+            await self.store.run(self.fenced.release, sorted(stale))
         if not self.bus.healthy:
             return
         for tid in await self.store.run(self.fenced.adoptable, self.cluster.adopt_batch):
