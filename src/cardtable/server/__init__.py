@@ -119,6 +119,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str = "sqlite:///ca
     settings = (settings or ServerSettings.load()).with_hosts(*default_allowed_hosts(host))
     cluster = cluster_settings(instance_id, lease_ttl, db_url)
     check_database(db_url)
+    if cluster is not None:
+        from .cluster.bus import InstanceTaken, check_instance_free
+
+        try:
+            check_instance_free(db_url, cluster.instance_id)
+        except InstanceTaken as err:
+            raise ServeError(str(err)) from None
     sock = bind_listener(host, port)
     app = create_app(db_url, settings=settings, bot_limits=limits, bot_move_timeout=bot_move_timeout,
                      bot_workers=bot_workers, reports_dir=reports_dir, cluster=cluster)

@@ -42,6 +42,24 @@ def libpq_url(db_url: str) -> str:
     return make_url(db_url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
+def check_instance_free(db_url: str, instance_id: str, attempts: int = 20) -> None:
+    """Raise ``InstanceTaken`` if a running instance holds ``instance_id`` (checked before the server starts,
+    so that the mistake is one line, not a failed start-up; a restarted instance's old session may take a
+    moment to close, hence the retries)."""
+    import time
+
+    for attempt in range(attempts):
+        with psycopg.connect(libpq_url(db_url), autocommit=True, connect_timeout=10) as conn:
+            row = conn.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))", (LOCK_CLASS, instance_id)).fetchone()
+            if row and row[0]:
+                conn.execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", (LOCK_CLASS, instance_id))
+                return
+        if attempt < attempts - 1:
+            time.sleep(0.25)
+    raise InstanceTaken(f"instance id {instance_id!r} is in use by another running cardtable server on this "
+                        f"database; give each instance its own --instance-id")
+
+
 class Bus:
     """Holds the instance's liveness lock and hands every cluster event to ``handler(kind, table, value)``."""
 
@@ -122,4 +140,4 @@ class Bus:
                 await self.conn.close()
 
 
-__all__ = ["Bus", "CHANNEL", "InstanceTaken", "libpq_url"]
+__all__ = ["Bus", "CHANNEL", "InstanceTaken", "check_instance_free", "libpq_url"]

@@ -248,6 +248,7 @@ def main(argv: list[str] | None = None) -> int:
         stop = True
 
     signal.signal(signal.SIGTERM, interrupted)
+    signal.signal(signal.SIGINT, interrupted)  # also when started in the background, where SIGINT is ignored
     try:
         cluster.start()
         print(f"cardtable cluster: {args.n} instance(s) on ports {', '.join(map(str, cluster.ports))}, PostgreSQL on "
