@@ -115,3 +115,35 @@ def test_every_instance_answers_the_same_lobby_and_spectator_counts() -> None:
                     await asyncio.to_thread(seen_everywhere, ("playing", [True, True, True, True], 1))
 
         asyncio.run(scenario())
+
+
+def _count_actions(db_url: str, table_id: str) -> int:
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            return int(conn.execute(text("SELECT count(*) FROM actions WHERE table_id = :t"), {"t": table_id}).scalar_one())
+    finally:
+        engine.dispose()
+
+
+def test_a_bots_only_table_nobody_watches_is_adopted_after_its_instance_dies() -> None:
+    """No socket brings a bots-only game back: once the dead owner's heartbeat is older than the lease, another
+    instance's heartbeat adopts it, rebuilds it from the database, and its bots play on."""
+    with LocalCluster(2, fsync=False, env=NO_LIMITS, lease_ttl=2) as cluster:
+        table = create_table(cluster.url, "call-of-cthulhu", ["ismcts:300", "ismcts:300"], 11)
+        deadline = time.monotonic() + 30
+        while _count_actions(cluster.db_url, table.table_id) < 3 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        owner = lease_owners(cluster.db_url)[table.table_id]
+        cluster.kill(int(owner.removeprefix("node")))
+        at_kill = _count_actions(cluster.db_url, table.table_id)
+        assert _get(f"{cluster.url}/api/tables/{table.table_id}")["status"] == "playing", "the game ended too soon"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if _count_actions(cluster.db_url, table.table_id) > at_kill + 2:
+                break
+            time.sleep(0.2)
+        assert _count_actions(cluster.db_url, table.table_id) > at_kill + 2
+        assert lease_owners(cluster.db_url)[table.table_id] not in (owner, None)

@@ -13,7 +13,7 @@ import asyncio
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Iterator
+from typing import Any, Iterator
 
 import psycopg
 import pytest
@@ -250,3 +250,24 @@ def test_an_instance_that_loses_its_connection_reports_unhealthy_then_reconnects
             manager.bots.close()
 
     asyncio.run(scenario())
+
+
+def test_cluster_settings_are_checked_before_the_server_starts(pg_url: str, tmp_path: Any) -> None:
+    """``--instance-id`` needs PostgreSQL, a usable id, and an id no running instance holds: each mistake is
+    one line (``ServeError``), not a failed start-up."""
+    from cardtable.server import cluster_settings
+    from cardtable.server.cluster.bus import InstanceTaken, check_instance_free
+    from cardtable.server.startup import ServeError
+
+    assert cluster_settings(None, 5.0, f"sqlite:///{tmp_path / 'x.db'}") is None  # one process, as ever
+    with pytest.raises(ServeError, match="PostgreSQL"):
+        cluster_settings("node0", 5.0, f"sqlite:///{tmp_path / 'x.db'}")
+    with pytest.raises(ServeError, match="instance id"):
+        cluster_settings("no spaces", 5.0, pg_url)
+    assert cluster_settings("node0", 5.0, pg_url).instance_id == "node0"
+    holder = _alive(pg_url, "node0")
+    with pytest.raises(InstanceTaken, match="node0"):
+        check_instance_free(pg_url, "node0", attempts=2)
+    holder.close()
+    time.sleep(0.2)
+    check_instance_free(pg_url, "node0", attempts=2)
