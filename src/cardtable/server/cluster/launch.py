@@ -77,6 +77,7 @@ class LocalCluster:
         self.fsync = fsync
         self.python = python
         self.log_level = log_level
+        self.cwd = os.getcwd()  # as for scripts/serve: the balance reports (/reports/) are read from ./reports
         self.pg_port = free_port()
         self.ports = [free_port() for _ in range(n)]
         self.procs: list[subprocess.Popen[bytes] | None] = [None] * n
@@ -144,7 +145,7 @@ class LocalCluster:
         self.procs[i] = subprocess.Popen(
             [self.python, "-m", "cardtable.server", "--host", HOST, "--port", str(self.ports[i]), "--db", self.db_url,
              "--instance-id", f"node{i}", "--lease-ttl", str(self.lease_ttl), "--log-level", self.log_level],
-            stdout=log, stderr=subprocess.STDOUT, env=self.env, cwd=self.dir, start_new_session=True)
+            stdout=log, stderr=subprocess.STDOUT, env=self.env, cwd=self.cwd, start_new_session=True)
         log.close()
 
     def wait_instance(self, i: int, timeout: float = 60.0) -> None:
