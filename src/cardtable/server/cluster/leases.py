@@ -24,7 +24,9 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
-from ..store import Store, StoreUnavailable, TableRow
+from dataclasses import dataclass
+
+from ..store import SeatToken, Store, StoreUnavailable, TableRow
 
 LOCK_CLASS = 727  # first key of the instances' advisory locks (the second is hashtext(instance id))
 
@@ -53,6 +55,15 @@ WHERE table_leases.owner = EXCLUDED.owner OR {_OWNER_GONE}
 RETURNING epoch
 """)
 
+ACQUIRE_UNFINISHED = text(f"""
+INSERT INTO table_leases (table_id, owner)
+SELECT CAST(:tid AS VARCHAR), CAST(:me AS VARCHAR)
+WHERE EXISTS (SELECT 1 FROM tables WHERE id = CAST(:tid AS VARCHAR) AND status NOT IN ('finished', 'expired'))
+ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, since = now(), epoch = table_leases.epoch + 1
+WHERE table_leases.owner = EXCLUDED.owner OR {_OWNER_GONE}
+RETURNING epoch
+""")
+
 OWNER = text("SELECT owner FROM table_leases WHERE table_id = :tid")
 BEAT = text("INSERT INTO cluster_instances (id, expires) VALUES (:me, now() + make_interval(secs => :ttl)) "
             "ON CONFLICT (id) DO UPDATE SET expires = EXCLUDED.expires")
@@ -74,6 +85,17 @@ WHERE t.status = 'waiting' AND t.created < now() - make_interval(secs => :secs)
   AND NOT EXISTS (SELECT 1 FROM seat_tokens s WHERE s.table_id = t.id AND s.claimed)
 RETURNING t.id
 """)
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What ``lease_and_read`` found: the table's row (``None``: no such table, or ``owner`` holds it)."""
+
+    row: TableRow | None
+    owner: str | None  # another live instance that holds the lease
+    actions: list[dict[str, Any]]
+    tokens: list[SeatToken]
+    decks: dict[int, Any]
 
 
 class LeaseLost(StoreUnavailable):
@@ -122,6 +144,26 @@ class FencedStore(Store):
                 return None
             owner: Any = conn.execute(OWNER, {"tid": table_id}).scalar()
         return str(owner) if owner is not None else "?"
+
+    def lease_and_read(self, table_id: str) -> "Loaded":
+        """Everything loading a table needs, in one call (one hop off the event loop): the lease of an
+        unfinished table (taken, or the live owner named), then — read after the lease, so every move the
+        old owner committed is in — the row, its moves, seat tokens and known decks. A finished or
+        expired table is read without a lease (nobody writes to it)."""
+        with self.engine.begin() as conn:
+            got = conn.execute(ACQUIRE_UNFINISHED, {"tid": table_id, "me": self.me}).first() is not None
+            owner = None if got else conn.execute(OWNER, {"tid": table_id}).scalar()
+        if owner is not None and owner != self.me:
+            return Loaded(None, str(owner), [], [], {})
+        row = self.get_table(table_id)
+        if row is None:
+            return Loaded(None, None, [], [], {})
+        if not got and row.status not in ("finished", "expired"):  # its owner let it go between our two reads
+            return self.lease_and_read(table_id)
+        actions = self.actions(table_id)
+        tokens = self.seat_tokens([table_id])[table_id]
+        decks = self.seat_decks(table_id) if row.undealt else {}
+        return Loaded(row, None, actions, tokens, decks)
 
     def beat(self) -> set[str]:
         """The heartbeat: push this instance's expiry forward (one row, however many tables it runs);

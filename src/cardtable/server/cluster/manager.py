@@ -31,7 +31,9 @@ from .. import frames
 from ..botrun import BotRunner
 from ..connections import Connection, spawn
 from ..settings import ServerSettings
-from ..tables import CLOSED_STATUSES, LiveTable, TableError, TableManager
+from ...registry import load_game
+from ..tables import CLOSED_STATUSES, LiveTable, TableError, TableManager, rebuild_state
+from ..tables import _check_version as check_version
 from .bus import Bus
 from .leases import FencedStore, LeaseLost
 
@@ -72,6 +74,8 @@ class ClusterTableManager(TableManager):
         self.bus = Bus(db_url, self.me, self._on_event)
         self._watching: dict[str, int] = {}  # table id -> spectators, as last published by its owner
         self._acquiring: set[str] = set()
+        self._watch_dirty: dict[str, LiveTable] = {}  # spectator counts to publish
+        self._watch_sending = False
         self._unused: set[str] = set()  # leases held but not live at the last beat
         self._created_by: dict[str, list[str]] = {}  # client address -> tables with human seats it made here
         self._heart: asyncio.Task[None] | None = None
@@ -105,17 +109,39 @@ class ClusterTableManager(TableManager):
 
     # --- owning tables ----------------------------------------------------------------------------
     async def _load(self, table_id: str) -> LiveTable | None:
-        row = await self.store.run(self.store.get_table, table_id)
-        if row is None:
-            return None
-        if row.status in CLOSED_STATUSES:  # read-only: any instance may show it, no lease needed
-            return await super()._load(table_id)
+        """Lease the table (asking a live owner to hand it over) and build it from the database.
+
+        The same as ``TableManager._load`` but with the lease taken first and every read done in one
+        call off the event loop; a finished or expired table is read without a lease."""
         self._acquiring.add(table_id)
         try:
-            await self._lease(table_id)
-            table = await super()._load(table_id)  # read after the lease: every committed move is in
-            if table is None:
+            loaded = await self.store.run(self.fenced.lease_and_read, table_id)
+            if loaded.owner is not None:
+                await self._handover(table_id)
+                loaded = await self.store.run(self.fenced.lease_and_read, table_id)
+                if loaded.owner is not None:
+                    raise TableError(503, "table_busy", f"table {table_id} is being moved between servers; try again")
+            row = loaded.row
+            if row is None:
                 return None
+            game = load_game(row.game_id)
+            try:
+                if row.undealt:
+                    check_version(row, game)
+                    state = None
+                else:
+                    state = rebuild_state(row, loaded.actions, game)
+            except TableError:
+                raise
+            except Exception as err:  # the stored game no longer replays (rules changed under it)
+                raise TableError(409, "unplayable", f"table {table_id} cannot be rebuilt with this version of "
+                                                    f"{row.game_id}: {err}") from None
+            table = LiveTable(row, game, state, loaded.tokens, now=self.clock(), decks=loaded.decks)
+            if row.status in CLOSED_STATUSES:
+                if row.status != "expired":  # shown while watched, never written to
+                    self.tables[table_id] = table
+                return table
+            self.tables[table_id] = table
             async with table.lock:
                 await self._sync_status(table)
                 self._kick_bots(table)
@@ -125,12 +151,8 @@ class ClusterTableManager(TableManager):
         finally:
             self._acquiring.discard(table_id)
 
-    async def _lease(self, table_id: str) -> None:
-        """Own ``table_id``: take its lease, asking a live owner to hand it over (``TableError`` 503 if not
-        had within ``handover_wait``; the client retries)."""
-        owner = await self.store.run(self.fenced.acquire, table_id)
-        if owner is None:
-            return
+    async def _handover(self, table_id: str) -> None:
+        """Ask the live owner of ``table_id`` to let it go, and wait (up to ``handover_wait``) until we hold it."""
         await self.store.run(self.fenced.notify, "cardtable_cluster", f"handover {table_id} {self.me}")
         deadline = time.monotonic() + self.cluster.handover_wait
         delay = 0.02
@@ -139,7 +161,6 @@ class ClusterTableManager(TableManager):
             delay = min(0.2, delay * 2)
             if await self.store.run(self.fenced.acquire, table_id) is None:
                 return
-        raise TableError(503, "table_busy", f"table {table_id} is being moved between servers; try again")
 
     async def create_table(self, **kwargs):  # type: ignore[no-untyped-def]
         """As the base; a table with human seats is not kept here: the instance its players reach leases it.
@@ -229,8 +250,22 @@ class ClusterTableManager(TableManager):
         return self._watching.get(table_id, 0)
 
     def _publish_watching(self, table: LiveTable) -> None:
-        count = sum(1 for c in table.connections if c.seat is None)
-        spawn(self._notify(f"watching {table.id} {count}"))
+        """Tell every instance this table's spectator count. One sender sends the latest count of each table
+        in turn, so counts cannot overtake each other on the way."""
+        self._watch_dirty[table.id] = table
+        if not self._watch_sending:
+            self._watch_sending = True
+            spawn(self._send_watching())
+
+    async def _send_watching(self) -> None:
+        try:
+            while self._watch_dirty:
+                table_id = next(iter(self._watch_dirty))
+                table = self._watch_dirty.pop(table_id)
+                count = 0 if table.status == MOVED else sum(1 for c in table.connections if c.seat is None)
+                await self._notify(f"watching {table_id} {count}")
+        finally:
+            self._watch_sending = False
 
     async def _notify(self, payload: str) -> None:
         try:
