@@ -28,7 +28,7 @@ import sys
 import time
 from typing import Any
 
-from cardtable.server.cluster.drill import Drill, TableRun, check_stored, create_table, lease_owners
+from cardtable.server.cluster.drill import Drill, TableRun, check_stored, create_table, lease_owners, stored_moves
 from cardtable.server.cluster.launch import LocalCluster
 
 KINDS = [("two-mists", ["human"] * 4), ("two-mists", ["human", "random", "random", "random"]),
@@ -50,8 +50,9 @@ async def one_kill(cluster: LocalCluster, tables: int, think: float, seed: int, 
     running = [r for r in runs if not r.finished and r.table_id in owners]
     counts = collections.Counter(owners[r.table_id] for r in running)
     victim = counts.most_common(1)[0][0]
-    drill.mark_kill()
+    killed_at = time.monotonic()
     cluster.kill(int(victim.removeprefix("node")))
+    drill.mark_kill(killed_at, stored_moves(cluster.db_url, [r.table_id for r in runs]))
     moved = [r for r in running if owners[r.table_id] == victim]
     stayed = [r for r in running if owners[r.table_id] != victim]
     deadline = time.monotonic() + 60
@@ -108,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  round {i}: killed {r['victim']}; {r['acknowledged_moves']} acknowledged moves checked")
             for m in r["moved"]:
                 shown = "NO MOVE" if m["seconds"] is None else f"{m['seconds']:.3f} s"
-                print(f"    {m['game']:<16} ({m["seats"]:<9}) {m['table']}: kill -> first accepted move {shown}"
+                print(f"    {m['game']:<16} ({m['seats']:<9}) {m['table']}: kill -> first accepted move {shown}"
                       f"  ({m['reconnects']} reconnects)")
             if r["others_seconds"]:
                 print(f"    tables on other instances: next move after {statistics.median(r['others_seconds']):.3f} s "

@@ -18,7 +18,7 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
-from cardtable.server.cluster.drill import Drill, TableRun, check_stored, create_table, lease_owners
+from cardtable.server.cluster.drill import Drill, TableRun, check_stored, create_table, lease_owners, stored_moves
 from cardtable.server.cluster.launch import LocalCluster
 
 TWO_MISTS = [["human"] * 4, ["human", "random", "random", "random"]]
@@ -58,8 +58,9 @@ async def _scenario(cluster: LocalCluster) -> None:
         drill.start(new_tables(card=not any(True in k for k in kinds.values())))
     assert victim is not None and len(kinds[victim]) == 2, f"no instance runs both kinds of game: {dict(kinds)}"
     moved = [r for r in drill.runs if owners.get(r.table_id) == victim and not r.finished]
-    drill.mark_kill()
+    killed_at = time.monotonic()
     cluster.kill(int(victim.removeprefix("node")))
+    drill.mark_kill(killed_at, stored_moves(cluster.db_url, [r.table_id for r in drill.runs]))
 
     deadline = time.monotonic() + 45
     while time.monotonic() < deadline:

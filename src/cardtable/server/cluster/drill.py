@@ -79,10 +79,14 @@ class Drill:
         self.stop = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
 
-    def mark_kill(self) -> None:
-        self.kill_at = time.monotonic()
+    def mark_kill(self, at: float, stored: dict[str, int]) -> None:
+        """The kill happened at ``at`` (monotonic); ``stored`` is each table's count of stored moves read
+        just after it. A state frame past that count answers a move accepted after the kill (frames the
+        dead instance sent before it, still on their way, do not count). Call it from the loop's thread
+        with no await between the kill and this call."""
+        self.kill_at = at
         for run in self.runs:
-            run.seq_at_kill = run.max_seq
+            run.seq_at_kill = stored.get(run.table_id, run.max_seq)
 
     def start(self, runs: list[TableRun] | None = None) -> None:
         """Start the clients of ``runs`` (default: all given so far; new ones are added to the drill)."""
@@ -185,6 +189,21 @@ def check_stored(db_url: str, runs: list[TableRun]) -> list[str]:
     return problems
 
 
+def stored_moves(db_url: str, table_ids: list[str]) -> dict[str, int]:
+    """table id -> the number of moves stored for it now."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(text("SELECT table_id, count(*) FROM actions WHERE table_id = ANY(:t) GROUP BY table_id"),
+                                {"t": table_ids})
+            counts = {r[0]: int(r[1]) for r in rows}
+    finally:
+        engine.dispose()
+    return {t: counts.get(t, 0) for t in table_ids}
+
+
 def lease_owners(db_url: str) -> dict[str, str]:
     """table id -> the instance holding its lease now."""
     from sqlalchemy import create_engine, text
@@ -197,4 +216,4 @@ def lease_owners(db_url: str) -> dict[str, str]:
         engine.dispose()
 
 
-__all__ = ["Drill", "TableRun", "check_stored", "create_table", "lease_owners"]
+__all__ = ["Drill", "TableRun", "check_stored", "create_table", "lease_owners", "stored_moves"]
