@@ -302,11 +302,11 @@ class Store:
             self._create_schema()
             return
         with self.engine.connect() as guard:
-            guard.exec_driver_sql("SELECT pg_advisory_lock(727, 0)")
+            guard.exec_driver_sql("SELECT pg_advisory_lock(728, 0)")
             try:
                 self._create_schema()
             finally:
-                guard.exec_driver_sql("SELECT pg_advisory_unlock(727, 0)")
+                guard.exec_driver_sql("SELECT pg_advisory_unlock(728, 0)")
                 guard.commit()
 
     def _create_schema(self) -> None:

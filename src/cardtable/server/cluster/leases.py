@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ..store import SeatToken, Store, StoreUnavailable, TableRow
 
-LOCK_CLASS = 727  # first key of the instances' advisory locks (the second is hashtext(instance id))
+LOCK_CLASS = 727  # first key of the instances' advisory locks, the second is hashtext(id) (728: the schema's)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS cluster_instances (
