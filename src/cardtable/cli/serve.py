@@ -33,8 +33,8 @@ def serve_cmd(
         None, "--instance-id", metavar="NAME", envvar="CARDTABLE_INSTANCE_ID",
         help="Run as one instance of a cluster sharing the PostgreSQL --db with others (a unique name); "
              "see docs/web.md, 'Scaling'."),
-    lease_ttl: float = typer.Option(5.0, min=0.5, help="Cluster: seconds a table stays leased to an instance that "
-                                                       "stopped renewing."),
+    lease_ttl: float = typer.Option(5.0, min=0.5, help="Cluster: seconds an instance counts as alive after its last "
+                                                       "heartbeat; then its tables may be taken over."),
 ) -> None:
     """Start the web table (lobby, tables, bots) and print the URL to open."""
     with boundary():

@@ -101,8 +101,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str = "sqlite:///ca
     had, or the bot settings contradict each other.
 
     ``instance_id`` (opt-in) makes this server one instance of a cluster sharing the PostgreSQL
-    database at ``db_url`` with others (docs/web.md, "Scaling"); ``lease_ttl`` is how long its tables
-    stay leased to it without a heartbeat.
+    database at ``db_url`` with others (docs/web.md, "Scaling"); ``lease_ttl`` is how long it counts as
+    alive after its last heartbeat (then its tables may be taken over).
     """
     import uvicorn
 

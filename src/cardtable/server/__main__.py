@@ -37,7 +37,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="run as one instance of a cluster sharing the PostgreSQL --db with others "
                              "(unique name; env CARDTABLE_INSTANCE_ID); see docs/web.md, 'Scaling'")
     parser.add_argument("--lease-ttl", type=float, default=5.0,
-                        help="cluster: seconds a table stays leased to an instance that stopped renewing (default 5)")
+                        help="cluster: seconds an instance counts as alive after its last heartbeat; then its "
+                             "tables may be taken over (default 5)")
     args = parser.parse_args(argv)
     try:
         settings = settings_from_flags(args.limit, args.allowed_host)

@@ -238,8 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000, help="the proxy's port, the one URL to open (default 8000)")
     parser.add_argument("--dir", default=".cluster", help="work directory: PostgreSQL data, logs (default .cluster; "
                                                           "kept, so tables survive a restart)")
-    parser.add_argument("--lease-ttl", type=float, default=5.0, help="seconds a dead instance's tables stay leased "
-                                                                     "at most (default 5)")
+    parser.add_argument("--lease-ttl", type=float, default=5.0, help="seconds a hung instance keeps its tables "
+                                                                     "(a dead one's move at once; default 5)")
     args = parser.parse_args(argv)
     cluster = LocalCluster(args.n, Path(args.dir).resolve(), args.port, lease_ttl=args.lease_ttl)
     stop = False
