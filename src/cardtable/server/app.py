@@ -211,8 +211,7 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
     async def get_table(table_id: str) -> dict[str, Any]:
         row = await _row(table_id)
         tokens = await store.run(store.seat_tokens, [table_id])
-        return table_summary(row, row.status, [t.seat for t in tokens[table_id] if t.claimed]) | {
-            "watching": manager.watching(table_id)}
+        return table_summary(row, row.status, [t.seat for t in tokens[table_id] if t.claimed])
 
     @app.post("/api/tables/{table_id}/join", responses=error_responses(400, 403, 404, 409, 413, 422, 429))
     async def join(table_id: str, request: Request, body: JoinBody | None = None,
