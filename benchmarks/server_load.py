@@ -21,9 +21,15 @@ throughput); ``--think S`` makes each client wait a uniform 0..2S seconds first,
 server's CPU time per action (from /proc, bots' processes included) is printed too: unlike latency it
 hardly depends on what else the machine is running.
 
+With ``--cluster N`` each mode is run twice in the same run, on one PostgreSQL server started for it
+(cluster/launch.py): first against one ordinary instance (its own database), then against N cluster
+instances behind HAProxy (docs/web.md, "Scaling"). The server CPU is then the sum over the instances
+(bots included); PostgreSQL's and HAProxy's CPU are printed apart.
+
 Usage::
 
     python benchmarks/server_load.py                      # 50 tables, 30 s, both modes
+    python benchmarks/server_load.py --cluster 2 --mode humans   # one instance vs two behind HAProxy
     python benchmarks/server_load.py --tables 10 --duration 5 --mode humans
     python benchmarks/server_load.py --json               # one JSON object on stdout
 
@@ -111,6 +117,57 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
+class ClusterServer:
+    """N cluster instances behind HAProxy, with their own PostgreSQL (cluster/launch.py)."""
+
+    def __init__(self, n: int, workdir: Path) -> None:
+        from cardtable.server.cluster.launch import LocalCluster
+
+        self.cluster = LocalCluster(n, workdir / f"cluster{n}", env=NO_LIMITS)
+        self.cluster.start()
+        self.base = self.cluster.url
+        self.port = self.cluster.port
+        self.db_url = self.cluster.db_url
+        self.proc = None
+        self.label = f"{n} instances behind HAProxy"
+
+    def new_database(self, name: str) -> str:
+        """A fresh database on the cluster's PostgreSQL (for a single instance to compare with)."""
+        import psycopg
+
+        with psycopg.connect(f"postgresql://postgres@{HOST}:{self.cluster.pg_port}/postgres", autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return f"postgresql+psycopg://postgres@{HOST}:{self.cluster.pg_port}/{name}"
+
+    def server_pids(self) -> list[int]:
+        return self.cluster.pids()
+
+    def side_pids(self) -> dict[str, int]:
+        return side_pids(self.cluster)
+
+    def wait_ready(self) -> None:
+        httpx.get(f"{self.base}/api/health", timeout=5).raise_for_status()
+
+    def stop(self) -> None:
+        self.cluster.stop()
+
+
+def side_pids(cluster: Any) -> dict[str, int]:
+    """PostgreSQL's postmaster and HAProxy, whose CPU a cluster run reports apart."""
+    out: dict[str, int] = {}
+    try:
+        out["postgresql"] = int((cluster.dir / "pgdata" / "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        pass
+    if cluster.proxy is not None:
+        out["haproxy"] = cluster.proxy.pid
+    return out
+
+
+NO_LIMITS = {"CARDTABLE_CREATE_RATE": "0", "CARDTABLE_JOIN_RATE": "0", "CARDTABLE_MAX_WAITING_TABLES": "0",
+             "CARDTABLE_MAX_SOCKETS": "0"}
+
+
 class AttachedServer:
     """A server someone else started (``--attach``): nothing to start or stop, no CPU figures."""
 
@@ -119,6 +176,13 @@ class AttachedServer:
         self.port = int(self.base.rsplit(":", 1)[1])
         self.db_url = "(attached)"
         self.proc = None
+        self.label = "attached server"
+
+    def server_pids(self) -> list[int]:
+        return []
+
+    def side_pids(self) -> dict[str, int]:
+        return {}
 
     def wait_ready(self) -> None:
         httpx.get(f"{self.base}/api/games", timeout=5).raise_for_status()
@@ -130,8 +194,10 @@ class AttachedServer:
 class Server:
     """``python -m cardtable.server`` in a subprocess on a free loopback port."""
 
-    def __init__(self, db_url: str | None, workdir: Path) -> None:
+    def __init__(self, db_url: str | None, workdir: Path, sides: dict[str, int] | None = None) -> None:
         self.port = free_port()
+        self.label = "one instance"
+        self._sides = sides or {}
         self.db_url = db_url or f"sqlite:///{workdir / f'load-{self.port}.db'}"
         self.log = open(workdir / f"server-{self.port}.log", "w")  # noqa: SIM115
         self.proc = subprocess.Popen(
@@ -139,10 +205,15 @@ class Server:
              "--log-level", "warning"],
             stdout=self.log, stderr=subprocess.STDOUT,
             # one client address plays every table: lift the per-client limits (docs/web.md, "Limits")
-            env={**os.environ, "CARDTABLE_CREATE_RATE": "0", "CARDTABLE_JOIN_RATE": "0",
-                 "CARDTABLE_MAX_WAITING_TABLES": "0", "CARDTABLE_MAX_SOCKETS": "0"},
+            env={**os.environ, **NO_LIMITS},
         )
         self.base = f"http://{HOST}:{self.port}"
+
+    def server_pids(self) -> list[int]:
+        return [self.proc.pid]
+
+    def side_pids(self) -> dict[str, int]:
+        return self._sides
 
     def wait_ready(self, timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout
@@ -237,7 +308,7 @@ async def table_loop(http: httpx.AsyncClient, ws_base: str, mode: str, bot: str,
                 stats.errors.append(f"client: {type(r).__name__}: {r}")
 
 
-async def run_mode(server: "Server | AttachedServer", mode: str, tables: int, duration: float, bot: str, seed: int,
+async def run_mode(server: "Server | AttachedServer | ClusterServer", mode: str, tables: int, duration: float, bot: str, seed: int,
                    warmup: float, think: float = 0.0) -> dict[str, Any]:
     stats = Stats()
     rng = random.Random(seed)
@@ -248,11 +319,19 @@ async def run_mode(server: "Server | AttachedServer", mode: str, tables: int, du
     limits = httpx.Limits(max_connections=tables, max_keepalive_connections=tables)
     cpu: dict[str, float] = {}
 
+    pids, sides = server.server_pids(), server.side_pids()
+
+    def sample(tag: str) -> None:
+        cpu["server" + tag] = sum(tree_cpu_seconds(p) for p in pids)
+        cpu["client" + tag] = time.process_time()
+        for name, pid in sides.items():
+            cpu[name + tag] = tree_cpu_seconds(pid)
+
     async def sample_cpu() -> None:
         await asyncio.sleep(max(0.0, measure_from - time.monotonic()))
-        cpu["server0"], cpu["client0"] = tree_cpu_seconds(server.proc.pid if server.proc else None), time.process_time()
+        sample("0")
         await asyncio.sleep(max(0.0, deadline - time.monotonic()))
-        cpu["server1"], cpu["client1"] = tree_cpu_seconds(server.proc.pid if server.proc else None), time.process_time()
+        sample("1")
 
     sampler = asyncio.create_task(sample_cpu())
     async with httpx.AsyncClient(base_url=server.base, timeout=30, limits=limits) as http:
@@ -267,8 +346,13 @@ async def run_mode(server: "Server | AttachedServer", mode: str, tables: int, du
     server_cpu = cpu["server1"] - cpu["server0"]
     client_cpu = cpu["client1"] - cpu["client0"]
     lat_ms = [x * 1000 for x in stats.latencies]
+    side_cpu = {name: round(cpu[name + "1"] - cpu[name + "0"], 2) for name in sides}
     return {
         "mode": mode,
+        "server": server.label,
+        "side_cpu_s": side_cpu,
+        "side_cpu_ms_per_action": {name: round(1000 * v / stats.server_actions, 3) if stats.server_actions else None
+                                   for name, v in side_cpu.items()},
         "tables": tables,
         "connections_per_table": 4 if mode == "humans" else 1,
         "bots": None if mode == "humans" else bot,
@@ -299,15 +383,40 @@ def format_result(r: dict[str, Any]) -> str:
     who = "4 human connections" if r["mode"] == "humans" else f"1 human connection + 3 '{r['bots']}' bots"
     if r["think_s"]:
         who += f", think {r['think_s']:g} s"
-    return (f"{r['mode']:>6}: {r['tables']} tables x {who}, measured {r['seconds']} s, "
+    sides = "".join(f", {name} {v} s ({r['side_cpu_ms_per_action'][name]} ms per action)"
+                    for name, v in r.get("side_cpu_s", {}).items())
+    return (f"{r['mode']:>6} on {r.get('server', 'one instance')}: {r['tables']} tables x {who}, measured {r['seconds']} s, "
             f"{r['games_finished']} games finished\n"
             f"        actions/s: {r['client_actions_per_s']} by clients, {r['server_actions_per_s']} applied by the "
             f"server (bot moves included)\n"
             f"        latency act -> state (ms): p50 {lat['p50']}  p95 {lat['p95']}  p99 {lat['p99']}  "
             f"max {lat['max']}  (n={r['client_actions']})\n"
             f"        CPU: server {r['server_cpu_s']} s ({r['server_cpu_ms_per_action']} ms per action), "
-            f"load generator {r['client_cpu_s']} s; machine load average {r['load_average'][0]}\n"
+            f"load generator {r['client_cpu_s']} s{sides}; machine load average {r['load_average'][0]}\n"
             f"        errors: {r['errors']}" + (f"  e.g. {r['first_errors'][0]}" if r["first_errors"] else ""))
+
+
+def compare_on_cluster(args: argparse.Namespace, mode: str, tmp: Path) -> list[dict[str, Any]]:
+    """``mode`` on one instance, then on ``args.cluster`` instances behind HAProxy, on one PostgreSQL."""
+    cluster = ClusterServer(args.cluster, tmp / mode)
+    results = []
+    try:
+        single = Server(cluster.new_database("single"), tmp, sides=side_pids(cluster.cluster))
+        try:
+            single.wait_ready()
+            print(f"[{mode}] one instance on PostgreSQL, {args.tables} tables for {args.warmup:g}+{args.duration:g} s ...",
+                  file=sys.stderr)
+            results.append(asyncio.run(run_mode(single, mode, args.tables, args.duration, args.bot, args.seed,
+                                                args.warmup, args.think)))
+        finally:
+            single.stop()
+        cluster.wait_ready()
+        print(f"[{mode}] {args.cluster} instances behind HAProxy, {args.tables} tables ...", file=sys.stderr)
+        results.append(asyncio.run(run_mode(cluster, mode, args.tables, args.duration, args.bot, args.seed,
+                                            args.warmup, args.think)))
+    finally:
+        cluster.stop()
+    return results
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -323,6 +432,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--attach", metavar="URL", default=None,
                         help="use a running server (http://127.0.0.1:PORT) instead of starting one (for profiling)")
+    parser.add_argument("--cluster", type=int, default=0, metavar="N",
+                        help="also run each mode against N cluster instances behind HAProxy, after one instance on "
+                             "the same PostgreSQL (needs PostgreSQL and HAProxy; docs/web.md, 'Scaling')")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     args = parser.parse_args(argv)
     if args.tables < 1 or args.duration <= 0:
@@ -331,6 +443,13 @@ def main(argv: list[str] | None = None) -> int:
     modes = ["humans", "bots"] if args.mode == "both" else [args.mode]
     results = []
     with tempfile.TemporaryDirectory(prefix="cardtable-load-") as tmp:
+        if args.cluster:
+            if args.attach or args.db:
+                parser.error("--cluster starts its own PostgreSQL: leave out --attach and --db")
+            os.chmod(tmp, 0o755)  # PostgreSQL runs as its own user when we are root: let it reach its directory
+            for mode in modes:
+                results += compare_on_cluster(args, mode, Path(tmp))
+            modes = []
         for mode in modes:
             server: Server | AttachedServer = AttachedServer(args.attach) if args.attach else Server(args.db, Path(tmp))
             try:

@@ -20,6 +20,8 @@ SLOW_PREFIXES = (
     "tests/server/test_server_process.py",
     "tests/server/test_socket_lifetime.py",
     "tests/server/test_load_script.py",
+    "tests/server/test_cluster_failover.py",  # PostgreSQL, three server processes and HAProxy
+    "tests/server/test_cluster_leases.py",  # PostgreSQL
     "tests/server/test_bot_limits.py",
     "tests/server/test_heavy_work.py::test_deck_imports_checks_and_replays_run_in_a_worker_process",
     "tests/server/test_trust.py::test_many_concurrent_joins",

@@ -30,3 +30,20 @@ def test_load_script_runs_both_modes() -> None:
         assert r["client_actions"] > 0 and r["server_actions"] >= 0.9 * r["client_actions"]
         assert r["latency_ms"]["p50"] > 0 and r["latency_ms"]["p99"] >= r["latency_ms"]["p95"] >= r["latency_ms"]["p50"]
     assert modes["bots"]["server_actions"] > modes["bots"]["client_actions"]  # bots moved server-side
+
+
+def test_load_script_compares_one_instance_with_a_cluster() -> None:
+    """``--cluster 2``: the same mode on one instance and on two behind HAProxy, on one PostgreSQL."""
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--tables", "2", "--duration", "2", "--warmup", "0.5", "--mode", "humans",
+         "--cluster", "2", "--json"],
+        capture_output=True, text=True, timeout=240,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    results = json.loads(done.stdout)["results"]
+    assert [r["server"] for r in results] == ["one instance", "2 instances behind HAProxy"]
+    for r in results:
+        assert r["errors"] == 0, r["first_errors"]
+        assert r["client_actions"] > 0 and r["server_cpu_ms_per_action"] is not None
+        assert r["latency_ms"]["p99"] >= r["latency_ms"]["p95"] > 0
+        assert "postgresql" in r["side_cpu_s"]

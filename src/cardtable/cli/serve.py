@@ -29,6 +29,12 @@ def serve_cmd(
         [], "--limit", metavar="NAME=VALUE",
         help="Change one limit, e.g. --limit create_rate=20 (repeatable; env: CARDTABLE_<NAME>). "
              "The limits are listed in docs/web.md under 'Limits'."),
+    instance_id: Optional[str] = typer.Option(
+        None, "--instance-id", metavar="NAME", envvar="CARDTABLE_INSTANCE_ID",
+        help="Run as one instance of a cluster sharing the PostgreSQL --db with others (a unique name); "
+             "see docs/web.md, 'Scaling'."),
+    lease_ttl: float = typer.Option(5.0, min=0.5, help="Cluster: seconds an instance counts as alive after its last "
+                                                       "heartbeat; then its tables may be taken over."),
 ) -> None:
     """Start the web table (lobby, tables, bots) and print the URL to open."""
     with boundary():
@@ -47,6 +53,6 @@ def serve_cmd(
         try:
             serve(host=host, port=port, db_url=db, settings=settings,
                   bot_limits=BotLimits(bot_max_iterations, bot_max_seconds), bot_move_timeout=bot_move_timeout,
-                  reports_dir=reports)
+                  reports_dir=reports, instance_id=instance_id, lease_ttl=lease_ttl)
         except ServeError as err:
             raise UserError(str(err)) from None

@@ -92,13 +92,17 @@ def uvicorn_config(app: Any, host: str, port: int, settings: Any, log_level: str
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str = "sqlite:///cardtable.db",
           log_level: str = "info", settings: Any = None, *, bot_limits: "BotLimits | None" = None,
           bot_move_timeout: float | None = None, bot_workers: int | None = None,
-          reports_dir: str | None = "reports") -> None:
+          reports_dir: str | None = "reports", instance_id: str | None = None, lease_ttl: float = 5.0) -> None:
     """Run the server until interrupted, printing the URL to open.
 
     ``settings`` is a ``ServerSettings`` (default: from ``CARDTABLE_*`` variables); the names the
     server answers for always include ``default_allowed_hosts(host)``. Raises ``ServeError`` (one
     line to show, before anything was printed) when the database cannot be used, the port cannot be
     had, or the bot settings contradict each other.
+
+    ``instance_id`` (opt-in) makes this server one instance of a cluster sharing the PostgreSQL
+    database at ``db_url`` with others (docs/web.md, "Scaling"); ``lease_ttl`` is how long it counts as
+    alive after its last heartbeat (then its tables may be taken over).
     """
     import uvicorn
 
@@ -113,10 +117,18 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str = "sqlite:///ca
                          f"({limits.max_seconds:g} s), the largest time budget a bot may have; leave it out to get "
                          f"{default_move_timeout(limits):g} s")
     settings = (settings or ServerSettings.load()).with_hosts(*default_allowed_hosts(host))
+    cluster = cluster_settings(instance_id, lease_ttl, db_url)
     check_database(db_url)
+    if cluster is not None:
+        from .cluster.bus import InstanceTaken, check_instance_free
+
+        try:
+            check_instance_free(db_url, cluster.instance_id)
+        except InstanceTaken as err:
+            raise ServeError(str(err)) from None
     sock = bind_listener(host, port)
     app = create_app(db_url, settings=settings, bot_limits=limits, bot_move_timeout=bot_move_timeout,
-                     bot_workers=bot_workers, reports_dir=reports_dir)
+                     bot_workers=bot_workers, reports_dir=reports_dir, cluster=cluster)
     config = uvicorn_config(app, host, port, settings, log_level)  # configures uvicorn's loggers
     install_token_redaction()
     shown = f"[{host}]" if ":" in host else host
@@ -124,4 +136,27 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str = "sqlite:///ca
     uvicorn.Server(config).run(sockets=[sock])
 
 
-__all__ = ["create_app", "serve"]
+def cluster_settings(instance_id: str | None, lease_ttl: float, db_url: str) -> Any:
+    """The ``ClusterSettings`` of ``--instance-id`` (``None`` without one); ``ServeError`` when they cannot work."""
+    from sqlalchemy.engine import make_url
+
+    from .startup import ServeError
+
+    if not instance_id:
+        return None
+    from .cluster import ClusterSettings
+
+    try:
+        backend = make_url(db_url).get_backend_name()
+    except Exception:
+        backend = ""
+    if backend != "postgresql":
+        raise ServeError("--instance-id makes this server one instance of a cluster, which shares a PostgreSQL "
+                         "database: pass --db postgresql+psycopg://user@host/db")
+    try:
+        return ClusterSettings(instance_id, lease_ttl=lease_ttl, heartbeat=min(1.0, lease_ttl / 3))
+    except ValueError as err:
+        raise ServeError(str(err)) from None
+
+
+__all__ = ["cluster_settings", "create_app", "serve"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from . import serve
@@ -32,6 +33,12 @@ def main(argv: list[str] | None = None) -> None:
                         help="a host name players use to reach the server (repeatable; IP addresses always work)")
     parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
                         help="change one limit (repeatable), e.g. --limit create_rate=20; see docs/web.md")
+    parser.add_argument("--instance-id", default=os.environ.get("CARDTABLE_INSTANCE_ID") or None, metavar="NAME",
+                        help="run as one instance of a cluster sharing the PostgreSQL --db with others "
+                             "(unique name; env CARDTABLE_INSTANCE_ID); see docs/web.md, 'Scaling'")
+    parser.add_argument("--lease-ttl", type=float, default=5.0,
+                        help="cluster: seconds an instance counts as alive after its last heartbeat; then its "
+                             "tables may be taken over (default 5)")
     args = parser.parse_args(argv)
     try:
         settings = settings_from_flags(args.limit, args.allowed_host)
@@ -40,7 +47,8 @@ def main(argv: list[str] | None = None) -> None:
     try:
         limits = BotLimits(args.bot_max_iterations, args.bot_max_seconds)
         serve(host=args.host, port=args.port, db_url=args.db, log_level=args.log_level, settings=settings,
-              bot_limits=limits, bot_move_timeout=args.bot_move_timeout)
+              bot_limits=limits, bot_move_timeout=args.bot_move_timeout, instance_id=args.instance_id,
+              lease_ttl=args.lease_ttl)
     except (ServeError, SetupError) as err:
         print(f"error: {err}", file=sys.stderr)
         sys.exit(2)

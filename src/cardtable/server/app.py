@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import TYPE_CHECKING, Any, AsyncIterator
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse
@@ -27,6 +27,7 @@ from .errors import install_error_handlers
 from .facets import has_decks, presentation_of, ready_decks_of, seat_choices_of
 from . import heavy_jobs
 from .guard import Guard
+from .health import install_health
 from .heavy import HeavyWork
 from .limits import RateLimiter
 from .reports import install_reports
@@ -35,6 +36,9 @@ from .settings import ServerSettings
 from .store import Store
 from .tables import EXPIRED, BadToken, TableError, TableManager, table_summary
 from .tokens import token_matches
+
+if TYPE_CHECKING:
+    from .cluster import ClusterSettings
 
 log = logging.getLogger("cardtable.server")
 
@@ -48,7 +52,7 @@ The API is running: see <a href="/api/tables">/api/tables</a> and <a href="/api/
 def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executor: ExecutorKind = "process",
                bot_workers: int | None = None, bot_limits: BotLimits = DEFAULT_BOT_LIMITS,
                bot_move_timeout: float | None = None, settings: ServerSettings | None = None,
-               reports_dir: str | Path | None = "reports") -> FastAPI:
+               reports_dir: str | Path | None = "reports", cluster: "ClusterSettings | None" = None) -> FastAPI:
     """Build the server for the database at ``db_url`` (``sqlite:///file.db`` or ``postgresql+psycopg://…``).
 
     ``static_dir`` holds the browser client (default ``cardtable/web/static``); the server starts
@@ -57,17 +61,24 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
     Costly requests (deck checks and imports, replays) run in worker processes, or threads with
     ``bot_executor="thread"`` (heavy.py). ``settings`` holds every other limit (docs/web.md, "Limits"); the default answers for ``localhost``
     and IP addresses only. ``reports_dir`` is the folder of finished balance reports served at
-    ``/reports/`` (``None``: none).
+    ``/reports/`` (``None``: none). ``cluster`` makes the server one instance of a cluster on a shared
+    PostgreSQL database (cluster/, docs/web.md "Scaling").
     """
     from . import install_token_redaction
 
     install_token_redaction()
     settings = settings or ServerSettings.load()
-    store = Store(db_url)
     bots = BotRunner(bot_executor, bot_workers, bot_limits, bot_move_timeout)
+    manager: TableManager
+    if cluster is None:
+        store = Store(db_url)
+        manager = TableManager(store, bots, settings)
+    else:
+        from .cluster import build
+
+        store, manager = build(db_url, cluster, bots, settings)
     heavy = HeavyWork(bot_executor, settings.heavy_workers, settings.heavy_queue, settings.heavy_per_client,
                       settings.heavy_budget, settings.rate_window)
-    manager = TableManager(store, bots, settings)
     static = Path(static_dir) if static_dir is not None else DEFAULT_STATIC_DIR
     create_limit = RateLimiter("new tables", settings.create_rate, settings.rate_window)
     refused_limit = RateLimiter("refused table creations", settings.create_refused_rate, settings.rate_window)
@@ -92,6 +103,7 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
     app.state.settings = settings
     app.state.heavy = heavy
     install_error_handlers(app)
+    install_health(app, manager)
     app.add_middleware(Guard, allowed_hosts=lambda: settings.allowed_hosts,
                        max_body_bytes=lambda: settings.max_body_bytes, max_header_bytes=lambda: settings.max_header_bytes)
 
@@ -192,7 +204,8 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
                           limit: int = Query(default=200, ge=1, le=1000)) -> list[dict[str, Any]]:
         rows = await store.run(store.list_tables, limit, status)
         tokens = await store.run(store.seat_tokens, [r.id for r in rows])
-        return [table_summary(r, r.status, [t.seat for t in tokens[r.id] if t.claimed]) for r in rows]
+        return [table_summary(r, r.status, [t.seat for t in tokens[r.id] if t.claimed]) | {"watching": manager.watching(r.id)}
+                for r in rows]
 
     @app.get("/api/tables/{table_id}", responses=error_responses(404, 422))
     async def get_table(table_id: str) -> dict[str, Any]:
@@ -294,7 +307,7 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
         try:
             table = await manager.get(table_id)
         except TableError as err:
-            await _close_with(websocket, err.code, err.message, 4409)
+            await _close_with(websocket, err.code, err.message, 4503 if err.status == 503 else 4409)
             return
         if table is None:
             await _close_with(websocket, "not_found", f"there is no table {table_id!r}", 4404)

@@ -300,12 +300,33 @@ class Store:
         return await loop.run_in_executor(self._executor, functools.partial(fn, *args))
 
     def create_schema(self) -> None:
+        """Create missing tables and columns. On PostgreSQL under an advisory lock: servers starting together
+        on one database (a cluster, docs/web.md "Scaling") would otherwise race on ``CREATE TABLE``."""
+        if self.is_sqlite:
+            self._create_schema()
+            return
+        with self.engine.connect() as guard:
+            guard.exec_driver_sql("SELECT pg_advisory_lock(728, 0)")
+            try:
+                self._create_schema()
+            finally:
+                guard.exec_driver_sql("SELECT pg_advisory_unlock(728, 0)")
+                guard.commit()
+
+    def _create_schema(self) -> None:
         metadata.create_all(self.engine)
         with self.engine.begin() as conn:  # a database made by an older version lacks the newer columns
             present = {c["name"] for c in inspect(conn).get_columns("tables")}
             for name, ddl in _ADDED_COLUMNS.items():
                 if name not in present:
                     conn.exec_driver_sql(f"ALTER TABLE tables ADD COLUMN {name} {ddl}")
+
+    def _fence(self, conn: Any, table_ids: list[str]) -> None:
+        """Raise before a batch of moves and claims is written if this process may not write to those
+        tables; nothing to check for one process (a cluster's store checks its leases, cluster/leases.py)."""
+
+    def _after_insert_table(self, conn: Any, row: TableRow) -> None:
+        """More to store in the transaction of a new table (a cluster's store: the lease of a bots-only table)."""
 
     def check_writable(self) -> None:
         """Raise if the database refuses writes (a read-only file, role or replica): a no-op update."""
@@ -337,6 +358,7 @@ class Store:
             if decks:
                 conn.execute(insert(seat_decks_t), [{"table_id": row.id, "seat": s, "deck": d}
                                                     for s, d in sorted(decks.items())])
+            self._after_insert_table(conn, row)
 
     def seat_decks(self, table_id: str) -> dict[int, Any]:
         """The decks stored for a table dealt once they are all known (seat -> deck option value)."""
@@ -352,6 +374,7 @@ class Store:
         table is marked dealt with those options. ``SeatTaken`` (nothing stored) when the seat was claimed
         or its deck stored already, so two racing joins cannot both succeed even across processes."""
         with self.engine.begin() as conn:
+            self._fence(conn, [table_id])
             if deck is not None:
                 if seat is None or token_hash is None:
                     raise ValueError("a seat that brings its deck is named and gets a new token")
@@ -398,6 +421,7 @@ class Store:
     def set_open_seats(self, table_id: str, seats: tuple[int, ...]) -> None:
         """The host opened a seat to anyone: the table's new list of open seats."""
         with self.engine.begin() as conn:
+            self._fence(conn, [table_id])
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(open_seats=list(seats)))
 
     @_write
@@ -410,6 +434,7 @@ class Store:
     @_write
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as conn:
+            self._fence(conn, [table_id])
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
 
     # --- seat tokens ------------------------------------------------------------------------------
@@ -448,6 +473,7 @@ class Store:
             if self.is_sqlite:  # the hot path: plain DB-API statements, no SQLAlchemy compile/execute layers
                 self._append_sqlite(conn, actions, claims, new_tokens, statuses)
                 return
+            self._fence(conn, sorted({p.table_id for p in batch}))
             if actions:
                 conn.execute(_INSERT_ACTION, actions)
             if claims:

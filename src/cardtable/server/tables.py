@@ -375,6 +375,11 @@ class TableManager:
             log.info("expired %d idle table(s)", len(done))
         return done
 
+    def watching(self, table_id: str) -> int:
+        """Spectators (sockets without a seat) of a table, for the lobby."""
+        table = self.tables.get(table_id)
+        return 0 if table is None else sum(1 for c in table.connections if c.seat is None)
+
     def waiting_tables_of(self, client: str) -> int:
         return sum(1 for t in self.tables.values() if t.creator == client and t.status == "waiting")
 
