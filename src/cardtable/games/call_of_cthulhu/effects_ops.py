@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ...core import Action
 from ...engine import EXHAUSTED, Frame, Op, PERMANENT, add_lasting, cancel_event, emit, pick
+from ...engine.ops import HiddenPick
 from . import schema as S
 from .effects import _lki_slot, duration_of
 from .filters import (
@@ -218,7 +219,7 @@ def _choose_domain(st: "CocState", frame: Frame) -> None:
             labels=tuple(f"domain {c % 3 + 1} of seat {c // 3}" for c in cands))
 
 
-class HandPick(Op["CocState"]):
+class HandPick(HiddenPick["CocState"]):
     """A choice among hidden cards (a hand, or a deck being searched) that match a filter.
 
     Args: player (who chooses), zone (a zone name), fref ((definition, ability, path) of the filter, or
@@ -259,18 +260,6 @@ class HandPick(Op["CocState"]):
             options.append(Action(p, "done"))
         st.ask(p, "hidden_pick", frame["prompt"], options)
 
-    def answer(self, st: "CocState", frame: Frame, action: Action) -> None:
-        p = frame["player"]
-        chosen = tuple(st.secrets.get(p, ()))
-        if action.kind == "done":
-            self._finish(st, frame, chosen)
-        else:
-            st.secrets[p] = chosen + (action.get("card"),)
-
-    @staticmethod
-    def _finish(st: "CocState", frame: Frame, chosen: tuple[Any, ...]) -> None:
-        st.secrets.pop(frame["player"], None)
-        st.ret(chosen)  # the frame beneath uses it at once (the cards leave the hidden zone)
 
 
 OPS.add(HandPick())

@@ -28,6 +28,7 @@ from typing import Annotated, Any, Callable, ClassVar, Literal, Union
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
 
 from ...carddata.loader import FieldError
+from ...carddata.pool import SetHeader
 
 # ---- names ---------------------------------------------------------------------------------------
 
@@ -1197,11 +1198,9 @@ AnyCard = Annotated[
 DeckCard = Union[CharacterCard, SupportCard, EventCard]
 
 
-class CardSet(_Strict):
-    """One card set file: its name, a version, and its cards of every type (§12.7)."""
+class CardSet(SetHeader):
+    """One card set file: its name, a version (``SetHeader``), and its cards of every type (§12.7)."""
 
-    set: str = Field(min_length=1)
-    version: int = Field(ge=1)
     cards: list[AnyCard] = Field(min_length=1)
 
     @model_validator(mode="after")

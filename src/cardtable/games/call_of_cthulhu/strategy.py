@@ -15,16 +15,11 @@ from typing import Any, Mapping
 from ...core import Action, Decision, Rng
 
 
-_DEFS: list[Any] = []
-
-
 def _defs() -> Any:
-    """The game's definitions (looked up once: the policy asks for them at every card it reads)."""
-    if not _DEFS:
-        from . import DEFINITION
+    """The definitions of the game as this process plays it (with any custom sets it loaded)."""
+    from ...engine.cardgame import active
 
-        _DEFS.append(DEFINITION.defs)
-    return _DEFS[0]
+    return active("call-of-cthulhu").defs
 
 
 def _card(view: Mapping[str, Any], i: Any) -> Any:

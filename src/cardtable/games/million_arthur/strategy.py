@@ -38,9 +38,9 @@ FIRST_STEP_GUESS = 0.5  # weight of the opponent's base knights as blockers/atta
 
 
 def _defs() -> Any:
-    from . import DEFINITION
+    from ...engine.cardgame import active
 
-    return DEFINITION.pool.defs
+    return active("million-arthur").pool.defs  # with any custom sets this process loaded
 
 
 def _n(o: Action, key: str = "card") -> int:

@@ -30,6 +30,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...carddata.loader import FieldError
+from ...carddata.pool import SetHeader, unique_card_ids
 
 Dimension = Literal["WakingWorld", "Dreamlands", "NewAeon"]
 DIMENSIONS: tuple[str, ...] = ("WakingWorld", "Dreamlands", "NewAeon")
@@ -1049,11 +1050,9 @@ AnyCard = Annotated[Union[InvestigatorCard, LocationCard, TravelEventCard, AllyC
                     Field(discriminator="type")]
 
 
-class CardSet(_Strict):
-    """One card set file."""
+class CardSet(SetHeader):
+    """One card set file (``set`` and ``version`` first, ``SetHeader``)."""
 
-    set: str = Field(min_length=1)
-    version: int = Field(ge=1)
     regions: list[str] = Field(min_length=1)
     languages: list[str] = Field(min_length=1)
     spell_icons: list[str] = []
@@ -1061,9 +1060,5 @@ class CardSet(_Strict):
 
     @model_validator(mode="after")
     def _unique(self) -> "CardSet":
-        seen: set[str] = set()
-        for card in self.cards:
-            if card.id in seen:
-                raise FieldError("cards", f"card id {card.id!r} is used twice")
-            seen.add(card.id)
+        unique_card_ids(self.cards)
         return self

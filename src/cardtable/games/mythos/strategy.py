@@ -42,9 +42,9 @@ BLOCK_MARGIN = 4  # block when an attack would leave Sanity at this or lower
 
 
 def _game() -> Any:
-    from . import DEFINITION
+    from ...engine.cardgame import active
 
-    return DEFINITION
+    return active("mythos")  # with any custom sets this process loaded
 
 
 def _state(view: Mapping[str, Any], rng: Rng) -> MyState:
