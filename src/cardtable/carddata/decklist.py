@@ -1,9 +1,10 @@
 """Deck-list files and ready decks, the same for every card game.
 
 A deck-list file is YAML: ``name``, ``description``, ``cards`` (card id or exact title → copies) and
-the game's side parts (a leader, an investigator, three domains: a card reference or a list of them).
-The game declares the file's model (pydantic, so its fields are checked like card files) and which of
-its fields are side parts; reading, name resolution and the "every bad entry at once" error are here.
+the game's side parts (cards kept outside the main part: one card reference or a list of them).
+The game names its side parts (``DeckLists``) and the file's model is made from them (pydantic, so a
+file is checked like a card file); reading, name resolution and the "every bad entry at once" error
+are here.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def read_decks(paths: Iterable[Path], read: Callable[[Path], Deck]) -> dict[str,
 def ready_deck_list(decks: Mapping[str, Deck], key: Callable[[str], str], words: Callable[[str], str],
                     top: int, custom: Iterable[str] = ()) -> list[ReadyDeck]:
     """The ``decklists`` facet's ``ready_decks()``: each deck with a summary of its most common values
-    of ``key`` (a card id → faction, colour, type, ...) in ``words``; stems in ``custom`` are marked."""
+    of ``key`` (a card id → its colour, type, ...) in ``words``; stems in ``custom`` are marked."""
     from collections import Counter
 
     marked = set(custom)

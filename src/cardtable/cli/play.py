@@ -25,8 +25,8 @@ from rich.text import Text
 from .. import load_game, replay
 from ..core import Rng, State, mix_seed
 from ..tui import get_renderer, seat_names
-from .common import (GAME_HELP, UserError, boundary, check_players, check_reproduces, jsonable, make_bots, new_console,
-                     parse_options, parse_seat, read_json, split_specs, write_json)
+from .common import (CARDS_HELP, GAME_HELP, UserError, boundary, check_players, check_reproduces, custom_cards,
+                     jsonable, make_bots, new_console, parse_options, parse_seat, read_json, split_specs, write_json)
 from .decks import deck_options
 from .prompt import Quit, human_decision
 from .render import outcome_renderable, print_events
@@ -118,10 +118,10 @@ def play_cmd(
     deck: Optional[list[str]] = typer.Option(None, "--deck", "-d",
                                              help="A ready deck (name or stem, see cardtable decks) or a deck-list "
                                                   "file; repeat once per seat, in seat order."),
+    cards: Optional[list[Path]] = typer.Option(None, "--cards", help=CARDS_HELP),
 ) -> None:
     """Play a game in the terminal against bots (or watch bots play with --seat none)."""
-    with boundary():
-        game = load_game(game_id)
+    with boundary(), custom_cards(game_id, cards) as game:
         check_players(game, players)
         if resume is not None:
             if deck:

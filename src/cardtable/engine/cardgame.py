@@ -13,7 +13,7 @@ record names every set it was played with and its content hash (``card_set_hashe
 ``check_record_sets`` refuses a record whose sets are not the ones loaded.
 
 Nothing here names a game: a subclass declares its pool source, state class, zones and, for decks
-with one side card (a leader, an investigator), the option key of that card.
+with one side card kept outside the main part, the option key of that card.
 """
 
 from __future__ import annotations
@@ -242,7 +242,7 @@ def active(game_id: str) -> Any:
 class DeckFacet:
     """The functions of a card game's ``decklists`` facet (``carddata.deckfacet``), over the game as this
     process plays it: ready decks (custom ones marked), deck files and their legality. ``key`` reads
-    what a ready deck's summary counts of a card (its faction, colour, type) from the game and a card id;
+    what a ready deck's summary counts of a card (a colour, a type) from the game and a card id;
     the ``top`` most common values are named in the game's own words (``face``)."""
 
     def __init__(self, game_id: str, key: Callable[[Any, str], str], top: int, face: Any) -> None:

@@ -4,7 +4,7 @@ Why: a rule test states its situation in a few lines and then acts; every card g
 real pool cards into zones, remembers which card went where (so a test names cards, not ids), and
 drives the state with "apply the legal option of this kind" and "this must be refused, and change
 nothing". That part is the same for every game and lives here; a game's ``testing.py`` keeps what is
-its own (its zones, its turn stages, its card states such as a rested knight or an inverted story).
+its own (its zones, its turn stages, the states its cards can be in).
 
 ``card_sets`` (files or directories of custom sets, ``carddata.pool``) builds the situation in the game
 over its shipped sets plus those, so a new card can be tested from outside the package.
