@@ -42,6 +42,13 @@ class Scenario:
     ids: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     name_of: Callable[[str], str] = str  # a card reference (id or name) -> the name ``ids`` keeps it under
 
+    @classmethod
+    def blank(cls, game: Any, seed: int, players: int, options: Any, name_of: Callable[[str], str]) -> Any:
+        """An empty table of ``game`` (its state class, its zones for ``players``) with the parsed ``options``,
+        nothing on the stack: a builder places its cards, sets its variables, pushes its frame and starts."""
+        st = game.state_class.blank(game, seed, players, options, game.zones(players))
+        return cls(st, name_of=name_of)
+
     def id(self, ref: str, zone: str | None = None, n: int = 0) -> int:
         """The id of the ``n``-th placed card ``ref`` (name or card id) in ``zone`` (default: any zone but a deck)."""
         name = self.name_of(ref)

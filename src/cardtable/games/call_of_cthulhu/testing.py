@@ -27,7 +27,7 @@ from typing import Any, Mapping, Sequence
 from ...engine import EXHAUSTED, Frame
 from ...engine.scenario import Scenario as BaseScenario, game_with, refuse
 from . import DEFINITION
-from .state import INSANE, STORY_ROW_SIZE, CocState, zones_for
+from .state import INSANE, STORY_ROW_SIZE, CocState
 
 FILLER = "Stray Dog"  # a vanilla neutral card: the default deck content
 DEFAULT_ROW = ("The Drowned Bell of Innsmouth", "The Silent Observatory", "The Coast Road at Midnight")
@@ -114,10 +114,9 @@ def build(*, hands: Titles = ((), ()), decks: Titles | None = None, play: PerSea
     g = game_with(DEFINITION, card_sets)
     defs = g.defs
     opts = g.parse_options(seed, dict(options or {}))
-    st = CocState.blank(g, seed, 2, opts, zones_for(2))
-    assert isinstance(st, CocState)
+    sc = Scenario.blank(g, seed, 2, opts, lambda r: defs[defs.index(r)].title)
+    st: CocState = sc.st
     t = st.table
-    sc = Scenario(st, name_of=lambda ref: str(defs[defs.index(ref)].title))
 
     def add(ref: str, owner: int, zone: str) -> int:
         return sc.place(ref, owner, zone, zone.startswith(("play", "row", "res", "discard", "won")))

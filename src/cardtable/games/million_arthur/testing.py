@@ -25,7 +25,7 @@ from typing import Any, Mapping, Sequence
 from ...engine import EXHAUSTED, FACE_DOWN
 from ...engine.scenario import Scenario as BaseScenario, act, game_with, refuse
 from . import DEFINITION
-from .state import MaState, colour_bit, zones_for
+from .state import MaState, colour_bit
 
 FILLER = "Harbour Duelist"  # a vanilla blue knight without a burst icon: the default deck content
 LEADERS = ("Arthur of the Ember Road", "Arthur of the Gilded Ledger")
@@ -76,11 +76,9 @@ def build(*, hands: PerSeat = ((), ()), decks: PerSeat | None = None, base: PerS
     ``FILLER`` cards each; ``card_sets``: custom set files or directories whose cards may be placed too."""
     g = game_with(DEFINITION, card_sets)
     pool = g.pool
-    opts = g.parse_options(seed, dict(options or {}))
-    st = MaState.blank(g, seed, 2, opts, zones_for(2))
-    assert isinstance(st, MaState)
+    sc = Scenario.blank(g, seed, 2, g.parse_options(seed, dict(options or {})), lambda r: pool[pool.index(r)].name)
+    st: MaState = sc.st
     t = st.table
-    sc = Scenario(st, name_of=lambda ref: str(pool[pool.index(ref)].name))
 
     def add(ref: str, owner: int, zone: str) -> int:
         return sc.place(ref, owner, zone, not zone.startswith(("deck", "hand")))

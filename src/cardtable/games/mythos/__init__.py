@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from ...core import GameInfo, SetupError, State
 from ...engine import ENGINE_OPS, OpTable
 from ...engine.cardgame import CardGame
-from . import battle, checks, costs, join, primitives, rules, triggers  # noqa: F401 - register the ops of the round, battle, checks, costs, Join groups, effects and triggers
+from . import battle, checks, costs, effect_frame, join, primitives, rules, triggers  # noqa: F401 - register the ops of the round, battle, checks, costs, effect questions, Join groups, effects and triggers
 from .catalog import SOURCE
 from .state import DECK, INV, OPS, ROUND_CAP, TURN_CAP, MyState, zones_for
 

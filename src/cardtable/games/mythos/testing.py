@@ -23,7 +23,7 @@ from ...engine import FACE_DOWN
 from ...engine.scenario import Scenario as BaseScenario, act, game_with, refuse
 from . import DEFINITION
 from .schema import DIMENSIONS
-from .state import CROSSWISE, INVERTED, MyState, zones_for
+from .state import CROSSWISE, INVERTED, MyState
 
 FILLER = "Restful Sleep"  # an event with no requirement: the default deck content
 INVESTIGATORS = ("Whitcomb / Harlan", "Pell / Quill", "Whitcomb / Harlan", "Pell / Quill")
@@ -87,11 +87,9 @@ def build(*, players: int = 2, hands: PerSeat | None = None, decks: PerSeat | No
     pool = g.pool
     n = players
     empty: PerSeat = [()] * n
-    opts = g.parse_options(seed, n, dict(options or {}))
-    st = MyState.blank(g, seed, n, opts, zones_for(n))
-    assert isinstance(st, MyState)
+    sc = Scenario.blank(g, seed, n, g.parse_options(seed, n, dict(options or {})), lambda r: pool[pool.index(r)].title)
+    st: MyState = sc.st
     t = st.table
-    sc = Scenario(st, name_of=lambda ref: str(pool[pool.index(ref)].title))
 
     def add(ref: str, owner: int, zone: str) -> int:
         return sc.place(ref, owner, zone, not zone.startswith(("deck", "hand", "threat")))
