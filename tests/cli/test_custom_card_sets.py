@@ -107,6 +107,7 @@ def test_a_record_replayed_against_other_cards_is_refused_naming_the_set(runner,
                             "--save", str(save)]))
     missing = _err(runner.invoke(app, ["replay", str(save)]))
     assert "'homebrew'" in missing and "not loaded" in missing and "--cards" in missing
+    assert "actions replayed" in _ok(runner.invoke(app, ["replay", str(save), "--cards", str(folder)]))
     (folder / "homebrew.yaml").write_text(SET.replace("skill_value: 4", "skill_value: 5"), encoding="utf-8")
     changed = _err(runner.invoke(app, ["play", GAME, "--resume", str(save), "--cards", str(folder)]))
     assert "'homebrew' differs" in changed and "sha256" in changed
