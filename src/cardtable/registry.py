@@ -62,6 +62,12 @@ def register(game: GameDefinition) -> None:
     _EXTRA[game.info.id] = game
 
 
+def registered(game_id: str) -> GameDefinition | None:
+    """The game ``register`` (or ``use_card_sets``) put under ``game_id``, if any: a dict read, for callers
+    on a hot path that already hold the package's own game (``engine.cardgame.active``)."""
+    return _EXTRA.get(game_id)
+
+
 def unregister(game_id: str) -> None:
     """Forget a game added with ``register`` (tests clean up after themselves)."""
     _EXTRA.pop(game_id, None)

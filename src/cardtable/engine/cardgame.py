@@ -29,6 +29,7 @@ from ..carddata.decklist import ready_deck_list
 from ..carddata.deckrules import Deck, Violation
 from ..carddata.pool import PoolSource, SetRef, custom_deck_files, custom_set_files, records_match
 from ..core import GameDefinition, Rng, SetupError, State
+from .. import registry as _registry
 from ..core.errors import CardDataError
 from .table import ZoneDecl
 
@@ -231,12 +232,12 @@ class CardGame(GameDefinition):
         return howto.how_to_play(self.info.name)  # type: ignore[no-any-return]
 
 
-def active(game_id: str) -> Any:
-    """The game as this process plays it: the registered one, with the custom sets
-    ``registry.use_card_sets`` loaded (the ``decklists`` facet and the bots' policies read it)."""
-    from ..registry import load_game
-
-    return load_game(game_id)
+def active(game: Any) -> Any:
+    """``game`` (a package's ``GAME``) as this process plays it: the one registered in its place, with the
+    custom sets ``registry.use_card_sets`` loaded, or ``game`` itself (a dict read: the bots' policies ask
+    at every card they look at)."""
+    custom = _registry.registered(game.info.id)
+    return game if custom is None else custom
 
 
 class DeckFacet:
@@ -249,7 +250,7 @@ class DeckFacet:
         self.game_id, self.key, self.top, self.face = game_id, key, top, face
 
     def game(self) -> Any:
-        return active(self.game_id)
+        return _registry.load_game(self.game_id)
 
     def ready_decks(self) -> list[ReadyDeck]:
         from .presentation import colour_words

@@ -13,13 +13,13 @@ from collections import Counter
 from typing import Any, Mapping
 
 from ...core import Action, Decision, Rng
+from ...engine.cardgame import active
+from . import GAME
 
 
 def _defs() -> Any:
     """The definitions of the game as this process plays it (with any custom sets it loaded)."""
-    from ...engine.cardgame import active
-
-    return active("call-of-cthulhu").defs
+    return active(GAME).defs
 
 
 def _card(view: Mapping[str, Any], i: Any) -> Any:

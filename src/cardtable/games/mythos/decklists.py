@@ -8,6 +8,7 @@ from typing import Any
 from ...carddata.deckfacet import Choice, SeatChoice
 from ...carddata.deckrules import Deck
 from ...engine.cardgame import DeckFacet, active
+from . import GAME
 from .deck_rules import INVESTIGATOR
 from .presentation import PRESENTATION
 
@@ -37,7 +38,7 @@ def seat_choices() -> list[SeatChoice]:
     """MY-2.1: each player brings an investigator card besides the deck; a seat may bring another one
     than its ready deck's (D-MY-99). Only the card is chosen here: its side is chosen in secret at the
     table (MY-4.1), so nothing public at creation tells which side a seat will play."""
-    pool = active("mythos").pool
+    pool = active(GAME).pool
     choices = []
     for d in pool.defs:
         if d.type != "investigator":
