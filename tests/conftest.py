@@ -24,6 +24,7 @@ SLOW_PREFIXES = (
     "tests/server/test_cluster_leases.py",  # PostgreSQL
     "tests/server/test_bot_limits.py",
     "tests/server/test_heavy_work.py::test_deck_imports_checks_and_replays_run_in_a_worker_process",
+    "tests/server/test_custom_card_sets.py::test_a_custom_deck_is_checked_in_a_worker_process_too",
     "tests/server/test_trust.py::test_many_concurrent_joins",
     "tests/server/test_limits.py::test_a_half_sent",
     "tests/engine/test_table_links.py",

@@ -21,7 +21,9 @@ import importlib
 import importlib.util
 import pkgutil
 from functools import lru_cache
+from pathlib import Path
 from types import ModuleType
+from typing import Mapping, Sequence
 
 from . import games as _games_pkg
 from .core.errors import SetupError
@@ -58,6 +60,12 @@ def _declares_game(init_path: str) -> bool:
 def register(game: GameDefinition) -> None:
     """Make a game defined outside ``cardtable/games`` known to every tool (by ``game.info.id``)."""
     _EXTRA[game.info.id] = game
+
+
+def registered(game_id: str) -> GameDefinition | None:
+    """The game ``register`` (or ``use_card_sets``) put under ``game_id``, if any: a dict read, for callers
+    on a hot path that already hold the package's own game (``engine.cardgame.active``)."""
+    return _EXTRA.get(game_id)
 
 
 def unregister(game_id: str) -> None:
@@ -113,3 +121,40 @@ def game_facet(game_id: str, name: str) -> ModuleType | None:
         if err.name is not None and (module == err.name or module.startswith(err.name + ".")):
             return None
         raise
+
+
+_CUSTOM: dict[str, tuple[str, ...]] = {}
+
+
+def use_card_sets(game_id: str, sources: "Sequence[str | Path]") -> GameDefinition:
+    """Play ``game_id`` with the custom card sets in ``sources`` (set files or directories, see
+    ``carddata.pool``) in this process: every tool that loads the game (the CLI, the server's lobby and
+    deck builder, the bots' policies) then sees the shipped cards and these. ``CardDataError`` names the
+    file, card and field of a bad set; ``SetupError`` for a game without set files. Returns the game."""
+    drop_card_sets(game_id)
+    base = load_game(game_id)
+    with_sets = getattr(base, "with_card_sets", None)
+    if with_sets is None:
+        raise SetupError(f"{game_id} takes no custom card sets (--cards is for the card games)")
+    game: GameDefinition = with_sets(list(sources))
+    register(game)
+    _CUSTOM[game_id] = tuple(str(Path(s).resolve()) for s in sources)
+    return game
+
+
+def drop_card_sets(game_id: str) -> None:
+    """Undo ``use_card_sets`` (the shipped cards only again)."""
+    if _CUSTOM.pop(game_id, None) is not None:
+        unregister(game_id)
+
+
+def custom_card_sets() -> dict[str, tuple[str, ...]]:
+    """game id -> the custom sources ``use_card_sets`` loaded (passed on to worker processes)."""
+    return dict(_CUSTOM)
+
+
+def restore_card_sets(sets: "Mapping[str, Sequence[str]]") -> None:
+    """In a worker process: load the custom sets its parent had (``custom_card_sets()``), if not yet."""
+    for game_id, sources in sets.items():
+        if _CUSTOM.get(game_id) != tuple(sources):
+            use_card_sets(game_id, sources)

@@ -20,6 +20,10 @@ Optional:
   besides its deck (a card that is not part of the deck, say). The web table offers them per seat and
   passes the picks as the choice's ``option`` (one value or ``None`` per seat, in seat order); the
   game's ``new_game`` validates them like any option.
+* ``ready_deck_lists() -> dict[str, Deck]`` — the ready decks by stem as deck lists (the deck builder
+  reads them from here when given, from ``<package>/decks/<stem>.yaml`` otherwise); a game whose ready
+  decks may come from elsewhere (custom card sets) gives it. A ``ReadyDeck`` from a custom set has
+  ``custom`` set, and lobbies and builders mark it.
 * ``CURVE: str`` — the numeric catalog attribute a deck builder's curve chart counts (what a card
   costs to play, in the game's own terms); without it the builder takes the first numeric attribute.
 * ``FILTERS: tuple[str, ...]`` — the catalog attributes a deck builder offers as filters, most useful
@@ -47,10 +51,14 @@ class ReadyDeck:
     description: str
     cards: int  # size of the main deck
     summary: str = ""  # e.g. the factions or colours, in a few words
+    custom: bool = False  # from a custom card set directory (``--cards``), not shipped with the game
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "stem": self.stem, "description": self.description, "cards": self.cards,
-                "summary": self.summary}
+        out: dict[str, Any] = {"name": self.name, "stem": self.stem, "description": self.description,
+                               "cards": self.cards, "summary": self.summary}
+        if self.custom:
+            out["custom"] = True
+        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ unfiltered listing.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence
 
 import typer
@@ -22,7 +23,7 @@ from .. import load_game
 from ..core import GameDefinition
 from ..registry import game_facet
 from ..tui import get_renderer
-from .common import GAME_HELP, UserError, boundary, new_console
+from .common import CARDS_HELP, GAME_HELP, UserError, boundary, custom_cards, new_console
 
 Card = Mapping[str, Any]
 TEXT_WIDTH = 50  # letters of card text in the listing (the full text: cardtable cards GAME CARD)
@@ -166,10 +167,10 @@ def cards_cmd(
     kind: Optional[str] = typer.Option(None, "--type", help="Only cards whose 'type' (or 'kind') field is this."),
     search: Optional[str] = typer.Option(None, "--search", "-s", help="Only cards whose title or text has this."),
     where: Optional[list[str]] = typer.Option(None, "--where", help="Only cards with FIELD=VALUE (repeatable)."),
+    custom: Optional[list[Path]] = typer.Option(None, "--cards", help=CARDS_HELP),
 ) -> None:
     """List a game's cards (filtered by catalog fields), or show one card in full."""
-    with boundary():
-        game = load_game(game_id)
+    with boundary(), custom_cards(game_id, custom) as game:
         console = new_console()
         filtered = any(x is not None for x in (faction, kind, search)) or bool(where)
         if card is None and not filtered:

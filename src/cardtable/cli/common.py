@@ -86,6 +86,27 @@ def boundary() -> Iterator[None]:
         raise fail(f"{err.strerror or err}{': ' + str(err.filename) if err.filename else ''}") from None
 
 
+CARDS_HELP = ("A custom card set: a set file (YAML in the format of the game's own card sets) or a directory of "
+              "them, whose decks/ folder adds ready decks (repeatable).")
+
+
+@contextmanager
+def custom_cards(game_id: str, cards: Sequence[Path] | None) -> Iterator[GameDefinition]:
+    """The game, with the ``--cards`` sets loaded for the length of the command (``registry.use_card_sets``:
+    every tool the command uses sees them); a bad set ends the command as one line naming file, card and
+    field."""
+    from ..registry import drop_card_sets, load_game, use_card_sets
+
+    if not cards:
+        yield load_game(game_id)
+        return
+    game = use_card_sets(game_id, cards)
+    try:
+        yield game
+    finally:
+        drop_card_sets(game_id)
+
+
 def parse_options(items: Sequence[str] | None) -> dict[str, Any] | None:
     """``["turn_cap=50", "name=x"]`` -> ``{"turn_cap": 50, "name": "x"}`` (values parsed as JSON if they can be).
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 import typer
 from rich import box
@@ -21,7 +21,7 @@ from rich.text import Text
 from .. import load_game
 from ..core import GameDefinition
 from ..registry import game_facet
-from .common import GAME_HELP, UserError, boundary, new_console
+from .common import CARDS_HELP, GAME_HELP, UserError, boundary, custom_cards, new_console
 from .help import Command
 from .render import hanging
 
@@ -130,10 +130,10 @@ deck_app = typer.Typer(help="Deck lists: check a deck file against the game's de
 def validate_cmd(
     game_id: str = typer.Argument(..., metavar="GAME", help=GAME_HELP),
     file: Path = typer.Argument(..., metavar="FILE", help="A deck-list file."),
+    cards: Optional[list[Path]] = typer.Option(None, "--cards", help=CARDS_HELP),
 ) -> None:
     """Check a deck-list file: every broken rule with its rule ID (exit 1 if illegal, 0 if legal)."""
-    with boundary():
-        game = load_game(game_id)
+    with boundary(), custom_cards(game_id, cards) as game:
         facet = decklists(game, "there is no deck to validate")
         deck = facet.load_deck_file(file)
         problems = _violations(facet, deck)

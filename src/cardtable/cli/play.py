@@ -25,8 +25,8 @@ from rich.text import Text
 from .. import load_game, replay
 from ..core import Rng, State, mix_seed
 from ..tui import get_renderer, seat_names
-from .common import (GAME_HELP, UserError, boundary, check_players, check_reproduces, jsonable, make_bots, new_console,
-                     parse_options, parse_seat, read_json, split_specs, write_json)
+from .common import (CARDS_HELP, GAME_HELP, UserError, boundary, check_players, check_reproduces, custom_cards,
+                     jsonable, make_bots, new_console, parse_options, parse_seat, read_json, split_specs, write_json)
 from .decks import deck_options
 from ..server.autopass import SeatPrefs, pass_kinds_for
 from ..server.autopass import choose as choose_auto
@@ -132,6 +132,7 @@ def play_cmd(
     full_control: bool = typer.Option(False, "--full-control",
                                       help="Ask every decision, even one with a single option or only passes "
                                            "(by default those are taken for you and listed as passed for you)."),
+    cards: Optional[list[Path]] = typer.Option(None, "--cards", help=CARDS_HELP),
 ) -> None:
     """Play a game in the terminal against bots (or watch bots play with --seat none).
 
@@ -139,8 +140,7 @@ def play_cmd(
 
     h shows help and card texts, l the full log, q quits and saves.
     """
-    with boundary():
-        game = load_game(game_id)
+    with boundary(), custom_cards(game_id, cards) as game:
         check_players(game, players)
         if resume is not None:
             if deck:

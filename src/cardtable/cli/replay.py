@@ -6,18 +6,18 @@ rather than replayed quietly into a different game.
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Any, Optional, TypedDict
 
 import typer
 from rich.rule import Rule
 from rich.text import Text
 
-from .. import load_game
 from .. import replay as replay_game
 from ..core import Action, State
 from ..tui import get_renderer, seat_names
-from .common import UserError, boundary, check_reproduces, new_console, parse_seat, read_json
+from .common import CARDS_HELP, UserError, boundary, check_reproduces, custom_cards, new_console, parse_seat, read_json
 from .render import hanging, outcome_renderable, print_events
 
 
@@ -32,9 +32,11 @@ def replay_cmd(
     file: Path = typer.Argument(..., metavar="FILE", help="A game record (JSON), e.g. written by play --save."),
     steps: bool = typer.Option(False, "--steps", help="Print every action and the log lines, in words."),
     seat: str = typer.Option("none", "--seat", help="Whose eyes to replay through (a seat number, or 'none')."),
+    cards: Optional[list[Path]] = typer.Option(None, "--cards", help=CARDS_HELP + " The record names the sets it "
+                                                                     "was played with; other cards are refused."),
 ) -> None:
     """Re-run a saved game, check that it reproduces, and print the outcome."""
-    with boundary():
+    with boundary(), ExitStack() as loaded:
         record = read_json(file)
         if not isinstance(record, dict):
             raise UserError(f"{file} does not hold a game record (expected a JSON object)")
@@ -42,7 +44,7 @@ def replay_cmd(
         if not isinstance(players, int) or isinstance(players, bool):
             raise UserError(f"{file} is not a game record: no integer 'players'")
         viewer = parse_seat(seat, players)
-        game = load_game(str(record.get("game")))
+        game = loaded.enter_context(custom_cards(str(record.get("game")), cards))
         renderer = get_renderer(game.id)
         names = seat_names(players, viewer)
         console = new_console()

@@ -2,11 +2,54 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from pathlib import Path
+from typing import Optional, Sequence
 
 import typer
 
+from ..core.errors import CardDataError
 from .common import UserError, boundary
+
+
+def card_set_owner(path: Path) -> str:
+    """The one card game whose schema accepts the set(s) at ``path`` (``serve --cards`` without ``GAME=``);
+    a ``UserError`` naming each game's first complaint when none does, or the games when several do."""
+    from ..registry import game_ids, load_game
+
+    taken, why = [], []
+    for game_id in game_ids():
+        game = load_game(game_id)
+        if not hasattr(game, "with_card_sets"):
+            continue
+        try:
+            game.with_card_sets([path])
+        except CardDataError as err:
+            why.append(f"{game_id}: {str(err).splitlines()[0]}")
+        else:
+            taken.append(game_id)
+    if len(taken) == 1:
+        return taken[0]
+    if not taken:
+        raise UserError(f"--cards {path}: not a card set of any game ({'; '.join(why)})")
+    raise UserError(f"--cards {path}: a set of {' and of '.join(taken)}; say which with --cards GAME={path}")
+
+
+def load_server_cards(specs: Sequence[str]) -> dict[str, list[Path]]:
+    """``--cards [GAME=]FILE_OR_DIR`` values loaded for the whole server (``registry.use_card_sets``)."""
+    from ..registry import game_ids, use_card_sets
+
+    by_game: dict[str, list[Path]] = {}
+    for spec in specs:
+        game_id, sep, raw = spec.partition("=")
+        if not sep or game_id not in game_ids():
+            game_id, raw = "", spec
+        path = Path(raw)
+        if not path.exists():
+            raise UserError(f"--cards {raw}: no such card set file or directory")
+        by_game.setdefault(game_id or card_set_owner(path), []).append(path)
+    for game_id, paths in by_game.items():
+        use_card_sets(game_id, paths)
+    return by_game
 
 
 def serve_cmd(
@@ -35,6 +78,11 @@ def serve_cmd(
              "see docs/web.md, 'Scaling'."),
     lease_ttl: float = typer.Option(5.0, min=0.5, help="Cluster: seconds an instance counts as alive after its last "
                                                        "heartbeat; then its tables may be taken over."),
+    cards: list[str] = typer.Option(
+        [], "--cards", metavar="[GAME=]FILE_OR_DIR",
+        help="A custom card set for the lobby and deck builder (repeatable): a set file or a directory of them "
+             "(its decks/ folder adds ready decks). The game is the one whose card format the file has; "
+             "GAME= names it."),
 ) -> None:
     """Start the web table (lobby, tables, bots) and print the URL to open."""
     with boundary():
@@ -46,6 +94,8 @@ def serve_cmd(
             raise UserError(f"the web table needs the web extra: pip install 'cardtable[web]' ({err.name} is missing)")
         from ..bots.base import BotLimits
 
+        for game_id, paths in load_server_cards(cards).items():
+            typer.echo(f"Custom card sets for {game_id}: {', '.join(map(str, paths))}")
         try:
             settings = settings_from_flags(limit, allowed_host)
         except ValueError as err:

@@ -20,7 +20,8 @@ from rich.text import Text
 
 from .. import load_game
 from ..core import GameDefinition, OutcomeTag
-from .common import GAME_HELP, UserError, boundary, check_players, make_bots, new_console, parse_options, split_specs
+from .common import (CARDS_HELP, GAME_HELP, UserError, boundary, check_players, custom_cards, make_bots, new_console,
+                     parse_options, split_specs)
 
 
 def _pct(x: float) -> str:
@@ -181,14 +182,14 @@ def simulate_cmd(
                                           "(games, matchups, decks, cards) into this folder."),
     tables_format: str = typer.Option("csv", "--tables-format", help="csv or parquet (for --tables)."),
     mirrors: bool = typer.Option(False, "--mirrors", help="Balance lab: also play each deck against itself."),
+    cards: Optional[list[Path]] = typer.Option(None, "--cards", help=CARDS_HELP),
 ) -> None:
     """Play many bot-vs-bot games and report win rates with 95% intervals.
 
     With --decks, --report or --tables it is the balance lab: a round robin of decks (every ready
     deck by default) with seats swapped, and a report of matchups, decks, first player, game
     lengths and cards."""
-    with boundary():
-        game = load_game(game_id)
+    with boundary(), custom_cards(game_id, cards) as game:
         options = parse_options(option)
         specs = split_specs(bots)
         if decks is not None or report is not None or tables is not None:

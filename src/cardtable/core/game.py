@@ -114,6 +114,17 @@ class GameDefinition(ABC):
         """Versions of the card sets in use; part of every record."""
         return {}
 
+    @property
+    def card_set_hashes(self) -> list[dict[str, Any]]:
+        """Every card set in use, in load order, as ``{"set", "sha256", "custom"}``; a record keeps them so
+        that replaying it against other cards is refused (``check_record_sets``). Empty: not recorded."""
+        return []
+
+    def check_record_sets(self, recorded: Any) -> str | None:
+        """Why a record that names ``recorded`` (its ``card_set_hashes``) cannot be replayed here, naming
+        the set and the mismatch; ``None`` when it can."""
+        return None
+
     @abstractmethod
     def new_game(self, seed: int = 0, players: int | None = None, options: Mapping[str, Any] | None = None) -> "State":
         """A new game set up from ``seed``; bad players/options raise ``SetupError``."""

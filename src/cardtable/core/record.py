@@ -31,6 +31,10 @@ def replay_record(
         raise RecordError(f"the record is for {game.id} version {record['version']}, this is version {game.info.version}")
     if record.get("card_sets", game.card_set_versions) != game.card_set_versions:
         raise RecordError(f"the record used card sets {record.get('card_sets')}, this build has {game.card_set_versions}")
+    if "card_set_hashes" in record:  # records made before sets were hashed have none: nothing to compare
+        mismatch = game.check_record_sets(record["card_set_hashes"])
+        if mismatch is not None:
+            raise RecordError(f"refusing to replay against other cards: {mismatch}")
     if not isinstance(record["actions"], list):
         raise RecordError("the record's 'actions' must be a list")
     players = record["players"]

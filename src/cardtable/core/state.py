@@ -77,7 +77,7 @@ class State(ABC):
         """Everything needed to rebuild this game: ``cardtable.replay(record)``."""
         if self.seed is None:
             raise IllegalActionError("CORE-4", "a determinized (sampled) state has no record")
-        return {
+        out = {
             "format": RECORD_FORMAT,
             "game": self.game.info.id,
             "version": self.game.info.version,
@@ -87,6 +87,10 @@ class State(ABC):
             "seed": self.seed,
             "actions": [a.to_dict() for a in self.history],
         }
+        hashes = self.game.card_set_hashes
+        if hashes:  # every set the game was played with, by id and content hash (custom ones too)
+            out["card_set_hashes"] = hashes
+        return out
 
     def determinize(self, seat: int | None, seed: int = 0) -> "State":
         """A full state consistent with all ``seat`` knows; everything hidden from it is resampled.

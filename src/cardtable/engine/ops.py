@@ -56,6 +56,27 @@ class FunctionOp(Op[Any]):
         self.fn(st, frame)
 
 
+class HiddenPick(Op[S]):
+    """A choice among the chooser's own hidden cards, one ``pick`` at a time, then ``done``.
+
+    The picks so far live in the chooser's secrets (``st.secrets[player]``), so the public stack names
+    no hidden card; a game's ``run`` offers the fitting cards left (and ``done``) and calls ``_finish``
+    at its maximum. ``done`` returns the picked cards to the frame beneath (``st.ret``)."""
+
+    def answer(self, st: S, frame: Any, action: Any) -> None:
+        p = frame["player"]
+        chosen = tuple(st.secrets.get(p, ()))
+        if action.kind == "done":
+            self._finish(st, frame, chosen)
+        else:
+            st.secrets[p] = chosen + (action.get("card"),)
+
+    @staticmethod
+    def _finish(st: Any, frame: Any, chosen: tuple[Any, ...]) -> None:
+        st.secrets.pop(frame["player"], None)
+        st.ret(chosen)  # the frame beneath uses it at once (the cards leave the hidden zone, or are revealed)
+
+
 class OpTable:
     """The ops a game uses: the engine's own plus the game's. Names are unique."""
 

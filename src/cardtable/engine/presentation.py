@@ -97,7 +97,7 @@ class CardFace:
     colour: str = ""  # the catalog field that is the card's colour in the game (faction, colour, type)
     palette: Mapping[str, str] = field(default_factory=dict)
     """Value of the ``colour`` field -> one of ``SWATCHES``: the stripe (browser) and title colour (terminal)
-    of a card, so a red Million Arthur card is drawn red. Every value the catalog holds should be listed
+    of a card, so a card whose colour is red is drawn red. Every value the catalog holds should be listed
     (each game's tests check it); a value not listed is drawn without a colour, never a guessed one."""
     names: Mapping[str, str] = field(default_factory=dict)
     """Value of the ``colour`` field -> the words people read (``shub_niggurath`` -> "Shub-Niggurath"): on a
@@ -149,7 +149,7 @@ class Presentation:
     fields), else the last; so a redacted event picks its own hidden-safe sentence."""
     groups: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
     """Event kind → sentence for a run of two or more consecutive events of that kind that differ only
-    in their cards (card fields, ``title`` and ``name``) and :attr:`running` totals: Mythos draws read
+    in their cards (card fields, ``title`` and ``name``) and :attr:`running` totals: a game's draws read
     "Seat 2 draws 3 cards" once, not three lines. Its fields: those the run's events share, each card
     field as the list of all the run's values (``card``, ``title`` and ``name`` too: ``{card}`` reads "A,
     B and C"), a running total at its last value, and ``count``, how many events."""
@@ -411,7 +411,7 @@ def pick_template(value: str | Sequence[str] | None, fields: Mapping[str, Any]) 
 
 
 NAME_FIELDS = ("title", "name")
-"""Event fields holding a card's title (Call of Cthulhu's ``title``, Million Arthur's ``name``): they differ
+"""Event fields holding a card's title (a game calls it ``title`` or ``name``): they differ
 within a run of grouped events, like the card ids."""
 
 

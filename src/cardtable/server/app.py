@@ -265,6 +265,8 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
             "card_sets": row.card_sets, "players": row.players, "options": row.options, "seed": row.seed,
             "actions": actions,
         }
+        if row.card_set_hashes:
+            game_record["card_set_hashes"] = row.card_set_hashes
         return game_record
 
     @app.get("/api/tables/{table_id}/replay", responses=error_responses(404, 409, 422, 429, 503))

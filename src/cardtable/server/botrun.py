@@ -43,6 +43,7 @@ from typing import Any, Literal
 
 from ..bots.base import DEFAULT_BOT_LIMITS, BotLimits, parse_bot_spec
 from ..core import Decision, Rng, mix_seed
+from ..registry import custom_card_sets
 
 log = logging.getLogger("cardtable.server")
 
@@ -112,12 +113,17 @@ def _die_with_parent(parent_pid: int) -> None:
     threading.Thread(target=watch, name="cardtable-parent-watch", daemon=True).start()
 
 
-def _worker_main(conn: Connection, parent_pid: int) -> None:
+def _worker_main(conn: Connection, parent_pid: int, card_sets: Any = None) -> None:
     """Answer jobs ``(spec, game_id, bot_seed, view, decision, rng_seed)`` until the pipe closes."""
     _die_with_parent(parent_pid)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in the terminal is for the server, not us
     from .. import bots  # noqa: F401
-    from ..registry import game_ids, load_game
+    from ..registry import game_ids, load_game, restore_card_sets
+
+    try:
+        restore_card_sets(card_sets or {})  # the server's custom card sets (``serve --cards``)
+    except Exception:  # the server checked them at start; a set changed since fails its moves later
+        pass
 
     for game_id in game_ids():  # load every game (card data) now, so a first move is not slow
         try:
@@ -142,7 +148,7 @@ class _Worker:
 
     def __init__(self, ctx: Any) -> None:
         self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_worker_main, args=(child, os.getpid()), name="cardtable-bot",
+        self.process = ctx.Process(target=_worker_main, args=(child, os.getpid(), custom_card_sets()), name="cardtable-bot",
                                    daemon=True)
         self.process.start()
         child.close()

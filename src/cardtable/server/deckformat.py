@@ -85,7 +85,12 @@ def _title_field(entries: Sequence[Mapping[str, Any]]) -> str:
 
 
 def _ready_lists(facet: ModuleType) -> list[tuple[Any, Deck]]:
-    """The facet's ready decks read with its own ``load_deck_file`` (those whose file can be found)."""
+    """The facet's ready decks read with its own ``load_deck_file`` (those whose file can be found), or
+    from its optional ``ready_deck_lists()`` (stem → deck, custom ready decks included)."""
+    lists = getattr(facet, "ready_deck_lists", None)
+    if callable(lists):
+        by_stem = lists()
+        return [(r, by_stem[r.stem]) for r in facet.ready_decks() if r.stem in by_stem]
     folder = Path(str(getattr(facet, "__file__", ""))).parent / "decks"
     out = []
     for ready in facet.ready_decks():
@@ -119,13 +124,17 @@ def _match(side: str, decks: list[Deck], cards: Mapping[str, Mapping[str, Any]])
     return None
 
 
-@lru_cache(maxsize=32)
 def deck_format(game_id: str) -> DeckFormat | None:
-    """The game's deck format, or None for a game without the ``decklists`` facet."""
+    """The game's deck format, or None for a game without the ``decklists`` facet (made once per game
+    object: a game loaded with other card sets, ``registry.use_card_sets``, gets its own)."""
+    return _deck_format(game_id, load_game(game_id))
+
+
+@lru_cache(maxsize=32)
+def _deck_format(game_id: str, game: Any) -> DeckFormat | None:
     facet = game_facet(game_id, FACET)
     if facet is None:
         return None
-    game = load_game(game_id)
     entries = [e for e in game.card_catalog().get("cards", []) if isinstance(e, dict) and isinstance(e.get("id"), str)]
     cards = {str(e["id"]): e for e in entries}
     title_field = _title_field(entries)
@@ -143,10 +152,14 @@ def deck_format(game_id: str) -> DeckFormat | None:
         sections.append(Section(side, _label(side), sizes.pop() if len(sizes) == 1 else None,
                                 _match(side, decks, cards)))
     ready = tuple({"name": r.name, "stem": r.stem, "description": r.description,
-                   "sections": {MAIN: dict(d.main), **{k: dict(v) for k, v in d.sides.items()}}} for r, d in lists)
+                   "sections": {MAIN: dict(d.main), **{k: dict(v) for k, v in d.sides.items()}},
+                   **({"custom": True} if getattr(r, "custom", False) else {})} for r, d in lists)
     curve, filters, labels = _catalog_view(facet, entries)
     return DeckFormat(game_id, game.info.name, facet, tuple(sections), title_field, cards, by_title, ready,
                       curve, filters, labels)
+
+
+deck_format.cache_clear = _deck_format.cache_clear  # type: ignore[attr-defined]
 
 
 def _catalog_view(facet: ModuleType, entries: Sequence[Mapping[str, Any]]

@@ -30,6 +30,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Literal
 
+from ..registry import custom_card_sets
 from .limits import RateLimited
 from .tables import TableError
 
@@ -37,10 +38,12 @@ HeavyKind = Literal["process", "thread"]
 Reply = tuple[str, Any]
 
 
-def _worker_start(parent_pid: int) -> None:
+def _worker_start(parent_pid: int, card_sets: Any = None) -> None:
+    from ..registry import restore_card_sets
     from .botrun import _die_with_parent
 
     _die_with_parent(parent_pid)
+    restore_card_sets(card_sets or {})  # the server's custom card sets (``serve --cards``)
 
 
 def timed(job: Callable[..., Any], *args: Any) -> tuple[Reply, float, int]:
@@ -76,7 +79,8 @@ class HeavyWork:
         if self._pool is None:
             if self.kind == "process":
                 self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_worker_start, initargs=(os.getpid(),))
+                                                 initializer=_worker_start,
+                                                 initargs=(os.getpid(), custom_card_sets()))
             else:
                 self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="cardtable-heavy")
         return self._pool

@@ -64,12 +64,13 @@ tables_t = Table(
     Column("undealt", Boolean, nullable=False, default=False),  # waits for a deck: no state, no actions yet
     Column("open_seats", JSON, nullable=True),  # human seats anyone may Join (others wait for their invite link)
     Column("seat_prefs", JSON, nullable=True),  # seat -> its stops (full control, pass-until mode; autopass.py)
+    Column("card_set_hashes", JSON, nullable=True),  # every card set by id and content hash (None: not recorded)
 )
 
 # Columns added to ``tables`` after its first release, with the SQL default existing rows get.
 _ADDED_COLUMNS = {"practice": "BOOLEAN NOT NULL DEFAULT FALSE", "creator_seat": "INTEGER", "deck_seats": "JSON",
                   "undealt": "BOOLEAN NOT NULL DEFAULT FALSE", "open_seats": "JSON",
-                  "seat_prefs": "JSON"}
+                  "seat_prefs": "JSON", "card_set_hashes": "JSON"}
 
 actions_t = Table(
     "actions", metadata,
@@ -155,6 +156,7 @@ class TableRow:
     open_seats: tuple[int, ...] | None = ()  # human seats Join may hand to anyone; None: a table stored before
                                              # seats were kept for their links (every human seat was open)
     seat_prefs: dict[int, dict[str, Any]] | None = None  # seat -> its stops (``autopass.SeatPrefs.to_dict``)
+    card_set_hashes: list[dict[str, Any]] | None = None  # the game's sets by id and content hash (records keep them)
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +268,7 @@ def _row_to_table(row: Any) -> TableRow:
         deck_seats=tuple(int(s) for s in row.deck_seats or ()), undealt=bool(row.undealt),
         open_seats=None if row.open_seats is None else tuple(int(s) for s in row.open_seats),
         seat_prefs={int(k): dict(v) for k, v in (row.seat_prefs or {}).items() if isinstance(v, dict)},
+        card_set_hashes=None if row.card_set_hashes is None else list(row.card_set_hashes),
     )
 
 
@@ -349,6 +352,7 @@ class Store:
                 practice=row.practice, creator_seat=row.creator_seat,
                 deck_seats=list(row.deck_seats) if row.deck_seats else None, undealt=row.undealt,
                 open_seats=None if row.open_seats is None else list(row.open_seats),
+                card_set_hashes=row.card_set_hashes,
             ))
             if seat_hashes:
                 conn.execute(_INSERT_SEAT_TOKENS, [

@@ -226,6 +226,11 @@ def _check_version(row: TableRow, game: GameDefinition) -> None:
         raise TableError(409, "version_mismatch",
                          f"table {row.id} was played with {row.game_id} version {row.game_version}; "
                          f"this server has version {game.info.version}")
+    if row.card_set_hashes is not None:  # tables stored before sets were hashed have none
+        mismatch = game.check_record_sets(row.card_set_hashes)
+        if mismatch is not None:
+            raise TableError(409, "card_sets_mismatch", f"table {row.id} cannot be resumed with this server's "
+                                                        f"cards: {mismatch}")
 
 
 def validate_seat_kinds(seats: list[str], game_id: str, limits: BotLimits = DEFAULT_BOT_LIMITS) -> list[str]:
@@ -460,7 +465,8 @@ class TableManager:
         hashes |= {s: hash_token(new_token()) for s in on_join}  # a token nobody holds: Join gives the seat
         row = TableRow(
             id=table_id, name=(name or "").strip() or f"{info.name} {table_id}", game_id=game_id,
-            game_version=info.version, card_sets=dict(game.card_set_versions), players=players,
+            game_version=info.version, card_sets=dict(game.card_set_versions),
+            card_set_hashes=game.card_set_hashes or None, players=players,
             options=stored, seed=seed, seats=kinds, admin_token_hash=hash_token(admin_token),
             status="waiting" if hashes else "playing", created=utcnow(), practice=practice,
             creator_seat=min(seat_tokens) if seat_tokens else None, deck_seats=tuple(on_join), undealt=bool(on_join),

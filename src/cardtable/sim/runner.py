@@ -160,10 +160,15 @@ class Run(NamedTuple):
     rotate: bool
     plans: tuple[GamePlan, ...] = ()  # when given, game ``i`` follows ``plans[i % len(plans)]``
     record_cards: bool = False
+    card_sets: Mapping[str, tuple[str, ...]] = {}  # ``registry.custom_card_sets()`` of the caller
 
 
 def play_batch(run: Run, indices: list[int]) -> list[tuple[int, GameResult]]:
     """Play games ``indices`` of ``run``: the unit of work of every backend."""
+    if run.card_sets:  # a worker process plays the caller's custom cards too
+        from ..registry import restore_card_sets
+
+        restore_card_sets(run.card_sets)
     out = []
     for i in indices:
         if run.plans:
@@ -227,7 +232,9 @@ def run_games(game_id: str, players: int, bot_specs: Sequence[str], games: int, 
     else:
         size = batch_size or max(1, min(200, games // (jobs * 8) or 1))
     batches = [list(range(start, min(games, start + size))) for start in range(0, games, size)]
-    run = Run(game_id, players, specs, seed, options, rotate, tuple(plans), record_cards)
+    from ..registry import custom_card_sets
+
+    run = Run(game_id, players, specs, seed, options, rotate, tuple(plans), record_cards, custom_card_sets())
     finished_batches: Iterator[list[tuple[int, GameResult]]]
     if in_this_process:
         finished_batches = (play_batch(run, batch) for batch in batches)

@@ -146,3 +146,24 @@ def test_my_5_1_skip_battle_keeps_god_ageing() -> None:
     st = sc.st
     assert "battle_skipped" in [e.kind for e in st.events] and st.sanity(0) == 10  # no attack
     assert st.crosswise(sc.id("Father Dagon Rising"))
+
+
+def test_my_9_9_a_blocker_that_took_part_in_an_attack_cannot_block_another_in_the_same_battle() -> None:
+    """MY-9.9: the Police Detective blocks seat 0's Ghoul behind the Dockside Sailor, who absorbs all of it,
+    so the Detective absorbs nothing and stays in play (MY-9.7); when seat 2's Ghoul attacks the same
+    defender, the Detective is not offered as a blocker and picking it is refused with MY-9.9."""
+    sc = build(players=3, threat=(["Ghoul"], ["Nightgaunt"], ["Ghoul"]),
+               allies=([], ["Dockside Sailor", "Police Detective"], []), sanity=(10, 11, 12), at="battle")
+    detective = sc.id("Police Detective")
+    declare(sc, 1, sc.id("Ghoul", "threat:0"))
+    sc.act("pick", card=sc.id("Dockside Sailor"))
+    sc.act("pick", card=detective)
+    sc.act("done")
+    assert sc.titles("ally:1") == ["Police Detective"] and sc.st.sanity(1) == 11
+    sc.act("decline")  # seat 1 (its Nightgaunt) attacks nobody
+    declare(sc, 1, sc.id("Ghoul", "threat:2"))
+    d = sc.st.decision
+    assert d is not None and d.kind == "block" and d.player == 1
+    assert {o.get("card") for o in d.options if o.kind == "pick"} == {sc.id("Nightgaunt")}
+    err = sc.refuse("pick", card=detective)
+    assert err.rule == "MY-9.9" and "already took part" in err.message

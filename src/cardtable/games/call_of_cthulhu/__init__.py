@@ -8,12 +8,15 @@ that imported it before the game was registered).
 from __future__ import annotations
 
 from functools import cached_property
+from pathlib import Path
 from typing import Any, Mapping
 
-from ...core import GameDefinition, GameInfo, SetupError, State
+from ...core import GameInfo, SetupError, State
 from ...engine import OpTable, ENGINE_OPS, Frame
+from ...engine.cardgame import CardGame
 from . import rules  # noqa: F401 - registers the game's ops
 from . import effects_ops  # noqa: F401 - registers the effect interpreter's ops
+from .catalog import SOURCE
 from .catalog_glue import deck_from_mapping, deck_problems, ready_decks
 from .defs import Defs
 from .effects import compile_abilities, unsupported_cards
@@ -26,8 +29,12 @@ GAME_VERSION = "1"
 CocState.OPS = OpTable(ENGINE_OPS, OPS)
 
 
-class CallOfCthulhu(GameDefinition):
+class CallOfCthulhu(CardGame):
     info = GameInfo("call-of-cthulhu", "Call of Cthulhu CCG", 2, 2, GAME_VERSION)
+    source = SOURCE
+    state_class = CocState
+    decks_dir = Path(__file__).parent / "decks"
+    deck_salt = 0x5EED
     rollout_depth = 40  # ismcts: actions per iteration before ``evaluate`` scores the position
 
     def evaluate(self, state: State, seat: int) -> float:  # type: ignore[override]
@@ -37,10 +44,22 @@ class CallOfCthulhu(GameDefinition):
 
     @cached_property
     def sets(self) -> list[Any]:
-        """Every validated card set file under ``cards/`` (CC-12.7), in name order."""
-        from .catalog import load_pool
+        """Every validated card set file under ``cards/`` (CC-12.7), in name order, then the custom ones."""
+        return list(self.pool.sets)
 
-        return list(load_pool().sets)
+    @property
+    def lookup(self) -> Defs:
+        return self.defs
+
+    def zones(self, players: int) -> Any:
+        return zones_for(2)
+
+    def deck_problems(self, deck: Mapping[str, Any]) -> list[str]:
+        return deck_problems(self, deck)
+
+    @cached_property
+    def _cc_ready(self) -> dict[str, dict[str, Any]]:
+        return ready_decks(self)
 
     @cached_property
     def defs(self) -> Defs:
@@ -127,14 +146,12 @@ class CallOfCthulhu(GameDefinition):
     def has_action_events(self) -> bool:
         return any(ab.kind == "action" and ab.zones is not None for abilities in self.compiled for ab in abilities)
 
-    @property
-    def card_set_versions(self) -> dict[str, int]:
-        return {s.set: s.version for s in self.sets}
-
     def story_set(self, name: str | None) -> list[int]:
         sets = self.story_sets
-        if name is None:
-            name = sorted(sets)[0]
+        if name is None:  # the first shipped story set (custom sets never change a seeded game)
+            shipped = {c.set or s.set for s in self.sets[:len(self.source.shipped())] for c in s.cards
+                       if isinstance(c, StoryCard)}
+            name = sorted(shipped)[0]
         if name not in sets:
             raise SetupError(f"unknown story set {name!r}; known: {', '.join(sorted(sets))}")
         ids = sets[name]
@@ -147,14 +164,11 @@ class CallOfCthulhu(GameDefinition):
         unknown = set(opts) - {"decks", "story_set", "open_decklists", "max_turns", "story_cards"}
         if unknown:
             raise SetupError(f"unknown Call of Cthulhu option(s): {', '.join(sorted(map(str, unknown)))}")
-        ready = ready_decks(self.defs)
+        ready = self._cc_ready
         names = sorted(ready)
         chosen = opts.get("decks")
         if chosen is None:
-            from ...core import Rng
-
-            rng = Rng(seed ^ 0x5EED)
-            chosen = [names[rng.below(len(names))], names[rng.below(len(names))]]
+            chosen = self.default_decks(seed, 2)
         if not isinstance(chosen, list) or len(chosen) != 2:
             raise SetupError("decks: give two decks (ready deck names or deck mappings)")
         decks = []
@@ -166,7 +180,7 @@ class CallOfCthulhu(GameDefinition):
                 decks.append(ready[deck])
             else:
                 decks.append(deck_from_mapping(self.defs, deck, f"deck {k + 1}"))
-        problems = [f"deck {k + 1} ({d['name']}): {p}" for k, d in enumerate(decks) for p in deck_problems(self.defs, d)]
+        problems = [f"deck {k + 1} ({d['name']}): {p}" for k, d in enumerate(decks) for p in self.deck_problems(d)]
         if problems:
             raise SetupError("illegal deck (CC-2.8): " + "; ".join(problems))
         open_lists = opts.get("open_decklists", False)
@@ -212,12 +226,6 @@ class CallOfCthulhu(GameDefinition):
         st.start()
         return st
 
-    def from_dict(self, data: Mapping[str, Any]) -> State:
-        return CocState.load(self, data, zones_for(2))
-
-    def sample_state(self, view: Mapping[str, Any], log: list[dict[str, Any]], seed: int) -> State:
-        return CocState.sample(self, view, log, seed, zones_for(2))
-
     def card_catalog(self) -> dict[str, Any]:
         cards = []
         for d in self.defs.defs:
@@ -225,13 +233,7 @@ class CallOfCthulhu(GameDefinition):
                           "cost": "X" if d.cost_is_x else d.cost, "skill": d.skill, "icons": list(d.icons),
                           "boosters": list(d.boosters), "struggles": list(d.struggles),
                           "keywords": sorted(d.keywords), "unique": d.unique, "text": d.text})
-        return {"cards": cards, "characters": []}
-
-    def how_to_play(self) -> dict[str, Any]:
-        """The game in plain words, a glossary of what the table shows and the section of each phase (``howto.py``)."""
-        from .howto import how_to_play
-
-        return how_to_play(self.info.name)
+        return self.mark_custom({"cards": cards, "characters": []})
 
     def check_card_data(self) -> list[str]:
         return [f"ability not supported yet: {c}" for c in unsupported_cards(self.defs)]

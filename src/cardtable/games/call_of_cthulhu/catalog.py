@@ -8,11 +8,11 @@ since one file cannot see the others.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Union
+from typing import Any, Iterable, Sequence, Union
 
 from ...carddata import load_card_file
+from ...carddata.pool import PoolSource, claim_id
 from ...core.errors import CardDataError
 from .schema import CardSet, CharacterCard, DomainCard, EventCard, StoryCard, SupportCard
 
@@ -62,20 +62,21 @@ def build_pool(paths: Iterable[Path]) -> Pool:
         card_set = load_card_file(path, CardSet)
         sets.append(card_set)
         for card in card_set.cards:
-            if card.id in cards:
-                raise CardDataError(f"{path}: card {card.id!r}, field 'id': the id is already used in {where[card.id]}")
+            claim_id(where, path, card.id)
             if card.title in by_title:
                 raise CardDataError(f"{path}: card {card.id!r}, field 'title': the title {card.title!r} is already "
                                     f"used by card {by_title[card.title]!r} in {where[by_title[card.title]]}")
             cards[card.id] = card
             by_title[card.title] = card.id
-            where[card.id] = path
             if isinstance(card, StoryCard):
                 story_sets.setdefault(card.set or card_set.set, []).append(card.id)
     return Pool(tuple(sets), cards, by_title, {k: tuple(v) for k, v in story_sets.items()})
 
 
-@lru_cache(maxsize=1)
-def load_pool() -> Pool:
-    """The pool shipped with the game: every ``cards/*.yaml``, in name order (cached)."""
-    return build_pool(sorted(CARDS_DIR.glob("*.yaml")))
+SOURCE = PoolSource(CARDS_DIR, build_pool)
+
+
+def load_pool(extra: Sequence[Path] = ()) -> Pool:
+    """The pool shipped with the game (every ``cards/*.yaml``, in name order) followed by the ``extra``
+    set files, cached per list (``carddata.pool``)."""
+    return SOURCE.pool(tuple(extra))

@@ -7,25 +7,25 @@ Ready-made decks come from ``decks/*.yaml`` (``name``, ``description``, ``cards:
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ...core import SetupError
 
 if TYPE_CHECKING:
+    from . import CallOfCthulhu
     from .defs import Defs
     from .state import CocState
 
 
-@lru_cache(maxsize=None)
-def ready_decks(defs: "Defs") -> dict[str, dict[str, Any]]:
+def ready_decks(game: "CallOfCthulhu") -> dict[str, dict[str, Any]]:
     """Deck name -> ``{"name", "description", "cards": [definition, ...], "domains": [...]}`` for the
-    ready-made decks under ``decks/`` (``deck_rules.ready_decks``); also reachable by file stem."""
+    ready-made decks (``CardGame.deck_lists``: under ``decks/``, then custom ones); also reachable by
+    file stem."""
     from .deck_rules import DOMAINS
-    from .deck_rules import ready_decks as deck_files
 
+    defs = game.defs
     out: dict[str, dict[str, Any]] = {}
-    for stem, deck in deck_files().items():
+    for stem, deck in game.deck_lists.items():
         entry = {"name": deck.name, "description": deck.description,
                  "cards": sorted(defs.index(c) for c in deck.cards()),
                  "domains": [defs.index(c) for c in deck.cards(DOMAINS)], "stem": stem}
@@ -66,14 +66,16 @@ def deck_from_mapping(defs: "Defs", data: Any, where: str = "deck") -> dict[str,
             "cards": sorted(cards), "domains": domain_ids}
 
 
-def deck_problems(defs: "Defs", deck: dict[str, Any]) -> list[str]:
+def deck_problems(game: "CallOfCthulhu", deck: Mapping[str, Any]) -> list[str]:
     """CC-2.1–2.3, CC-2.8: every violation, each with its rule ID (the same rules as ``cardtable deck validate``)."""
     from ...carddata.deckrules import Deck
-    from .deck_rules import DOMAINS, validate_deck
+    from .deck_rules import DOMAINS
 
+    defs = game.defs
     main = Counter(defs[c].id for c in deck["cards"])
     domains = Counter(defs[c].id for c in deck["domains"])
-    return [f"{v.rule_id}: {v.message}" for v in validate_deck(Deck(deck["name"], dict(main), {DOMAINS: dict(domains)}))]
+    return [f"{v.rule_id}: {v.message}"
+            for v in game.validate_deck(Deck(deck["name"], dict(main), {DOMAINS: dict(domains)}))]
 
 
 def prior_for(st: "CocState", owner: int | None, unknown: int, known: Sequence[int], seat: int | None) -> list[int]:

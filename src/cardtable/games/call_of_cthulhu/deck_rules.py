@@ -16,15 +16,11 @@ so ``validate_deck`` and ``validate_story_set`` return every violation at once.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from ...carddata import load_card_file
+from ...carddata.decklist import DeckLists
 from ...carddata.deckrules import (AllowedValues, Deck, DeckRules, DistinctTitles, KnownCards, MaxCopies, PartSize,
-                                   UnknownCardError, Violation, resolve_names)
-from ...core.errors import CardDataError
+                                   Violation)
 from .catalog import Pool, load_pool
 from .schema import MAX_COPIES_PER_TITLE
 
@@ -74,42 +70,8 @@ def validate_game(decks: list[Deck], story_ids: list[str], pool: Pool | None = N
     return out + [v._replace(message=f"story set: {v.message}") for v in validate_story_set(story_ids, pool)]
 
 
-class DeckListFile(BaseModel):
-    """The deck-list file format (see the module docstring)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-    name: str = Field(min_length=1)
-    description: str = ""
-    cards: dict[str, int]
-    domains: list[str]
-
-
-def load_deck_list(path: Path, pool: Pool | None = None) -> Deck:
-    """Read a deck-list file into a ``Deck`` of card ids. A malformed file, a count below 1, or names
-    that match no card raise ``CardDataError`` naming the file and every bad entry. Whether the deck
-    is *legal* is a separate question (``validate_deck``), answered with every violation at once."""
-    pool = pool or load_pool()
-    data = load_card_file(path, DeckListFile)
-    bad = [f"{name!r} has {n} copies (at least 1)" for name, n in data.cards.items() if n < 1]
-    ids = {card_id: card_id for card_id in pool.cards}
-    problems = list(bad)
-    main: dict[str, int] = {}
-    domains: dict[str, int] = {}
-    try:
-        main = resolve_names({k: v for k, v in data.cards.items() if v >= 1}, ids, pool.by_title)
-    except UnknownCardError as err:
-        problems += [f"cards: {p}" for p in err.problems]
-    try:
-        domains = resolve_names(data.domains, ids, pool.by_title)
-    except UnknownCardError as err:
-        problems += [f"domains: {p}" for p in err.problems]
-    if problems:
-        raise CardDataError("\n".join(f"{path}: {p}" for p in problems))
-    return Deck(data.name, main, {DOMAINS: domains}, data.description)
-
-
-@lru_cache(maxsize=1)
-def ready_decks() -> dict[str, Deck]:
-    """The ready-made decks shipped with the game, by file stem (e.g. ``badge_and_lamp``)."""
-    return {path.stem: load_deck_list(path) for path in sorted(DECKS_DIR.glob("*.yaml"))}
+# The deck-list file format (see the module docstring) and the ready decks under ``decks/``.
+DECK_LISTS = DeckLists(DECKS_DIR, load_pool, lambda pool: ({card_id: card_id for card_id in pool.cards}, pool.by_title), many=(DOMAINS,))
+DeckListFile = DECK_LISTS.model
+load_deck_list = DECK_LISTS.load
+ready_decks = DECK_LISTS.ready

@@ -3,15 +3,11 @@ legality for the CLI and the web table."""
 
 from __future__ import annotations
 
-from collections import Counter
-from pathlib import Path
 from typing import Any
 
-from ...carddata.deckfacet import ReadyDeck
-from ...carddata.deckrules import Deck, Violation
-from ...engine.presentation import colour_words
-from .catalog import load_pool
-from .deck_rules import DOMAINS, load_deck_list, ready_decks as _ready, validate_deck
+from ...carddata.deckrules import Deck
+from ...engine.cardgame import DeckFacet
+from .deck_rules import DOMAINS
 from .presentation import PRESENTATION
 
 OPTION = "decks"
@@ -21,22 +17,11 @@ CURVE = "cost"
 FILTERS = ("type", "faction", "cost", "keywords", "skill", "unique")
 
 
-def ready_decks() -> list[ReadyDeck]:
-    pool = load_pool()
-    out = []
-    for stem, deck in _ready().items():
-        factions = Counter(str(pool.attributes()[c].get("faction") or "neutral") for c in deck.cards())
-        summary = " / ".join(colour_words(PRESENTATION.face, f) for f, _ in factions.most_common(2))
-        out.append(ReadyDeck(deck.name, stem, deck.description, len(deck.cards()), summary))
-    return out
-
-
-def load_deck_file(path: Path) -> Deck:
-    return load_deck_list(path)
-
-
-def deck_problems(deck: Deck) -> list[Violation]:
-    return validate_deck(deck)
+_FACET = DeckFacet("call-of-cthulhu", lambda g, c: g.defs[g.defs.index(c)].faction, 2, PRESENTATION.face)
+ready_decks = _FACET.ready_decks
+load_deck_file = _FACET.load_deck_file
+deck_problems = _FACET.deck_problems
+ready_deck_lists = _FACET.ready_deck_lists
 
 
 def option_value(deck: Deck) -> dict[str, Any]:

@@ -13,18 +13,13 @@ from collections import Counter
 from typing import Any, Mapping
 
 from ...core import Action, Decision, Rng
-
-
-_DEFS: list[Any] = []
+from ...engine.cardgame import active
+from . import GAME
 
 
 def _defs() -> Any:
-    """The game's definitions (looked up once: the policy asks for them at every card it reads)."""
-    if not _DEFS:
-        from . import DEFINITION
-
-        _DEFS.append(DEFINITION.defs)
-    return _DEFS[0]
+    """The definitions of the game as this process plays it (with any custom sets it loaded)."""
+    return active(GAME).defs
 
 
 def _card(view: Mapping[str, Any], i: Any) -> Any:

@@ -21,12 +21,13 @@ of one story's resolution, the AP having chosen it).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from ...core import Action, IllegalActionError
 from ...engine import EXHAUSTED, Frame
+from ...engine.scenario import Scenario as BaseScenario, game_with, refuse
 from . import DEFINITION
-from .state import INSANE, STORY_ROW_SIZE, CocState, zones_for
+from .state import INSANE, STORY_ROW_SIZE, CocState
 
 FILLER = "Stray Dog"  # a vanilla neutral card: the default deck content
 DEFAULT_ROW = ("The Drowned Bell of Innsmouth", "The Silent Observatory", "The Coast Road at Midnight")
@@ -61,19 +62,9 @@ PerSeat = Sequence[Sequence[CardSpec]]
 
 
 @dataclass
-class Scenario:
-    """A built state, the ids of the cards placed, and helpers to drive it."""
-
-    st: CocState
-    ids: dict[str, list[tuple[str, int]]]  # title -> [(zone, id)] in placing order
-
-    def id(self, ref: str, zone: str | None = None, n: int = 0) -> int:
-        """The id of the ``n``-th placed card ``ref`` (title or card id) in ``zone`` (default: any zone but a deck)."""
-        title = DEFINITION.defs[DEFINITION.defs.index(ref)].title
-        found = [i for z, i in self.ids.get(title, []) if z == zone or zone is None and not z.startswith("deck")]
-        if len(found) <= n:
-            raise KeyError(f"no card {ref!r} #{n} placed{' in ' + zone if zone else ''}")
-        return found[n]
+class Scenario(BaseScenario):
+    """A built state, the ids of the cards placed (``engine.scenario.Scenario``: ``id``, ``refuse``,
+    ``kinds``), and the Call of Cthulhu ways to drive it (response windows passed as they open)."""
 
     def act(self, kind: str, **params: Any) -> None:
         act(self.st, kind, **params)
@@ -94,9 +85,6 @@ class Scenario:
         if self.st.decision is not None and self.st.decision.kind == kind:
             act(self.st, "done")
 
-    def refuse(self, action: Action) -> IllegalActionError:
-        return refuse(self.st, action)
-
 
 def _ref(spec: CardSpec) -> Card:
     return spec if isinstance(spec, Card) else Card(spec)
@@ -111,31 +99,27 @@ def build(*, hands: Titles = ((), ()), decks: Titles | None = None, play: PerSea
           drained: Sequence[Sequence[int]] = ((), ()), row: Sequence[str | None] = DEFAULT_ROW,
           story_deck: Sequence[str] | None = None, tokens: Mapping[int, tuple[int, int]] | None = None,
           active: int = 0, turn: int = 3, first: int = 0, at: str = "ops", resourced: bool = False,
-          seed: int = 1, options: Mapping[str, Any] | None = None, run: bool = True) -> Scenario:
+          seed: int = 1, options: Mapping[str, Any] | None = None, run: bool = True,
+          card_sets: Sequence[Path | str] | None = None) -> Scenario:
     """Lay out a table and run to its first decision (module docstring).
 
     ``domains[p][d]``: the resource cards under player ``p``'s domain ``d``; ``drained[p]``: his drained
     domains; ``tokens[slot] = (seat 0's, seat 1's)``; ``story_deck`` top first (default: the rest of
     the first story set, in set order); ``decks`` default to ten copies of ``FILLER`` each. ``run=False``
-    leaves the engine unstarted (to read what the rules compute in exactly this layout).
+    leaves the engine unstarted (to read what the rules compute in exactly this layout). ``card_sets``:
+    custom set files or directories whose cards may be placed too.
     """
     if at not in AT:
         raise ValueError(f"at={at!r}: expected one of {', '.join(AT)}")
-    g = DEFINITION
+    g = game_with(DEFINITION, card_sets)
     defs = g.defs
     opts = g.parse_options(seed, dict(options or {}))
-    st = CocState.blank(g, seed, 2, opts, zones_for(2))
-    assert isinstance(st, CocState)
+    sc = Scenario.blank(g, seed, 2, opts, lambda r: defs[defs.index(r)].title)
+    st: CocState = sc.st
     t = st.table
-    ids: dict[str, list[tuple[str, int]]] = {}
 
     def add(ref: str, owner: int, zone: str) -> int:
-        d = defs[defs.index(ref)]
-        i = t.add(d.index, owner, zone)
-        if zone.startswith(("play", "row", "res", "discard", "won")):
-            t.reveal_to_all(i)
-        ids.setdefault(d.title, []).append((zone, i))
-        return i
+        return sc.place(ref, owner, zone, zone.startswith(("play", "row", "res", "discard", "won")))
 
     story_titles = [defs[k].title for k in opts["story_cards"]]
     in_row = [r for r in row if r is not None]
@@ -193,7 +177,7 @@ def build(*, hands: Titles = ((), ()), decks: Titles | None = None, play: PerSea
     if run:
         st.start()
         settle(st)
-    return Scenario(st, ids)
+    return sc
 
 
 def _stack_for(st: CocState, at: str) -> list[Frame]:
@@ -274,14 +258,3 @@ def pass_until_turn(st: CocState, turn: int, limit: int = 80) -> None:
         else:
             raise AssertionError(f"stopped at {d.kind} before turn {turn}: {[str(o) for o in d.options]}")
     raise AssertionError(f"never reached turn {turn}")
-
-
-def refuse(st: CocState, action: Action) -> IllegalActionError:
-    """Apply an action that must be refused; return the error after checking nothing changed."""
-    before = st.to_dict()
-    try:
-        st.apply(action)
-    except IllegalActionError as e:
-        assert st.to_dict() == before, "a refused action changed the state"
-        return e
-    raise AssertionError(f"{action} was accepted")

@@ -8,14 +8,15 @@ card-table renderers) and ``decklists`` (ready decks and deck files for the CLI 
 
 from __future__ import annotations
 
-from functools import cached_property
+from pathlib import Path
 from typing import Any, Mapping
 
-from ...core import GameDefinition, GameInfo, SetupError, State
+from ...core import GameInfo, SetupError, State
 from ...engine import ENGINE_OPS, OpTable
+from ...engine.cardgame import CardGame
 from . import rules  # noqa: F401 - registers the turn's ops
 from . import card_effects, combat, deploy, effects, triggers  # noqa: F401 - register their ops
-from .catalog import Pool, load_pool
+from .catalog import SOURCE
 from .state import OPENING_HAND, OPS, TURN_CAP, MaState, zones_for
 
 GAME_VERSION = "1"
@@ -23,9 +24,14 @@ GAME_VERSION = "1"
 MaState.OPS = OpTable(ENGINE_OPS, OPS)
 
 
-class MillionArthur(GameDefinition):
+class MillionArthur(CardGame):
     info = GameInfo("million-arthur", "Million Arthur TCG", 2, 2, GAME_VERSION)
     rollout_depth = 24  # ismcts: actions per iteration before ``evaluate`` scores the position
+    source = SOURCE
+    state_class = MaState
+    decks_dir = Path(__file__).parent / "decks"
+    side_part = "leader"  # MA-2.1: the leader card, kept outside the deck
+    deck_salt = 0x3A17
 
     def evaluate(self, state: State, seat: int) -> float:  # type: ignore[override]
         """Position score for searches that stop early (``evaluation.py``): HP, chain, hand, board."""
@@ -34,61 +40,11 @@ class MillionArthur(GameDefinition):
         assert isinstance(state, MaState)
         return evaluate_position(state, seat)
 
-    @cached_property
-    def pool(self) -> Pool:
-        return load_pool()
-
-    @property
-    def card_set_versions(self) -> dict[str, int]:
-        return {s.set: s.version for s in self.pool.sets}
-
-    def ready_decks(self) -> dict[str, dict[str, Any]]:
-        """Ready decks by name (and stem) in the resolved form a record keeps."""
-        from .deck_rules import LEADER, ready_decks
-
-        out: dict[str, dict[str, Any]] = {}
-        for stem, deck in ready_decks().items():
-            entry = {"name": deck.name, "leader": self.pool.index(deck.cards(LEADER)[0]),
-                     "cards": sorted(self.pool.index(c) for c in deck.cards())}
-            out[deck.name] = out[stem] = entry
-        return out
+    def zones(self, players: int) -> Any:
+        return zones_for(2)
 
     def _deck(self, data: Any, where: str) -> dict[str, Any]:
-        ready = self.ready_decks()
-        if isinstance(data, str):
-            if data not in ready:
-                raise SetupError(f"{where}: unknown ready deck {data!r}; ready decks: "
-                                 f"{', '.join(sorted(d['name'] for d in ready.values()))}")
-            return dict(ready[data])
-        if not isinstance(data, Mapping) or set(data) - {"name", "leader", "cards", "description"}:
-            raise SetupError(f"{where}: a deck is a ready deck name or {{leader, cards}} (MA-2.7: nothing else)")
-        pool = self.pool
-        leader, cards = data.get("leader"), data.get("cards")
-        try:
-            lead = leader if type(leader) is int else pool.index(str(leader))
-            if isinstance(cards, Mapping):
-                idx = [pool.index(str(ref)) for ref, n in cards.items() for _ in range(int(n))]
-            elif isinstance(cards, list) and all(type(c) is int for c in cards):
-                idx = list(cards)
-            else:
-                raise SetupError(f"{where}: 'cards' maps card ids to copies")
-        except KeyError as err:
-            raise SetupError(f"{where}: {err.args[0]}") from None
-        if not 0 <= lead < len(pool) or not all(0 <= c < len(pool) for c in idx):
-            raise SetupError(f"{where}: card numbers must be 0..{len(pool) - 1}")
-        return {"name": str(data.get("name") or "custom deck"), "leader": lead, "cards": sorted(idx)}
-
-    def deck_problems(self, deck: Mapping[str, Any]) -> list[str]:
-        """MA-2.8: every violation, each with its rule ID."""
-        from collections import Counter
-
-        from ...carddata.deckrules import Deck
-        from .deck_rules import LEADER, validate_deck
-
-        pool = self.pool
-        main = Counter(pool.defs[c].id for c in deck["cards"])
-        sides = {LEADER: {pool.defs[deck["leader"]].id: 1}}
-        return [f"{v.rule_id}: {v.message}" for v in validate_deck(Deck(deck["name"], dict(main), sides))]
+        return self.resolve_deck(data, where, "MA-2.7: nothing else")
 
     def parse_options(self, seed: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         opts = dict(options or {})
@@ -97,11 +53,7 @@ class MillionArthur(GameDefinition):
             raise SetupError(f"unknown Million Arthur option(s): {', '.join(sorted(map(str, unknown)))}")
         chosen = opts.get("decks")
         if chosen is None:
-            from ...core import Rng
-
-            names = sorted({d["name"] for d in self.ready_decks().values()})
-            rng = Rng(seed ^ 0x3A17)
-            chosen = [names[rng.below(len(names))], names[rng.below(len(names))]]
+            chosen = self.default_decks(seed, 2)
         if not isinstance(chosen, list) or len(chosen) != 2:
             raise SetupError("decks: give two decks (ready deck names or {leader, cards} mappings), MA-1.1")
         decks = [self._deck(d, f"deck {k + 1}") for k, d in enumerate(chosen)]
@@ -139,24 +91,12 @@ class MillionArthur(GameDefinition):
         st.start()
         return st
 
-    def from_dict(self, data: Mapping[str, Any]) -> State:
-        return MaState.load(self, data, zones_for(2))
-
-    def sample_state(self, view: Mapping[str, Any], log: list[dict[str, Any]], seed: int) -> State:
-        return MaState.sample(self, view, log, seed, zones_for(2))
-
     def card_catalog(self) -> dict[str, Any]:
         cards = [{"index": d.index, "id": d.id, "name": d.name, "kind": d.kind, "arthur_type": d.arthur_type,
                   "colour": d.colour, "cost": d.cost, "skill": d.skill, "skill_value": d.skill_value,
                   "defence": d.defence, "burst": d.has_burst, "evolves_from": list(d.evolves_from),
                   "evolution_cost": d.evolution_cost, "text": d.text} for d in self.pool.defs]
-        return {"cards": cards, "characters": []}
-
-    def how_to_play(self) -> dict[str, Any]:
-        """The game in plain words, a glossary of what the table shows and the section of each phase (``howto.py``)."""
-        from .howto import how_to_play
-
-        return how_to_play(self.info.name)
+        return self.mark_custom({"cards": cards, "characters": []})
 
     def check_card_data(self) -> list[str]:
         """What in the card data can never run. Every primitive, event, condition and ability kind the
@@ -173,12 +113,6 @@ class MillionArthur(GameDefinition):
                     out.append(f"{d.id}: ability {k} works only in the leader area, where a knight never is")
         return out
 
-
-def _on_empty(st: MaState) -> None:
-    raise RuntimeError("the Million Arthur turn frame is never missing while the game goes on")
-
-
-MaState.on_empty_stack = _on_empty  # type: ignore[method-assign, assignment]
 
 GAME = MillionArthur()
 DEFINITION = GAME

@@ -15,6 +15,7 @@ from typing import Any, Sequence
 
 from ...core import Action, IllegalActionError
 from ...engine import EXHAUSTED, FACE_DOWN, Frame, Op, pick
+from ...engine.ops import HiddenPick
 from .rules import evolve as put_on_top
 from .rules import reshuffle
 from .schema import AddChain, CardSelector, Deploy, Evolve, RevealTop, SearchDeck
@@ -226,7 +227,7 @@ def apply(st: MaState, p: int, eff: CardEffect, chosen: tuple[int, ...], name: s
         defer(st, happenings)  # type: ignore[arg-type]
 
 
-class CardPick(Op[MaState]):
+class CardPick(HiddenPick[MaState]):
     """A choice among one's own hidden cards (hand or searched deck) for a card selector (D-MA-62).
 
     Args: player, zone, defn/source/k (the effect, read from the card data), src, min, max, prompt.
@@ -254,18 +255,6 @@ class CardPick(Op[MaState]):
         options.append(Action(p, "done"))
         st.ask(p, frame.get("kind") or "hidden_pick", frame["prompt"], options)
 
-    def answer(self, st: MaState, frame: Frame, action: Action) -> None:
-        p = frame["player"]
-        chosen = tuple(st.secrets.get(p, ()))
-        if action.kind == "done":
-            self._finish(st, frame, chosen)
-        else:
-            st.secrets[p] = chosen + (action.get("card"),)
-
-    @staticmethod
-    def _finish(st: MaState, frame: Frame, chosen: tuple[Any, ...]) -> None:
-        st.secrets.pop(frame["player"], None)
-        st.ret(chosen)  # the text below uses it at once: the cards leave the hidden zone or are revealed
 
     def refusal(self, st: MaState, frame: Frame, action: Action) -> IllegalActionError:
         """Why a pick is not among the options (the rule it breaks, MA-15.2 when nothing narrower)."""

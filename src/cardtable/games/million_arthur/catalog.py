@@ -8,11 +8,11 @@ read on their hot path (pydantic models stay the file format, not the runtime sh
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from ...carddata import load_card_file
+from ...carddata.pool import IndexedPool, PoolSource, claim_id
 from ...core.errors import CardDataError
 from .schema import Ability, CardSet, Effect, KnightCard, LeaderCard
 
@@ -50,25 +50,16 @@ class CardDef:
 
 
 @dataclass(frozen=True, eq=False)
-class Pool:
+class Pool(IndexedPool):
+    """The validated sets, the cards as the rules read them and the indexes over them (``IndexedPool``:
+    ``pool[k]``, ``len(pool)``, ``pool.index(id or name)``)."""
+
+    NAMES = "by_name"
+    GAME_NAME = "Million Arthur"
     sets: tuple[CardSet, ...]
     defs: tuple[CardDef, ...]
     by_id: dict[str, int]
     by_name: dict[str, int]
-
-    def __len__(self) -> int:
-        return len(self.defs)
-
-    def __getitem__(self, k: int) -> CardDef:
-        return self.defs[k]
-
-    def index(self, ref: str) -> int:
-        """A card's catalog index from its id or its name."""
-        if ref in self.by_id:
-            return self.by_id[ref]
-        if ref in self.by_name:
-            return self.by_name[ref]
-        raise KeyError(f"no Million Arthur card {ref!r}")
 
     def attributes(self) -> dict[str, dict[str, Any]]:
         """Plain attributes by id for the game-agnostic deck rules (``carddata.deckrules``)."""
@@ -98,10 +89,8 @@ def build_pool(paths: Iterable[Path]) -> Pool:
         card_set = load_card_file(path, CardSet)
         sets.append(card_set)
         for card in card_set.cards:
-            if card.id in by_id:
-                raise CardDataError(f"{path}: card {card.id!r}, field 'id': the id is already used in {where[card.id]}")
+            claim_id(where, path, card.id)
             by_id[card.id] = len(defs)
-            where[card.id] = path
             defs.append(_def(len(defs), card))
     knight_names = {d.name for d in defs if d.kind == "knight"}
     for d in defs:
@@ -115,7 +104,10 @@ def build_pool(paths: Iterable[Path]) -> Pool:
     return Pool(tuple(sets), tuple(defs), by_id, by_name)
 
 
-@lru_cache(maxsize=1)
-def load_pool() -> Pool:
-    """The pool shipped with the game: every ``cards/*.yaml`` in name order (cached)."""
-    return build_pool(sorted(CARDS_DIR.glob("*.yaml")))
+SOURCE = PoolSource(CARDS_DIR, build_pool)
+
+
+def load_pool(extra: Sequence[Path] = ()) -> Pool:
+    """The pool shipped with the game (every ``cards/*.yaml`` in name order) followed by the ``extra`` set
+    files, cached per list (``carddata.pool``)."""
+    return SOURCE.pool(tuple(extra))

@@ -15,15 +15,11 @@ within a rule, by card id), so two validators report the same list for the same 
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from ...carddata import load_card_file
+from ...carddata.decklist import DeckLists
 from ...carddata.deckrules import (AllowedValues, CountWith, Deck, DeckRules, KnownCards, MatchesLeader, MaxCopies,
-                                   OneCardOf, PartSize, UnknownCardError, Violation, resolve_names)
-from ...core.errors import CardDataError
+                                   OneCardOf, PartSize, Violation)
 from .catalog import Pool, load_pool
 
 DECKS_DIR = Path(__file__).parent / "decks"
@@ -53,38 +49,8 @@ def validate_deck(deck: Deck, pool: Pool | None = None) -> list[Violation]:
     return DECK_RULES.validate_sorted(deck, (pool or load_pool()).attributes())
 
 
-class DeckListFile(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-    name: str = Field(min_length=1)
-    description: str = ""
-    leader: str
-    cards: dict[str, int]
-
-
-def load_deck_list(path: Path, pool: Pool | None = None) -> Deck:
-    """Read a deck-list file into a ``Deck`` of card ids (legality is ``validate_deck``'s question)."""
-    pool = pool or load_pool()
-    data = load_card_file(path, DeckListFile)
-    ids = {d.id: d.id for d in pool.defs}
-    names = {d.name: d.id for d in pool.defs}
-    problems = [f"{name!r} has {n} copies (at least 1)" for name, n in data.cards.items() if n < 1]
-    main: dict[str, int] = {}
-    leader: dict[str, int] = {}
-    try:
-        main = resolve_names({k: v for k, v in data.cards.items() if v >= 1}, ids, names)
-    except UnknownCardError as err:
-        problems += [f"cards: {p}" for p in err.problems]
-    try:
-        leader = resolve_names([data.leader], ids, names)
-    except UnknownCardError as err:
-        problems += [f"leader: {p}" for p in err.problems]
-    if problems:
-        raise CardDataError("\n".join(f"{path}: {p}" for p in problems))
-    return Deck(data.name, main, {LEADER: leader}, data.description)
-
-
-@lru_cache(maxsize=1)
-def ready_decks() -> dict[str, Deck]:
-    """The ready-made decks shipped with the game, by file stem."""
-    return {path.stem: load_deck_list(path) for path in sorted(DECKS_DIR.glob("*.yaml"))}
+# The deck-list file format (see the module docstring) and the ready decks under ``decks/``.
+DECK_LISTS = DeckLists(DECKS_DIR, load_pool, lambda pool: ({d.id: d.id for d in pool.defs}, {d.name: d.id for d in pool.defs}), one=(LEADER,))
+DeckListFile = DECK_LISTS.model
+load_deck_list = DECK_LISTS.load
+ready_decks = DECK_LISTS.ready

@@ -3,15 +3,11 @@ legality (MA-2.8) for the CLI and the web table."""
 
 from __future__ import annotations
 
-from collections import Counter
-from pathlib import Path
 from typing import Any
 
-from ...carddata.deckfacet import ReadyDeck
-from ...carddata.deckrules import Deck, Violation
-from ...engine.presentation import colour_words
-from .catalog import load_pool
-from .deck_rules import LEADER, load_deck_list, ready_decks as _ready, validate_deck
+from ...carddata.deckrules import Deck
+from ...engine.cardgame import DeckFacet
+from .deck_rules import LEADER
 from .presentation import PRESENTATION
 
 OPTION = "decks"
@@ -22,22 +18,11 @@ FILTERS = ("kind", "colour", "arthur_type", "skill", "cost", "burst")
 ATTRIBUTE_LABELS = {"burst": "Burst icon"}
 
 
-def ready_decks() -> list[ReadyDeck]:
-    pool = load_pool()
-    out = []
-    for stem, deck in _ready().items():
-        colours = Counter(pool[pool.index(c)].colour for c in deck.cards())
-        summary = " / ".join(colour_words(PRESENTATION.face, c) for c, _ in colours.most_common(3))
-        out.append(ReadyDeck(deck.name, stem, deck.description, len(deck.cards()), summary))
-    return out
-
-
-def load_deck_file(path: Path) -> Deck:
-    return load_deck_list(path)
-
-
-def deck_problems(deck: Deck) -> list[Violation]:
-    return validate_deck(deck)
+_FACET = DeckFacet("million-arthur", lambda g, c: g.pool[g.pool.index(c)].colour, 3, PRESENTATION.face)
+ready_decks = _FACET.ready_decks
+load_deck_file = _FACET.load_deck_file
+deck_problems = _FACET.deck_problems
+ready_deck_lists = _FACET.ready_deck_lists
 
 
 def option_value(deck: Deck) -> dict[str, Any]:

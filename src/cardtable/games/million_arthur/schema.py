@@ -32,6 +32,7 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...carddata.loader import FieldError
+from ...carddata.pool import SetHeader, unique_card_ids
 
 Colour = Literal["red", "green", "blue", "yellow", "purple", "colourless"]
 COLOURS: tuple[str, ...] = ("red", "green", "blue", "yellow", "purple")  # MA-3.3: colourless is not a colour
@@ -679,18 +680,12 @@ class LeaderCard(_Strict):
 AnyCard = Annotated[Union[KnightCard, LeaderCard], Field(discriminator="kind")]
 
 
-class CardSet(_Strict):
-    """One card set file."""
+class CardSet(SetHeader):
+    """One card set file (``set`` and ``version`` first, ``SetHeader``)."""
 
-    set: str = Field(min_length=1)
-    version: int = Field(ge=1)
     cards: list[AnyCard] = Field(min_length=1)
 
     @model_validator(mode="after")
     def _unique(self) -> "CardSet":
-        seen: set[str] = set()
-        for card in self.cards:
-            if card.id in seen:
-                raise FieldError("cards", f"card id {card.id!r} is used twice")
-            seen.add(card.id)
+        unique_card_ids(self.cards)
         return self

@@ -27,6 +27,8 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from ...core import Action, Decision, Rng
+from ...engine.cardgame import active
+from . import GAME
 
 HAND_CARD = 1.0  # what a card in hand is worth when spent on the opponent's turn (in HP) ...
 HAND_CARD_OWN_TURN = 0.35  # ... and on one's own turn, when it turns into damage
@@ -38,9 +40,7 @@ FIRST_STEP_GUESS = 0.5  # weight of the opponent's base knights as blockers/atta
 
 
 def _defs() -> Any:
-    from . import DEFINITION
-
-    return DEFINITION.pool.defs
+    return active(GAME).pool.defs  # with any custom sets this process loaded
 
 
 def _n(o: Action, key: str = "card") -> int:

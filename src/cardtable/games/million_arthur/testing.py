@@ -18,13 +18,14 @@ Decks are listed top card first; every other zone bottom (oldest) first. A knigh
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from ...core import Action, IllegalActionError
 from ...engine import EXHAUSTED, FACE_DOWN
+from ...engine.scenario import Scenario as BaseScenario, act, game_with, refuse
 from . import DEFINITION
-from .state import MaState, colour_bit, zones_for
+from .state import MaState, colour_bit
 
 FILLER = "Harbour Duelist"  # a vanilla blue knight without a burst icon: the default deck content
 LEADERS = ("Arthur of the Ember Road", "Arthur of the Gilded Ledger")
@@ -48,25 +49,9 @@ class Ch:
 
 
 @dataclass
-class Scenario:
-    st: MaState
-    ids: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # name -> [(zone, id)]
-
-    def id(self, ref: str, zone: str | None = None, n: int = 0) -> int:
-        """The id of the ``n``-th placed card ``ref`` in ``zone`` (default: any zone but a deck)."""
-        name = DEFINITION.pool[DEFINITION.pool.index(ref)].name
-        found = [i for z, i in self.ids.get(name, []) if z == zone or zone is None and not z.startswith("deck")]
-        if len(found) <= n:
-            raise KeyError(f"no card {ref!r} #{n} placed{' in ' + zone if zone else ''}")
-        return found[n]
-
-    def act(self, kind: str, **params: Any) -> None:
-        act(self.st, kind, **params)
-
-    def refuse(self, kind: str, **params: Any) -> IllegalActionError:
-        d = self.st.decision
-        assert d is not None
-        return refuse(self.st, Action(d.player, kind, tuple(sorted(params.items()))))
+class Scenario(BaseScenario):
+    """A built table (``engine.scenario.Scenario``: ``id``, ``act``, ``refuse``, ``kinds``) and the secret
+    block step."""
 
     def block(self, *cards: int) -> None:
         """Declare these blockers at the open block decision, then ``done`` if it is still asked."""
@@ -77,32 +62,6 @@ class Scenario:
         if self.st.decision is not None and self.st.decision.kind == "block":
             self.act("done")
 
-    def kinds(self) -> set[str]:
-        return {o.kind for o in self.st.legal_actions()}
-
-
-def act(st: MaState, kind: str, **params: Any) -> None:
-    """Apply the legal option of ``kind`` with ``params`` (fails loudly, listing the options, if none)."""
-    d = st.decision
-    for option in st.legal_actions():
-        if option.kind == kind and all(option.get(k) == v for k, v in params.items()) \
-                and len(option.params) == len(params):
-            st.apply(option)
-            return
-    raise AssertionError(f"no legal {kind} {params} at {d.kind if d else None}; "
-                         f"options: {[str(o) for o in st.legal_actions()]}")
-
-
-def refuse(st: MaState, action: Action) -> IllegalActionError:
-    """Apply an action that must be refused; return the error after checking nothing changed."""
-    before = st.to_dict()
-    try:
-        st.apply(action)
-    except IllegalActionError as err:
-        assert st.to_dict() == before, "a refused action changed the state"
-        return err
-    raise AssertionError(f"{action} was accepted")
-
 
 PerSeat = Sequence[Sequence[Any]]
 
@@ -112,24 +71,17 @@ def build(*, hands: PerSeat = ((), ()), decks: PerSeat | None = None, base: PerS
           leaders: Sequence[str | None] = LEADERS, hp: tuple[int, int] = (20, 20), active: int = 0, turn: int = 3,
           first: int = 0, at: str = "first", spent: tuple[int, int] = (0, 0),
           base_colours: Sequence[Sequence[str]] = ((), ()), seed: int = 1,
-          options: Mapping[str, Any] | None = None) -> Scenario:
+          options: Mapping[str, Any] | None = None, card_sets: Sequence[Path | str] | None = None) -> Scenario:
     """Lay out a table and run to its first decision (module docstring). ``decks`` default to ten
-    ``FILLER`` cards each."""
-    g = DEFINITION
+    ``FILLER`` cards each; ``card_sets``: custom set files or directories whose cards may be placed too."""
+    g = game_with(DEFINITION, card_sets)
     pool = g.pool
-    opts = g.parse_options(seed, dict(options or {}))
-    st = MaState.blank(g, seed, 2, opts, zones_for(2))
-    assert isinstance(st, MaState)
+    sc = Scenario.blank(g, seed, 2, g.parse_options(seed, dict(options or {})), lambda r: pool[pool.index(r)].name)
+    st: MaState = sc.st
     t = st.table
-    sc = Scenario(st)
 
     def add(ref: str, owner: int, zone: str) -> int:
-        d = pool[pool.index(ref)]
-        i = t.add(d.index, owner, zone)
-        if not zone.startswith(("deck", "hand")):
-            t.reveal_to_all(i)
-        sc.ids.setdefault(d.name, []).append((zone, i))
-        return i
+        return sc.place(ref, owner, zone, not zone.startswith(("deck", "hand")))
 
     for p in range(2):
         lead = leaders[p]

@@ -10,12 +10,14 @@ per-seat investigator choice) and ``strategy`` (the heuristic bot).
 from __future__ import annotations
 
 from functools import cached_property
+from pathlib import Path
 from typing import Any, Mapping
 
-from ...core import GameDefinition, GameInfo, SetupError, State
+from ...core import GameInfo, SetupError, State
 from ...engine import ENGINE_OPS, OpTable
-from . import battle, checks, costs, join, primitives, rules, triggers  # noqa: F401 - register the ops of the round, battle, checks, costs, Join groups, effects and triggers
-from .catalog import Pool, load_pool
+from ...engine.cardgame import CardGame
+from . import battle, checks, costs, effect_frame, join, primitives, rules, triggers  # noqa: F401 - register the ops of the round, battle, checks, costs, effect questions, Join groups, effects and triggers
+from .catalog import SOURCE
 from .state import DECK, INV, OPS, ROUND_CAP, TURN_CAP, MyState, zones_for
 
 GAME_VERSION = "2"  # 2: Join groups other than Monsters are played card by card (D-MY-154)
@@ -25,8 +27,13 @@ MyState.OPS = OpTable(ENGINE_OPS, OPS)
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
-class Mythos(GameDefinition):
+class Mythos(CardGame):
     info = GameInfo("mythos", "Mythos", MIN_PLAYERS, MAX_PLAYERS, GAME_VERSION)
+    source = SOURCE
+    state_class = MyState
+    decks_dir = Path(__file__).parent / "decks"
+    side_part = "investigator"  # MY-2.1: the two-sided investigator card, kept outside the deck
+    deck_salt = 0x3171
     rollout_depth = 24  # ismcts: actions per iteration before ``evaluate`` scores the position
     conformance_seed_cap = 4  # D-MY-100: three player counts, each seed costly to resample and replay
 
@@ -37,30 +44,11 @@ class Mythos(GameDefinition):
         assert isinstance(state, MyState)
         return evaluate(state, seat)
 
-    @cached_property
-    def pool(self) -> Pool:
-        return load_pool()
+    def zones(self, players: int) -> Any:
+        return zones_for(players)
 
-    @property
-    def card_set_versions(self) -> dict[str, int]:
-        return {s.set: s.version for s in self.pool.sets}
-
-    def ready_decks(self) -> dict[str, dict[str, Any]]:
-        """Ready decks by name (and stem) in the resolved form a record keeps."""
-        return {k: {**v, "cards": list(v["cards"])} for k, v in self._ready.items()}
-
-    @cached_property
-    def _ready(self) -> dict[str, dict[str, Any]]:
-        """``ready_decks`` resolved once (the deck files are read once, ``deck_rules.ready_decks``): every
-        new game with ready decks looked them up again."""
-        from .deck_rules import INVESTIGATOR, ready_decks
-
-        out: dict[str, dict[str, Any]] = {}
-        for stem, deck in ready_decks().items():
-            entry = {"name": deck.name, "investigator": self.pool.index(deck.cards(INVESTIGATOR)[0]),
-                     "cards": sorted(self.pool.index(c) for c in deck.cards())}
-            out[deck.name] = out[stem] = entry
-        return out
+    def players_in(self, data: Mapping[str, Any]) -> int:
+        return _players(data)
 
     @cached_property
     def _problems(self) -> dict[tuple[Any, ...], list[str]]:
@@ -68,29 +56,7 @@ class Mythos(GameDefinition):
         return {}
 
     def _deck(self, data: Any, where: str) -> dict[str, Any]:
-        ready = self._ready
-        if isinstance(data, str):
-            if data not in ready:
-                raise SetupError(f"{where}: unknown ready deck {data!r}; ready decks: "
-                                 f"{', '.join(sorted(d['name'] for d in ready.values()))}")
-            return {**ready[data], "cards": list(ready[data]["cards"])}
-        if not isinstance(data, Mapping) or set(data) - {"name", "investigator", "cards", "description"}:
-            raise SetupError(f"{where}: a deck is a ready deck name or {{investigator, cards}} (MY-2.1, MY-2.5)")
-        pool = self.pool
-        inv, cards = data.get("investigator"), data.get("cards")
-        try:
-            lead = inv if type(inv) is int else pool.index(str(inv))
-            if isinstance(cards, Mapping):
-                idx = [pool.index(str(ref)) for ref, n in cards.items() for _ in range(int(n))]
-            elif isinstance(cards, list) and all(type(c) is int for c in cards):
-                idx = list(cards)
-            else:
-                raise SetupError(f"{where}: 'cards' maps card ids to copies")
-        except (KeyError, ValueError, TypeError) as err:
-            raise SetupError(f"{where}: {err}") from None
-        if not 0 <= lead < len(pool) or not all(0 <= c < len(pool) for c in idx):
-            raise SetupError(f"{where}: card numbers must be 0..{len(pool) - 1}")
-        return {"name": str(data.get("name") or "custom deck"), "investigator": lead, "cards": sorted(idx)}
+        return self.resolve_deck(data, where, "MY-2.1, MY-2.5")
 
     def _investigators(self, value: Any, players: int) -> list[int | None]:
         """D-MY-99: ``investigators`` gives a seat another investigator card than its deck's (MY-2.1): one
@@ -121,18 +87,6 @@ class Mythos(GameDefinition):
             self._problems[key] = self.deck_problems(deck)
         return list(self._problems[key])
 
-    def deck_problems(self, deck: Mapping[str, Any]) -> list[str]:
-        """MY-2: every violation, each with its rule ID."""
-        from collections import Counter
-
-        from ...carddata.deckrules import Deck
-        from .deck_rules import INVESTIGATOR, validate_deck
-
-        pool = self.pool
-        main = Counter(pool.defs[c].id for c in deck["cards"])
-        sides = {INVESTIGATOR: {pool.defs[deck["investigator"]].id: 1}}
-        return [f"{v.rule_id}: {v.message}" for v in validate_deck(Deck(deck["name"], dict(main), sides))]
-
     def parse_options(self, seed: int, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         opts = dict(options or {})
         unknown = set(opts) - {"decks", "investigators", "vp_target", "max_turns", "max_rounds"}
@@ -140,11 +94,7 @@ class Mythos(GameDefinition):
             raise SetupError(f"unknown Mythos option(s): {', '.join(sorted(map(str, unknown)))}")
         chosen = opts.get("decks")
         if chosen is None:
-            from ...core import Rng
-
-            names = sorted({d["name"] for d in self._ready.values()})
-            rng = Rng(seed ^ 0x3171)
-            chosen = [names[rng.below(len(names))] for _ in range(players)]
+            chosen = self.default_decks(seed, players)
         if not isinstance(chosen, list) or len(chosen) != players:
             raise SetupError(f"decks: give one deck per player ({players}), MY-2.1")
         decks = [self._deck(d, f"deck {k + 1}") for k, d in enumerate(chosen)]
@@ -190,12 +140,6 @@ class Mythos(GameDefinition):
         st.start()
         return st
 
-    def from_dict(self, data: Mapping[str, Any]) -> State:
-        return MyState.load(self, data, zones_for(_players(data)))
-
-    def sample_state(self, view: Mapping[str, Any], log: list[dict[str, Any]], seed: int) -> State:
-        return MyState.sample(self, view, log, seed, zones_for(_players(view)))
-
     def card_catalog(self) -> dict[str, Any]:
         cards = []
         for d in self.pool.defs:
@@ -206,13 +150,7 @@ class Mythos(GameDefinition):
             if d.type == "investigator":
                 entry["sides"] = [s.model_dump() for s in d.sides]
             cards.append(entry)
-        return {"cards": cards, "characters": []}
-
-    def how_to_play(self) -> dict[str, Any]:
-        """The game in plain words, a glossary of what the table shows and the section of each phase (``howto.py``)."""
-        from .howto import how_to_play
-
-        return how_to_play(self.info.name)
+        return self.mark_custom({"cards": cards, "characters": []})
 
     def check_card_data(self) -> list[str]:
         """Effects the rules do not run. Every MY-12.1 trigger is carried out (``play.py``: on_play,
@@ -234,12 +172,6 @@ def _players(data: Mapping[str, Any]) -> int:
         raise RecordError(f"mythos snapshot: players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {n!r}")
     return n
 
-
-def _on_empty(st: MyState) -> None:
-    raise RuntimeError("the Mythos round frame is never missing while the game goes on")
-
-
-MyState.on_empty_stack = _on_empty  # type: ignore[method-assign, assignment]
 
 GAME = Mythos()
 DEFINITION = GAME

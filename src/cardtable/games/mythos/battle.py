@@ -278,7 +278,7 @@ class Battle(Op[MyState]):
                 play(st, p, card, None, batch)  # MY-6.10.3: a battle event played in the use step
             else:
                 cast(st, p, card, batch)  # MY-6.12.7: free in the use step
-            pending, under = mods.primitives.pending, mods.primitives.under
+            pending, under = mods.effect_frame.pending, mods.effect_frame.under
 
             if pending(st):  # the effect asks first; it commits and runs the checks itself (MY-1.3a)
                 under(st, frame.evolve(player=st.next_seat(p), passes=0))

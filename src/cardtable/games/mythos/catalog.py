@@ -8,11 +8,11 @@ record the rules read on their hot path (pydantic models stay the file format, n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from ...carddata import load_card_file
+from ...carddata.pool import IndexedPool, PoolSource, claim_id
 from ...core.errors import CardDataError
 from .schema import (Ability, AllOf, AnyCard, AnyOf, AdventureCard, AllyCard, ArtifactCard, Attach, CardFilter, CardSet,
                      DestinationRule, Effect, EventCard, GodCard, InRegion, InvestigatorCard, InvestigatorSide,
@@ -85,7 +85,12 @@ class CardDef:
 
 
 @dataclass(frozen=True, eq=False)
-class Pool:
+class Pool(IndexedPool):
+    """The validated sets, the cards as the rules read them and the indexes over them (``IndexedPool``:
+    ``pool[k]``, ``len(pool)``, ``pool.index(id or title)``)."""
+
+    NAMES = "by_title"
+    GAME_NAME = "Mythos"
     sets: tuple[CardSet, ...]
     defs: tuple[CardDef, ...]
     by_id: dict[str, int]
@@ -94,20 +99,6 @@ class Pool:
     languages: tuple[str, ...]
     spell_icons: tuple[str, ...]
     subregions: tuple[str, ...] = ()
-
-    def __len__(self) -> int:
-        return len(self.defs)
-
-    def __getitem__(self, k: int) -> CardDef:
-        return self.defs[k]
-
-    def index(self, ref: str) -> int:
-        """A card's catalog index from its id or its title."""
-        if ref in self.by_id:
-            return self.by_id[ref]
-        if ref in self.by_title:
-            return self.by_title[ref]
-        raise KeyError(f"no Mythos card {ref!r}")
 
     def attributes(self) -> dict[str, dict[str, Any]]:
         """Plain attributes by id for the game-agnostic deck rules (``carddata.deckrules``)."""
@@ -218,10 +209,8 @@ def build_pool(paths: Iterable[Path]) -> Pool:
         languages += [r for r in card_set.languages if r not in languages]
         icons += [r for r in card_set.spell_icons if r not in icons]
         for card in card_set.cards:
-            if card.id in by_id:
-                raise CardDataError(f"{path}: card {card.id!r}, field 'id': the id is already used in {where[card.id]}")
+            claim_id(where, path, card.id)
             by_id[card.id] = len(defs)
-            where[card.id] = path
             defs.append(_def(len(defs), card))
     known = {"region": set(regions), "language": set(languages), "spell icon": set(icons)}
     for d in defs:
@@ -237,7 +226,10 @@ def build_pool(paths: Iterable[Path]) -> Pool:
                 tuple(subregions))
 
 
-@lru_cache(maxsize=1)
-def load_pool() -> Pool:
-    """The pool shipped with the game: every ``cards/*.yaml`` in name order (cached)."""
-    return build_pool(sorted(CARDS_DIR.glob("*.yaml")))
+SOURCE = PoolSource(CARDS_DIR, build_pool)
+
+
+def load_pool(extra: Sequence[Path] = ()) -> Pool:
+    """The pool shipped with the game (every ``cards/*.yaml`` in name order) followed by the ``extra`` set
+    files, cached per list (``carddata.pool``)."""
+    return SOURCE.pool(tuple(extra))

@@ -14,15 +14,10 @@ Validation returns every violation at once, sorted by rule ID, before any game s
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from ...carddata import load_card_file
-from ...carddata.deckrules import (AllowedValues, Deck, DeckRules, KnownCards, MaxCopies, PartSize, UnknownCardError,
-                                   Violation, resolve_names)
-from ...core.errors import CardDataError
+from ...carddata.decklist import DeckLists
+from ...carddata.deckrules import AllowedValues, Deck, DeckRules, KnownCards, MaxCopies, PartSize, Violation
 from .catalog import Pool, load_pool
 
 DECKS_DIR = Path(__file__).parent / "decks"
@@ -50,38 +45,8 @@ def validate_deck(deck: Deck, pool: Pool | None = None) -> list[Violation]:
     return DECK_RULES.validate_sorted(deck, (pool or load_pool()).attributes())
 
 
-class DeckListFile(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-    name: str = Field(min_length=1)
-    description: str = ""
-    investigator: str
-    cards: dict[str, int]
-
-
-def load_deck_list(path: Path, pool: Pool | None = None) -> Deck:
-    """Read a deck-list file into a ``Deck`` of card ids (legality is ``validate_deck``'s question)."""
-    pool = pool or load_pool()
-    data = load_card_file(path, DeckListFile)
-    ids = {d.id: d.id for d in pool.defs}
-    titles = {d.title: d.id for d in pool.defs}
-    problems = [f"{name!r} has {n} copies (at least 1)" for name, n in data.cards.items() if n < 1]
-    main: dict[str, int] = {}
-    inv: dict[str, int] = {}
-    try:
-        main = resolve_names({k: v for k, v in data.cards.items() if v >= 1}, ids, titles)
-    except UnknownCardError as err:
-        problems += [f"cards: {p}" for p in err.problems]
-    try:
-        inv = resolve_names([data.investigator], ids, titles)
-    except UnknownCardError as err:
-        problems += [f"investigator: {p}" for p in err.problems]
-    if problems:
-        raise CardDataError("\n".join(f"{path}: {p}" for p in problems))
-    return Deck(data.name, main, {INVESTIGATOR: inv}, data.description)
-
-
-@lru_cache(maxsize=1)
-def ready_decks() -> dict[str, Deck]:
-    """The ready-made decks shipped with the game, by file stem."""
-    return {path.stem: load_deck_list(path) for path in sorted(DECKS_DIR.glob("*.yaml"))}
+# The deck-list file format (see the module docstring) and the ready decks under ``decks/``.
+DECK_LISTS = DeckLists(DECKS_DIR, load_pool, lambda pool: ({d.id: d.id for d in pool.defs}, {d.title: d.id for d in pool.defs}), one=(INVESTIGATOR,))
+DeckListFile = DECK_LISTS.model
+load_deck_list = DECK_LISTS.load
+ready_decks = DECK_LISTS.ready

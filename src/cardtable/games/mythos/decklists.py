@@ -3,15 +3,13 @@ legality (MY-2) for the CLI and the web table."""
 
 from __future__ import annotations
 
-from collections import Counter
-from pathlib import Path
 from typing import Any
 
-from ...carddata.deckfacet import Choice, ReadyDeck, SeatChoice
-from ...carddata.deckrules import Deck, Violation
-from ...engine.presentation import colour_words
-from .catalog import load_pool
-from .deck_rules import INVESTIGATOR, load_deck_list, ready_decks as _ready, validate_deck
+from ...carddata.deckfacet import Choice, SeatChoice
+from ...carddata.deckrules import Deck
+from ...engine.cardgame import DeckFacet, active
+from . import GAME
+from .deck_rules import INVESTIGATOR
 from .presentation import PRESENTATION
 
 OPTION = "decks"
@@ -23,22 +21,11 @@ FILTERS = ("type", "dimension", "region", "sanity_mod", "combat")
 ATTRIBUTE_LABELS = {"sanity_mod": "Sanity modifier"}
 
 
-def ready_decks() -> list[ReadyDeck]:
-    pool = load_pool()
-    out = []
-    for stem, deck in _ready().items():
-        types = Counter(pool[pool.index(c)].type for c in deck.cards())
-        summary = " / ".join(colour_words(PRESENTATION.face, t) for t, _ in types.most_common(3))
-        out.append(ReadyDeck(deck.name, stem, deck.description, len(deck.cards()), summary))
-    return out
-
-
-def load_deck_file(path: Path) -> Deck:
-    return load_deck_list(path)
-
-
-def deck_problems(deck: Deck) -> list[Violation]:
-    return validate_deck(deck)
+_FACET = DeckFacet("mythos", lambda g, c: g.pool[g.pool.index(c)].type, 3, PRESENTATION.face)
+ready_decks = _FACET.ready_decks
+load_deck_file = _FACET.load_deck_file
+deck_problems = _FACET.deck_problems
+ready_deck_lists = _FACET.ready_deck_lists
 
 
 def option_value(deck: Deck) -> dict[str, Any]:
@@ -51,7 +38,7 @@ def seat_choices() -> list[SeatChoice]:
     """MY-2.1: each player brings an investigator card besides the deck; a seat may bring another one
     than its ready deck's (D-MY-99). Only the card is chosen here: its side is chosen in secret at the
     table (MY-4.1), so nothing public at creation tells which side a seat will play."""
-    pool = load_pool()
+    pool = active(GAME).pool
     choices = []
     for d in pool.defs:
         if d.type != "investigator":

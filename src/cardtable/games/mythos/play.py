@@ -1,4 +1,5 @@
-"""A card-play turn (MY-5.4–MY-5.6): which plays are legal (§6), carrying them out, arrival and casting.
+"""A card-play turn (MY-5.4–MY-5.6): carrying plays out, arrival and casting; which plays are legal (§6) is
+``legality.py``, whose names this module re-exports.
 
 Every legal play is an option of the turn decision, ``play(card[, host])``; ``check`` says why any other
 play is refused, naming its rule, and is the one test both the options and the refusals use. A play
@@ -8,23 +9,23 @@ are collected and applied together at the end, then the state checks run (MY-5.1
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-from ...core import Action, IllegalActionError, shared_action
+from ...core import Action, IllegalActionError
 from ...engine import FACE_DOWN, NO_CARD, PERMANENT, WHILE_SOURCE, add_lasting
 from . import costs as _costs, primitives as _primitives  # module references: read per play, not imported per call
 from .catalog import CardDef
-from .requirements import assign, fits, holds, matches, position as _position
+from .requirements import holds, matches
 from .rules import EFFECT, MODIFIER, Batch, change, commit, draw, game_over_check, lose, note_act, note_pass
-from .schema import LASTING_OPS, TARGETED_OPS, Effect, LocHas
-from .state import (ADVENTURES, ALLY, CROSSWISE, DECK, DISCARD, EVENT, GOD, HAND,
-                    INVERTED, ITEM, STORY, THREAT, ZONE, MyState, mods)
-
-Refusal = tuple[str, str]  # (rule ID, why)
-
-ARTIFACT_ATTRIBUTE = LocHas(loc_has="Artifact")  # MY-6.5.2 default
-TOME_ATTRIBUTE = LocHas(loc_has="Tome")  # MY-6.7.1 default
+from .legality import (  # noqa: F401 - which plays are legal; re-exported for the callers that read them here
+    ARTIFACT_ATTRIBUTE, TOME_ATTRIBUTE, Refusal, _story_without_crosswise_top, adventure_pool, adventure_pool_kinds,
+    can_arrive, can_hold, cancel_filter, cancel_targets, castable, check, god_assignment, god_fits, god_pool,
+    god_pool_kinds, hosts, ignore_grant, location_mode, play_action, slots_fit, spell_window, target_optional,
+    travel_check, turn_options, type_refusal, vessels,
+)
+from .schema import LASTING_OPS, Effect
+from .state import (ADVENTURES, ALLY, CROSSWISE, DECK, DISCARD, EVENT, GOD, INVERTED, ITEM, STORY, THREAT, ZONE,
+                    MyState, mods)
 
 
 # ---- moving cards ---------------------------------------------------------------------------------------
@@ -95,7 +96,7 @@ def run_effects(st: MyState, p: int, effects: tuple[Effect, ...], trigger: str, 
     for k, eff in enumerate(effects):
         if eff.trigger == trigger and holds(st, p, eff.condition):
             if run_primitives(st, p, tuple(eff.do), batch, until_of(eff), source, target):
-                from .primitives import add_rest, list_ref
+                from .effect_frame import add_rest, list_ref
 
                 add_rest(st, [(list_ref(st, e.do), 0, until_of(e)) for e in effects[k + 1:]
                               if e.trigger == trigger and holds(st, p, e.condition)])
@@ -127,7 +128,7 @@ def run_primitives(st: MyState, p: int, prims: tuple[Any, ...], batch: Batch, du
     lasting ones (MY-9.11, MY-7.5) last for ``duration`` (MY-12.6; an instant one, to the end of the round).
     A primitive that asks a question (``primitives.asks``) stops the run: True, and the rest waits in the
     pending effect frame with the batch."""
-    SYNC_OPS, asks, suspend = mods.primitives.SYNC_OPS, mods.primitives.asks, mods.primitives.suspend
+    SYNC_OPS, asks, suspend = mods.primitives.SYNC_OPS, mods.primitives.asks, mods.effect_frame.suspend
 
     until_ = until(st, duration)
     origin = source
@@ -293,17 +294,6 @@ def _ignore(st: MyState, p: int, prim: Any, batch: Batch, duration: str, origin:
                 origin if until_ == WHILE_SOURCE else -1)
 
 
-def ignore_grant(st: MyState, p: int, d: CardDef) -> int | None:
-    """The position in ``st.lasting`` of the oldest ``ignore_requirement`` grant of ``p`` fitting Ally ``d``."""
-    for k, e in enumerate(st.lasting):
-        if e[0] == "ignore_requirement" and e[1] == f"p{p}":
-            for eff in st.pool.defs[e[2]].effects:
-                for prim in eff.do:
-                    if prim.op == "ignore_requirement" and matches(d, prim.filter, "ally"):
-                        return k
-    return None
-
-
 def use_grant(st: MyState, p: int, d: CardDef) -> None:
     k = ignore_grant(st, p, d)
     if k is not None:
@@ -313,38 +303,6 @@ def use_grant(st: MyState, p: int, d: CardDef) -> None:
 
 EXTRA_OPS = {"modify_combat": _combat, "set_combat": _combat, "modify_capacity": _capacity, "roll_die": _roll,
              "move_to_area": _move, "put_into_play": _put, "ignore_requirement": _ignore}
-
-
-@lru_cache(maxsize=None)
-def cancel_filter(d: CardDef) -> Any:
-    """The primitive of a card's ``on_play`` effects that names a card as it is played (``TARGETED_OPS``:
-    ``cancel_just_played``, ``move_to_area``, ``put_into_play``), if any (cached: a pure function of the
-    definition, asked of every hand card at every turn; a pool has a few hundred definitions)."""
-    for eff in d.effects:
-        if eff.trigger == "on_play":
-            for prim in eff.do:
-                if prim.op in TARGETED_OPS:
-                    return prim
-    return None
-
-
-def cancel_targets(st: MyState, p: int, d: CardDef, i: int = -1) -> list[int]:
-    """The cards the targeted primitive of ``d`` (hand card ``i``) may name now."""
-    prim = cancel_filter(d)
-    if prim is None:
-        return []
-    if prim.op == "cancel_just_played":
-        return [c for c in st.just_played(p) if matches(st.card(c), prim.filter)]
-    zone = f"{prim.from_}:{p}"
-    t = st.table
-    return [c for c in t.cards(zone) if c != i and t.host[c] == NO_CARD and matches(st.card(c), prim.filter, st.type_of(c))]
-
-
-def target_optional(d: CardDef) -> bool:
-    """A counter card must name its target (MY-5.10); a card that moves or puts one of its player's own
-    cards may name none (its effect then does nothing, D-MY-93)."""
-    prim = cancel_filter(d)
-    return prim is not None and prim.op != "cancel_just_played"
 
 
 def cancel(st: MyState, i: int, dest: str) -> None:
@@ -371,412 +329,6 @@ def becomes_current(st: MyState, p: int, i: int, batch: Batch) -> None:
     if d.sanity_mod:
         change(batch, p, d.sanity_mod, i, MODIFIER)
     run_effects(st, p, d.effects, "on_arrive", batch, i)
-
-
-# ---- placement of Locations and Travel Events (MY-6.3, MY-6.11) -------------------------------------------
-
-
-def _story_without_crosswise_top(st: MyState, p: int) -> bool:
-    top = st.story_top(p)
-    return top is not None and st.card(top).type == "location" and st.crosswise(top)
-
-
-def location_mode(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = None) -> tuple[str, Refusal | None]:
-    """How a Location would be placed now: ``first`` / ``travel`` / ``city`` / ``walk`` (upright for all but
-    ``walk``), or the rule that forbids it. ``memo``: a dict the caller keeps while the state does not
-    change (``turn_options`` asks this of every Location in hand), holding where a move would start."""
-    if not holds(st, p, d.requirement, memo):
-        return "", ("MY-6.3.13", f"{d.title}: its own requirement is not met")
-    if not st.vars["had_location"][p]:
-        return "first", None  # MY-6.3.4
-    start: tuple[Any, ...] | None = None if memo is None else memo.get("start")
-    if start is None:
-        start = _move_start(st, p)
-        if memo is not None:
-            memo["start"] = start
-    if start[0] == "travel":
-        _kind, rule, name, region = start
-        if d.dimension not in rule.dimensions:
-            return "", ("MY-6.11.3", f"{name} does not lead to the {d.dimension}")
-        if rule.regions == "same" and d.region != region or rule.regions == "other" and d.region == region \
-                or isinstance(rule.regions, list) and d.region not in rule.regions:
-            return "", ("MY-6.11.3", f"{name} does not lead to {d.region}")
-        if "Isolated" in d.features and not rule.allow_isolated:
-            return "", ("MY-6.3.10", f"{d.title} is Isolated: {name} cannot reach it")
-        return "travel", None
-    _kind, ref_dim, ref_region, ref_feats = start
-    if d.dimension != ref_dim:
-        return "", ("MY-6.3.10", f"{d.title} is in another dimension: only travel reaches it")
-    if d.region != ref_region:
-        return "", ("MY-6.3.10", f"{d.title} is in another region: only travel reaches it")
-    if "Isolated" in d.features or "Isolated" in ref_feats:
-        return "", ("MY-6.3.10", "an Isolated place is reached and left only by travel")
-    if "City" in d.features and "City" in ref_feats:
-        return "city", None  # MY-6.3.7
-    return "walk", None  # MY-6.3.6
-
-
-def _move_start(st: MyState, p: int) -> tuple[Any, ...]:
-    """Where a Location placed now would be reached from, once a first Location was had: by travel
-    (``travel``, the destination rule, its name, the region now) or by a move from the reference
-    (``move``, its dimension, region and features)."""
-    top = st.story_top(p)
-    granted = _primitives.travel_rule(st, p) if st.lasting else None  # MY-12.5 GRANT_TRAVEL: as if a Travel Event with that rule were on top
-    if top is not None and st.card(top).type == "travel_event" or granted is not None:  # MY-6.11.3
-        on_top = top is not None and st.card(top).type == "travel_event"
-        rule = st.card(top).destination if on_top and top is not None else granted
-        name = st.card(top).title if on_top and top is not None else "your travel grant"
-        assert rule is not None
-        return "travel", rule, name, st.position(p)[1]
-    ref = st.reference(p)  # MY-6.3.5 (while walking: the place left; MY-6.3.9 discards the crosswise card)
-    if ref is not None:
-        r = st.card(ref)
-        return "move", r.dimension, r.region, r.features
-    ref_dim, ref_region, _ = st.position(p)
-    return "move", ref_dim, ref_region, frozenset()
-
-
-def travel_check(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = None) -> Refusal | None:
-    """MY-6.11: the departure requirement, checked where the player would leave from (a crosswise top
-    card is discarded first, MY-6.3.9; before any location, at the start position, MY-6.3.4). ``memo``
-    as for ``location_mode``: the state left by that discard is built once for all Travel Events."""
-    if not holds(st, p, d.requirement, memo):
-        return "MY-6.1.2", f"{d.title}: its requirement is not met"
-    if _story_without_crosswise_top(st, p):
-        probe = None if memo is None else memo.get("departure")
-        if probe is None:
-            probe = st.clone()
-            assert isinstance(probe, MyState)
-            top = probe.story_top(p)
-            assert top is not None
-            probe.move_card(top, DISCARD[p])
-            if memo is not None:
-                memo["departure"] = probe
-        ok = holds(probe, p, d.departure)  # type: ignore[arg-type]
-    else:
-        ok = holds(st, p, d.departure)
-    if not ok:
-        return "MY-6.11.2", f"{d.title}: you cannot depart from here"
-    return None
-
-
-# ---- which plays are legal ---------------------------------------------------------------------------------
-
-
-_OWN_AREA: list[int | None] = [None]  # shared, never changed: the answer for most cards
-
-
-def hosts(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = None) -> list[int | None]:
-    """Where a card may go: None (its own area) or a host card for attachments (a list the caller reads
-    and never changes). ``memo`` as for ``check``: every weapon of a hand has the same hosts."""
-    kind = d.type
-    if kind not in _ATTACHING:
-        return _OWN_AREA
-    t = st.table
-    if d.type == "weapon":  # MY-6.6.1, MY-6.4.9
-        got = None if memo is None else memo.get("weapon_hosts")
-        if got is None:
-            got = [a for a in st.allies(p) if not any(st.card(w).type == "weapon" for w in t.attachments(a))]
-            if memo is not None:
-                memo["weapon_hosts"] = got
-        return got  # type: ignore[no-any-return]
-    if d.type == "tome":  # MY-6.7.3
-        return [None] + list(st.allies(p)) if d.ally_holdable else _OWN_AREA
-    if d.type == "artifact" and d.attach_to is not None:  # MY-6.5.1: onto a card of the kind it names
-        return [h for z in ("ally", "item") for h in t.cards(ZONE[z][p]) if t.host[h] == NO_CARD
-                and not t.flags[h] & FACE_DOWN and matches(st.card(h), d.attach_to, st.type_of(h))]
-    if d.type == "spell":  # MY-6.12.1
-        held = None if memo is None else memo.get("vessels")
-        if held is None:
-            held = vessels(st, p)
-            if memo is not None:
-                memo["vessels"] = held
-        return [v for v in held if can_hold(st, v, d)]
-    return _OWN_AREA
-
-
-_ATTACHING = frozenset(("weapon", "tome", "artifact", "spell"))
-
-
-def vessels(st: MyState, p: int) -> list[int]:
-    """The cards of ``p`` that may hold a spell: tomes, spell-holding artifacts, spellcaster Allies."""
-    t, card, host = st.table, st.card, st.table.host
-    out = []
-    for zone in ("item", "ally"):
-        in_ally_area = zone == "ally"
-        for i in t.cards(ZONE[zone][p]):
-            c = card(i)
-            # ``st.type_of(i) == "ally"``: an unattached card of the Ally area, or a printed ally elsewhere
-            if c.type == "tome" or c.type == "artifact" and c.spell_slots or c.spellcaster and host[i] == NO_CARD \
-                    and (in_ally_area or c.type == "ally"):
-                out.append(i)
-    return out
-
-
-def can_hold(st: MyState, v: int, spell: CardDef) -> bool:
-    """MY-6.7.4, MY-6.4.7, MY-6.5.4: a tome of a matching icon with room; one spell in an artifact or ally."""
-    c = st.card(v)
-    loaded = [a for a in st.table.attachments(v) if st.card(a).type == "spell"]
-    if c.type == "tome":
-        return spell.spell_icon in c.spell_icons and len(loaded) < st.capacity(v)
-    return not loaded
-
-
-def check(st: MyState, p: int, i: Any, host: Any, target: Any = None,
-          allowed: list[int | None] | None = None, memo: dict[str, Any] | None = None) -> Refusal | None:
-    """Why playing hand card ``i`` (onto ``host``, naming ``target``) is illegal now, or None (MY-5.5).
-    ``allowed`` is ``hosts(st, p, card)`` when the caller has it already (the same list, not recomputed):
-    ``turn_options`` passes it for cards it took from the hand itself, so the hand test is not repeated.
-    ``memo``: a dict kept by a caller that asks of many cards while the state stays the same (what
-    several checks read alike, computed once)."""
-    t = st.table
-    if allowed is None and (type(i) is not int or not 0 <= i < len(t) or t.zone_name(i) != HAND[p]):
-        return "MY-5.5", "a card is played from your own hand"
-    d = st.card(i)
-    if cancel_filter(d) is not None:
-        if not (target is None and target_optional(d)) and target not in cancel_targets(st, p, d, i):
-            if target_optional(d):
-                return "MY-12.5", f"{d.title} names one of your own cards its effect may take"
-            return "MY-5.10", f"{d.title} names an opponent's just-played face-up card it may cancel"
-    elif target is not None:
-        return "MY-5.5", f"{d.title} names no target"
-    if host is not None and (type(host) is not int or not 0 <= host < len(t)):
-        return "MY-3.4", "no such card to attach to"
-    if allowed is None:
-        allowed = hosts(st, p, d)
-    if host not in allowed:
-        if d.type == "spell" and host is not None and host in vessels(st, p) and not can_hold(st, host, d):
-            v = st.card(host)  # a vessel of his that cannot take this spell: the vessel's own rule
-            rule = "MY-6.7.4" if v.type == "tome" else "MY-6.5.4" if v.type == "artifact" else "MY-6.4.7"
-            return rule, f"{v.title} cannot hold {d.title} (a tome: spells of its icons up to its capacity; " \
-                         "an artifact or a spellcaster ally: one spell)"
-        rules = {"weapon": ("MY-6.6.1", "a weapon is played onto one of your allies without a weapon"),
-                 "artifact": ("MY-6.5.1", f"{d.title} is attached to a card of yours it names (or, if it names "
-                                          "none, goes to your Item area)"),
-                 "tome": ("MY-6.7.3", "a tome goes to your Item area or, if an ally may hold it, onto your ally"),
-                 "spell": ("MY-6.12.1", "a spell is loaded onto your tome with its icon and room, a spell-holding "
-                                        "artifact or a spellcaster ally that holds none")}
-        return rules.get(d.type, ("MY-3.4", f"{d.title} is not attached to a card"))
-    return type_refusal(st, p, d, memo)
-
-
-def type_refusal(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = None) -> Refusal | None:
-    """What the rules of its card type (MY-6) say against playing ``d`` now, for a card already known to be
-    in the hand, with its target and host in order (``check``'s first part): the same for every copy and
-    every allowed host, so ``turn_options`` asks it once per definition."""
-    t = st.table
-    kind = d.type
-    if kind == "location":
-        return location_mode(st, p, d, memo)[1]
-    if kind == "travel_event":
-        return travel_check(st, p, d, memo)
-    if kind == "ally":
-        dim = _position(st, p, memo)[0]
-        if d.dimension not in (dim, "Any"):  # MY-6.4.2a
-            return "MY-6.4.2a", f"{d.title} can be played only in the {d.dimension}"
-        if not holds(st, p, d.requirement, memo) and ignore_grant(st, p, d) is None:
-            return "MY-6.4.2", f"{d.title}: its requirement is not met here"
-        return None
-    if kind in ("artifact", "weapon"):
-        req = d.requirement or (None if d.no_location_requirement else ARTIFACT_ATTRIBUTE)
-        if not holds(st, p, req, memo):
-            return "MY-6.5.2", f"{d.title} needs a location with the Artifact attribute (or its own requirement)"
-        return None
-    if kind == "tome":
-        if not holds(st, p, d.requirement or TOME_ATTRIBUTE, memo):
-            return "MY-6.7.1", f"{d.title} needs a location with the Tome attribute (or its own requirement)"
-        if d.language not in (st.languages(p) if memo is None else _memo_languages(st, p, memo)):
-            return "MY-6.7.1", f"neither your investigator nor an ally of yours reads {d.language}"
-        return None
-    if kind == "spell":
-        return None if holds(st, p, d.requirement, memo) else ("MY-6.1.2", f"{d.title}: its requirement is not met")
-    if kind == "monster":
-        if not (st.gate_open(p) if memo is None else _memo_gate(st, p, memo)):
-            return "MY-6.8.1", "a Monster needs an upright current location with a gate"
-        return None if holds(st, p, d.requirement, memo) else ("MY-6.1.2", f"{d.title}: its requirement is not met")
-    if kind == "god":
-        if st.god_in_play(p):
-            return "MY-6.9.3", "you already have a god in play"
-        if not god_fits(st, d, p, memo):
-            return "MY-6.9.2", f"{d.title}: your own cards do not meet its requirements"
-        return None
-    if kind == "event":
-        return None if holds(st, p, d.requirement, memo) else ("MY-6.10.1", f"{d.title}: its requirement is not met")
-    assert kind == "adventure"
-    if any(st.card(a).title == d.title for a in t.cards(ADVENTURES[p])):
-        return "MY-10.4", f"you have already acquired {d.title}"
-    if not holds(st, p, d.requirement, memo) or not slots_fit(st, d, p, memo):
-        return "MY-6.13.3", f"{d.title}: your face-up cards do not fill its requirement slots"
-    return None
-
-
-def _memo_languages(st: MyState, p: int, memo: dict[str, Any]) -> set[str]:
-    got = memo.get("languages")
-    if got is None:
-        got = memo["languages"] = st.languages(p)
-    return got  # type: ignore[no-any-return]
-
-
-def _memo_gate(st: MyState, p: int, memo: dict[str, Any]) -> bool:
-    got = memo.get("gate")
-    if got is None:
-        got = memo["gate"] = st.gate_open(p)
-    return got  # type: ignore[no-any-return]
-
-
-_FITS: dict[tuple[Any, ...], bool] = {}
-_FITS_CAP = 1 << 16  # entries; cleared when full
-
-
-def slots_fit(st: MyState, d: CardDef, p: int, memo: dict[str, Any] | None = None) -> bool:
-    """MY-6.13.3: can ``p``'s adventure pool fill ``d``'s slots (``assign`` finds an assignment)?"""
-    return _pool_fits(st, d, d.slots, _pool(st, p, "adventure_pool", adventure_pool_kinds, memo))
-
-
-def _pool(st: MyState, p: int, name: str, build: Any, memo: dict[str, Any] | None) -> tuple[Any, ...]:
-    """A slot pool (``build(st, p)``: its cards and their types) with its key, the (definition, type) of
-    each card; kept in ``memo`` (``check``'s) under ``name`` for the other cards of the same hand."""
-    pool = None if memo is None else memo.get(name)
-    if pool is None:
-        cards, kinds = build(st, p)
-        card = st.card
-        pool = (name, cards, kinds, tuple([(card(c), kinds[c]) for c in cards]))
-        if memo is not None:
-            memo[name] = pool
-    return pool  # type: ignore[no-any-return]
-
-
-def _pool_fits(st: MyState, d: CardDef, slots: tuple[Any, ...], pool: tuple[Any, ...]) -> bool:
-    """``assign(st, slots, cards, kinds) is not None``, remembered by the definitions and types of the
-    pool's cards: the matching reads nothing else of them (a mental state only while a SET_MENTAL_STATE
-    is in force, and then nothing is remembered). Every turn asks it of every Adventure and god in hand,
-    and the field it is asked of changes by a card or so between turns."""
-    name, cards, kinds, key = pool
-    if st.lasting and any(e[0] == "set_mental_state" for e in st.lasting):
-        return assign(st, slots, cards, kinds) is not None
-    got = _FITS.get((d, name, key))
-    if got is None:
-        if len(_FITS) >= _FITS_CAP:
-            _FITS.clear()
-        got = _FITS[(d, name, key)] = fits(slots, key)
-    return got
-
-
-def god_pool(st: MyState, p: int) -> list[int]:
-    """MY-6.9.2: active own cards (the current location included, no other Story Deck card), then Threat
-    monsters (D-MY-73: face-up cards are used first)."""
-    t = st.table
-    out = [i for z in ("ally", "item", "event", "god") for i in t.cards(ZONE[z][p]) if not t.flags[i] & FACE_DOWN]
-    cur = st.current_location(p)
-    if cur is not None:
-        out.append(cur)
-    return out + list(t.cards(THREAT[p]))
-
-
-def god_assignment(st: MyState, p: int, d: CardDef) -> list[int] | None:
-    return assign(st, d.god_requirements, god_pool(st, p))
-
-
-def god_fits(st: MyState, d: CardDef, p: int, memo: dict[str, Any] | None = None) -> bool:
-    """MY-6.9.2: ``god_assignment(st, p, d) is not None`` (remembered as for ``slots_fit``)."""
-    return _pool_fits(st, d, d.god_requirements, _pool(st, p, "god_pool", god_pool_kinds, memo))
-
-
-def god_pool_kinds(st: MyState, p: int) -> tuple[list[int], dict[int, str]]:
-    """``god_pool`` with each card's ``type_of`` (what ``assign`` reads of a god's pool)."""
-    cards = god_pool(st, p)
-    return cards, {c: st.type_of(c) for c in cards}
-
-
-def adventure_pool(st: MyState, p: int) -> list[int]:
-    """MY-6.13.2: the whole Story Deck, allies, items, attachments, face-up spells, events, gods; never
-    the Threat, face-down cards, the investigator or anything outside the field."""
-    return adventure_pool_kinds(st, p)[0]
-
-
-def adventure_pool_kinds(st: MyState, p: int) -> tuple[list[int], dict[int, str]]:
-    """``adventure_pool`` with each card's ``type_of``, read off the zone it was taken from (MY-3.6: an
-    unattached card of the Ally area is an Ally; Story Deck, Item, Event and God cards keep their type)."""
-    t = st.table
-    out = list(t.cards(STORY[p]))
-    kinds = {i: st.card(i).type for i in out}
-    for z in ("ally", "item", "event", "god"):
-        for i in t.cards(ZONE[z][p]):
-            if not t.flags[i] & FACE_DOWN:
-                out.append(i)
-                kinds[i] = "ally" if z == "ally" and t.host[i] == NO_CARD else st.card(i).type
-    return out, kinds
-
-
-def play_action(p: int, i: int, host: int | None, target: int | None = None) -> Action:
-    params: tuple[tuple[str, Any], ...] = (("card", i),) if host is None else (("card", i), ("host", host))
-    if target is not None:
-        params += (("target", target),)
-    return shared_action(p, "play", params)
-
-
-def turn_options(st: MyState, p: int) -> list[Action]:
-    """MY-5.4: every legal play, the turn actions (arrive, cast) and pass."""
-    out: list[Action] = []
-    seen: dict[CardDef, bool] = {}  # definition -> legal: copies and hosts decide alike
-    hand = sorted(st.table.cards(HAND[p]))
-    card = st.card
-    defs = [card(i) for i in hand]
-    memo: dict[str, Any] = {}  # shared reads of the checks below (the state does not change meanwhile)
-    starters = _join.starters(st, p, hand, defs) if len(hand) > 1 else ()
-    for i, d in zip(hand, defs):
-        if cancel_filter(d) is not None:
-            named: list[int | None] = list(cancel_targets(st, p, d, i))
-            if target_optional(d):
-                named.insert(0, None)
-            out += [play_action(p, i, None, c) for c in named if check(st, p, i, None, c) is None]
-            continue
-        if d.type in _ATTACHING:
-            allowed = hosts(st, p, d, memo)
-            if not allowed:
-                continue
-        else:
-            allowed = _OWN_AREA
-        # ``check`` of a card from the hand with an allowed host and no target is ``type_refusal``, which
-        # reads the definition and the state alone: a second copy, or another host, takes the first answer
-        ok = seen.get(d)
-        if ok is None:
-            ok = seen[d] = type_refusal(st, p, d, memo) is None
-        if ok:
-            for h in allowed:
-                out.append(play_action(p, i, h))
-                if i in starters:  # MY-8.5: the group's first card, the rest added one by one (D-MY-154)
-                    out.append(_join.join_start(p, i, h))
-    if len(hand) > 1:
-        out += _join.monster_groups(st, p, hand, defs)  # MY-8.6
-    out += _abilities.options(st, p, "card_play")
-    if can_arrive(st, p):
-        out.append(shared_action(p, "arrive"))
-    for s in castable(st, p, memo=memo):
-        out.append(shared_action(p, "cast", (("card", s),)))
-    out.append(shared_action(p, "pass"))
-    return out
-
-
-def can_arrive(st: MyState, p: int) -> bool:
-    """MY-6.3.8: the top card is a crosswise Location."""
-    return _story_without_crosswise_top(st, p)
-
-
-def castable(st: MyState, p: int, window: str = "card_play", memo: dict[str, Any] | None = None) -> list[int]:
-    """MY-6.12.3, MY-6.12.8: loaded, face-up spells whose timing (MY-12.7; default both) allows ``window``
-    (``fast`` counts as card play). ``memo`` as for ``check`` (the vessels)."""
-    t = st.table
-    held = None if memo is None else memo.get("vessels")
-    if held is None:
-        held = vessels(st, p)
-    return [s for v in held for s in t.attachments(v) if st.card(s).type == "spell"
-            and not t.flags[s] & FACE_DOWN and spell_window(st.card(s), window)]
-
-
-def spell_window(d: CardDef, window: str) -> bool:
-    tags = set(d.timing) or {"card_play", "battle"}
-    return window in tags or window == "card_play" and "fast" in tags
 
 
 # ---- carrying out a turn ---------------------------------------------------------------------------------------

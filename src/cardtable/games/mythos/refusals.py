@@ -88,7 +88,7 @@ def _battle_pick(st: MyState, kind: str, action: Action) -> IllegalActionError |
 def explain(st: MyState, action: Action, decision: Any) -> IllegalActionError | None:
     kind, p = decision.kind, decision.player
     if kind in ("effect_search", "effect_choose", "effect_discard", "effect_pick", "play_extra", "load_spell"):
-        from .primitives import refusal as effect_refusal
+        from .effect_frame import refusal as effect_refusal
 
         return effect_refusal(st, action, decision)
     if kind == "turn":

@@ -303,8 +303,8 @@ class Round(Op[MyState]):
         if action.kind == "join" and _m.join.is_open(st):  # MY-8.5: the turn ends when the group closes
             _m.join.set_under(st, frame.evolve(after="free" if is_free(st, action) else "turn"))
             return
-        if _m.primitives.pending(st):  # an effect of the turn asks a question (MY-12.5): the turn ends once it is resolved
-            _m.primitives.under(st, frame.evolve(after="free" if is_free(st, action) else "turn"))
+        if _m.effect_frame.pending(st):  # an effect of the turn asks a question (MY-12.5): the turn ends once it is resolved
+            _m.effect_frame.under(st, frame.evolve(after="free" if is_free(st, action) else "turn"))
             return
         if is_free(st, action):
             settle(st)

@@ -33,6 +33,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core import Action, Decision, Rng
+from ...engine.cardgame import active
+from . import GAME
 from .evaluation import DANGER, lead, matched
 from .state import ADVENTURES, HAND, INV, MyState
 
@@ -42,9 +44,7 @@ BLOCK_MARGIN = 4  # block when an attack would leave Sanity at this or lower
 
 
 def _game() -> Any:
-    from . import DEFINITION
-
-    return DEFINITION
+    return active(GAME)  # with any custom sets this process loaded
 
 
 def _state(view: Mapping[str, Any], rng: Rng) -> MyState:

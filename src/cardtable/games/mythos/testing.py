@@ -15,14 +15,15 @@ or an ``S`` (crosswise / inverted); an attachment is an ``A`` naming its host's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from ...core import Action, IllegalActionError
 from ...engine import FACE_DOWN
+from ...engine.scenario import Scenario as BaseScenario, act, game_with, refuse
 from . import DEFINITION
 from .schema import DIMENSIONS
-from .state import CROSSWISE, INVERTED, MyState, zones_for
+from .state import CROSSWISE, INVERTED, MyState
 
 FILLER = "Restful Sleep"  # an event with no requirement: the default deck content
 INVESTIGATORS = ("Whitcomb / Harlan", "Pell / Quill", "Whitcomb / Harlan", "Pell / Quill")
@@ -47,34 +48,14 @@ class A:
 
 
 @dataclass
-class Scenario:
-    st: MyState
-    ids: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # title -> [(zone, id)]
-
-    def id(self, ref: str, zone: str | None = None, n: int = 0) -> int:
-        """The id of the ``n``-th placed card ``ref`` in ``zone`` (default: any zone but a deck)."""
-        title = DEFINITION.pool[DEFINITION.pool.index(ref)].title
-        found = [i for z, i in self.ids.get(title, []) if z == zone or zone is None and not z.startswith("deck")]
-        if len(found) <= n:
-            raise KeyError(f"no card {ref!r} #{n} placed{' in ' + zone if zone else ''}")
-        return found[n]
-
-    def act(self, kind: str, **params: Any) -> None:
-        act(self.st, kind, **params)
-
-    def refuse(self, kind: str, **params: Any) -> IllegalActionError:
-        d = self.st.decision
-        assert d is not None
-        return refuse(self.st, Action(d.player, kind, tuple(sorted(params.items()))))
+class Scenario(BaseScenario):
+    """A built table (``engine.scenario.Scenario``: ``id``, ``act``, ``refuse``, ``kinds``) and Mythos reads."""
 
     def pass_use_step(self) -> None:
         """Pass through the battle use step (MY-9.2): a player whose hand is not empty is asked there, since
         it might hold a battle event (MY-6.10.3)."""
         while self.st.decision is not None and self.st.decision.kind == "battle_use":
             self.act("pass")
-
-    def kinds(self) -> set[str]:
-        return {o.kind for o in self.st.legal_actions()}
 
     def plays(self) -> set[tuple[Any, Any]]:
         return {(o.get("card"), o.get("host")) for o in self.st.legal_actions() if o.kind == "play"}
@@ -84,29 +65,6 @@ class Scenario:
 
     def titles(self, name: str) -> list[str]:
         return [self.st.card(i).title for i in self.st.table.cards(name)]
-
-
-def act(st: MyState, kind: str, **params: Any) -> None:
-    """Apply the legal option of ``kind`` with ``params`` (fails loudly, listing the options, if none)."""
-    d = st.decision
-    for option in st.legal_actions():
-        if option.kind == kind and all(option.get(k) == v for k, v in params.items()) \
-                and len(option.params) == len(params):
-            st.apply(option)
-            return
-    raise AssertionError(f"no legal {kind} {params} at {d.kind if d else None}; "
-                         f"options: {[str(o) for o in st.legal_actions()]}")
-
-
-def refuse(st: MyState, action: Action) -> IllegalActionError:
-    """Apply an action that must be refused; return the error after checking nothing changed."""
-    before = st.to_dict()
-    try:
-        st.apply(action)
-    except IllegalActionError as err:
-        assert st.to_dict() == before, "a refused action changed the state"
-        return err
-    raise AssertionError(f"{action} was accepted")
 
 
 PerSeat = Sequence[Sequence[Any]]
@@ -120,27 +78,21 @@ def build(*, players: int = 2, hands: PerSeat | None = None, decks: PerSeat | No
           had_location: Sequence[int] | None = None, position: Sequence[tuple[str, str, str | None]] | None = None,
           active: int = 0, first: int = 0, round: int = 2, at: str = "play", time: str = "Day",
           passes: tuple[int, int] = (-1, 0), skip: Sequence[int] | None = None, seed: int = 1,
-          options: Mapping[str, Any] | None = None) -> Scenario:
+          options: Mapping[str, Any] | None = None, card_sets: Sequence[Path | str] | None = None) -> Scenario:
     """Lay out a table and run to its first decision (module docstring). ``decks`` default to twenty
     ``FILLER`` cards each; sides default to side 0, Sanity to the side's starting Sanity; a seat with
-    a Location or Travel Event in its Story Deck has had one (MY-6.3.4) unless ``had_location`` says."""
-    g = DEFINITION
+    a Location or Travel Event in its Story Deck has had one (MY-6.3.4) unless ``had_location`` says.
+    ``card_sets``: custom set files or directories whose cards may be placed too."""
+    g = game_with(DEFINITION, card_sets)
     pool = g.pool
     n = players
     empty: PerSeat = [()] * n
-    opts = g.parse_options(seed, n, dict(options or {}))
-    st = MyState.blank(g, seed, n, opts, zones_for(n))
-    assert isinstance(st, MyState)
+    sc = Scenario.blank(g, seed, n, g.parse_options(seed, n, dict(options or {})), lambda r: pool[pool.index(r)].title)
+    st: MyState = sc.st
     t = st.table
-    sc = Scenario(st)
 
     def add(ref: str, owner: int, zone: str) -> int:
-        d = pool[pool.index(ref)]
-        i = t.add(d.index, owner, zone)
-        if not zone.startswith(("deck", "hand", "threat")):
-            t.reveal_to_all(i)
-        sc.ids.setdefault(d.title, []).append((zone, i))
-        return i
+        return sc.place(ref, owner, zone, not zone.startswith(("deck", "hand", "threat")))
 
     home = pool.regions.index("Lovecraft Country")
     st.vars.update(side=list(sides or [0] * n), sanity=[0] * n, max_mod=[0] * n, skip=list(skip or [0] * n),

@@ -145,7 +145,7 @@ def resolve(st: MyState, p: int, i: int, triggers: tuple[str, ...], with_optiona
     ask a question (MY-12.5): the effect frame on top then holds the rest, later effects included (their
     conditions read now, as ``play.run_effects`` does)."""
     from .play import run_primitives, until_of
-    from .primitives import add_rest, list_ref
+    from .effect_frame import add_rest, list_ref
     from .requirements import holds
 
     batch: Batch = {}

@@ -204,7 +204,7 @@ function drawCatalog() {
   const shown = app.cards.filter(matches);
   shownEl.textContent = `(${shown.length} of ${app.cards.length})`;
   for (const card of shown) {
-    const title = String(card[app.titleField] ?? card.id);
+    const title = String(card[app.titleField] ?? card.id) + (card.custom ? " [custom]" : "");
     const textId = `db-text-${card.id}`;
     const inline = h("p", { id: textId, class: "db-inline-text", hidden: true }, textOf(card));
     const nameBtn = h("button", { type: "button", class: "db-card-name", "aria-expanded": "false", "aria-controls": textId,
@@ -432,7 +432,7 @@ async function selectGame(gameId) {
   app.curveFacet = app.format.curve ? deriveFacets(app.cards, [app.format.curve])[0] || null : null;
   app.filters = {};
   clear(readySel);
-  for (const r of app.format.ready) readySel.append(h("option", { value: r.stem, title: r.description }, r.name));
+  for (const r of app.format.ready) readySel.append(h("option", { value: r.stem, title: r.description }, r.custom ? `${r.name} [custom]` : r.name));
   $("db-load-ready").disabled = !app.format.ready.length;
   const side = app.format.sections.find((x) => x.name !== "main");
   $("db-text-example").replaceChildren(...(side ? [" (e.g. ", h("kbd", {}, `${side.label}:`), ")"] : []));

@@ -164,7 +164,7 @@ function drawSeats() {
       const deckId = `deck-${seat}`;
       const deckSel = h("select", { id: deckId, name: deckId, class: "seat-deck", "data-seat": seat },
         h("option", { value: "" }, "Deck: random (from the seed)"),
-        decks.map((d) => h("option", { value: d.name, title: d.description }, `Deck: ${d.name}${d.summary ? ` (${d.summary})` : ""}`)));
+        decks.map((d) => h("option", { value: d.name, title: d.description }, `Deck: ${d.name}${d.custom ? " [custom]" : ""}${d.summary ? ` (${d.summary})` : ""}`)));
       const mine = savedOf.get(g.id) || [];
       if (mine.length) {
         deckSel.append(h("optgroup", { label: "My saved decks" }, mine.map((d) => h("option", { value: `saved:${d.id}`,
@@ -441,7 +441,7 @@ async function openJoin(t, seat) {
   }
   joinDeck.append(h("optgroup", { label: "Ready decks" }, (decksOf.get(g.id) || []).map((d) =>
     h("option", { value: `ready:${d.name}`, title: d.description, "data-description": d.description },
-      `${d.name}${d.summary ? ` (${d.summary})` : ""}`))));
+      `${d.name}${d.custom ? " [custom]" : ""}${d.summary ? ` (${d.summary})` : ""}`))));
   const mineLegal = mine.find((d) => d.legal);
   joinDeck.value = mineLegal ? `saved:${mineLegal.id}` : "";
   describeJoinDeck();
