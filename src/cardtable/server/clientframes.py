@@ -20,6 +20,14 @@ class ActFrame(BaseModel):
     action: dict[str, Any]
 
 
+class HintFrame(BaseModel):
+    """A seat asks for a hint at its decision ``seq`` (docs/web.md, "Hints")."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["hint"]
+    seq: StrictInt
+
+
 class PingFrame(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["ping"]
@@ -28,7 +36,7 @@ class PingFrame(BaseModel):
 def _frame_problem(err: ValidationError) -> str:
     parts = []
     for e in err.errors()[:3]:
-        loc = ".".join(str(p) for p in e["loc"] if p not in ("ActFrame", "PingFrame"))
+        loc = ".".join(str(p) for p in e["loc"] if p not in ("ActFrame", "PingFrame", "HintFrame"))
         if e["type"] == "extra_forbidden":
             parts.append(f"unknown field {loc!r}")
         elif e["type"] == "missing":
@@ -69,7 +77,7 @@ def json_depth_exceeds(text: str, limit: int = MAX_DEPTH) -> bool:
     return False
 
 
-def parse_client_frame(text: str) -> ActFrame | PingFrame:
+def parse_client_frame(text: str) -> ActFrame | PingFrame | HintFrame:
     """Parse one client frame or raise ``ValueError`` with a message a person can act on."""
     if text.count("[") + text.count("{") > MAX_DEPTH and json_depth_exceeds(text):
         raise ValueError(f"the frame nests arrays or objects more than {MAX_DEPTH} levels deep")
@@ -95,4 +103,9 @@ def parse_client_frame(text: str) -> ActFrame | PingFrame:
             return PingFrame.model_validate(data)
         except ValidationError as err:
             raise ValueError(f"bad ping frame: {_frame_problem(err)}") from None
-    raise ValueError(f"unknown frame type {kind!r}; expected \"act\" or \"ping\"")
+    if kind == "hint":
+        try:
+            return HintFrame.model_validate(data)
+        except ValidationError as err:
+            raise ValueError(f"bad hint frame: {_frame_problem(err)}") from None
+    raise ValueError(f"unknown frame type {kind!r}; expected \"act\", \"hint\" or \"ping\"")

@@ -63,11 +63,13 @@ tables_t = Table(
     Column("deck_seats", JSON, nullable=True),  # seats whose deck is chosen on joining (None: none)
     Column("undealt", Boolean, nullable=False, default=False),  # waits for a deck: no state, no actions yet
     Column("open_seats", JSON, nullable=True),  # human seats anyone may Join (others wait for their invite link)
+    Column("hints", Boolean, nullable=False, default=True),  # seats may ask for a hint (the host may turn it off)
 )
 
 # Columns added to ``tables`` after its first release, with the SQL default existing rows get.
 _ADDED_COLUMNS = {"practice": "BOOLEAN NOT NULL DEFAULT FALSE", "creator_seat": "INTEGER", "deck_seats": "JSON",
-                  "undealt": "BOOLEAN NOT NULL DEFAULT FALSE", "open_seats": "JSON"}
+                  "undealt": "BOOLEAN NOT NULL DEFAULT FALSE", "open_seats": "JSON",
+                  "hints": "BOOLEAN NOT NULL DEFAULT TRUE"}
 
 actions_t = Table(
     "actions", metadata,
@@ -152,6 +154,7 @@ class TableRow:
     undealt: bool = False  # the game is dealt when the last of those decks arrives
     open_seats: tuple[int, ...] | None = ()  # human seats Join may hand to anyone; None: a table stored before
                                              # seats were kept for their links (every human seat was open)
+    hints: bool = True  # seats may ask the server for a hint (docs/web.md, "Hints"); the host may turn it off
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +265,7 @@ def _row_to_table(row: Any) -> TableRow:
         practice=bool(row.practice), creator_seat=row.creator_seat,
         deck_seats=tuple(int(s) for s in row.deck_seats or ()), undealt=bool(row.undealt),
         open_seats=None if row.open_seats is None else tuple(int(s) for s in row.open_seats),
+        hints=True if row.hints is None else bool(row.hints),
     )
 
 
@@ -323,7 +327,7 @@ class Store:
                 seats=row.seats, admin_token_hash=row.admin_token_hash, status=row.status, created=row.created,
                 practice=row.practice, creator_seat=row.creator_seat,
                 deck_seats=list(row.deck_seats) if row.deck_seats else None, undealt=row.undealt,
-                open_seats=None if row.open_seats is None else list(row.open_seats),
+                open_seats=None if row.open_seats is None else list(row.open_seats), hints=row.hints,
             ))
             if seat_hashes:
                 conn.execute(_INSERT_SEAT_TOKENS, [
@@ -395,6 +399,12 @@ class Store:
         """The host opened a seat to anyone: the table's new list of open seats."""
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(open_seats=list(seats)))
+
+    @_write
+    def set_hints(self, table_id: str, enabled: bool) -> None:
+        """The host turned hints on or off for every seat of the table."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(hints=enabled))
 
     @_write
     def set_status(self, table_id: str, status: str) -> None:
