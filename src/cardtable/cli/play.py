@@ -176,7 +176,8 @@ def play_cmd(
             intro.append("Watching bots: " + who)
         else:
             intro.append(f"You are seat {human}. Bots: {who}.\n")
-            intro.append("At each decision type a number; h shows card texts and goals, l the full log, "
+            intro.append("At each decision type a number; h shows card texts and goals, l the full log, hint a "
+                         "suggestion, "
                          + ("?N card #N in full, " if renderer.query_hint() else "") + "q quits and saves.",
                          style="dim")
         console.print(Panel(intro, box=box.ROUNDED, expand=False))
