@@ -6,8 +6,9 @@ over many nodes and ends up choosing on a handful of random playouts each; here 
 one of the current options and is played by the game's own heuristic (a far better guess of what the
 seats will do than uniform moves), then cut off after ``depth`` actions and scored by the game's
 position evaluation (or played to the end in a game without one). The heuristic's own pick is the
-default: another option replaces it only when its mean is better by a margin that shrinks as evidence
-grows, so a tiny budget plays like ``heuristic`` and a larger one improves on it.
+default: another option replaces it only when it beats it in the same worlds (a paired comparison) by a
+clear margin — at least ``MIN_GAIN`` and ``CONFIDENCE`` standard errors of the paired difference — so a
+tiny budget plays like ``heuristic`` and a larger one improves on it where the evidence says so.
 
 Every round draws one world (``WorldSampler``: the hidden cards redrawn from the seat's view alone) and
 one rollout seed, and plays *every* live option in that same world with that same seed (common random
@@ -32,7 +33,8 @@ from .worlds import WorldSampler
 DEFAULT_SECONDS = 1.0
 PRUNE_AFTER = 4  # rounds before options far behind the leader are dropped
 PRUNE_GAP = 0.25  # ... "far behind": this much lower mean score
-PRIOR_MARGIN = 0.12  # the heuristic's pick keeps a bonus of PRIOR_MARGIN / sqrt(rounds)
+MIN_GAIN = 0.01  # an option must beat the heuristic's pick by at least this mean score ...
+CONFIDENCE = 1.5  # ... and by this many standard errors of the paired difference (same worlds, same seeds)
 FALLBACK_DEPTH = 16  # rollout depth for a game that has an evaluation but no default depth
 
 
@@ -119,6 +121,7 @@ class StrongBot:
         worlds = WorldSampler(game, view)
         totals = {o: 0.0 for o in options}
         counts = {o: 0 for o in options}
+        scores: dict[Action, list[float | None]] = {o: [] for o in options}  # per round (None: not played)
         live = list(options)
         rounds = 0
         while len(live) > 1:
@@ -128,22 +131,21 @@ class StrongBot:
                 break
             world = worlds.sample(rng)
             seed = rng.next64()
-            for o in live:
-                score = self._playout(world, o, me, Rng(seed), depth, evaluate)
+            for o in options:
+                score = self._playout(world, o, me, Rng(seed), depth, evaluate) if o in live else None
+                scores[o].append(score)
                 if score is not None:
                     totals[o] += score
                     counts[o] += 1
             rounds += 1
             if rounds >= PRUNE_AFTER:
                 live = self._prune(live, totals, counts, guess)
-        bonus = PRIOR_MARGIN / math.sqrt(max(1, rounds))
-
         def mean(o: Action) -> float:
             return totals[o] / counts[o] if counts[o] else -1.0
 
-        ranked = sorted(options, key=lambda o: (mean(o) + (bonus if o == guess else 0.0), o == guess), reverse=True)
-        if rounds == 0:
-            ranked = [guess] + [o for o in options if o != guess]
+        ranked = sorted(options, key=lambda o: (mean(o), o == guess), reverse=True)
+        best = next((o for o in ranked if o != guess and _clearly_better(scores[o], scores[guess])), guess)
+        ranked = [best] + [o for o in ranked if o != best]
         seconds = time.perf_counter() - started
         self.total_rollouts += sum(counts.values())
         self.total_seconds += seconds
@@ -186,6 +188,18 @@ class StrongBot:
     @property
     def rollouts_per_second(self) -> float:
         return self.total_rollouts / self.total_seconds if self.total_seconds > 0 else 0.0
+
+
+def _clearly_better(challenger: list[float | None], incumbent: list[float | None]) -> bool:
+    """Whether ``challenger`` beats ``incumbent`` over the rounds both were played in (same world, same seed):
+    a mean paired gain of at least ``MIN_GAIN`` and ``CONFIDENCE`` standard errors."""
+    diffs = [a - b for a, b in zip(challenger, incumbent) if a is not None and b is not None]
+    n = len(diffs)
+    if n < 2:
+        return False
+    gain = sum(diffs) / n
+    var = sum((d - gain) ** 2 for d in diffs) / (n - 1)
+    return gain >= MIN_GAIN and gain >= CONFIDENCE * math.sqrt(var / n)
 
 
 __all__ = ["Analysis", "OptionScore", "StrongBot", "rollout_policy"]
