@@ -132,7 +132,8 @@ class StrongBot:
             world = worlds.sample(rng)
             seed = rng.next64()
             for o in options:
-                score = self._playout(world, o, me, Rng(seed), depth, evaluate) if o in live else None
+                late = rounds > 0 and self._over(started)  # a long round stops at the budget, options unplayed
+                score = self._playout(world, o, me, Rng(seed), depth, evaluate) if o in live and not late else None
                 scores[o].append(score)
                 if score is not None:
                     totals[o] += score
@@ -152,6 +153,9 @@ class StrongBot:
         self.searches += 1
         return Analysis(tuple(OptionScore(o, max(0.0, mean(o)) if counts[o] else 0.5, counts[o], o == guess)
                               for o in ranked), rounds, seconds)
+
+    def _over(self, started: float) -> bool:
+        return self.time_budget is not None and time.perf_counter() - started >= self.time_budget
 
     def _prune(self, live: list[Action], totals: dict[Action, float], counts: dict[Action, int],
                guess: Action) -> list[Action]:
