@@ -12,6 +12,7 @@ columns of one run):
 
     python benchmarks/search_speed.py                         # the three card games, 2 games each
     python benchmarks/search_speed.py --game mythos --games 1 --seconds 0.2
+    python benchmarks/search_speed.py --game call-of-cthulhu --spec strong:4   # + seconds a decision of a spec
 """
 
 from __future__ import annotations
@@ -79,6 +80,19 @@ def search_rates(spots: list[tuple[dict[str, Any], Decision]], seconds: float, g
             "strong": strong.rollouts_per_second}
 
 
+def seconds_per_decision(spots: list[tuple[dict[str, Any], Decision]], spec: str, game_id: str) -> tuple[float, float]:
+    """(mean, largest) seconds ``spec`` thinks at these positions (decisions with a choice)."""
+    from cardtable.bots import make_bot
+
+    times = []
+    for view, decision in spots:
+        bot = make_bot(spec, game_id, seed=1)
+        t0 = time.perf_counter()
+        bot.act(view, decision, Rng(7))
+        times.append(time.perf_counter() - t0)
+    return sum(times) / len(times), max(times)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--game", default=None, help="one game id (default: the three card games)")
@@ -87,7 +101,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--worlds", type=int, default=20, help="worlds per position for the worlds/s figure (default 20)")
     p.add_argument("--seconds", type=float, default=0.3, help="search time per position (default 0.3)")
+    p.add_argument("--spec", action="append", default=[],
+                   help="also time this bot spec at the same positions (repeatable; e.g. strong:4)")
     args = p.parse_args(argv)
+    timed: list[str] = []
     print("| game | positions | sample_state worlds/s | WorldSampler worlds/s | ismcts it/s (old) | "
           "ismcts it/s (new) | strong rollouts/s |")
     print("|---|---|---|---|---|---|---|")
@@ -97,6 +114,12 @@ def main(argv: list[str] | None = None) -> int:
         rates = search_rates(spots, args.seconds, game_id)
         print(f"| {game_id} | {len(spots)} | {old:,.0f} | {new:,.0f} | {rates['ismcts_old']:,.0f} | "
               f"{rates['ismcts_new']:,.0f} | {rates['strong']:,.1f} |", flush=True)
+        for spec in args.spec:
+            mean, worst = seconds_per_decision(spots, spec, game_id)
+            timed.append(f"| {game_id} | `{spec}` | {len(spots)} | {mean:.3f} | {worst:.3f} |")
+    if timed:
+        print("\n| game | spec | positions | mean s/decision | largest s/decision |\n|---|---|---|---|---|")
+        print("\n".join(timed))
     return 0
 
 

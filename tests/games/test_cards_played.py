@@ -22,7 +22,14 @@ KNOWN_UNPLAYED: dict[str, tuple[int, set[str]]] = {
         "CT07", "CT09", "HA03", "HA04", "HA05", "HA07", "HA08", "HA12", "YS03", "YS04", "YS06", "YS08", "YS09",
         "YS11", "SN03", "SN04", "SN05", "SN08", "SN10", "SN12", "NE08"}),
     "million-arthur": (8, {"MAX-Y04", "MAX-C03"}),
-    "mythos": (2, set()),
+    "mythos": (2, {
+        "MYN-L01", "MYN-L02", "MYN-L03", "MYN-L04", "MYN-L06", "MYN-L07", "MYN-L08", "MYN-L10", "MYN-T02",
+        "MYN-T03", "MYN-A01", "MYN-A02", "MYN-A03", "MYN-A04", "MYN-A06", "MYN-R01", "MYN-W01", "MYN-W02",
+        "MYN-W03", "MYN-B02", "MYN-S01", "MYN-M02", "MYN-M04", "MYN-G02", "MYN-E01", "MYN-V01", "MYN-V03",
+        "MYN-V05", "MYN-V06", "MYC-L06", "MYC-L08", "MYC-T04", "MYC-A03", "MYC-R01", "MYC-W01", "MYC-B01",
+        "MYC-B03", "MYC-S01", "MYC-S02", "MYC-M03", "MYC-G02", "MYC-E08", "MYC-E12", "MYC-V01", "MYC-V02",
+        "MYC-V04", "MYC-V06", "MYC-V08", "MYD-L14", "MYD-T01", "MYD-T03", "MYD-A03", "MYD-A05", "MYD-W01",
+        "MYD-B02", "MYD-G02", "MYD-E05", "MYD-V01", "MYD-V02", "MYD-V05"}),
 }
 
 

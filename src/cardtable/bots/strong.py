@@ -110,6 +110,8 @@ class StrongBot:
         started = time.perf_counter()
         options = decision.options
         guess = self._policy(view, decision, Rng(rng.next64()))
+        if guess not in options:  # a policy must answer an option; never trust it blindly
+            guess = options[0]
         if len(options) == 1:
             return Analysis((OptionScore(options[0], 0.5, 0, True),), 0, 0.0)
         game = load_game(str(view["game"]))
@@ -141,6 +143,7 @@ class StrongBot:
             rounds += 1
             if rounds >= PRUNE_AFTER:
                 live = self._prune(live, totals, counts, guess)
+
         def mean(o: Action) -> float:
             return totals[o] / counts[o] if counts[o] else -1.0
 
