@@ -13,6 +13,8 @@ the same table and with the same bot's rate against itself.
         --pairs heuristic/random,ismcts:6:d16/heuristic     # only these pairs (A/B), seats swapped each game
     python benchmarks/bot_strength.py --game mythos --players 3,4 --a-seats 1 --pairs heuristic/random
                                                             # one heuristic among randoms only
+    python benchmarks/bot_strength.py --game million-arthur --players 2 --games 40 --jobs 1 \
+        --pairs strong:6:d8/heuristic,strong:6:d8/random    # the strong bot's rows (docs/bots.md)
 
 A game still being completed (a package's ``DEFINITION`` that is not yet ``GAME``) is registered for
 the run (``_games.py``), so it can be measured before it is listed.
@@ -42,7 +44,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from _games import include_in_progress  # noqa: E402 (benchmarks/_games.py)
-from cardtable.bots import ISMCTSBot  # noqa: E402
+from cardtable.bots import ISMCTSBot, StrongBot  # noqa: E402
 from cardtable.sim import length_summary, run_games, win_rate_by_bot  # noqa: E402
 
 DEFAULT_ISMCTS = "ismcts:32"
@@ -100,7 +102,8 @@ def _progress(games: int, started: float, log: Any) -> Any:
 
 
 def ismcts_speed(spec: str, game: str, seed: int, games: int = 10, players: int = 4) -> float:
-    """Iterations per second of ``spec`` measured on a few games against random bots (1 core)."""
+    """Iterations per second of ``spec`` measured on a few games against random bots (1 core); for a
+    ``strong`` spec, rollouts per second."""
     from cardtable.bots import make_bot
     from cardtable.core import Rng, mix_seed
     from cardtable.registry import load_game
@@ -109,13 +112,13 @@ def ismcts_speed(spec: str, game: str, seed: int, games: int = 10, players: int 
     for i in range(games):
         state = load_game(game).new_game(seed=mix_seed(seed, "speed", i), players=players)
         bot = make_bot(spec, game, seed=i)
-        assert isinstance(bot, ISMCTSBot)
+        assert isinstance(bot, (ISMCTSBot, StrongBot))
         rng = Rng(i)
         while not state.is_terminal:
             d = state.decision
             assert d is not None
             state.apply(bot.act(state.view(d.player), d, rng) if d.player == 0 else rng.choice(d.options))
-        total_iters += bot.total_iterations
+        total_iters += bot.total_iterations if isinstance(bot, ISMCTSBot) else bot.total_rollouts
         total_secs += bot.total_seconds
     return total_iters / total_secs if total_secs else 0.0
 
@@ -144,7 +147,8 @@ def markdown(report: dict[str, Any], speed: dict[str, float]) -> str:
     if report.get("options"):
         lines[-1:-1] = [f"Game options: `{json.dumps(report['options'], sort_keys=True)}`."]
     for spec, ips in speed.items():
-        lines.append(f"* `{spec}`: {ips:,.0f} iterations/s on one core ({report.get('speed_players', 4)} players, "
+        unit = "rollouts" if spec.startswith("strong") else "iterations"
+        lines.append(f"* `{spec}`: {ips:,.0f} {unit}/s on one core ({report.get('speed_players', 4)} players, "
                      f"vs random).")
     lines += ["", "| players | arrangement | A | A win rate | B | B win rate | games | no winner | decisions/game | s |",
               "|---|---|---|---|---|---|---|---|---|---|"]
@@ -230,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
         bots = args.bots.split(",") if args.bots else ["random", "heuristic", args.ismcts]
     player_counts = [int(x) for x in args.players.split(",")]
     speed = {b: ismcts_speed(b, args.game, args.seed, args.speed_games, player_counts[0])
-             for b in bots if b.startswith("ismcts") and args.speed_games > 0}
+             for b in bots if b.startswith(("ismcts", "strong")) and args.speed_games > 0}
     a_seats = [int(x) for x in args.a_seats.split(",")] if args.a_seats else None
     report = run(args.games, args.jobs, args.seed, bots, player_counts, args.game, pairs=pairs, options=args.options,
                  a_seats=a_seats)

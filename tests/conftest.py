@@ -40,6 +40,9 @@ SLOW_PREFIXES = (
     "tests/games/mythos/test_strategy.py",
     "tests/games/call_of_cthulhu/test_card_data.py::test_cc_12_7",
     "tests/bots/test_bot_strength.py",
+    "tests/games/test_cards_played.py",  # seeded heuristic self-play of every card game
+    "tests/bots/test_strong.py::test_the_analysis_depends_on_the_view_only[mythos]",  # searches in Mythos
+    "tests/bots/test_strong.py::test_legal_moves_views_untouched_state_and_rng_untouched[mythos-2]",
     "tests/cli/test_cli.py::test_the_installed_command_runs",
     "tests/cli/test_cardgame_cli.py::test_a_person_plays",
     "tests/cli/test_million_arthur_cli.py::test_a_person_plays",

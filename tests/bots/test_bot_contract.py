@@ -90,7 +90,7 @@ def test_same_rng_same_choice_and_json_views_work(spec: str) -> None:
 
 
 def test_make_bot_kinds_and_budgets() -> None:
-    assert BOT_KINDS == ("random", "heuristic", "ismcts")
+    assert BOT_KINDS == ("random", "heuristic", "ismcts", "strong")
     assert isinstance(make_bot("random", "two-mists", 1), RandomBot)
     assert isinstance(make_bot("heuristic", "two-mists", 1), HeuristicBot)
     default = make_bot("ismcts", "two-mists", 1)

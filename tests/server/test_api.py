@@ -18,7 +18,7 @@ def test_games_lists_game_and_bot_kinds(sqlite_url: str) -> None:
     two_mists = next(g for g in games if g["id"] == "two-mists")
     assert {k: two_mists[k] for k in ("name", "min_players", "max_players", "version", "bots")} == {
         "name": "Two Mists", "min_players": 3, "max_players": 4,
-        "version": cardtable.load_game("two-mists").info.version, "bots": ["random", "heuristic", "ismcts"]}
+        "version": cardtable.load_game("two-mists").info.version, "bots": ["random", "heuristic", "ismcts", "strong"]}
 
 
 def test_game_card_catalog_is_served_and_unknown_games_are_404(sqlite_url: str) -> None:

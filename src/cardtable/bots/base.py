@@ -19,9 +19,13 @@ from ..core import Action, Decision, Rng, SetupError
 
 # The kinds ``make_bot`` understands; ``ismcts`` also accepts a budget (``ismcts:200``, ``ismcts:0.5s``) and a
 # rollout depth after it (``ismcts:64:d30``: rollouts stop after 30 actions and the game's evaluation scores them).
-BOT_KINDS: tuple[str, ...] = ("random", "heuristic", "ismcts")
+# ``strong`` (flat Monte Carlo with heuristic rollouts, ``bots/strong.py``) takes the same budget forms: ``strong`` (1 s
+# a decision), ``strong:0.5s``, ``strong:40`` (40 rounds: each round plays every live option once), ``strong:0.5s:d12``.
+BOT_KINDS: tuple[str, ...] = ("random", "heuristic", "ismcts", "strong")
+SEARCH_KINDS: tuple[str, ...] = ("ismcts", "strong")
 
 DEFAULT_ISMCTS_ITERATIONS = 200
+DEFAULT_STRONG_SECONDS = 1.0  # ``strong`` without a budget: one second a decision (cut to the limits' maximum)
 MAX_ROLLOUT_DEPTH = 100_000
 _BUDGET = re.compile(r"^(?:(?P<iters>\d+)|(?P<secs>\d+(?:\.\d*)?|\.\d+)s)$")
 _DEPTH = re.compile(r"^d(?P<depth>\d{1,12})$")
@@ -60,7 +64,7 @@ class BotSpec:
 
     @property
     def text(self) -> str:
-        """The canonical spec (``ismcts:200``, ``ismcts:0.5s``, ``ismcts:64:d30``, ``random``)."""
+        """The canonical spec (``ismcts:200``, ``ismcts:0.5s``, ``ismcts:64:d30``, ``strong:1s``, ``random``)."""
         depth = "" if self.depth is None else f":d{self.depth}"
         if self.iterations is not None:
             return f"{self.kind}:{self.iterations}{depth}"
@@ -99,17 +103,23 @@ def parse_bot_spec(spec: str, limits: BotLimits | None = DEFAULT_BOT_LIMITS) -> 
     kind = kind.lower()
     if kind in ("random", "heuristic") and not arg:
         return BotSpec(kind)
-    if kind == "ismcts":
+    if kind in SEARCH_KINDS:
         budget, _, depth_text = arg.partition(":")
         depth = _parse_depth(spec, depth_text.strip()) if depth_text or arg.endswith(":") else None
-        if not budget.strip() and depth is None:
-            return BotSpec(kind, iterations=DEFAULT_ISMCTS_ITERATIONS)
-        parsed = _parse_budget(spec, budget, limits)
+        if not budget.strip():
+            if kind == "strong":
+                seconds = DEFAULT_STRONG_SECONDS
+                if limits is not None:
+                    seconds = min(seconds, limits.max_seconds)
+                return BotSpec(kind, seconds=seconds, depth=depth)
+            if depth is None:
+                return BotSpec(kind, iterations=DEFAULT_ISMCTS_ITERATIONS)
+        parsed = _parse_budget(spec, budget, limits, kind)
         return BotSpec(kind, parsed.iterations, parsed.seconds, depth)
     if kind in BOT_KINDS:
-        raise SetupError(f"bot kind {kind!r} takes no argument (got {spec!r}); only ismcts takes a budget")
+        raise SetupError(f"bot kind {kind!r} takes no argument (got {spec!r}); only ismcts and strong take a budget")
     raise SetupError(f"unknown bot {spec!r}; known kinds: {', '.join(BOT_KINDS)} "
-                     f"(ismcts also as ismcts:200, ismcts:0.5s or ismcts:200:d30)")
+                     f"(ismcts also as ismcts:200, ismcts:0.5s or ismcts:200:d30; strong as strong:0.5s)")
 
 
 def _parse_depth(spec: str, text: str) -> int:
@@ -121,31 +131,30 @@ def _parse_depth(spec: str, text: str) -> int:
     return depth
 
 
-def _parse_budget(spec: str, arg: str, limits: BotLimits | None) -> BotSpec:
-    """The iterations or seconds part of an ismcts spec (an empty part: the default iterations)."""
-    kind = "ismcts"
+def _parse_budget(spec: str, arg: str, limits: BotLimits | None, kind: str = "ismcts") -> BotSpec:
+    """The iterations (rounds for ``strong``) or seconds part of a search spec (empty: the default iterations)."""
     if not arg.strip():
         return BotSpec(kind, iterations=DEFAULT_ISMCTS_ITERATIONS)
     m = _BUDGET.match(arg.strip())
     if m is None:
-        raise SetupError(f"bad ismcts budget {arg!r} in bot spec {spec!r}: use ismcts:<iterations> "
-                         f"(e.g. ismcts:200) or ismcts:<seconds>s (e.g. ismcts:0.5s)")
+        raise SetupError(f"bad {kind} budget {arg!r} in bot spec {spec!r}: use {kind}:<iterations> "
+                         f"(e.g. {kind}:200) or {kind}:<seconds>s (e.g. {kind}:0.5s)")
     if m.group("iters") is not None:
         digits = m.group("iters").lstrip("0")
         iterations = int(digits or "0") if len(digits) <= _MAX_DIGITS else None
         if iterations is not None and iterations < 1:
-            raise SetupError(f"bot spec {spec!r}: ismcts needs at least 1 iteration")
+            raise SetupError(f"bot spec {spec!r}: {kind} needs at least 1 iteration")
         if limits is not None and (iterations is None or iterations > limits.max_iterations):
-            raise SetupError(f"bot spec {spec!r}: at most {limits.max_iterations} ismcts iterations a move "
-                             f"are allowed (e.g. ismcts:{limits.max_iterations})")
+            raise SetupError(f"bot spec {spec!r}: at most {limits.max_iterations} {kind} iterations a move "
+                             f"are allowed (e.g. {kind}:{limits.max_iterations})")
         return BotSpec(kind, iterations=iterations if iterations is not None else 10**_MAX_DIGITS)
     text = m.group("secs")
     seconds = float(text) if len(text.lstrip("0")) <= _MAX_DIGITS else float("inf")
     if seconds <= 0:
-        raise SetupError(f"bot spec {spec!r}: ismcts needs a positive time budget")
+        raise SetupError(f"bot spec {spec!r}: {kind} needs a positive time budget")
     if limits is not None and seconds > limits.max_seconds:
-        raise SetupError(f"bot spec {spec!r}: at most {limits.max_seconds:g} s of ismcts search a move is "
-                         f"allowed (e.g. ismcts:{limits.max_seconds:g}s)")
+        raise SetupError(f"bot spec {spec!r}: at most {limits.max_seconds:g} s of {kind} search a move is "
+                         f"allowed (e.g. {kind}:{limits.max_seconds:g}s)")
     return BotSpec(kind, seconds=seconds)
 
 
@@ -164,7 +173,7 @@ def make_bot(spec: str | BotSpec, game_id: str, seed: int = 0,
     game = load_game(game_id)  # unknown game -> SetupError listing the games
     parsed = spec if isinstance(spec, BotSpec) else parse_bot_spec(spec, limits)
     if parsed.depth is not None and game.evaluate is None:
-        raise SetupError(f"bot spec {parsed.text!r}: {game_id} has no position evaluation, so its ismcts rollouts "
+        raise SetupError(f"bot spec {parsed.text!r}: {game_id} has no position evaluation, so its {parsed.kind} rollouts "
                          f"always play to the end (drop the :d{parsed.depth})")
     if parsed.kind == "random":
         from .random_bot import RandomBot
@@ -174,6 +183,10 @@ def make_bot(spec: str | BotSpec, game_id: str, seed: int = 0,
         from .heuristic import HeuristicBot
 
         return HeuristicBot(game_id, seed)
+    if parsed.kind == "strong":
+        from .strong import StrongBot
+
+        return StrongBot(game_id, seed, time_budget=parsed.seconds, rounds=parsed.iterations, depth=parsed.depth)
     from .ismcts import ISMCTSBot
 
     if parsed.seconds is not None:

@@ -1,7 +1,8 @@
 """The person's turn in ``cardtable play``: show their screen, offer numbered choices, apply the one they pick.
 
-Help, the full log and typed actions are answered here without leaving the decision; only a legal
-choice, ``q`` or the end of input ends it.
+Help, the full log, a hint (``hint``: the strong bot's suggestion from this seat's view, with its estimated
+win chances) and typed actions are answered here without leaving the decision; only a legal choice, ``q``
+or the end of input ends it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from .. import IllegalActionError
-from ..core import Action, GameDefinition, State
+from ..core import Action, Decision, GameDefinition, Rng, State, mix_seed
 from ..tui.generic import Renderer
 from .render import hanging, print_events
 from .screen import decision_screen
@@ -42,8 +43,33 @@ def _ask(console: Console, prompt: str) -> str:
         raise Quit() from None
 
 
+HINT_SECONDS = 1.0  # search time of one ``hint`` in the terminal
+
+
+def hint_text(game_id: str, view: dict[str, object], decision: Decision, described: Sequence[str],
+              seconds: float = HINT_SECONDS) -> Text:
+    """The strong bot's suggestion for this decision, from the seat's ``view`` only, as one line: the choice
+    to type, what it does, and the estimated win chance of the best two or three choices."""
+    from ..bots.strong import StrongBot
+
+    rng = Rng(mix_seed("hint", decision.player, len(decision.options)))
+    analysis = StrongBot(game_id, time_budget=seconds).analyse(view, decision, rng)
+    options = list(decision.options)
+    top = analysis.ranked[:3]
+    n = options.index(top[0].action) + 1
+    text = Text(f"Hint: choice {n} — {described[n - 1]}", style="bold magenta")
+    if analysis.rounds and any(s.rollouts for s in top):
+        rest = ", ".join(f"choice {options.index(s.action) + 1}: {s.mean:.0%}" for s in top[1:])
+        text.append(f". Estimated win chance {top[0].mean:.0%}" + (f" ({rest})" if rest else "") + ".",
+                    style="magenta")
+    else:
+        text.append(" (the game's heuristic; no time to look ahead).", style="magenta")
+    return text
+
+
 def human_decision(console: Console, state: State, seat: int, names: list[str], renderer: Renderer,
-                   game: GameDefinition, log_seen: int, passed: Sequence[str] = ()) -> int:
+                   game: GameDefinition, log_seen: int, passed: Sequence[str] = (),
+                   hint_seconds: float | None = None) -> int:
     """Show the seat's screen, read a choice and apply it. Returns how much of the log has been shown.
 
     The screen (:func:`.screen.decision_screen`) fits the terminal's height where the game's board can be
@@ -67,7 +93,7 @@ def human_decision(console: Console, state: State, seat: int, names: list[str], 
             console.print(part)
 
     show_choices()
-    hint = f"Your choice [1-{len(options)}, h help, l log{renderer.query_hint()}, q quit]: "
+    hint = f"Your choice [1-{len(options)}, h help, l log, hint{renderer.query_hint()}, q quit]: "
     while True:
         raw = _ask(console, hint).strip()
         low = raw.lower()
@@ -87,6 +113,12 @@ def human_decision(console: Console, state: State, seat: int, names: list[str], 
             console.print(Rule(style="dim"))
             show_choices()
             continue
+        if low == "hint":
+            console.print(Text("Thinking…", style="dim"))
+            console.print(hint_text(game.info.id, view, decision, described,
+                                    HINT_SECONDS if hint_seconds is None else hint_seconds))
+            show_choices()
+            continue
         reply = renderer.answer_query(raw, view, game)
         if reply is not None:
             console.print(reply)
@@ -104,7 +136,8 @@ def human_decision(console: Console, state: State, seat: int, names: list[str], 
             action = renderer.parse_typed_action(raw, seat, decision)
             if action is None:
                 console.print(Text(f"{raw!r} is not a choice: type a number from 1 to {len(options)} "
-                               "(or h for help, l for the log, q to quit and save).", style="red"))
+                               "(or h for help, l for the log, hint for a suggestion, q to quit and save).",
+                                   style="red"))
                 continue
         try:
             state.apply(action)

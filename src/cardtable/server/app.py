@@ -31,7 +31,7 @@ from .health import install_health
 from .heavy import HeavyWork
 from .limits import RateLimiter
 from .reports import install_reports
-from .schemas import CreateTableBody, DealBody, JoinBody, error_responses
+from .schemas import CreateTableBody, DealBody, HintsBody, JoinBody, error_responses
 from .settings import ServerSettings
 from .store import Store
 from .tables import EXPIRED, BadToken, TableError, TableManager, table_summary
@@ -181,7 +181,8 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
             table, admin_token, seat_tokens = await manager.create_table(
                 game_id=body.game, players=body.players, seats=body.seats, options=body.options, seed=body.seed,
                 name=body.name, practice=body.practice, client=client, decks=body.decks, custom_decks=custom,
-                seat_choices=body.seat_choices, deck_seats=body.deck_seats, open_seats=body.open_seats)
+                seat_choices=body.seat_choices, deck_seats=body.deck_seats, open_seats=body.open_seats,
+                hints=body.hints)
         except TableError:  # a refused creation spends the (higher) allowance of refusals, not of tables
             create_limit.refund(client)
             refused_limit.hit(client)
@@ -243,6 +244,13 @@ def create_app(db_url: str, *, static_dir: str | Path | None = None, bot_executo
         """The host (admin token) opens a seat kept for its invite link to anyone in the lobby (the friend did
         not come, say): Join may then hand it out. Answers the table's summary."""
         table = await manager.open_seat(table_id, seat, body.token)
+        return table.summary()
+
+    @app.post("/api/tables/{table_id}/hints", responses=error_responses(400, 403, 404, 409, 413, 422))
+    async def set_hints(table_id: str, body: HintsBody) -> dict[str, Any]:
+        """The host (admin token) turns hints on or off for every seat; every seat sees the change in the
+        table summary (a new ``hello`` frame). Answers the table's summary."""
+        table = await manager.set_hints(table_id, body.enabled, body.token)
         return table.summary()
 
     @app.get("/api/tables/{table_id}/record", responses=error_responses(403, 404, 409, 422))

@@ -78,6 +78,18 @@ def compute_move(spec: str, game_id: str, bot_seed: int, view: dict[str, Any], d
     return bot.act(view, decision, Rng(rng_seed)).to_dict()
 
 
+HINT_JOB = "hint"  # a job tuple starting with this is a hint (``hints.compute_hint``), not a move
+
+
+def run_job(job: tuple[Any, ...]) -> dict[str, Any]:
+    """Run one job of a worker: a move (``compute_move``) or a hint (``hints.compute_hint``)."""
+    if job and job[0] == HINT_JOB:
+        from .hints import compute_hint
+
+        return compute_hint(*job[1:])
+    return compute_move(*job)
+
+
 def default_workers() -> int:
     """One core for the event loop, the rest for bots (at least one)."""
     return max(1, (os.cpu_count() or 2) - 1)
@@ -137,7 +149,7 @@ def _worker_main(conn: Connection, parent_pid: int, card_sets: Any = None) -> No
         except (EOFError, OSError):
             return
         try:
-            reply: tuple[str, Any] = ("ok", compute_move(*job))
+            reply: tuple[str, Any] = ("ok", run_job(job))
         except Exception as err:  # reported to the server, which plays the fallback
             reply = ("error", f"{type(err).__name__}: {err}"[:500])
         conn.send(reply)
@@ -209,7 +221,7 @@ class SearchPool:
         return sorted(w.process.pid for w in self._all if w.process.pid is not None)
 
     async def run(self, job: tuple[Any, ...], timeout: float) -> dict[str, Any]:
-        """Run ``compute_move(*job)`` in a worker; raise ``MoveTimeout``/``BotFailed`` if it gives none."""
+        """Run ``run_job(job)`` in a worker; raise ``MoveTimeout``/``BotFailed`` if it gives none."""
         worker = await self._acquire()
         try:
             if not worker.ready:
@@ -338,8 +350,22 @@ class BotRunner:
                             "move", label, spec, seat, err)
             raise
 
+    async def hint(self, game_id: str, table_seed: int, seat: int, seq: int, view: dict[str, Any],
+                   decision: Decision, seconds: float) -> dict[str, Any]:
+        """A hint for ``seat`` (``hints.compute_hint``), run like a search move: in the pool (or a thread),
+        with the move time limit, its budget cut to this server's largest time budget."""
+        from .hints import hint_seed
+
+        seconds = min(seconds, self.limits.max_seconds)
+        job = (HINT_JOB, game_id, view, decision, hint_seed(table_seed, seat, seq), seconds)
+        if self.kind == "process":
+            if self._pool is None:
+                self._pool = SearchPool(self.workers)
+            return await self._pool.run(job, self.move_timeout)
+        return await self._in_thread(job)
+
     async def _in_thread(self, job: tuple[Any, ...]) -> dict[str, Any]:
-        """``compute_move(*job)`` in a thread; the time limit counts from when the thread starts it.
+        """``run_job(job)`` in a thread; the time limit counts from when the thread starts it.
 
         A thread cannot be stopped: past the limit we stop waiting, and the thread ends by itself
         (budgets are bounded).
@@ -355,7 +381,7 @@ class BotRunner:
 
         def run() -> dict[str, Any]:
             loop.call_soon_threadsafe(mark_started)
-            return compute_move(*job)
+            return run_job(job)
 
         future = loop.run_in_executor(self._threads, run)
         either: set[asyncio.Future[Any]] = {started, future}

@@ -20,6 +20,14 @@ class ActFrame(BaseModel):
     action: dict[str, Any]
 
 
+class HintFrame(BaseModel):
+    """A seat asks for a hint at its decision ``seq`` (docs/web.md, "Hints")."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["hint"]
+    seq: StrictInt
+
+
 class PingFrame(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["ping"]
@@ -37,7 +45,7 @@ class PrefsFrame(BaseModel):
 def _frame_problem(err: ValidationError) -> str:
     parts = []
     for e in err.errors()[:3]:
-        loc = ".".join(str(p) for p in e["loc"] if p not in ("ActFrame", "PingFrame", "PrefsFrame"))
+        loc = ".".join(str(p) for p in e["loc"] if p not in ("ActFrame", "PingFrame", "PrefsFrame", "HintFrame"))
         if e["type"] == "extra_forbidden":
             parts.append(f"unknown field {loc!r}")
         elif e["type"] == "missing":
@@ -78,7 +86,7 @@ def json_depth_exceeds(text: str, limit: int = MAX_DEPTH) -> bool:
     return False
 
 
-def parse_client_frame(text: str) -> ActFrame | PingFrame | PrefsFrame:
+def parse_client_frame(text: str) -> ActFrame | PingFrame | PrefsFrame | HintFrame:
     """Parse one client frame or raise ``ValueError`` with a message a person can act on."""
     if text.count("[") + text.count("{") > MAX_DEPTH and json_depth_exceeds(text):
         raise ValueError(f"the frame nests arrays or objects more than {MAX_DEPTH} levels deep")
@@ -115,4 +123,9 @@ def parse_client_frame(text: str) -> ActFrame | PingFrame | PrefsFrame:
         if "full_control" in frame.model_fields_set and frame.full_control is None:
             raise ValueError("bad prefs frame: full_control: must be true or false")
         return frame
-    raise ValueError(f"unknown frame type {kind!r}; expected \"act\", \"ping\" or \"prefs\"")
+    if kind == "hint":
+        try:
+            return HintFrame.model_validate(data)
+        except ValidationError as err:
+            raise ValueError(f"bad hint frame: {_frame_problem(err)}") from None
+    raise ValueError(f"unknown frame type {kind!r}; expected \"act\", \"hint\", \"ping\" or \"prefs\"")

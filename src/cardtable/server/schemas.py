@@ -67,6 +67,10 @@ class CreateTableBody(BaseModel):
                     "other human seat is kept for its invite link (the host can open it later). Never the "
                     "creator's own seat (the first human seat)")
 
+    hints: bool = Field(default=True, description="seats may ask the server for a hint at their decision (the "
+                                                  "strong bot's suggestion from that seat's view); the host can "
+                                                  "turn this off later (POST /api/tables/{id}/hints)")
+
     @field_validator("deck_seats", "open_seats")
     @classmethod
     def _deck_seats_are_seats(cls, value: list[int] | None) -> list[int] | None:
@@ -121,6 +125,13 @@ class DealBody(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     token: str = Field(min_length=1, max_length=200, description="the table's admin token (of POST /api/tables)")
+
+
+class HintsBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    token: str = Field(min_length=1, max_length=200, description="the table's admin token (of POST /api/tables)")
+    enabled: bool = Field(description="true: every seat may ask for hints; false: nobody may")
 
 
 class ErrorDetail(BaseModel):

@@ -65,12 +65,13 @@ tables_t = Table(
     Column("open_seats", JSON, nullable=True),  # human seats anyone may Join (others wait for their invite link)
     Column("seat_prefs", JSON, nullable=True),  # seat -> its stops (full control, pass-until mode; autopass.py)
     Column("card_set_hashes", JSON, nullable=True),  # every card set by id and content hash (None: not recorded)
+    Column("hints", Boolean, nullable=False, default=True),  # seats may ask for a hint (the host may turn it off)
 )
 
 # Columns added to ``tables`` after its first release, with the SQL default existing rows get.
 _ADDED_COLUMNS = {"practice": "BOOLEAN NOT NULL DEFAULT FALSE", "creator_seat": "INTEGER", "deck_seats": "JSON",
                   "undealt": "BOOLEAN NOT NULL DEFAULT FALSE", "open_seats": "JSON",
-                  "seat_prefs": "JSON", "card_set_hashes": "JSON"}
+                  "seat_prefs": "JSON", "card_set_hashes": "JSON", "hints": "BOOLEAN NOT NULL DEFAULT TRUE"}
 
 actions_t = Table(
     "actions", metadata,
@@ -157,6 +158,7 @@ class TableRow:
                                              # seats were kept for their links (every human seat was open)
     seat_prefs: dict[int, dict[str, Any]] | None = None  # seat -> its stops (``autopass.SeatPrefs.to_dict``)
     card_set_hashes: list[dict[str, Any]] | None = None  # the game's sets by id and content hash (records keep them)
+    hints: bool = True  # seats may ask the server for a hint (docs/web.md, "Hints"); the host may turn it off
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +271,7 @@ def _row_to_table(row: Any) -> TableRow:
         open_seats=None if row.open_seats is None else tuple(int(s) for s in row.open_seats),
         seat_prefs={int(k): dict(v) for k, v in (row.seat_prefs or {}).items() if isinstance(v, dict)},
         card_set_hashes=None if row.card_set_hashes is None else list(row.card_set_hashes),
+        hints=True if row.hints is None else bool(row.hints),
     )
 
 
@@ -353,6 +356,7 @@ class Store:
                 deck_seats=list(row.deck_seats) if row.deck_seats else None, undealt=row.undealt,
                 open_seats=None if row.open_seats is None else list(row.open_seats),
                 card_set_hashes=row.card_set_hashes,
+                hints=row.hints,
             ))
             if seat_hashes:
                 conn.execute(_INSERT_SEAT_TOKENS, [
@@ -434,6 +438,12 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id)
                          .values(seat_prefs={str(k): v for k, v in prefs.items()}))
+
+    @_write
+    def set_hints(self, table_id: str, enabled: bool) -> None:
+        """The host turned hints on or off for every seat of the table."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(hints=enabled))
 
     @_write
     def set_status(self, table_id: str, status: str) -> None:

@@ -28,7 +28,8 @@ from ..registry import load_game
 from . import autopass, frames
 from ..bots.base import DEFAULT_BOT_LIMITS, BotLimits
 from .botrun import BotFailed, BotRunner, MoveTimeout
-from .clientframes import PingFrame, PrefsFrame, parse_client_frame
+from .clientframes import HintFrame, PingFrame, PrefsFrame, parse_client_frame
+from .hints import HINT_SECONDS, hint_frame, hint_input
 from .connections import Connection, spawn
 from .settings import ServerSettings
 from .store import ActionWriter, SeatTaken, SeatToken, Store, StoreUnavailable, TableRow, utcnow
@@ -75,6 +76,8 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.thinking: set[int] = set()
+        self.hinting: set[int] = set()  # seats whose hint is being computed (one in flight per seat)
+        self.hints_given: dict[int, tuple[int, dict[str, Any]]] = {}  # seat -> (seq, hint payload) last computed
         self.bot_task: asyncio.Task[None] | None = None
         self.last_active = time.monotonic() if now is None else now  # last move or seat taken (for expiry)
         self.creator = creator  # the creating client's address, for the cap on waiting tables (memory only)
@@ -174,6 +177,7 @@ def table_summary(row: TableRow, status: str, claimed: Iterable[int]) -> dict[st
         "players": row.players,
         "status": status,
         "practice": row.practice,
+        "hints": row.hints,
         "seats": [{"seat": s, "kind": kind, "claimed": kind != HUMAN or s in claimed,
                    "reserved": kind == HUMAN and s not in claimed and s not in joinable,
                    "open": kind == HUMAN and s not in claimed and s in joinable,
@@ -396,7 +400,8 @@ class TableManager:
                            custom_decks: dict[int, Any] | None = None,
                            seat_choices: dict[str, list[str | None]] | None = None,
                            deck_seats: list[int] | None = None,
-                           open_seats: list[int] | None = None) -> tuple[LiveTable, str, dict[int, str]]:
+                           open_seats: list[int] | None = None,
+                           hints: bool = True) -> tuple[LiveTable, str, dict[int, str]]:
         """Create a table; returns it, the admin token and a token per human seat.
 
         Only a ``practice`` table may have a seed chosen by its creator: whoever picks the seed can
@@ -412,6 +417,8 @@ class TableManager:
         such a table is stored undealt, with the decks of the other seats, and is dealt when the last
         deck arrives (or the host deals). The deal is tried at once with drawn decks, so bad options are
         refused now, not when a friend joins; the creator keeps the first human seat not among them.
+
+        ``hints``: whether seats may ask for a hint (``hints.py``); stored with the table, shown in its summary.
         """
         from .facets import deck_option, deck_values, with_deck_choice, with_seat_choices
 
@@ -470,7 +477,7 @@ class TableManager:
             options=stored, seed=seed, seats=kinds, admin_token_hash=hash_token(admin_token),
             status="waiting" if hashes else "playing", created=utcnow(), practice=practice,
             creator_seat=min(seat_tokens) if seat_tokens else None, deck_seats=tuple(on_join), undealt=bool(on_join),
-            open_seats=opened,
+            open_seats=opened, hints=hints,
         )
         await self.store.run(self.store.insert_table, row, hashes, known)
         table = LiveTable(row, game, state, [SeatToken(s, h, False) for s, h in hashes.items()],
@@ -638,6 +645,25 @@ class TableManager:
                 table.row = replace(table.row, open_seats=opened)
             return table
 
+    async def set_hints(self, table_id: str, enabled: bool, admin_token: str) -> LiveTable:
+        """The host (admin token) turns hints on or off for every seat; each connection gets a new ``hello``
+        with the table summary, so every seat sees the setting."""
+        table = await self.get(table_id)
+        if table is None:
+            raise TableError(404, "no_table", f"there is no table {table_id!r}")
+        if not token_matches(admin_token, table.row.admin_token_hash):
+            raise TableError(403, "forbidden", "only the table's host (its admin token) may turn hints on or off")
+        async with table.lock:
+            if table.status in CLOSED_STATUSES:
+                raise TableError(409, table.status, f"this table is {table.status}")
+            if table.row.hints != enabled:
+                await self.store.run(self.store.set_hints, table.id, enabled)
+                table.row = replace(table.row, hints=enabled)
+            summary = table.summary()
+            for conn in list(table.connections):
+                conn.send(frames.dumps(frames.hello_frame(conn.seat, summary, table.row.game_id)))
+            return table
+
     async def deal(self, table_id: str, admin_token: str) -> dict[int, str]:
         """The host deals now: every seat still waiting for its deck gets a ready deck drawn from the seed
         (``facets.drawn_ready_deck``) and becomes an ordinary seat that Join hands out without a deck.
@@ -787,6 +813,8 @@ class TableManager:
             return None
         if isinstance(frame, PrefsFrame):
             return await self._set_prefs(conn, frame)
+        if isinstance(frame, HintFrame):
+            return await self._hint(conn, frame.seq)
         try:
             action = Action.from_dict(frame.action)
         except IllegalActionError as err:
@@ -824,6 +852,67 @@ class TableManager:
                 return self._refuse(conn, "internal", "the server could not store your action; nothing changed, "
                                                       "try again")
         return None
+
+    # --- hints ------------------------------------------------------------------------------------
+    async def _hint(self, conn: Connection, seq: int) -> None:
+        """A seat asks for a hint at its decision ``seq``: refused unless hints are on and it is that seat's
+        decision; answered from the seat's last hint when it asked at this decision already; refused while
+        its hint is being computed (one in flight per seat); else computed in the bot pool."""
+        table = conn.table
+        seat = conn.seat
+        if seat is None:
+            return self._refuse(conn, "wrong_seat", "you are watching this table; only a seat can ask for a hint")
+        async with table.lock:
+            if conn.closed or conn not in table.connections:
+                return self._refuse(conn, "bad_token", "this connection no longer holds a seat")
+            if not table.row.hints:
+                return self._refuse(conn, "hints_off", "the table's host turned hints off for this table")
+            if table.status != "playing" or not table.dealt:
+                return self._refuse(conn, "not_your_turn", f"there is no decision to hint at: the table is "
+                                                           f"{table.status}")
+            if seq != table.seq:
+                return self._refuse(conn, "stale", f"the table is at seq {table.seq}; your hint asked about seq {seq}")
+            if table.state.to_act != seat:
+                return self._refuse(conn, "not_your_turn", f"a hint is for your own decision; it is seat "
+                                                           f"{table.state.to_act}'s turn")
+            given = table.hints_given.get(seat)
+            if given is not None and given[0] == seq:
+                conn.send(frames.dumps(hint_frame(seq, given[1])))
+                return None
+            if seat in table.hinting:
+                return self._refuse(conn, "hint_busy", "your hint is being worked out; it arrives in a moment")
+            view, decision = hint_input(table.state, seat)
+            table.hinting.add(seat)
+        spawn(self._compute_hint(table, seat, seq, view, decision))
+        return None
+
+    async def _compute_hint(self, table: LiveTable, seat: int, seq: int, view: dict[str, Any], decision: Any) -> None:
+        payload: dict[str, Any] | None = None
+        problem = "the hint could not be worked out; try again"
+        try:
+            payload = await self.bots.hint(table.row.game_id, table.row.seed, seat, seq, view, decision, HINT_SECONDS)
+        except asyncio.CancelledError:
+            table.hinting.discard(seat)
+            raise
+        except MoveTimeout:
+            problem = "the hint took too long to work out (the server is busy); try again"
+        except BotFailed as err:
+            log.warning("table %s: hint for seat %d failed (%s)", table.id, seat, err)
+        except Exception:
+            log.exception("table %s: hint for seat %d failed", table.id, seat)
+        async with table.lock:
+            table.hinting.discard(seat)
+            if table.seq != seq:
+                return  # the decision is gone: the hint is of no use any more
+            targets = [c for c in table.connections if c.seat == seat and not c.closed]
+            if payload is None:
+                for conn in targets:
+                    self._refuse(conn, "hint_failed", problem)
+                return
+            table.hints_given[seat] = (seq, payload)
+            text = frames.dumps(hint_frame(seq, payload))
+            for conn in targets:
+                conn.send(text)
 
     def _refuse(self, conn: Connection, reason: str, message: str, rule: str | None = None) -> None:
         conn.send(frames.dumps(frames.error_frame(reason, message, rule)))

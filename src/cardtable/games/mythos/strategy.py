@@ -65,6 +65,20 @@ def choose_action(view: Mapping[str, Any], decision: Decision, rng: Rng) -> Acti
     return chosen if chosen is not None and chosen in options else safe_choice(decision)
 
 
+def rollout_action(state: Any, decision: Decision, rng: Rng) -> Action:
+    """The same policy inside a search's sampled world (``bots.strong`` rollouts): that world is already
+    a sample of what a seat may know, so the rules are asked on it directly instead of sampling again
+    from a view (a tenth of the cost on the most common decisions)."""
+    options = decision.options
+    if len(options) == 1:
+        return options[0]
+    try:
+        chosen = _choose(state, decision, rng) if isinstance(state, MyState) else None
+    except Exception:  # noqa: BLE001 - a policy must always answer; D-MY-97 safe fallback
+        chosen = None
+    return chosen if chosen is not None and chosen in options else safe_choice(decision)
+
+
 def safe_choice(decision: Decision) -> Action:
     """D-MY-97: a legal answer that changes the least: pass, done, decline, else the first option."""
     for kind in ("pass", "done", "decline"):

@@ -36,7 +36,8 @@ let games = [];
 const BOT_WORDS = {
   random: "random moves",
   heuristic: "plays sensibly",
-  ismcts: "searches ahead (slower, stronger)",
+  ismcts: "searches ahead (slower)",
+  strong: "looks ahead with the heuristic (strongest, about 1 s a move)",
 };
 
 function message(kind, text) {
@@ -203,6 +204,7 @@ async function onCreate(ev) {
   const choices = [...seatList.querySelectorAll("select.seat-deck")].map((s) => s.value || null);
   const deckSeats = choices.map((d, seat) => (d === "join" ? seat : null)).filter((s) => s !== null);
   if (deckSeats.length) body.deck_seats = deckSeats;
+  body.hints = document.getElementById("hints").checked; // seats may ask for a hint (the host can change it)
   if (document.getElementById("open-seats").checked) {
     // every human seat but the creator's own (the first) and those already open for a deck
     const humanSeats = seats.map((k, seat) => (k === "human" && !deckSeats.includes(seat) ? seat : null))
@@ -292,6 +294,28 @@ function openSeatButton(res, seat, isOpen) {
   return btn;
 }
 
+// The host turns hints on or off for every seat (POST /api/tables/{id}/hints); every seat sees the setting.
+function hintsToggle(res, initiallyOn) {
+  let on = initiallyOn;
+  const words = () => (on ? "Hints are on · Turn hints off" : "Hints are off · Turn hints on");
+  const btn = h("button", { type: "button", class: "btn small", "data-testid": "hints-toggle" }, words());
+  btn.addEventListener("click", async () => {
+    btn.disabled = true;
+    try {
+      const summary = await api(`/api/tables/${encodeURIComponent(res.table_id)}/hints`,
+        { method: "POST", body: JSON.stringify({ token: res.admin_token, enabled: !on }) });
+      on = summary.hints;
+      btn.textContent = words();
+      message("", on ? "Hints are on: each seat may ask for a suggestion." : "Hints are off for every seat.");
+    } catch (err) {
+      message("error", `Could not change hints: ${err.message}`);
+    } finally {
+      btn.disabled = false;
+    }
+  });
+  return h("p", { class: "created-hints" }, btn);
+}
+
 function showCreated(res, body) {
   clear(created);
   created.hidden = false;
@@ -347,6 +371,7 @@ function showCreated(res, body) {
       "The cards are dealt when the last of these seats has joined with a deck, or now: ", deal,
       " (each seat still missing a deck then gets a random ready deck)."));
   }
+  if (res.admin_token) created.append(hintsToggle(res, body.hints !== false));
   if (humans.length > 1) {
     created.append(h("p", { class: "muted small-print" },
       "Send each friend their own seat's link: whoever opens a link plays that seat. Keep yours to rejoin later."));

@@ -3,6 +3,7 @@
 
 import { LogList, clear, h, seatName, seatRef, seatTag, updateStatusBar } from "./components.js";
 import { setupHelp } from "./help.js";
+import { HINT_REASONS, createHint } from "./hint.js";
 import { createTour, tourWanted } from "./tour.js";
 
 const params = new URLSearchParams(location.search);
@@ -47,6 +48,7 @@ const REASONS = {
   expired: "This table expired: nobody moved for too long. Start a new one from the lobby.",
   too_many_sockets: "Too many tables are open from your address. Close some tabs, then reload.",
   internal: "The server had a problem storing that; nothing changed. Try again.",
+  ...HINT_REASONS,
 };
 // Close codes after which reconnecting cannot help (bad token, no such table, unusable table).
 const FATAL_CLOSE = new Set([4403, 4404, 4409, 4410]);
@@ -74,6 +76,13 @@ const app = {
   prefs: null, // this seat's stops {full_control, pass_until} (docs/protocol.md, Auto-pass); null when watching
   sequence: null, // {kind, rest, finish, at}: picks of one multi-card prompt still to send, one per decision
 };
+// The Hint button of the decision area (hint.js): it sends over the table's socket when it is open.
+const hint = createHint({
+  send: (frame) => {
+    if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(frame));
+    else showMessage("error", "Not connected right now; the hint was not asked. Try again once reconnected.");
+  },
+});
 
 // ------------------------------------------------------------------------------------------------
 // Connection
@@ -181,6 +190,9 @@ async function handle(msg) {
       return onError(msg);
     case "prefs":
       return onPrefs(msg);
+    case "hint":
+      hint.onFrame(msg);
+      return render();
     default:
       return undefined; // pong and anything newer
   }
@@ -412,6 +424,7 @@ function advanceSequence(frame) {
 }
 
 function onError(msg) {
+  hint.onError(msg);
   app.pending = null;
   app.sequence = null;
   board.classList.remove("busy");
@@ -537,6 +550,7 @@ function render() {
     return;
   }
   app.renderer.render(board, ctx);
+  hint.draw(board, ctx);
   board.classList.toggle("busy", Boolean(app.pending));
   if (!app.pending) board.removeAttribute("aria-busy");
 
