@@ -1,13 +1,13 @@
-"""How fast can a search bot think? Worlds/s, ISMCTS iterations/s (old and new sampling) and strong rollouts/s.
+"""How fast can a search bot think? Deals/s, ISMCTS iterations/s (old and new sampling) and strong rollouts/s.
 
-A search bot first draws a world consistent with its seat's view, then plays in it. This script takes
+A search bot first draws a deal consistent with its seat's view, then plays in it. This script takes
 positions from heuristic self-play games (every ``--every``-th decision with a choice) and measures, on
 one core, at the same positions and in the same run (timings on a shared machine are noisy; compare the
 columns of one run):
 
-* worlds/s with ``GameDefinition.sample_state`` (one full rebuild from the view per world: the old path)
-  and with ``bots.worlds.WorldSampler`` (one rebuild, then a clone with the hidden cards redrawn);
-* ``ismcts`` iterations/s with each path (``ISMCTSBot(fast_worlds=False/True)``, the game's default depth);
+* deals/s with ``GameDefinition.sample_state`` (one full rebuild from the view per deal: the old path)
+  and with ``bots.deals.DealSampler`` (one rebuild, then a clone with the hidden cards redrawn);
+* ``ismcts`` iterations/s with each path (``ISMCTSBot(fast_deals=False/True)``, the game's default depth);
 * ``strong`` rollouts/s (heuristic rollouts, the game's default depth).
 
     python benchmarks/search_speed.py                         # the three card games, 2 games each
@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from cardtable.bots import ISMCTSBot, StrongBot  # noqa: E402
 from cardtable.bots.heuristic import load_policy  # noqa: E402
 from cardtable.bots.lazy_view import LazyView  # noqa: E402
-from cardtable.bots.worlds import WorldSampler  # noqa: E402
+from cardtable.bots.deals import DealSampler  # noqa: E402
 from cardtable.core import Decision, Rng  # noqa: E402
 from cardtable.registry import load_game  # noqa: E402
 
@@ -62,7 +62,7 @@ def worlds_per_second(game_id: str, spots: list[tuple[dict[str, Any], Decision]]
     old = len(spots) * per_spot / (time.perf_counter() - t0)
     t0 = time.perf_counter()
     for view, _ in spots:
-        sampler = WorldSampler(game, view)
+        sampler = DealSampler(game, view)
         for _ in range(per_spot):
             sampler.sample(rng)
     new = len(spots) * per_spot / (time.perf_counter() - t0)
@@ -70,7 +70,7 @@ def worlds_per_second(game_id: str, spots: list[tuple[dict[str, Any], Decision]]
 
 
 def search_rates(spots: list[tuple[dict[str, Any], Decision]], seconds: float, game_id: str) -> dict[str, float]:
-    old, new = ISMCTSBot(1, time_budget=seconds, fast_worlds=False), ISMCTSBot(1, time_budget=seconds)
+    old, new = ISMCTSBot(1, time_budget=seconds, fast_deals=False), ISMCTSBot(1, time_budget=seconds)
     strong = StrongBot(game_id, 1, time_budget=seconds)
     for view, decision in spots:
         for bot in (old, new):
@@ -99,18 +99,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=2, help="self-play games to take positions from (default 2)")
     p.add_argument("--every", type=int, default=40, help="every Nth decision with a choice (default 40)")
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--worlds", type=int, default=20, help="worlds per position for the worlds/s figure (default 20)")
+    p.add_argument("--deals", type=int, default=20, help="deals per position for the deals/s figure (default 20)")
     p.add_argument("--seconds", type=float, default=0.3, help="search time per position (default 0.3)")
     p.add_argument("--spec", action="append", default=[],
                    help="also time this bot spec at the same positions (repeatable; e.g. strong:4)")
     args = p.parse_args(argv)
     timed: list[str] = []
-    print("| game | positions | sample_state worlds/s | WorldSampler worlds/s | ismcts it/s (old) | "
+    print("| game | positions | sample_state deals/s | DealSampler deals/s | ismcts it/s (old) | "
           "ismcts it/s (new) | strong rollouts/s |")
     print("|---|---|---|---|---|---|---|")
     for game_id in [args.game] if args.game else CARD_GAMES:
         spots = positions(game_id, args.games, args.every, args.players)
-        old, new = worlds_per_second(game_id, spots, args.worlds)
+        old, new = worlds_per_second(game_id, spots, args.deals)
         rates = search_rates(spots, args.seconds, game_id)
         print(f"| {game_id} | {len(spots)} | {old:,.0f} | {new:,.0f} | {rates['ismcts_old']:,.0f} | "
               f"{rates['ismcts_new']:,.0f} | {rates['strong']:,.1f} |", flush=True)

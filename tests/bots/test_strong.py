@@ -14,7 +14,7 @@ from cardtable import SetupError
 from cardtable.bots import BotLimits, StrongBot, make_bot, parse_bot_spec
 from cardtable.bots.heuristic import load_policy
 from cardtable.bots.lazy_view import LazyView
-from cardtable.bots.worlds import WorldSampler
+from cardtable.bots.deals import DealSampler
 from cardtable.core import Rng
 from cardtable.testing import conformance as c
 
@@ -54,20 +54,20 @@ def test_the_analysis_depends_on_the_view_only(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", CARD_GAMES)
 def test_world_sampler_worlds_match_the_view_and_vary(game_id: str) -> None:
-    """Each fast world shows the seat exactly its view and its decision, and hidden cards differ between worlds."""
+    """Each fast deal shows the seat exactly its view and its decision, and hidden cards differ between deals."""
     game = cardtable.load_game(game_id)
     varied = 0
     for state in _positions(game_id, 2, 5, 31, 3):
         seat = state.to_act
         assert seat is not None
         view = state.view(seat)
-        sampler = WorldSampler(game, view)
-        worlds = [sampler.sample(Rng(k)) for k in range(3)]
+        sampler = DealSampler(game, view)
+        deals = [sampler.sample(Rng(k)) for k in range(3)]
         assert sampler.fast
-        for world in worlds:
-            assert world.view(seat) == view
-            assert world.decision == state.decision
-        varied += len({tuple(w.table.defn) for w in worlds}) > 1  # type: ignore[attr-defined]
+        for deal in deals:
+            assert deal.view(seat) == view
+            assert deal.decision == state.decision
+        varied += len({tuple(w.table.defn) for w in deals}) > 1  # type: ignore[attr-defined]
     assert varied > 0
 
 

@@ -38,10 +38,6 @@ ALLOWED: list[tuple[str, str, str]] = [
     ("server/tokens.py", "URL-safe characters", "characters of a text token"),
     ("server/clientframes.py", "at character {err.pos}", "a position in the text of a JSON frame"),
     ("cli/render.py", "its first character", "the first letter of a printed line"),
-    ("bots/ismcts.py", "sampled world", "ISMCTS vocabulary: one determinized state is a 'world'"),
-    ("bots/ismcts.py", "across worlds", "ISMCTS vocabulary: one determinized state is a 'world'"),
-    ("bots/ismcts.py", "some worlds only", "ISMCTS vocabulary: one determinized state is a 'world'"),
-    ("bots/ismcts.py", "in this world", "ISMCTS vocabulary: one determinized state is a 'world'"),
     ("carddata/deckrules.py", "only characters, supports and events", "a Call of Cthulhu card type as an example"),
     ("carddata/loader.py", "``character``)", "a Call of Cthulhu card type as an example"),
 ]

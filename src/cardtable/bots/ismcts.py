@@ -2,14 +2,14 @@
 
 Why this shape: a bot only has its seat's view, so each iteration first *determinizes* — asks for a
 full state consistent with that view (hidden cards, pile orders and other seats' secrets resampled:
-``WorldSampler``, which builds the first world with ``GameDefinition.sample_state`` and the next ones
-by cloning it and redrawing the hidden cards) — and then searches in that sampled world. Statistics are shared
-across worlds by keying tree nodes on the observer's own action history from the root (its
+``DealSampler``, which builds the first deal with ``GameDefinition.sample_state`` and the next ones
+by cloning it and redrawing the hidden cards) — and then searches in that sampled deal. Statistics are shared
+across deals by keying tree nodes on the observer's own action history from the root (its
 information set as far as its own choices go), so the search averages over what the observer cannot
 know instead of trusting one guess. Other seats' moves, and the observer's moves below the tree, are
 played by a uniformly random rollout policy to the end of the game, and the observer's score from the
 outcome (e.g. 1 win / 0 loss) is backed up. UCB1 with availability counts handles actions
-that are legal in some worlds only.
+that are legal in some deals only.
 
 Long games (hundreds of decisions) make full random playouts both slow and noisy. A game may therefore
 declare a position evaluation (``GameDefinition.evaluate(state, seat)``, a score in [0, 1]) and a
@@ -30,7 +30,7 @@ from typing import Any, Callable, Mapping
 
 from ..core import Action, Decision, Rng, State
 from ..registry import load_game
-from .worlds import WorldSampler
+from .deals import DealSampler
 
 
 class _Node:
@@ -49,16 +49,16 @@ class ISMCTSBot:
     """SO-ISMCTS with an iteration budget or a wall-clock budget (seconds)."""
 
     def __init__(self, seed: int = 0, iterations: int | None = None, time_budget: float | None = None,
-                 exploration: float = 0.7, depth: int | None = None, fast_worlds: bool = True) -> None:
+                 exploration: float = 0.7, depth: int | None = None, fast_deals: bool = True) -> None:
         if iterations is None and time_budget is None:
             iterations = 200
         self.iterations = iterations
         self.time_budget = time_budget
         self.exploration = exploration
         self.depth = depth  # None: the game's default rollout depth (none: to the end)
-        # worlds after the first by ``WorldSampler`` (a clone with the hidden cards redrawn) rather than a
+        # deals after the first by ``DealSampler`` (a clone with the hidden cards redrawn) rather than a
         # ``sample_state`` each; False gives the old path (the speed benchmark compares the two)
-        self.fast_worlds = fast_worlds
+        self.fast_deals = fast_deals
         self.spec = (f"ismcts:{iterations}" if time_budget is None else f"ismcts:{time_budget:g}s") + \
             ("" if depth is None else f":d{depth}")
         self._rng = Rng(seed)
@@ -77,7 +77,7 @@ class ISMCTSBot:
         evaluate = game.evaluate
         depth = (self.depth if self.depth is not None else game.rollout_depth) if evaluate is not None else None
         root = _Node()
-        worlds = WorldSampler(game, view) if self.fast_worlds else None
+        deals = DealSampler(game, view) if self.fast_deals else None
         started = time.perf_counter()
         done = 0
         while True:
@@ -85,7 +85,7 @@ class ISMCTSBot:
                 break
             if self.time_budget is not None and done > 0 and time.perf_counter() - started >= self.time_budget:
                 break
-            state = worlds.sample(rng) if worlds is not None else game.sample_state(view, [], seed=rng.next64())
+            state = deals.sample(rng) if deals is not None else game.sample_state(view, [], seed=rng.next64())
             self._iterate(state, root, observer, allowed, Rng(rng.next64()), depth, evaluate)
             done += 1
         self.total_iterations += done
@@ -128,7 +128,7 @@ class ISMCTSBot:
             n.reward += reward
 
     def _select(self, node: _Node, options: tuple[Action, ...], rng: Rng) -> tuple[Action, _Node, bool]:
-        """UCB1 over the options legal in this world; expand an untried one first."""
+        """UCB1 over the options legal in this deal; expand an untried one first."""
         children = node.children
         untried = []
         for a in options:

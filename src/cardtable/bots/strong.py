@@ -1,17 +1,17 @@
 """``strong``: flat Monte Carlo over the options, with the game's heuristic playing every rollout.
 
-Why this shape and not a deeper tree: in these card games one iteration is expensive (a world, then
+Why this shape and not a deeper tree: in these card games one iteration is expensive (a deal, then
 tens of actions), so a budget of one second buys a few hundred rollouts at most. A UCT tree spreads them
 over many nodes and ends up choosing on a handful of random playouts each; here every rollout goes to
 one of the current options and is played by the game's own heuristic (a far better guess of what the
 seats will do than uniform moves), then cut off after ``depth`` actions and scored by the game's
 position evaluation (or played to the end in a game without one). The heuristic's own pick is the
-default: another option replaces it only when it beats it in the same worlds (a paired comparison) by a
+default: another option replaces it only when it beats it in the same deals (a paired comparison) by a
 clear margin — at least ``MIN_GAIN`` and ``CONFIDENCE`` standard errors of the paired difference — so a
 tiny budget plays like ``heuristic`` and a larger one improves on it where the evidence says so.
 
-Every round draws one world (``WorldSampler``: the hidden cards redrawn from the seat's view alone) and
-one rollout seed, and plays *every* live option in that same world with that same seed (common random
+Every round draws one deal (``DealSampler``: the hidden cards redrawn from the seat's view alone) and
+one rollout seed, and plays *every* live option in that same deal with that same seed (common random
 numbers): the options are compared on equal luck, which removes most of the noise of a small sample.
 After a few rounds the options far behind the leader are dropped, so the budget goes to the contenders.
 
@@ -28,13 +28,13 @@ from typing import Any, Callable, Mapping
 from ..core import Action, Decision, Rng, State
 from ..registry import load_game
 from .heuristic import load_policy
-from .worlds import WorldSampler
+from .deals import DealSampler
 
 DEFAULT_SECONDS = 1.0
 PRUNE_AFTER = 4  # rounds before options far behind the leader are dropped
 PRUNE_GAP = 0.25  # ... "far behind": this much lower mean score
 MIN_GAIN = 0.01  # an option must beat the heuristic's pick by at least this mean score ...
-CONFIDENCE = 1.5  # ... and by this many standard errors of the paired difference (same worlds, same seeds)
+CONFIDENCE = 1.5  # ... and by this many standard errors of the paired difference (same deals, same seeds)
 FALLBACK_DEPTH = 16  # rollout depth for a game that has an evaluation but no default depth
 
 
@@ -63,8 +63,8 @@ class Analysis:
 
 def rollout_policy(game_id: str) -> Callable[[State, Decision, Rng], Action]:
     """How the seats move inside a rollout: the game's ``strategy.rollout_action(state, decision, rng)``
-    when it has one (a cheaper in-world version of its heuristic), else its heuristic on the acting
-    seat's lazy view of the sampled world."""
+    when it has one (a cheaper in-deal version of its heuristic), else its heuristic on the acting
+    seat's lazy view of the sampled deal."""
     from ..registry import game_facet
 
     module = game_facet(game_id, "strategy")
@@ -120,7 +120,7 @@ class StrongBot:
         depth = None
         if evaluate is not None:
             depth = self.depth if self.depth is not None else (game.rollout_depth or FALLBACK_DEPTH)
-        worlds = WorldSampler(game, view)
+        deals = DealSampler(game, view)
         totals = {o: 0.0 for o in options}
         counts = {o: 0 for o in options}
         scores: dict[Action, list[float | None]] = {o: [] for o in options}  # per round (None: not played)
@@ -131,11 +131,11 @@ class StrongBot:
                 break
             if self.time_budget is not None and rounds > 0 and time.perf_counter() - started >= self.time_budget:
                 break
-            world = worlds.sample(rng)
+            deal = deals.sample(rng)
             seed = rng.next64()
             for o in options:
                 late = rounds > 0 and self._over(started)  # a long round stops at the budget, options unplayed
-                score = self._playout(world, o, me, Rng(seed), depth, evaluate) if o in live and not late else None
+                score = self._playout(deal, o, me, Rng(seed), depth, evaluate) if o in live and not late else None
                 scores[o].append(score)
                 if score is not None:
                     totals[o] += score
@@ -169,11 +169,11 @@ class StrongBot:
         kept = [o for o in live if o == guess or (o in means and means[o] >= top - PRUNE_GAP)]
         return kept if kept else live
 
-    def _playout(self, world: State, option: Action, me: int, rng: Rng, depth: int | None,
+    def _playout(self, deal: State, option: Action, me: int, rng: Rng, depth: int | None,
                  evaluate: Callable[[State, int], float] | None) -> float | None:
-        """The seat's score after ``option`` in a copy of ``world`` and a heuristic rollout; None if the
-        sampled world refuses the option (a world may differ from the real one in what is legal)."""
-        state = world.clone()
+        """The seat's score after ``option`` in a copy of ``deal`` and a heuristic rollout; None if the
+        sampled deal refuses the option (a deal may differ from the real one in what is legal)."""
+        state = deal.clone()
         decision = state.decision
         if decision is None or decision.player != me or option not in decision.options:
             return None
@@ -198,7 +198,7 @@ class StrongBot:
 
 
 def _clearly_better(challenger: list[float | None], incumbent: list[float | None]) -> bool:
-    """Whether ``challenger`` beats ``incumbent`` over the rounds both were played in (same world, same seed):
+    """Whether ``challenger`` beats ``incumbent`` over the rounds both were played in (same deal, same seed):
     a mean paired gain of at least ``MIN_GAIN`` and ``CONFIDENCE`` standard errors."""
     diffs = [a - b for a, b in zip(challenger, incumbent) if a is not None and b is not None]
     n = len(diffs)
