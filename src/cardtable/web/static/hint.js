@@ -52,8 +52,9 @@ export function createHint({ send }) {
         c.answer.reason) : null;
       const bar = h("div", { class: "hint-bar", "data-testid": "hint" }, button, reason);
       const decisionBar = board.querySelector(".decision-bar");
-      if (decisionBar && decisionBar.parentNode) decisionBar.parentNode.insertBefore(bar, decisionBar);
-      else board.prepend(bar);
+      // After the options, so Tab walks every option in number order before it reaches the Hint button.
+      if (decisionBar && decisionBar.parentNode) decisionBar.after(bar);
+      else board.append(bar);
       if (c.answer) {
         const el = board.querySelector(`[data-option="${c.answer.option + 1}"]`);
         if (el) el.classList.add("hinted");
