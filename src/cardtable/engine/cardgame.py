@@ -212,6 +212,7 @@ class CardGame(GameDefinition):
     # ---- snapshots and the rest --------------------------------------------------------------------
 
     def zones(self, players: int) -> Sequence[ZoneDecl]:
+        """The game's zones for ``players`` seats: every card game declares its own (a required hook)."""
         raise NotImplementedError
 
     def players_in(self, data: Mapping[str, Any]) -> int:

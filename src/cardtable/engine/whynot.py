@@ -30,10 +30,12 @@ def play_kind(pres: Presentation, decision_kind: str) -> str | None:
     return None
 
 
-def why_not(state: State, seat: int | None, pres: Presentation | None) -> dict[str, dict[str, str]]:
+def why_not(state: State, seat: int | None, pres: Presentation | None,
+            view: dict[str, Any] | None = None) -> dict[str, dict[str, str]]:
     """``{card id (as a string, a JSON key): {"rule", "text"}}`` for the cards in ``seat``'s hand that the
     seat's pending decision does not let it play; empty when it is not the seat's decision, when the
-    decision plays no card from hand, or when the game declares no play kind."""
+    decision plays no card from hand, or when the game declares no play kind. ``view``: the seat's view
+    when the caller already has it (a frame does), else it is computed."""
     decision = state.decision
     if pres is None or seat is None or decision is None or decision.player != seat or state.outcome is not None:
         return {}
@@ -41,7 +43,7 @@ def why_not(state: State, seat: int | None, pres: Presentation | None) -> dict[s
     hand = next((r.zone for r in pres.regions if r.id == "hand"), None)
     if kind is None or hand is None:
         return {}
-    cards = state.view(seat).get("zones", {}).get(zone_name(hand, seat, 0))
+    cards = (state.view(seat) if view is None else view).get("zones", {}).get(zone_name(hand, seat, 0))
     if not isinstance(cards, list) or not cards:
         return {}
     offered = {o.get("card") for o in decision.options if o.kind == kind}

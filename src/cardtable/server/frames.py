@@ -96,7 +96,7 @@ def state_frame(
     if auto:
         frame["auto"] = list(auto)
     if frame["decision"] is not None:
-        reasons = why_not(state, seat, presentation_for(state.game.info.id))
+        reasons = why_not(state, seat, presentation_for(state.game.info.id), view)
         if reasons:
             frame["why_not"] = reasons
     return frame

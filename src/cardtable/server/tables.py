@@ -621,14 +621,19 @@ class TableManager:
             await self._commit_decks(table, decks, {seat: hash_token(token)}, seat)
             return seat, token
 
-    async def open_seat(self, table_id: str, seat: int, admin_token: str) -> LiveTable:
-        """The host (admin token) opens an unclaimed invited seat to anyone: Join may then hand it out (with
-        a new token, so the invite link sent earlier stops working once someone joins)."""
+    async def _hosted(self, table_id: str, admin_token: str, what: str) -> LiveTable:
+        """The table, for a request only its host may make (404 for no such table, 403 for another token)."""
         table = await self.get(table_id)
         if table is None:
             raise TableError(404, "no_table", f"there is no table {table_id!r}")
         if not token_matches(admin_token, table.row.admin_token_hash):
-            raise TableError(403, "forbidden", "only the table's host (its admin token) may open a seat")
+            raise TableError(403, "forbidden", f"only the table's host (its admin token) may {what}")
+        return table
+
+    async def open_seat(self, table_id: str, seat: int, admin_token: str) -> LiveTable:
+        """The host (admin token) opens an unclaimed invited seat to anyone: Join may then hand it out (with
+        a new token, so the invite link sent earlier stops working once someone joins)."""
+        table = await self._hosted(table_id, admin_token, "open a seat")
         async with table.lock:
             if table.status in CLOSED_STATUSES:
                 raise TableError(409, table.status, f"this table is {table.status}; there is no seat to open")
@@ -648,11 +653,7 @@ class TableManager:
     async def set_hints(self, table_id: str, enabled: bool, admin_token: str) -> LiveTable:
         """The host (admin token) turns hints on or off for every seat; each connection gets a new ``hello``
         with the table summary, so every seat sees the setting."""
-        table = await self.get(table_id)
-        if table is None:
-            raise TableError(404, "no_table", f"there is no table {table_id!r}")
-        if not token_matches(admin_token, table.row.admin_token_hash):
-            raise TableError(403, "forbidden", "only the table's host (its admin token) may turn hints on or off")
+        table = await self._hosted(table_id, admin_token, "turn hints on or off")
         async with table.lock:
             if table.status in CLOSED_STATUSES:
                 raise TableError(409, table.status, f"this table is {table.status}")
