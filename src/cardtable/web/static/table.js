@@ -499,6 +499,8 @@ function context() {
     seq: frame.seq,
     view: frame.view || null,
     decision,
+    // why a card in hand cannot be played now (card id -> {rule, text}); the deciding seat's frame only
+    whyNot: (decision && frame.why_not) || {},
     events: app.events,
     status: frame.status,
     outcome: frame.outcome || null,

@@ -18,6 +18,7 @@ let tipAnchor = null; // the card it belongs to
 const faces = new WeakMap(); // card element -> {model, marks}: what its popover shows
 let dialog = null; // the card-text dialog
 let valueWords = null; // the view path reading the current decision's ``card`` values as words, if any
+let reasons = {}; // card id -> {rule, text}: why a card in the viewer's hand cannot be played now (the frame's why_not)
 let seatCount = 2; // seats at the table (the help text says "player" or "players")
 let fieldFromBottom = 0; // how far the reader scrolled the field up from its bottom (kept across frames)
 let multi = null; // {kind, seq, ids}: cards chosen so far in a multi-card prompt (presentation's multi_pick)
@@ -206,6 +207,7 @@ function render(root, ctx) {
   if (!view || !P) return;
   hideTip();
   valueWords = (ctx.decision && (P.value_words || {})[ctx.decision.kind]) || null;
+  reasons = (ctx.decision && ctx.whyNot) || {};
   seatCount = view.players || 2;
   // A selection lasts while the decision still offers something for its card (another seat's move in a
   // simultaneous step does not drop it); choosing one of its options ends it.
@@ -582,10 +584,17 @@ function cardFace(draw, id, size = "play") {
   const title = model.title;
   const allStats = model.summary;
   const el = cardElement(model, { size, marks, attrs: { "data-card": id, "data-focus-key": `card-${id}` } });
-  faces.set(el, { model, marks });
   const choices = ctx.decision ? ctx.choices.filter((c) => optionCard(c.action) === id) : [];
+  // A card in the hand that no option plays says why, in the engine's own words (hover, focus or tap).
+  const reason = choices.length ? null : reasons[String(id)] || null;
+  faces.set(el, { model, marks, reason });
   const text = cardText(view, id);
   el.dataset.tip = `${title}${allStats ? ` (${allStats})` : ""}${text ? `: ${text}` : ""}`;
+  if (reason) {
+    el.classList.add("ct-cannot");
+    el.dataset.whyNot = reason.rule;
+    el.append(srOnly(` Can't play now: ${reasonWords(reason)}`));
+  }
   el.addEventListener("mouseenter", () => showTip(el));
   el.addEventListener("mouseleave", hideTip);
   el.addEventListener("focus", () => showTip(el));
@@ -726,7 +735,8 @@ function showTip(el) {
   // the pointer: it goes when the pointer leaves, the focus moves, the board scrolls or Esc is pressed.
   const face = faces.get(el);
   tip = h("div", { class: "ct-tip", role: "tooltip", "data-testid": "card-tip" },
-    face ? cardElement(face.model, { size: "zoom", marks: face.marks, showText: true }) : el.dataset.tip || "");
+    face ? cardElement(face.model, { size: "zoom", marks: face.marks, showText: true }) : el.dataset.tip || "",
+    face && face.reason ? whyNotNote(face.reason) : null);
   document.body.append(tip);
   if (face) fitTitles(tip);
   const r = el.getBoundingClientRect();
@@ -740,6 +750,17 @@ function showTip(el) {
   }
   tip.style.left = `${Math.round(left)}px`;
   tip.style.top = `${Math.round(Math.max(8, top))}px`;
+}
+
+/** "Can't play now: <the engine's refusal> · <rule>": the reason a card in hand is not among the options. */
+function whyNotNote(reason) {
+  return h("p", { class: "ct-why-not", "data-testid": "why-not" },
+    h("strong", {}, "Can't play now: "), staticText(reason.text), " ",
+    h("span", { class: "ct-rule", title: "The rule that forbids it" }, reason.rule));
+}
+
+function reasonWords(reason) {
+  return `${reason.text} (${reason.rule})`;
 }
 
 function hideTip() {
@@ -779,6 +800,7 @@ function openCardDialog(view, id, from) {
       h("button", { type: "button", class: "btn small", on: { click: () => dialog.close() } }, "Close")),
     h("div", { class: "help-body" },
       catalogOf(view, id) ? h("div", { class: "ct-dialog-card" }, cardElement(faceModel(face, cat), { size: "zoom", marks })) : null,
+      reasons[String(id)] ? whyNotNote(reasons[String(id)]) : null,
       rows.length ? h("dl", { class: "ct-facts" }, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, staticText(v))])) : null,
       h("p", { class: "ct-dialog-text" }, staticText(cardText(view, id) || "No text."))));
   dialog.onclose = () => { if (from && from.isConnected) from.focus({ preventScroll: true }); };
