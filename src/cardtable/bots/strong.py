@@ -36,6 +36,7 @@ PRUNE_GAP = 0.25  # ... "far behind": this much lower mean score
 MIN_GAIN = 0.01  # an option must beat the heuristic's pick by at least this mean score ...
 CONFIDENCE = 1.5  # ... and by this many standard errors of the paired difference (same deals, same seeds)
 FALLBACK_DEPTH = 16  # rollout depth for a game that has an evaluation but no default depth
+BOUNDARY_CAP = 80  # at most this many actions past the depth while looking for ``rollout_boundary``
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +99,7 @@ class StrongBot:
         self.total_rollouts = 0  # over all searches so far (speed measurement)
         self.total_seconds = 0.0
         self.searches = 0
+        self._boundary: Callable[[State], bool] = lambda state: True
 
     def act(self, view: Mapping[str, Any], decision: Decision, rng: Rng | None = None) -> Action:
         if len(decision.options) == 1:
@@ -120,6 +122,7 @@ class StrongBot:
         depth = None
         if evaluate is not None:
             depth = self.depth if self.depth is not None else (game.rollout_depth or FALLBACK_DEPTH)
+        self._boundary = game.rollout_boundary
         deals = DealSampler(game, view)
         totals = {o: 0.0 for o in options}
         counts = {o: 0 for o in options}
@@ -180,7 +183,10 @@ class StrongBot:
         state.apply(option)
         policy = self._rollout
         steps = 0
-        while not state.is_terminal and (depth is None or steps < depth):
+        limit = None if depth is None else depth + BOUNDARY_CAP
+        while not state.is_terminal:
+            if depth is not None and steps >= depth and (steps >= limit or self._boundary(state)):  # type: ignore[operator]
+                break  # cut at a position the evaluation can be trusted at (the game's rollout boundary)
             d = state.decision
             assert d is not None
             options = d.options

@@ -166,6 +166,13 @@ class GameDefinition(ABC):
     evaluate: Callable[["State", int], float] | None = None
     #: With ``evaluate``: the rollout depth searches use unless their spec names one (actions per iteration).
     rollout_depth: int | None = None
+
+    def rollout_boundary(self, state: "State") -> bool:
+        """Whether ``evaluate`` can be trusted at ``state``: a rollout cut after its depth goes on until this
+        says so (``strong``). Why: in a game whose turn spends resources early and turns them into damage
+        late (Million Arthur), a position in mid-turn shows the cost of a move but not yet its effect. The
+        default (every position) keeps a plain depth cut."""
+        return True
     #: At most this many seeds per player count in the shared conformance checks (``testing.conformance.
     #: seed_count``): for a game tested at several player counts whose every seed is costly to resample and
     #: replay, so the suite's time stays bounded. ``None``: the length-scaled count alone.

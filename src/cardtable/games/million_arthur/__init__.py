@@ -40,6 +40,16 @@ class MillionArthur(CardGame):
         assert isinstance(state, MaState)
         return evaluate_position(state, seat)
 
+    def rollout_boundary(self, state: State) -> bool:  # type: ignore[override]
+        """The start of a First step, before either seat has moved anything (MA-6.6, MA-6.11 S3): the
+        previous turn's attacks, chain and clean are done (MA-6.8-6.10) and both bases are refilled
+        (MA-6.5). In mid-turn the evaluation would see knights and hand cards spent but not their
+        damage or blocks yet, and a search cut there learns that doing nothing is best."""
+        assert isinstance(state, MaState)
+        secrets = state.secrets
+        return (state.vars["step"] == "first" and len(secrets) == 2
+                and all(len(items) == 0 for items in secrets.values()))
+
     def zones(self, players: int) -> Any:
         return zones_for(2)
 

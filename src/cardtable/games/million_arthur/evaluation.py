@@ -7,7 +7,11 @@ change it. What it counts is what decides games: HP first (a leader at 0 loses, 
 capacity (each chain card is +1 budget every later turn, MA-7.1), cards in hand (tomorrow's knights),
 the base knights the next First step can move for free (MA-6.5), and in the Attack step the damage
 the turn player's active attackers still threaten through the other side's active blockers
-(MA-9.6). The difference goes through a logistic curve: five HP ahead scores about 0.75.
+(MA-9.6). The two sides are compared by their *ratio*, through a logistic curve of its logarithm
+(25 against 20 scores about 0.75): HP has no upper limit (MA-1.3) and both seats heal, so HP reach the
+hundreds in a long game, and a difference would saturate there (every option scoring 1.0 for the side
+ahead, the search blind); and a seat wins only by bringing the other leader to 0 (MA-1.4), so 5 damage
+to a leader at 10 is worth far more than to one at 200, which the ratio says and a difference does not.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ CHAIN = 1.2  # one chain card, in HP
 HAND = 0.6  # one card in hand
 BASE = 0.25  # one point of a base knight's skill value
 THREAT = 0.6  # one point of damage the turn player's active attackers still threaten
-STEEPNESS = math.log(3.0) / 5.0  # five HP ahead: 0.75
+STEEPNESS = math.log(3.0) / math.log(25.0 / 20.0)  # 25 against 20: 0.75
 
 
 def _side(st: MaState, p: int) -> float:
@@ -52,7 +56,11 @@ def evaluate(st: MaState, seat: int) -> float:
     outcome = st.outcome
     if outcome is not None:
         return float(outcome.scores.get(seat, 0.0))
-    diff = _side(st, seat) - _side(st, 1 - seat)
+    mine, theirs = _side(st, seat), _side(st, 1 - seat)
     hit = THREAT * threat(st)
-    diff += hit if st.active_player() == seat else -hit
-    return 1.0 / (1.0 + math.exp(-STEEPNESS * diff))
+    if st.active_player() == seat:
+        theirs -= hit
+    else:
+        mine -= hit
+    ratio = math.log(max(mine, 0.5) / max(theirs, 0.5))
+    return 1.0 / (1.0 + math.exp(-STEEPNESS * ratio))
