@@ -52,6 +52,11 @@ def zones_for(players: int = 2) -> list[ZoneDecl]:
     return zones
 
 
+# The area of each zone id (``zones_for`` lists the same areas for every seat): read on hot paths, where
+# splitting the zone's name each time would build two strings per question.
+_AREAS_BY_ZONE = tuple(decl.name.split(":")[0] for decl in zones_for())
+
+
 def colour_bit(colour: str) -> int:
     """Bit of a colour in a ``base_colours`` mask; colourless has none (MA-3.3)."""
     return 1 << COLOURS.index(colour) if colour in COLOURS else 0
@@ -87,6 +92,10 @@ class MaState(CardState):
 
     def discard_zone(self, i: int) -> str:
         return f"discard:{self.table.owner[i]}"
+
+    def area(self, i: int) -> str:
+        """The area card ``i`` is in (``base``, ``battle``...), its zone's name without the seat."""
+        return _AREAS_BY_ZONE[self.table.zone[i]]
 
     def knights(self, p: int, area: str) -> list[int]:
         """The knights (stack tops and single cards) of ``area`` (``base``/``battle``), oldest first."""
