@@ -13,7 +13,7 @@ the turn (MA-7.2, MA-8.2), and a public ``step`` label.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Container, Mapping, Sequence
 
 from ...core import Action, IllegalActionError, Visibility
 from ...engine import (EXHAUSTED, FACE_DOWN, FIRST_GAME_FLAG, NO_CARD, CardState, LazyModules, OpTable, ZoneDecl,
@@ -101,6 +101,16 @@ class MaState(CardState):
         """The knights (stack tops and single cards) of ``area`` (``base``/``battle``), oldest first."""
         t = self.table
         return [i for i in t.cards(f"{area}:{p}") if t.host[i] == NO_CARD]
+
+    def ability_sources(self, p: int, defs: Container[int]) -> list[int]:
+        """``p``'s cards whose abilities may work (leader, battle then base knights, chain cards), narrowed to
+        definitions in ``defs`` before anything else is read: most cards have no ability of a given kind."""
+        t = self.table
+        defn, host = t.defn, t.host
+        out = [c for c in t.cards(f"leader:{p}")[:1] if defn[c] in defs]
+        for area in ("battle", "base"):  # knights: stack tops and single cards (``knights``)
+            out += [c for c in t.cards(f"{area}:{p}") if defn[c] in defs and host[c] == NO_CARD]
+        return out + [c for c in t.cards(f"chain:{p}") if defn[c] in defs]
 
     def under(self, i: int) -> list[int]:
         """The cards under knight ``i`` (MA-8.9); only the top card counts, so their order is not kept."""

@@ -35,10 +35,8 @@ def _static_effects(st: MaState) -> Iterator[tuple[int, int, ModifyKnight | Gran
     statics, defn = _static_abilities(st.pool), st.table.defn
 
     for q in range(2):
-        lead = st.leader(q)
-        for c in ([lead] if lead is not None else []) + st.knights(q, "battle") + st.knights(q, "base") \
-                + list(st.table.cards(f"chain:{q}")):
-            for ab in statics.get(defn[c], ()):
+        for c in st.ability_sources(q, statics):
+            for ab in statics[defn[c]]:
                 if works_here(st, c, ab) and holds(st, q, ab.condition, c):
                     for eff in ab.effects:
                         assert isinstance(eff, (ModifyKnight, Grant))

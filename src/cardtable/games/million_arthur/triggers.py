@@ -23,12 +23,6 @@ from .state import OPS, MaState
 Happening = tuple[Any, ...]  # (event, player of the event, card or -1, origin or "", [amount]) (MA-15.4)
 
 
-def _sources(st: MaState, q: int) -> list[int]:
-    t = st.table
-    out = [c for c in (st.leader(q),) if c is not None]
-    return out + st.knights(q, "battle") + st.knights(q, "base") + list(t.cards(f"chain:{q}"))
-
-
 @lru_cache(maxsize=8)
 def _triggering(pool: Pool) -> tuple[dict[int, tuple[tuple[int, Ability], ...]], frozenset[str]]:
     """Per definition with a triggered ability, its (index, ability) pairs of that kind; and the events any
@@ -57,11 +51,8 @@ def matches(st: MaState, happenings: Sequence[Happening]) -> list[tuple[int, int
     defn = st.table.defn
     tp = st.active_player()
     for q in (tp, 1 - tp):
-        for c in _sources(st, q):
-            triggered = trig_defs.get(defn[c])
-            if triggered is None:
-                continue
-            for k, ab in triggered:
+        for c in st.ability_sources(q, trig_defs):
+            for k, ab in trig_defs[defn[c]]:
                 trig = ab.trigger
                 assert trig is not None  # ``_triggering`` keeps only abilities with a trigger
                 if trig.event not in events or not works_here(st, c, ab) \
