@@ -338,9 +338,10 @@ def works_here(st: MaState, i: int, ab: Ability) -> bool:
     t = st.table
     if t.host[i] != NO_CARD or st.face_down(i):
         return False  # a face-down chain card's text is off: it may be hidden (MA-14.4, D-MA-53)
-    zone = t.zone_name(i).split(":")[0]
-    allowed = ab.zones or (["leader"] if st.card(i).kind == "leader" else ["battle"])
-    return zone in allowed
+    zone = st.area(i)
+    if ab.zones:
+        return zone in ab.zones
+    return zone == ("leader" if st.card(i).kind == "leader" else "battle")
 
 
 def ability_refusal(st: MaState, p: int, i: Any, k: Any, window: str = "own_attack_step") -> IllegalActionError | None:

@@ -67,7 +67,7 @@ def holds(st: MaState, controller: int, cond: Condition | None, src: int = -1) -
     if isinstance(cond, KnightCountAtLeast):
         return len(knights_for(st, controller, cond.target, src)) >= cond.n
     if isinstance(cond, SourceTest):
-        if src < 0 or st.table.zone_name(src).split(":")[0] not in ("base", "battle"):
+        if src < 0 or st.area(src) not in ("base", "battle"):
             return False
         if cond.test == "is_evolved":
             return bool(st.under(src))
@@ -98,7 +98,7 @@ def value_of(st: MaState, controller: int, v: IntOrValue, src: int = -1) -> int:
     if isinstance(v, SourceSkill):
         if src < 0:
             return 0
-        in_play = st.table.zone_name(src).split(":")[0] in ("base", "battle")
+        in_play = st.area(src) in ("base", "battle")
         return st.skill_value(src) if in_play else st.card(src).skill_value
     if isinstance(v, Combine):
         parts = [value_of(st, controller, x, src) for x in v.of]

@@ -13,7 +13,7 @@ the turn (MA-7.2, MA-8.2), and a public ``step`` label.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Container, Mapping, Sequence
 
 from ...core import Action, IllegalActionError, Visibility
 from ...engine import (EXHAUSTED, FACE_DOWN, FIRST_GAME_FLAG, NO_CARD, CardState, LazyModules, OpTable, ZoneDecl,
@@ -52,6 +52,11 @@ def zones_for(players: int = 2) -> list[ZoneDecl]:
     return zones
 
 
+# The area of each zone id (``zones_for`` lists the same areas for every seat): read on hot paths, where
+# splitting the zone's name each time would build two strings per question.
+_AREAS_BY_ZONE = tuple(decl.name.split(":")[0] for decl in zones_for())
+
+
 def colour_bit(colour: str) -> int:
     """Bit of a colour in a ``base_colours`` mask; colourless has none (MA-3.3)."""
     return 1 << COLOURS.index(colour) if colour in COLOURS else 0
@@ -88,10 +93,24 @@ class MaState(CardState):
     def discard_zone(self, i: int) -> str:
         return f"discard:{self.table.owner[i]}"
 
+    def area(self, i: int) -> str:
+        """The area card ``i`` is in (``base``, ``battle``...), its zone's name without the seat."""
+        return _AREAS_BY_ZONE[self.table.zone[i]]
+
     def knights(self, p: int, area: str) -> list[int]:
         """The knights (stack tops and single cards) of ``area`` (``base``/``battle``), oldest first."""
         t = self.table
         return [i for i in t.cards(f"{area}:{p}") if t.host[i] == NO_CARD]
+
+    def ability_sources(self, p: int, defs: Container[int]) -> list[int]:
+        """``p``'s cards whose abilities may work (leader, battle then base knights, chain cards), narrowed to
+        definitions in ``defs`` before anything else is read: most cards have no ability of a given kind."""
+        t = self.table
+        defn, host = t.defn, t.host
+        out = [c for c in t.cards(f"leader:{p}")[:1] if defn[c] in defs]
+        for area in ("battle", "base"):  # knights: stack tops and single cards (``knights``)
+            out += [c for c in t.cards(f"{area}:{p}") if defn[c] in defs and host[c] == NO_CARD]
+        return out + [c for c in t.cards(f"chain:{p}") if defn[c] in defs]
 
     def under(self, i: int) -> list[int]:
         """The cards under knight ``i`` (MA-8.9); only the top card counts, so their order is not kept."""

@@ -7,34 +7,55 @@ stale; a ``grant`` by an effect is a lasting entry ``kw:<keyword>`` until end of
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator
 
 from ...engine import lasting_total
+from .catalog import Pool
 from .schema import Ability, Grant, ModifyKnight
 from .state import MaState, mods
+
+
+@lru_cache(maxsize=8)
+def _static_abilities(pool: Pool) -> dict[int, tuple[Ability, ...]]:
+    """Per definition with a static ability, those abilities (a pool is immutable: computed once), so the
+    scans below skip every other card without reading its definition."""
+    out: dict[int, tuple[Ability, ...]] = {}
+    for d in pool.defs:
+        statics = tuple(ab for ab in d.abilities if ab.kind == "static")
+        if statics:
+            out[d.index] = statics
+    return out
 
 
 def _static_effects(st: MaState) -> Iterator[tuple[int, int, ModifyKnight | Grant]]:
     """(controller, source, effect) of every static ability working now."""
     works_here = mods.effects.works_here
     holds = mods.selectors.holds
+    statics, defn = _static_abilities(st.pool), st.table.defn
 
     for q in range(2):
-        lead = st.leader(q)
-        for c in ([lead] if lead is not None else []) + st.knights(q, "battle") + st.knights(q, "base") \
-                + list(st.table.cards(f"chain:{q}")):
-            for ab in st.card(c).abilities:
-                if ab.kind == "static" and works_here(st, c, ab) and holds(st, q, ab.condition, c):
+        for c in st.ability_sources(q, statics):
+            for ab in statics[defn[c]]:
+                if works_here(st, c, ab) and holds(st, q, ab.condition, c):
                     for eff in ab.effects:
                         assert isinstance(eff, (ModifyKnight, Grant))
                         yield q, c, eff
+
+
+def _any_static(st: MaState) -> bool:
+    """Is a card with a static ability anywhere it could work (leader, battle, base or chain areas)?"""
+    statics, t = _static_abilities(st.pool), st.table
+    defn = t.defn
+    return any(defn[c] in statics for q in range(2) for zone in ("leader", "battle", "base", "chain")
+               for c in t.cards(f"{zone}:{q}"))
 
 
 def static_total(st: MaState, stat: str, i: int) -> int:
     """The static ``skill``/``defence`` bonus on knight ``i`` (MA-9.9 arithmetic, added to the raw value)."""
     knights_for = mods.selectors.knights_for
 
-    if not any(ab.kind == "static" for q in range(2) for ab in _all_abilities(st, q)):
+    if not _any_static(st):
         return 0
     total = 0
     for q, c, eff in _static_effects(st):
@@ -45,18 +66,13 @@ def static_total(st: MaState, stat: str, i: int) -> int:
     return total
 
 
-def _all_abilities(st: MaState, q: int) -> Iterator[Ability]:
-    t = st.table
-    for zone in ("leader", "battle", "base", "chain"):
-        for c in t.cards(f"{zone}:{q}"):
-            yield from st.card(c).abilities
-
-
 def has_keyword(st: MaState, i: int, keyword: str) -> bool:
     """MA-15.5: knight ``i`` has ``keyword`` from an effect this turn or from a static ability now."""
     knights_for = mods.selectors.knights_for
 
     if lasting_total(st, f"kw:{keyword}", i) > 0:
         return True
+    if not _any_static(st):
+        return False
     return any(isinstance(eff, Grant) and eff.keyword == keyword and i in knights_for(st, q, eff.target, c)
                for q, c, eff in _static_effects(st))

@@ -15,6 +15,7 @@ from typing import Any, Sequence
 from ...engine import Frame, is_used, mark_used
 from ...engine.prompts import Order, YesNo
 from .catalog import Pool
+from .schema import Ability
 from .effects import push_effects, works_here
 from .selectors import holds
 from .state import OPS, MaState
@@ -22,38 +23,39 @@ from .state import OPS, MaState
 Happening = tuple[Any, ...]  # (event, player of the event, card or -1, origin or "", [amount]) (MA-15.4)
 
 
-def _sources(st: MaState, q: int) -> list[int]:
-    t = st.table
-    out = [c for c in (st.leader(q),) if c is not None]
-    return out + st.knights(q, "battle") + st.knights(q, "base") + list(t.cards(f"chain:{q}"))
-
-
 @lru_cache(maxsize=8)
-def _triggering(pool: Pool) -> tuple[frozenset[int], frozenset[str]]:
-    """The definitions with a triggered ability and the events any of them answers (a pool is immutable)."""
-    defs = [d for d in pool.defs if any(ab.kind == "triggered" and ab.trigger is not None for ab in d.abilities)]
-    events = {ab.trigger.event for d in defs for ab in d.abilities if ab.kind == "triggered" and ab.trigger is not None}
-    return frozenset(d.index for d in defs), frozenset(events)
+def _triggering(pool: Pool) -> tuple[dict[int, tuple[tuple[int, Ability], ...]], frozenset[str]]:
+    """Per definition with a triggered ability, its (index, ability) pairs of that kind; and the events any
+    of them answers. Computed once per pool (a pool is immutable), so ``matches`` skips every other card
+    without reading its definition."""
+    by_def: dict[int, tuple[tuple[int, Ability], ...]] = {}
+    for d in pool.defs:
+        found = tuple((k, ab) for k, ab in enumerate(d.abilities) if ab.kind == "triggered" and ab.trigger is not None)
+        if found:
+            by_def[d.index] = found
+    events = {ab.trigger.event for found in by_def.values() for _, ab in found if ab.trigger is not None}
+    return by_def, frozenset(events)
 
 
 def matches(st: MaState, happenings: Sequence[Happening]) -> list[tuple[int, int, int]]:
     """(controller, source, ability index) of every triggered ability answering one of ``happenings``.
 
     Why the early outs: this runs at every event of every game; most events and most cards have no
-    triggered ability, and skipping them changes nothing found."""
+    triggered ability, and skipping them changes nothing found (the tests are plain queries, so testing
+    the event before the zone, condition and limit changes no result)."""
     out: list[tuple[int, int, int]] = []
     trig_defs, trig_events = _triggering(st.pool)
-    if not any(h[0] in trig_events for h in happenings):
+    events = {h[0] for h in happenings}
+    if events.isdisjoint(trig_events):
         return out
     defn = st.table.defn
     tp = st.active_player()
     for q in (tp, 1 - tp):
-        for c in _sources(st, q):
-            if defn[c] not in trig_defs:
-                continue
-            for k, ab in enumerate(st.card(c).abilities):
+        for c in st.ability_sources(q, trig_defs):
+            for k, ab in trig_defs[defn[c]]:
                 trig = ab.trigger
-                if ab.kind != "triggered" or trig is None or not works_here(st, c, ab) \
+                assert trig is not None  # ``_triggering`` keeps only abilities with a trigger
+                if trig.event not in events or not works_here(st, c, ab) \
                         or not holds(st, q, ab.condition, c) or _spent(st, c, k, ab.limit):
                     continue
                 for h in happenings:
