@@ -11,7 +11,7 @@ SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "search_speed.py"
 
 
 def test_search_speed_prints_worlds_iterations_and_rollouts_per_second() -> None:
-    done = subprocess.run([sys.executable, str(SCRIPT), "--game", "million-arthur", "--games", "1", "--every", "150",
+    done = subprocess.run([sys.executable, str(SCRIPT), "--game", "million-arthur", "--games", "1", "--every", "30",
                            "--deals", "3", "--seconds", "0.02"], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     rows = [line for line in done.stdout.splitlines() if line.startswith("| million-arthur")]

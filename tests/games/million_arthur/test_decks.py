@@ -14,8 +14,15 @@ def _deck(cards: dict[str, int], leader: dict[str, int] | None = None) -> Deck:
     return Deck("test", cards, {LEADER: leader if leader is not None else {"MAS-L01": 1}})
 
 
+# A legal 40-card Mercenary deck pinned card by card (the first Ember and Thorn list), so that these rule tests
+# do not follow the ready decks when they are rebalanced.
+BASE = {"MAS-R01": 3, "MAS-R02": 3, "MAS-R03": 2, "MAV-R02": 3, "MAS-R05": 3, "MAS-R06": 3, "MAS-G01": 3,
+        "MAS-G02": 3, "MAS-G03": 3, "MAS-G04": 1, "MAV-C06": 1, "MAV-G05": 1, "MAV-G01": 3, "MAS-G06": 3,
+        "MAS-R07": 3, "MAS-C03": 2}
+
+
 def _base() -> dict[str, int]:
-    return dict(ready_decks()["ember_and_thorn"].main)
+    return dict(BASE)
 
 
 def _rules(deck: Deck) -> list[str]:
