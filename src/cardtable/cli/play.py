@@ -197,7 +197,8 @@ def play_cmd(
             intro.append(f"You are seat {human}. Bots: {who}.\n")
             intro.append("At each decision type the number of a choice and press Enter (two digits from 10 on: "
                          "12 is choice 12); h shows card texts and goals, l the full log, hint a suggestion, "
-                         + ("?N card #N in full, " if renderer.query_hint() else "") + "q quits and saves.",
+                         + ("?N card #N in full, why the rule that holds back a card in your hand, "
+                            if renderer.query_hint() else "") + "q quits and saves.",
                          style="dim")
         console.print(Panel(intro, box=box.ROUNDED, expand=False))
 

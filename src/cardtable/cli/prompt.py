@@ -1,7 +1,7 @@
 """The person's turn in ``cardtable play``: show their screen, offer numbered choices, apply the one they pick.
 
 Help, the full log, a hint (``hint``: the strong bot's suggestion from this seat's view, with its estimated
-win chances) and typed actions are answered here without leaving the decision; only a legal choice, ``q``
+win chances), why a card in hand cannot be played now (``why``: the engine's refusal and rule) and typed actions are answered here without leaving the decision; only a legal choice, ``q``
 or the end of input ends it.
 """
 
@@ -16,6 +16,8 @@ from rich.text import Text
 
 from .. import IllegalActionError
 from ..core import Action, Decision, GameDefinition, Rng, State, mix_seed
+from ..engine.whynot import why_not
+from ..registry import game_facet
 from ..tui.generic import Renderer
 from .render import hanging, print_events
 from .screen import decision_screen
@@ -41,6 +43,13 @@ def _ask(console: Console, prompt: str) -> str:
         console.print()
         console.print("(input ended)", style="dim")
         raise Quit() from None
+
+
+def hand_refusals(state: State, seat: int, view: dict[str, object]) -> dict[str, dict[str, str]]:
+    """The engine's reasons why cards in ``seat``'s hand cannot be played now (empty for a game that
+    declares no presentation): the same words and rule IDs the browser shows on hover."""
+    declared = getattr(game_facet(state.game.info.id, "presentation"), "PRESENTATION", None)
+    return why_not(state, seat, declared, view) if declared is not None else {}
 
 
 HINT_SECONDS = 1.0  # search time of one ``hint`` in the terminal
@@ -83,8 +92,11 @@ def human_decision(console: Console, state: State, seat: int, names: list[str], 
     options = list(decision.options)
     described = [renderer.describe_action(action, view, names) for action in options]
     title = f"{game.info.name} · {renderer.status_line(view, names)} · your decision"
+    refusals = hand_refusals(state, seat, view)
+    notes = [Text(f"{len(refusals)} card{'s' if len(refusals) != 1 else ''} in your hand can't be played now: "
+                  "type why to see the rule for each.", style="dim")] if refusals else []
     screen, choices = decision_screen(console, renderer, title, view, names, log[log_seen:], log, decision.prompt,
-                                      described, passed)
+                                      described, passed, notes)
     for part in screen:
         console.print(part)
 
@@ -93,7 +105,8 @@ def human_decision(console: Console, state: State, seat: int, names: list[str], 
             console.print(part)
 
     show_choices()
-    hint = f"Your choice [1-{len(options)}, h help, l log, hint{renderer.query_hint()}, q quit]: "
+    hint = f"Your choice [1-{len(options)}, h help, l log, hint{', why' if refusals else ''}" \
+           f"{renderer.query_hint()}, q quit]: "
     while True:
         raw = _ask(console, hint).strip()
         low = raw.lower()
@@ -111,6 +124,10 @@ def human_decision(console: Console, state: State, seat: int, names: list[str], 
             console.print(Rule("Full log (as you see it)", style="dim"))
             print_events(console, renderer, log, names, skip_noise=False, log=log, view=view)
             console.print(Rule(style="dim"))
+            show_choices()
+            continue
+        if low in ("why", "why not", "w"):
+            console.print(renderer.render_why_not(refusals, view))
             show_choices()
             continue
         if low == "hint":

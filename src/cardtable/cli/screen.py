@@ -113,15 +113,16 @@ def log_part(console: Console, rows: Sequence[tuple[Text, Text, bool]], width: i
 
 def decision_screen(console: Console, renderer: Renderer, title: str, view: Mapping[str, Any], names: Names,
                     new_events: Sequence[Mapping[str, Any]], log: Sequence[Mapping[str, Any]], prompt: str,
-                    described: Sequence[str], passed: Sequence[str] = ()) -> tuple[list[RenderableType],
-                                                                                  list[RenderableType]]:
+                    described: Sequence[str], passed: Sequence[str] = (),
+                    notes: Sequence[RenderableType] = ()) -> tuple[list[RenderableType], list[RenderableType]]:
     """The screen above the prompt line, as ``(everything down to the log, the choices)`` (the choices are
     printed again after help or the log). At most ``console.height - 1`` lines where the board can be
-    drawn small enough, the prompt line being the last of the screen."""
+    drawn small enough, the prompt line being the last of the screen. ``notes``: lines printed under the
+    choices (e.g. that some hand cards cannot be played now), counted in the height."""
     width = console.width
     height = console.height
     head = [*passed_note(passed), header(title, width)]
-    choices: list[RenderableType] = [Text(prompt, style="bold"), choice_lines(described, width)]
+    choices: list[RenderableType] = [Text(prompt, style="bold"), choice_lines(described, width), *notes]
     fixed = sum(lines_of(console, p, width) for p in (*head, *choices)) + 1  # + the prompt line
     rows = event_rows(renderer, new_events, list(names or ()), log=log, view=view)
     tried: list[tuple[list[RenderableType], RenderableType, int]] = []

@@ -536,6 +536,9 @@ class CardTableRenderer(Renderer):
         return Group(*(self.card_panel(d) for d in found[:6]),
                      *([Text(f"... and {len(found) - 6} more", style="dim")] if len(found) > 6 else []))
 
+    def hand_card_name(self, view: Mapping[str, Any], cid: Any) -> str:
+        return self.card_ref(view, cid)
+
     def card_panel(self, data: Mapping[str, Any], view: Mapping[str, Any] | None = None, cid: Any = None) -> Panel:
         """One card in full: every catalog field, its text, and (in play) its marks and attachments."""
         face = self.pres.face

@@ -179,6 +179,28 @@ class Renderer:
         is not one. The decision stays open either way; none by default."""
         return None
 
+    def render_why_not(self, reasons: Mapping[str, Mapping[str, str]], view: Mapping[str, Any]) -> Text:
+        """The engine's refusal for each card in hand that no choice plays now (``why`` at a decision):
+        one line a card, its sentence and the rule it cites. ``reasons`` is :func:`..engine.whynot.why_not`'s."""
+        if not reasons:
+            return Text("No card in your hand is held back at this decision (it plays none from your hand, or every one is a choice).", style="dim")
+        out = Text("Cards in your hand you cannot play now, and why:\n", style="bold")
+        for cid, reason in reasons.items():
+            name = self.hand_card_name(view, cid)
+            text = str(reason.get("text", ""))
+            title = name.rsplit(" #", 1)[0]
+            if text.startswith(f"{title}: "):  # "Title #7: Title: why" reads as a stutter
+                text = text[len(title) + 2:]
+            out.append(f"  {name}: ", style="bold")
+            out.append(text)
+            out.append(f" ({reason.get('rule', '?')})\n", style="cyan")
+        out.rstrip()
+        return out
+
+    def hand_card_name(self, view: Mapping[str, Any], cid: Any) -> str:
+        """How :meth:`render_why_not` names a card of the seat's hand."""
+        return f"card #{cid}"
+
     # --- outcome ------------------------------------------------------------------------------------
     def render_outcome(self, outcome: Outcome | Mapping[str, Any], names: Names = None,
                        lives: list[Any] | None = None) -> RenderableType:
