@@ -6,14 +6,13 @@ content hash) and is refused, naming the set, when replayed against other cards.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
 
 import cardtable
 from cardtable.cli import app
-from cardtable.games.million_arthur.catalog import load_pool
+from cardtable.games.million_arthur.testing import deck_with_custom_knight
 from cardtable.registry import custom_card_sets, load_game
 
 GAME = "million-arthur"
@@ -45,13 +44,7 @@ def custom_dir(root: Path, text: str = SET) -> Path:
     (folder / "decks").mkdir(parents=True, exist_ok=True)
     (folder / "homebrew.yaml").write_text(text, encoding="utf-8")
     deck = (DECKS / "ember_and_thorn.yaml").read_text(encoding="utf-8")
-    # The first three-copy line of a plain knight (no burst, no type restriction, like the custom one) gives
-    # way to the custom knight, so the deck stays legal whatever the shipped list holds this season.
-    attrs = load_pool().attributes()
-    plain = next(m for m in re.finditer(r"^(\s*)([A-Z]+-\w+): 3\b.*$", deck, flags=re.MULTILINE)
-                 if attrs[m[2]]["kind"] == "knight" and not attrs[m[2]]["burst"]
-                 and attrs[m[2]]["restriction"] == "none")
-    deck = deck[:plain.start()] + f"{plain[1]}HB-B01: 3" + deck[plain.end():]
+    deck = deck_with_custom_knight(deck, "HB-B01")  # stays legal whatever the shipped list holds
     deck = deck.replace("name: Ember and Thorn", "name: Homebrew Thorn")
     assert "HB-B01: 3" in deck
     (folder / "decks" / "homebrew_thorn.yaml").write_text(deck, encoding="utf-8")

@@ -50,7 +50,25 @@ def _positions(game_id: str, players: int, seeds: range) -> list[tuple[int, Card
         step = max(1, len(samples) // (POSITIONS // len(seeds)))
         out += [(seed, s) for s in samples[::step][:POSITIONS // len(seeds)]]  # type: ignore[misc]
         out.append((seed, samples[-1]))  # type: ignore[arg-type]  # the final state
+    shown = _with_a_shown_hand_card(out)
+    if shown is not None:
+        out.append(shown)
     return out
+
+
+def _with_a_shown_hand_card(positions: list[tuple[int, CardState]]) -> tuple[int, CardState] | None:
+    """A copy of the first position where another seat holds cards, with one of them shown to seat 0 (as
+    a reveal effect does, e.g. Call of Cthulhu's Between-Spaces Wanderer): random play reaches such a
+    card known outside the zones a seat sees only now and then, and the tensor must handle it."""
+    for seed, state in positions:
+        t = state.table
+        for z, decl in enumerate(t.decls):
+            if t.zones[z] and not decl.visible_to(0) and decl.visibility.name != "HIDDEN" and not state.is_terminal:
+                copy = state.clone()
+                assert isinstance(copy, CardState)
+                copy.table.reveal_to(copy.table.zones[z][0], [0])
+                return seed, copy
+    return None
 
 
 def test_the_discovery_finds_the_card_games() -> None:

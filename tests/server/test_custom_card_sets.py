@@ -11,6 +11,7 @@ from typing import Iterator
 import pytest
 
 import cardtable
+from cardtable.games.million_arthur.testing import deck_with_custom_knight
 from cardtable.registry import drop_card_sets, use_card_sets
 from cardtable.server.deckformat import deck_format
 from cardtable.server.store import Store
@@ -33,7 +34,7 @@ def _write(folder: Path, text: str = SET) -> Path:
     (folder / "decks").mkdir(parents=True, exist_ok=True)
     (folder / "homebrew.yaml").write_text(text, encoding="utf-8")
     deck = (DECKS / "ember_and_thorn.yaml").read_text(encoding="utf-8")
-    deck = deck.replace("name: Ember and Thorn", f"name: {CUSTOM_DECK}").replace("MAS-R01: 3", "HB-B01: 3")
+    deck = deck_with_custom_knight(deck, "HB-B01").replace("name: Ember and Thorn", f"name: {CUSTOM_DECK}")
     (folder / "decks" / "homebrew_thorn.yaml").write_text(deck, encoding="utf-8")
     return folder
 
@@ -56,7 +57,7 @@ def test_the_lobby_and_the_deck_builder_offer_custom_cards_and_decks_marked_cust
         ready = {r["name"]: r for r in fmt["ready"]}
         check = client.post(f"/api/games/{MA}/deck-check", json={"sections": ready[CUSTOM_DECK]["sections"]}).json()
     assert decks[CUSTOM_DECK].get("custom") is True and "custom" not in decks["Ember and Thorn"]
-    assert cards["HB-B01"].get("custom") is True and "custom" not in cards["MAS-R01"]
+    assert cards["HB-B01"].get("custom") is True and "custom" not in cards["MAS-R05"]
     assert ready[CUSTOM_DECK].get("custom") is True and ready[CUSTOM_DECK]["sections"]["main"]["HB-B01"] == 3
     assert check["problems"] == [], check
 

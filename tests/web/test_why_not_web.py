@@ -52,7 +52,7 @@ def test_hovering_a_card_that_cannot_be_played_shows_the_engines_reason(server, 
     card.scroll_into_view_if_needed()
     card.hover()
     note = page.locator('[data-testid="card-tip"] [data-testid="why-not"]')
-    note.wait_for()
+    note.wait_for()  # also when a frame redraws the board under the resting pointer
     said = " ".join(note.inner_text().split())
     assert said.startswith("Can't play now:")
     assert " ".join(reason["text"].split()) in said and said.endswith(reason["rule"]), (said, reason)

@@ -126,3 +126,18 @@ def submit_both(sc: Scenario, t_items: Sequence[tuple[str, dict[str, Any]]] = ()
     for kind, params in n_items:
         sc.act(kind, **params)
     sc.act("submit")
+
+
+def deck_with_custom_knight(deck_text: str, card_id: str) -> str:
+    """A ready deck's YAML text with its first three-copy plain knight (no burst, no type restriction)
+    replaced by three copies of ``card_id``: a custom-set test deck that stays legal whatever the shipped
+    list holds after a deck revision."""
+    import re
+
+    from .catalog import load_pool
+
+    attrs = load_pool().attributes()
+    plain = next(m for m in re.finditer(r"^(\s*)([A-Z]+-\w+): 3\b.*$", deck_text, flags=re.MULTILINE)
+                 if attrs[m[2]]["kind"] == "knight" and not attrs[m[2]]["burst"]
+                 and attrs[m[2]]["restriction"] == "none")
+    return deck_text[:plain.start()] + f"{plain[1]}{card_id}: 3" + deck_text[plain.end():]

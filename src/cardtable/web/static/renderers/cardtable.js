@@ -24,6 +24,8 @@ let fieldFromBottom = 0; // how far the reader scrolled the field up from its bo
 let multi = null; // {kind, seq, ids}: cards chosen so far in a multi-card prompt (presentation's multi_pick)
 
 document.addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType || "mouse"; }, true);
+let pointerAt = null; // where the mouse last was: a card drawn afresh under a resting pointer gets its tooltip back
+document.addEventListener("mousemove", (ev) => { pointerAt = { x: ev.clientX, y: ev.clientY }; }, { passive: true, capture: true });
 document.addEventListener("keydown", (ev) => {
   lastPointer = "keyboard";
   if (ev.key === "Escape") hideTip();
@@ -205,6 +207,7 @@ function shortOption(action, ctx) {
 function render(root, ctx) {
   const view = ctx.view;
   if (!view || !P) return;
+  const tipKey = tipAnchor ? tipAnchor.dataset.focusKey : null;
   hideTip();
   valueWords = (ctx.decision && (P.value_words || {})[ctx.decision.kind]) || null;
   reasons = (ctx.decision && ctx.whyNot) || {};
@@ -242,8 +245,14 @@ function render(root, ctx) {
   field.scrollTop = field.scrollHeight - field.clientHeight - fieldFromBottom;
   field.addEventListener("scroll", () => {
     fieldFromBottom = Math.max(0, field.scrollHeight - field.clientHeight - field.scrollTop);
-    hideTip();
+    if (!(tipAnchor && underPointer(tipAnchor))) hideTip();
   }, { passive: true });
+  // A frame (a bot's move, a log line) redraws the board while the reader rests the pointer on a card: its
+  // tooltip comes back on the card drawn in its place, rather than vanishing until the mouse moves.
+  if (tipKey) {
+    const again = root.querySelector(`[data-focus-key="${CSS.escape(tipKey)}"]`);
+    if (again && (underPointer(again) || again === document.activeElement)) showTip(again);
+  }
   if (ctx.seat === null) {
     ctx.side.append(h("section", { class: "you-card spectator", "aria-label": "Watching" },
       h("h2", { class: "box-title" }, "Watching"),
@@ -761,6 +770,13 @@ function whyNotNote(reason) {
 
 function reasonWords(reason) {
   return `${reason.text} (${reason.rule})`;
+}
+
+/** Is the mouse pointer (where it last moved) over ``el``? */
+function underPointer(el) {
+  if (!pointerAt || lastPointer === "touch") return false;
+  const at = document.elementFromPoint(pointerAt.x, pointerAt.y);
+  return Boolean(at && el.contains(at));
 }
 
 function hideTip() {
