@@ -242,10 +242,15 @@ function render(root, ctx) {
   dockHeights(board);
   // The board is drawn afresh on every frame: keep the field scrolled as the reader left it (counted from
   // its bottom, next to the viewer's side, where a new position starts).
+  const drawnAt = field.scrollTop;
   field.scrollTop = field.scrollHeight - field.clientHeight - fieldFromBottom;
+  // That assignment fires one scroll event (a frame later) when it moved the field; it is not the reader's
+  // scroll, so it keeps a tooltip shown again below. Any other scroll of the field closes it.
+  let placing = field.scrollTop !== drawnAt;
   field.addEventListener("scroll", () => {
     fieldFromBottom = Math.max(0, field.scrollHeight - field.clientHeight - field.scrollTop);
-    if (!(tipAnchor && underPointer(tipAnchor))) hideTip();
+    if (placing) placing = false;
+    else hideTip();
   }, { passive: true });
   // A frame (a bot's move, a log line) redraws the board while the reader rests the pointer on a card: its
   // tooltip comes back on the card drawn in its place, rather than vanishing until the mouse moves.
@@ -787,7 +792,7 @@ function hideTip() {
 // Scrolling moves the card away from its tooltip (a scroll that brings the hovered card into view keeps it).
 // (captured: the field, the viewer's rows and the docked hand scroll on their own and their scroll does not bubble)
 document.addEventListener("scroll", () => {
-  if (tipAnchor && !(tipAnchor.isConnected && tipAnchor.matches(":hover, :focus"))) hideTip();
+  if (tipAnchor && !(tipAnchor.isConnected && (tipAnchor.matches(":hover, :focus") || underPointer(tipAnchor)))) hideTip();
 }, { passive: true, capture: true });
 document.addEventListener("pointerdown", (ev) => {
   if (tip && !(tipAnchor && tipAnchor.contains(ev.target))) hideTip();
