@@ -9,6 +9,7 @@ each page's height at those sizes (``document.scrollHeight``: how much a person 
 
     PYTHONPATH=src python scripts/readme_screenshots.py [--out docs/screenshots] [--games mythos,...]
     PYTHONPATH=src python scripts/readme_screenshots.py --measure   # heights only, no files
+    PYTHONPATH=src python scripts/readme_screenshots.py --out /tmp/late --moves 40   # a later position
 
 Needs Debian's Chromium (``CARDTABLE_CHROMIUM`` to use another) and Playwright, as the browser tests do.
 PNGs are written with a reduced palette when Pillow is installed, to keep each under about 250 KB.
@@ -132,6 +133,8 @@ def main() -> None:
     ap.add_argument("--out", default="docs/screenshots", help="folder for the PNG files")
     ap.add_argument("--games", default=",".join(GAMES), help="comma-separated game ids")
     ap.add_argument("--measure", action="store_true", help="print the page heights only, write no file")
+    ap.add_argument("--moves", type=int, default=None,
+                    help="moves to click before each picture (default: each game's own; more shows a later position)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -145,6 +148,7 @@ def main() -> None:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
                 for game in args.games.split(","):
                     seats, seed, moves = GAMES[game]
+                    moves = moves if args.moves is None else args.moves
                     for size, viewport, extra in (("desktop", DESKTOP, {}),
                                                   ("phone", PHONE, {"has_touch": True, "is_mobile": True,
                                                                     "device_scale_factor": 1})):

@@ -256,7 +256,7 @@ function render(root, ctx) {
   // tooltip comes back on the card drawn in its place, rather than vanishing until the mouse moves.
   if (tipKey) {
     const again = root.querySelector(`[data-focus-key="${CSS.escape(tipKey)}"]`);
-    if (again && (underPointer(again) || again === document.activeElement)) showTip(again);
+    if (again && underPointer(again)) showTip(again);
   }
   if (ctx.seat === null) {
     ctx.side.append(h("section", { class: "you-card spectator", "aria-label": "Watching" },
@@ -611,7 +611,9 @@ function cardFace(draw, id, size = "play") {
   }
   el.addEventListener("mouseenter", () => showTip(el));
   el.addEventListener("mouseleave", hideTip);
-  el.addEventListener("focus", () => showTip(el));
+  // Focus shows the text to a keyboard reader; a mouse click also focuses the card, and its tooltip must not
+  // come back with every redraw (the table gives the focus back to the same card) after the pointer left.
+  el.addEventListener("focus", () => { if (lastPointer === "keyboard") showTip(el); });
   el.addEventListener("blur", hideTip);
   const touch = () => lastPointer === "touch";
   if (draw.multi && choices.length === 1 && choices[0].action.kind === "pick" && !optionRegions(choices[0].action).length) {
