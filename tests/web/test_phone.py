@@ -136,6 +136,9 @@ def test_long_card_names_in_a_tableau_stay_inside_the_panel(server, new_page):
     page = new_page(PHONE, **PHONE_OPTIONS)
     page.goto(server.url + created["seats"][0]["invite_url"])
     wait_connected(page)
+    # Wait for the person's own decision: the bots then wait too, so no frame redraws over the test's position.
+    page.wait_for_function("() => { const a = window.cardtable.app; return !!(a.frame && a.frame.decision); }",
+                           timeout=30000)
     # Redraw the current position with long names in every tableau (what a long game leaves there).
     page.evaluate("""() => {
       const {app, render} = window.cardtable;
