@@ -161,6 +161,7 @@ def human_decision(console: Console, state: State, seat: int, names: list[str], 
         except IllegalActionError as err:
             console.print(Text(f"Not allowed ({err.rule}): {err.message}", style="red"))
             continue
-        hanging(console, Text("You chose:", style="green"), Text(renderer.describe_action(action, view, names),
-                                                             style="green"))
+        # one line: the choice without the ability text the list quoted (`` — "..."``), which was just read
+        chose = renderer.describe_action(action, view, names).split(' — "', 1)[0]
+        hanging(console, Text("You chose:", style="green"), Text(chose, style="green"))
         return len(log)

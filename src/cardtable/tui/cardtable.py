@@ -479,7 +479,44 @@ class CardTableRenderer(Renderer):
             text += " → " + ", ".join(places)
         if rest:
             text += (": " if not cards and not places else " · ") + ", ".join(rest)
-        return text
+        return text + self.ability_words(params, view)
+
+    def shown_side(self, view: Mapping[str, Any], cid: Any, data: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The side a two-sided card (catalog ``sides``, e.g. a Mythos investigator) shows: the one whose name
+        the controlling seat's public info names; ``{}`` when the card has no sides or none is named."""
+        sides = data.get("sides")
+        entry = self.entry(view, cid) or {}
+        info = view.get("info")
+        seats = info.get("seats") if isinstance(info, Mapping) else None
+        ctrl = entry.get("ctrl")
+        if not isinstance(sides, list) or not isinstance(seats, list) or not isinstance(ctrl, int) \
+                or not 0 <= ctrl < len(seats) or not isinstance(seats[ctrl], Mapping):
+            return {}
+        named = {v for v in seats[ctrl].values() if isinstance(v, str)}
+        return next((sd for sd in sides if isinstance(sd, Mapping) and sd.get("name") in named), {})
+
+    ABILITY_WORDS = 90  # the most characters of a card's text quoted in a "use its ability" choice
+
+    def ability_words(self, params: Mapping[str, Any], view: Mapping[str, Any] | None) -> str:
+        """`` — "<the card's text>"`` for a choice that uses a card's ability (an ``ability`` parameter): "Use
+        Stubborn Dockhand · ability 1" alone does not say what it does. The catalog holds one text a card,
+        so the whole text is quoted: a long one up to a word, then ``(?N for the rest)``, the command for it."""
+        if "ability" not in params or view is None:
+            return ""
+        cid = next((v for k, v in params.items() if (t := self.targets.get(k)) is not None and t.card), None)
+        data = self.card_data(view, cid) or {}
+        face = data if data.get("text") else self.shown_side(view, cid, data)
+        words = " ".join(str(face.get("text") or "").split())
+        if not words:
+            return ""
+        # A named ability is quoted from its name on (flavour before it says nothing about the choice).
+        abilities, n = face.get("abilities"), params.get("ability")
+        if isinstance(abilities, list) and isinstance(n, int) and 0 <= n < len(abilities) \
+                and isinstance(abilities[n], Mapping) and str(abilities[n].get("name") or "\0") in words:
+            words = words[words.index(str(abilities[n]["name"])):]
+        if len(words) > self.ABILITY_WORDS:  # the rest is one command away (not an ellipsis: nothing is cut)
+            return f' — "{words[:self.ABILITY_WORDS].rsplit(" ", 1)[0].rstrip(",;:.")}" (?{cid} for the rest)'
+        return f' — "{words}"'
 
     def describe_event(self, event: Mapping[str, Any], names: Names = None) -> str:
         text = self.describe_events([event], names)[0]

@@ -181,6 +181,7 @@ PRESENTATION = Presentation(
     turn_path="vars.round",
     turn_word="round",
     active_path="vars.active",
+    one_based=("ability",),
     card_fields=("card", "cards", "by", "vessel", "discarded", "host"),
     seat_fields=("player", "winner", "attacker", "defender", "first", "owner", "whose"),
 )
