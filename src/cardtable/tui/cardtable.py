@@ -495,7 +495,7 @@ class CardTableRenderer(Renderer):
         named = {v for v in seats[ctrl].values() if isinstance(v, str)}
         return next((sd for sd in sides if isinstance(sd, Mapping) and sd.get("name") in named), {})
 
-    ABILITY_WORDS = 90  # the most characters of a card's text quoted in a "use its ability" choice
+    ABILITY_WORDS = 90  # the longest quote (in letters) of a card's text quoted in a "use its ability" choice
 
     def ability_words(self, params: Mapping[str, Any], view: Mapping[str, Any] | None) -> str:
         """`` — "<the card's text>"`` for a choice that uses a card's ability (an ``ability`` parameter): "Use
