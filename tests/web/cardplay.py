@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from .play import MOVED_ON_JS, table_state
 
@@ -54,6 +54,27 @@ def click_move(page: Any, rng: random.Random, how: str = "click") -> bool:
         return True
     assert not err, f"the server refused a clicked move: {err}"
     return True
+
+
+T = TypeVar("T")
+
+
+def click_until(page: Any, seed: int, found: Callable[[], T | None], what: str, how: str = "click",
+                timeout: float = 150.0) -> T:
+    """Click highlighted moves (seeded) until ``found()``, asked at each of the person's own decisions,
+    returns something; that. Fails naming ``what`` when the game ends or the time runs out first."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        st = table_state(page)
+        assert not st["over"], f"the game ended before {what}"
+        if st["mine"] and not st["pending"]:
+            got = found()
+            if got is not None:
+                return got
+        if not click_move(page, rng, how):
+            time.sleep(0.05)
+    raise AssertionError(f"no {what} within the time limit")
 
 
 def _multi_move(page: Any, rng: random.Random, how: str, st: dict[str, Any]) -> bool:

@@ -5,11 +5,9 @@ says so."""
 
 from __future__ import annotations
 
-import random
-import time
 from typing import Any
 
-from .cardplay import click_move
+from .cardplay import click_until
 from .play import shot, table_state, wait_connected
 
 # Every action the page sends (a spy on WebSocket.send, installed before the page's own scripts).
@@ -45,18 +43,10 @@ def _open(server: Any, new_page: Any, game: str, seed: int, decks: list[str] | N
 
 def _until_ten_options(page: Any, seed: int, timeout: float = 240) -> int:
     """Click moves until the board numbers an option 10 or higher; that number."""
-    rng = random.Random(seed)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        st = table_state(page)
-        assert not st["over"], "the game ended before a decision had ten options"
-        if st["mine"] and not st["pending"]:
-            high = page.evaluate(HIGH_JS)
-            if high >= 10:
-                return int(high)
-        if not click_move(page, rng, "click"):
-            time.sleep(0.05)
-    raise AssertionError("no decision with ten options on the board")
+    def high() -> int | None:
+        n = int(page.evaluate(HIGH_JS))
+        return n if n >= 10 else None
+    return click_until(page, seed, high, "a decision with ten options on the board", timeout=timeout)
 
 
 def test_two_digits_pick_option_ten_and_up(server: Any, new_page: Any) -> None:

@@ -5,14 +5,12 @@ engine's real refusals). A person plays by clicking until such a card is in thei
 
 from __future__ import annotations
 
-import random
-import time
 from typing import Any
 
 import pytest
 
-from .cardplay import click_move
-from .play import shot, table_state
+from .cardplay import click_until
+from .play import shot
 from .test_autopass_web import _open
 
 # The reasons of the current decision whose card is drawn in the person's own hand, with its title.
@@ -28,18 +26,8 @@ SHOWN_REASONS_JS = """() => {
 
 
 def _play_until_a_reason(page: Any, seed: int, how: str, timeout: float = 150.0) -> dict[str, Any]:
-    rng = random.Random(seed)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        st = table_state(page)
-        assert not st["over"], "the game ended before a card in hand could not be played"
-        if st["mine"] and not st["pending"]:
-            shown = page.evaluate(SHOWN_REASONS_JS)
-            if shown:
-                return shown[0]
-        if not click_move(page, rng, how):
-            time.sleep(0.2)
-    raise AssertionError("no unplayable card in hand within the time limit")
+    shown = lambda: (page.evaluate(SHOWN_REASONS_JS) or [None])[0]  # noqa: E731
+    return click_until(page, seed, shown, "an unplayable card in hand", how=how, timeout=timeout)
 
 
 @pytest.mark.parametrize("game,seed", [("call-of-cthulhu", 3), ("million-arthur", 5), ("mythos", 2)])
