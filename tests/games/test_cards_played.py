@@ -28,14 +28,19 @@ KNOWN_UNPLAYED: dict[str, tuple[int, set[str]]] = {
         "NE09", "SY07"}),
     # Revised lists: Iron Muster's Cautery Sisters (MAX-R06) are new to the ready decks.
     "million-arthur": (16, {"MAX-Y04", "MAX-C03", "MAX-R06"}),
-    "mythos": (2, {
-        "MYN-L01", "MYN-L02", "MYN-L03", "MYN-L04", "MYN-L06", "MYN-L07", "MYN-L08", "MYN-L10", "MYN-T02",
-        "MYN-T03", "MYN-A01", "MYN-A02", "MYN-A03", "MYN-A04", "MYN-A06", "MYN-R01", "MYN-W01", "MYN-W02",
-        "MYN-W03", "MYN-B02", "MYN-S01", "MYN-M02", "MYN-M04", "MYN-G02", "MYN-E01", "MYN-V01", "MYN-V03",
-        "MYN-V05", "MYN-V06", "MYC-L06", "MYC-L08", "MYC-T04", "MYC-A03", "MYC-R01", "MYC-W01", "MYC-B01",
-        "MYC-B03", "MYC-S01", "MYC-S02", "MYC-M03", "MYC-G02", "MYC-E08", "MYC-E12", "MYC-V01", "MYC-V02",
-        "MYC-V04", "MYC-V06", "MYC-V08", "MYD-L14", "MYD-T01", "MYD-T03", "MYD-A03", "MYD-A05", "MYD-W01",
-        "MYD-B02", "MYD-G02", "MYD-E05", "MYD-V01", "MYD-V02", "MYD-V05"}),
+    # Revised lists (dreamlands set version 2): the old 2-game run drew neither Tide and Teeth nor most
+    # adventures; the 24-game run plays the cards the old run saw played but one, and draws for the first
+    # time Tide and Teeth's cards the heuristic has never played (in the 600-game table of docs/balance
+    # either: MYC-A05, B02, B04, L14, M06, R02, W02; Forbidden Knowledge MYC-E07 rarely) and adventures
+    # (acquired, never "played": MYC-V03, V05, V07, MYN-V04). Sleep Paralysis (MYD-E04) is new to the ready
+    # decks; Lamp and Ledger's Night Librarians (MYC-A01, played in 23 % of the games that drew them in
+    # that table) are drawn and not played here.
+    "mythos": (24, {
+        "MYN-A03", "MYN-B02", "MYN-G02", "MYN-L08", "MYN-S01", "MYN-T03", "MYN-V01", "MYN-V03", "MYN-V04",
+        "MYN-V05", "MYN-V06", "MYC-A01", "MYC-A05", "MYC-B02", "MYC-B04", "MYC-E07", "MYC-L14", "MYC-M06",
+        "MYC-R02", "MYC-V01", "MYC-V02", "MYC-V03", "MYC-V04", "MYC-V05", "MYC-V06", "MYC-V07", "MYC-V08",
+        "MYC-W02", "MYD-A03", "MYD-A05", "MYD-B02", "MYD-E04", "MYD-G02", "MYD-T01", "MYD-T03", "MYD-V01",
+        "MYD-V02", "MYD-V05", "MYD-W01"}),
 }
 
 

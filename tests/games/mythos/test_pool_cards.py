@@ -56,14 +56,21 @@ def test_MYD_I01_vales_lucid_dream_draws_two_only_in_the_dreamlands() -> None:
     assert awake.refuse("activate", ability=0, card=awake.id("Vale / Ashcombe")).rule == "MY-12.2"
 
 
-def test_MYD_I01_ashcombes_old_grudge_costs_two_and_each_opponent_loses_one() -> None:
-    """Lirien Ashcombe: Old Grudge - lose 2 Sanity, a free action once a turn: each opponent loses 1."""
+def test_MYD_I01_ashcombes_old_grudge_takes_the_turn_and_two_sanity_once_a_round() -> None:
+    """Lirien Ashcombe (dreamlands set version 2: 12 of 15 Sanity, was 14 of 17): Old Grudge - turn, lose 2
+    Sanity, once a round: each opponent loses 1 (MY-5.6c: it is the player's turn; a second use in the round
+    is refused, MY-5.7)."""
     sc = build(players=3, investigators=("Vale / Ashcombe", "Whitcomb / Harlan", "Pell / Quill"), sides=(1, 0, 0))
     st = sc.st
-    assert (st.sanity(0), st.max_sanity(0)) == (14, 17)
+    assert (st.sanity(0), st.max_sanity(0)) == (12, 15)
     sc.act("activate", ability=0, card=sc.id("Vale / Ashcombe"))
-    assert [st.sanity(p) for p in range(3)] == [12, 9, 10] and st.vars["active"] == 0  # the turn goes on
-    assert sc.refuse("activate", ability=0, card=sc.id("Vale / Ashcombe")).rule == "MY-5.7"
+    assert [st.sanity(p) for p in range(3)] == [10, 9, 10] and st.vars["active"] == 1  # the turn is used
+    two = build(investigators=("Vale / Ashcombe", "Whitcomb / Harlan"), sides=(1, 0))
+    inv = two.id("Vale / Ashcombe")
+    two.act("activate", ability=0, card=inv)
+    two.act("pass")
+    assert two.st.vars["active"] == 0 and two.refuse("activate", ability=0, card=inv).rule == "MY-5.7"
+    assert [two.st.sanity(p) for p in range(2)] == [10, 9]
 
 
 def test_MYN_I01_okafors_run_the_numbers_draws_and_gains_once_a_round() -> None:

@@ -138,7 +138,7 @@ class Pay(Op[MyState]):
             else:
                 flt = c.filter if isinstance(c, DiscardFromHandCost) else c.reveal
                 cands = [i for i in hand_matching(st, p, flt) if i not in hand]
-            if len(cands) == left:  # no choice left: they all pay it
+            if len(cands) == left and not frame.get("asking"):  # no choice left: they all pay it
                 if isinstance(c, BuryCost):
                     frame = frame.evolve(buried=tuple(frame["buried"]) + tuple(cands))
                     st.replace(frame)
@@ -148,6 +148,8 @@ class Pay(Op[MyState]):
             what = {"pay_discard": f"discard {left} more card(s) from your hand",
                     "pay_bury": "bury one of your cards in play", "pay_reveal": "reveal a card of your hand"}
             kind = KINDS[type(c)]
+            if not frame.get("asking"):  # public: the payer is being asked (a sampled hand may fit exactly)
+                st.replace(frame.evolve(asking=True))
             st.ask(p, kind, f"{ab.name}: {what[kind]} (MY-12.2)", [Action(p, "pick", (("card", i),)) for i in cands])
             return
         self._use(st, frame, tuple(st.secrets.get(p, ())))
@@ -156,6 +158,8 @@ class Pay(Op[MyState]):
         p = frame["player"]
         _ab, c, _left = self._current(st, frame)
         i = action.get("card")
+        frame = frame.evolve(asking=False)
+        st.replace(frame)
         if isinstance(c, BuryCost):
             st.replace(frame.evolve(buried=tuple(frame["buried"]) + (i,)))
         else:
