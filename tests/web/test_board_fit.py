@@ -139,7 +139,7 @@ def measure(page: Any, phone: bool, where: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
-@pytest.mark.parametrize("game,seed", [("call-of-cthulhu", 4), ("million-arthur", 2), ("mythos", 4)])
+@pytest.mark.parametrize("game,seed", [("call-of-cthulhu", 4), ("million-arthur", 3), ("mythos", 4)])
 def test_the_board_fits_and_cards_read_whole_through_several_turns(server, new_page, game, seed, phone) -> None:
     page = _open(server, new_page, game, seed, phone=phone)
     size = "phone" if phone else "desktop"

@@ -78,6 +78,29 @@ def test_second_step_fills_the_budget_with_the_strongest_attackers_ma_7_2() -> N
     assert sorted(chosen) == ["Cinder Page", "Ember Squire"]
 
 
+def _second_step_pick(hp: tuple[int, int]) -> str:
+    """Capacity 3 (MA-7.2) fits one of the two cost-2 hand cards: Ember Squire (Attack 3) or Grove
+    Mender (Heal 3); N's Sunlit Knight (defence 2) will block, so the attack gets 1 through (MA-9.6)."""
+    sc = build(hands=(["Grove Mender", "Ember Squire"], []), battle=([], ["Sunlit Knight"]),
+               chain=(["Harbour Duelist", "Harbour Duelist"], []), hp=hp, at="second")
+    a = answer(sc)
+    assert a.kind == "deploy"
+    return str(sc.st.card(a.get("card")).name)
+
+
+def test_level_or_ahead_it_deploys_the_attacker_not_the_healer_ma_1_3_ma_1_4() -> None:
+    """MA-1.3 / MA-1.4: HP has no upper limit and only a leader at 0 loses, so healing never wins: at
+    level HP (or ahead) one point of damage beats three of healing. (The heuristic used to count
+    healing at half a point everywhere, and heuristic games stalled into the turn cap.)"""
+    assert _second_step_pick((20, 20)) == "Ember Squire"
+    assert _second_step_pick((30, 12)) == "Ember Squire"
+
+
+def test_a_leader_within_reach_heals_ma_9_8() -> None:
+    """MA-9.8 / MA-13.1: at 3 HP the opponent's next turn can end the game, so the heal counts fully."""
+    assert _second_step_pick((3, 20)) == "Grove Mender"
+
+
 def test_evolves_from_hand_at_the_evolution_cost_ma_8_7_ma_8_10() -> None:
     """MA-8.10 (b) / MA-8.7: one point of budget left pays Cinder Lancer's evolution cost 1 onto the
     Cinder Page in the battle area, not its printed cost 3."""

@@ -7,7 +7,8 @@ pending submission and its own deck list. The plan, in order of what wins games:
   base knights and hand cards (new knights and evolutions, MA-8.8/8.10) within the cost capacity
   (MA-7.2), the colour restriction (MA-8.3) and colourless uniqueness (MA-8.6) is scored and the
   best plan's next item is played. On its own turn a seat scores the attack damage it expects
-  through the opponent's likely blockers (MA-9.6), healing at half weight; on the opponent's turn it
+  through the opponent's likely blockers (MA-9.6), healing by the race (full weight when the leader
+  is in reach, little when behind, none when level or ahead: see ``_heal_weight``); on the opponent's turn it
   scores the damage its blockers would stop and the chain card it gains (MA-11.1). Base knights are
   nearly free (the Charge step refills the base, MA-6.5); hand cards are not.
 * Attack step (MA-9.12): Support onto the strongest active attacker first, Disrupt onto the
@@ -34,7 +35,10 @@ HAND_CARD = 1.0  # what a card in hand is worth when spent on the opponent's tur
 HAND_CARD_OWN_TURN = 0.35  # ... and on one's own turn, when it turns into damage
 BASE_KNIGHT = 0.05  # a base knight moved out: the Charge step refills the base (MA-6.5)
 CHAIN_GAIN = 1.5  # a battle area that is not empty gives a chain card, +1 capacity (MA-7.1, MA-11.1)
-HEAL = 0.5  # a point of healing, against a point of damage
+HEAL = 0.3  # a point of healing, against a point of damage, when behind in HP ...
+HEAL_AHEAD = 0.0  # ... when level or ahead: only a leader at 0 HP loses (MA-1.4), healing never wins
+HEAL_DANGER = 1.0  # ... and when the leader is within reach of the opponent's next turn
+DANGER_HP = 4  # "within reach": about what an opponent's turn gets through the blockers (3 a turn in self-play)
 LETHAL = 50.0
 FIRST_STEP_GUESS = 0.5  # weight of the opponent's base knights as blockers/attackers before the reveal
 
@@ -360,7 +364,7 @@ def _score(view: Mapping[str, Any], me: int, plan: _Plan, own_turn: bool, first:
             j = max(js, key=lambda k: blockers[k])
             blockers[j] = max(0.0, blockers[j] - x)
         damage = _damage_through(attacks, blockers)
-        score += damage + HEAL * heals
+        score += damage + _heal_weight(view, me) * heals
         if damage >= int(view["vars"]["hp"][1 - me]):
             score += LETHAL
     else:
@@ -368,6 +372,25 @@ def _score(view: Mapping[str, Any], me: int, plan: _Plan, own_turn: bool, first:
         stopped = sum(opp_attacks) - _damage_through(opp_attacks, mine)
         score += stopped + 0.25 * sum(mine)
     return score
+
+
+def _heal_weight(view: Mapping[str, Any], me: int) -> float:
+    """What a point of healing is worth against a point of damage dealt, by the race (MA-1.3, MA-1.4).
+
+    HP has no upper limit and only a leader at 0 HP loses, so healing never wins a game: a seat level
+    or ahead in HP that spends its capacity on healers rather than attackers only makes the game
+    longer, and two seats doing so stall it (heuristic self-play ended without a winner at a 60-turn
+    cap in a quarter of the games while healing counted half a point of damage everywhere). Healing
+    counts fully when the leader is within reach of the opponent's next turn, a little when behind,
+    not at all when level or ahead. Healers already in the battle area still heal (the Attack step
+    loses nothing by it); this weighs only which knights to deploy.
+    """
+    hp = [int(x) for x in view["vars"]["hp"]]
+    if hp[me] <= DANGER_HP:
+        return HEAL_DANGER
+    if hp[me] < hp[1 - me]:
+        return HEAL
+    return HEAL_AHEAD
 
 
 # ---- the Attack step (MA-9) ------------------------------------------------------------------------------
