@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, IllegalActionError, Rng
+from ...core import Action, IllegalActionError, Rng, shared_action
 from ...engine import Frame, Op, add_lasting
 from .rules import add_base_colour, evolve, move_stack
-from .state import OPS, MaState, colour_bit, mods
+from .state import OPS, ZONE_ID, MaState, colour_bit, mods
 
 
 def _pairs(items: tuple[Any, ...]) -> list[tuple[int, int]]:
@@ -137,19 +137,19 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
             if variant and colour != "colourless" and any(c not in ("colourless", colour) for c in moved):
                 continue
             if used + st.deploy_cost(k) <= cap:
-                out.append(Action(p, "move", (("card", k),)))
-        return out + [Action(p, "submit")]
+                out.append(shared_action(p, "move", (("card", k),)))
+        return out + [shared_action(p, "submit")]
     colour_restricted, restricted = mods.effects.colour_restricted, mods.effects.restricted
 
     if restricted(st, p, "deploy_from_hand"):
-        return [Action(p, "submit")]
+        return [shared_action(p, "submit")]
     tops = battle_tops(st, p, items)
     top_defs = [st.card(k) for k in tops]
     top_colourless = [st.colour(k) == "colourless" for k in tops]  # D-MA-65: current colours
     taken = {x for x, _ in _pairs(items)}
     mask = st.vars["base_colours"][p]
     base_names = [st.card(i).name for i in st.knights(p, "base") if st.colour(i) == "colourless"]
-    for h in st.table.cards(f"hand:{p}"):
+    for h in st.table.zones[ZONE_ID["hand"][p]]:
         if h in taken:
             continue
         d = st.card(h)
@@ -158,7 +158,7 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
         colourless = d.colour == "colourless"
         if not (colourless and (d.name in base_names or any(
                 c and t.name == d.name for t, c in zip(top_defs, top_colourless)))) and used + d.cost <= cap:
-            out.append(Action(p, "deploy", (("card", h),)))
+            out.append(shared_action(p, "deploy", (("card", h),)))
         if not d.evolves_from or used + d.evolution_cost > cap:
             continue
         for j, (k, t) in enumerate(zip(tops, top_defs)):
@@ -167,8 +167,8 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
             if colourless and (d.name in base_names or any(
                     c and u.name == d.name for x, (u, c) in enumerate(zip(top_defs, top_colourless)) if x != j)):
                 continue
-            out.append(Action(p, "evolve", (("card", h), ("onto", k))))
-    return out + [Action(p, "submit")]
+            out.append(shared_action(p, "evolve", (("card", h), ("onto", k))))
+    return out + [shared_action(p, "submit")]
 
 
 class Submit(Op[MaState]):

@@ -55,6 +55,11 @@ def zones_for(players: int = 2) -> list[ZoneDecl]:
 # The area of each zone id (``zones_for`` lists the same areas for every seat): read on hot paths, where
 # splitting the zone's name each time would build two strings per question.
 _AREAS_BY_ZONE = tuple(decl.name.split(":")[0] for decl in zones_for())
+# The zone id of ``area:p`` (the layout is fixed: two seats, ``zones_for(2)``): the hot paths below read
+# ``table.zones[ZONE_ID[area][p]]`` instead of formatting ``f"{area}:{p}"`` and looking the name up each time.
+ZONE_ID: dict[str, tuple[int, ...]] = {
+    area: tuple(k for k, decl in enumerate(zones_for()) if decl.name.split(":")[0] == area) for area in AREAS}
+_LEADER, _BATTLE, _BASE, _CHAIN = ZONE_ID["leader"], ZONE_ID["battle"], ZONE_ID["base"], ZONE_ID["chain"]
 
 
 def colour_bit(colour: str) -> int:
@@ -100,17 +105,20 @@ class MaState(CardState):
     def knights(self, p: int, area: str) -> list[int]:
         """The knights (stack tops and single cards) of ``area`` (``base``/``battle``), oldest first."""
         t = self.table
-        return [i for i in t.cards(f"{area}:{p}") if t.host[i] == NO_CARD]
+        host = t.host
+        return [i for i in t.zones[ZONE_ID[area][p]] if host[i] == NO_CARD]
 
     def ability_sources(self, p: int, defs: Container[int]) -> list[int]:
         """``p``'s cards whose abilities may work (leader, battle then base knights, chain cards), narrowed to
         definitions in ``defs`` before anything else is read: most cards have no ability of a given kind."""
         t = self.table
-        defn, host = t.defn, t.host
-        out = [c for c in t.cards(f"leader:{p}")[:1] if defn[c] in defs]
-        for area in ("battle", "base"):  # knights: stack tops and single cards (``knights``)
-            out += [c for c in t.cards(f"{area}:{p}") if defn[c] in defs and host[c] == NO_CARD]
-        return out + [c for c in t.cards(f"chain:{p}") if defn[c] in defs]
+        defn, host, zones = t.defn, t.host, t.zones
+        out = [c for c in zones[_LEADER[p]][:1] if defn[c] in defs]
+        # knights: stack tops and single cards (``knights``), battle area first
+        out += [c for c in zones[_BATTLE[p]] if defn[c] in defs and host[c] == NO_CARD]
+        out += [c for c in zones[_BASE[p]] if defn[c] in defs and host[c] == NO_CARD]
+        out += [c for c in zones[_CHAIN[p]] if defn[c] in defs]
+        return out
 
     def under(self, i: int) -> list[int]:
         """The cards under knight ``i`` (MA-8.9); only the top card counts, so their order is not kept."""
@@ -127,7 +135,7 @@ class MaState(CardState):
         force, never below 1 (MA-7.2)."""
         t = self.table
         bonus = lasting_total(self, "capacity", f"p{p}")  # MA-15.5 capacity_bonus
-        return max(1, len(t.cards(f"leader:{p}")) + len(t.cards(f"chain:{p}")) + bonus)
+        return max(1, len(t.zones[_LEADER[p]]) + len(t.zones[_CHAIN[p]]) + bonus)
 
     def raw_skill(self, i: int) -> int:
         """Printed value (or the latest ``set_values``) + effects this turn + static abilities in force

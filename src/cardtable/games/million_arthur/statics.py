@@ -13,7 +13,10 @@ from typing import Iterator
 from ...engine import lasting_total
 from .catalog import Pool
 from .schema import Ability, Grant, ModifyKnight
-from .state import MaState, mods
+from .state import ZONE_ID, MaState, mods
+
+# The zones where a static ability may work (leader, battle, base and chain areas of both seats), as zone ids.
+_WORKING_ZONES = tuple(z for q in range(2) for area in ("leader", "battle", "base", "chain") for z in (ZONE_ID[area][q],))
 
 
 @lru_cache(maxsize=8)
@@ -46,9 +49,8 @@ def _static_effects(st: MaState) -> Iterator[tuple[int, int, ModifyKnight | Gran
 def _any_static(st: MaState) -> bool:
     """Is a card with a static ability anywhere it could work (leader, battle, base or chain areas)?"""
     statics, t = _static_abilities(st.pool), st.table
-    defn = t.defn
-    return any(defn[c] in statics for q in range(2) for zone in ("leader", "battle", "base", "chain")
-               for c in t.cards(f"{zone}:{q}"))
+    defn, zones = t.defn, t.zones
+    return any(defn[c] in statics for z in _WORKING_ZONES for c in zones[z])
 
 
 def static_total(st: MaState, stat: str, i: int) -> int:
