@@ -48,6 +48,11 @@ class _Scaled(dict[Any, float]):
         return x
 
 
+# An open zone this big is encoded from the memo of its last contents when they are unchanged: below it, the
+# per-card loop costs less than comparing the zone with the memo.
+_MEMO_MIN_CARDS = 8
+
+
 class DirectCardEncoder:
     """``encode_seat(state, seat, out)`` for one layout (one game and table size)."""
 
@@ -82,6 +87,9 @@ class DirectCardEncoder:
         self._last_plan: list[tuple[int, int, Visibility, int | None]] = []
         self._seat_plans: dict[tuple[int, int], tuple[Any, Any]] = {}
         self._scaled = _Scaled(var_cap)  # a variable's value -> its slot value (the same few recur)
+        # table zone id -> (cards, flags, definitions, [(slot, value)]) of the last time an open zone of at least
+        # ``_MEMO_MIN_CARDS`` cards, none face down, was encoded (``_open_slots``)
+        self._open_memo: dict[int, tuple[list[int], list[int], list[int], list[tuple[int, float]]]] = {}
         names: list[str] = []
         for name, _index in layout.var_slots:
             if name not in names:
@@ -188,11 +196,22 @@ class DirectCardEncoder:
                                 if flags[i] & EXHAUSTED:
                                     slot += ndef
                                     copies[slot] = get(slot, 0) + 1
+        open_memo, memo_min = self._open_memo, _MEMO_MIN_CARDS
         for z, base in open_zones:
             cards = zones[z]
             if cards:
                 n = len(cards)
                 m[base] = count_value[n if n < count_cap else count_cap]
+                if n >= memo_min:
+                    # a big zone (a discard pile, a story): its slots again if its cards, their flags and their
+                    # definitions are those of the last time (compared at C speed), else computed and kept
+                    fl, ds = list(map(flags.__getitem__, cards)), list(map(defn.__getitem__, cards))
+                    memo = open_memo.get(z)
+                    if memo is None or memo[0] != cards or memo[1] != fl or memo[2] != ds:
+                        memo = self._open_slots(z, base, cards, fl, ds, known, ctrl, bit, seat)
+                    for slot, value in memo[3]:
+                        m[slot] = value
+                    continue
                 first = base + 1
                 for i in cards:
                     f = flags[i]
@@ -253,6 +272,36 @@ class DirectCardEncoder:
                         m[k + card_at] = card_value[d] if 0 <= d < ndef else (d + 1) / (ndef + 1)
                 k += stride
         return obs
+
+    def _open_slots(self, z: int, base: int, cards: list[int], fl: list[int], ds: list[int], known: list[int],
+                    ctrl: list[int], bit: int, seat: int) -> tuple[list[int], list[int], list[int], list[tuple[int, float]]]:
+        """(cards, their flags, their definitions, [(slot, value)]) of open zone ``z`` for ``seat``: the copies and
+        exhausted copies per definition, as the loop of ``encode_seat`` counts them. Every slot lies in the zone's
+        own block, so the pairs can be written as they are. Kept for the next call only when no card is face
+        down: then the pairs depend on nothing else (not on the seat, ``known`` or ``ctrl``)."""
+        ndef, counts = self.ndef, dict[int, int]()
+        get = counts.get
+        first = base + 1
+        face_down = False
+        for i, f, d in zip(cards, fl, ds):
+            if f & FACE_DOWN:
+                face_down = True
+                if not known[i] & bit and ctrl[i] != seat:
+                    continue  # a face-down card the seat may not look at: counted, nothing more
+            if 0 <= d < ndef:
+                slot = first + d
+                counts[slot] = get(slot, 0) + 1
+                if f & EXHAUSTED:
+                    slot += ndef
+                    counts[slot] = get(slot, 0) + 1
+        copies_value, copies_cap = self._copies_value, self._copies_cap
+        pairs = [(slot, copies_value[c if c < copies_cap else copies_cap]) for slot, c in counts.items()]
+        memo = (list(cards), fl, ds, pairs)
+        if face_down:
+            self._open_memo.pop(z, None)
+        else:
+            self._open_memo[z] = memo
+        return memo
 
     def _write_vars(self, values: dict[str, Any], m: Any) -> None:
         """The game's integer variables, clipped and scaled, into their slots.
