@@ -56,6 +56,21 @@ def click_move(page: Any, rng: random.Random, how: str = "click") -> bool:
     return True
 
 
+# A point inside the element (relative to its box) where the element itself, or something inside it, is the
+# topmost thing on the page; null when none is in sight. Scans the middle row first, left to right.
+VISIBLE_POINT_JS = """(el) => {
+  el.scrollIntoView({block: "nearest", inline: "nearest"});
+  const r = el.getBoundingClientRect();
+  for (const fy of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+    for (let dx = 4; dx < r.width - 2; dx += 3) {
+      const hit = document.elementFromPoint(r.left + dx, r.top + r.height * fy);
+      if (hit && el.contains(hit)) return {x: dx, y: r.height * fy};
+    }
+  }
+  return null;
+}"""
+
+
 T = TypeVar("T")
 
 
@@ -106,10 +121,12 @@ def _press(page: Any, target: Any, how: str) -> None:
         target.focus()
         page.keyboard.press("Enter")
     elif "ct-card" in (target.get_attribute("class") or ""):
-        # Near the card's left edge: in a long hand the cards overlap like a fan and only that strip of
-        # each shows (a person clicks what they see; the middle may be under the next card).
+        # Where the card shows: in a long hand the cards overlap like a fan and only a strip of each is in
+        # sight (a person clicks what they see; the middle, or even the strip's first pixels, may be under
+        # the next card). The point is found by asking the page what lies under it.
+        point = target.evaluate(VISIBLE_POINT_JS)
         box = target.bounding_box()
-        getattr(target, how)(position={"x": 8, "y": box["height"] / 2 if box else 20})
+        getattr(target, how)(position=point or {"x": 8, "y": box["height"] / 2 if box else 20})
     else:
         getattr(target, how)()
 

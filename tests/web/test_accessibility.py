@@ -67,7 +67,7 @@ def test_each_page_has_one_h1_and_the_turn_is_announced(server, new_page):
     seq = table_state(page)["seq"]
     # Either this seat has a decision (take it) or the bots move the game on; the page may still be
     # drawing the decision it was just sent, so look again until one of the two has happened.
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60
     while not act_once(page, "click") and table_state(page)["seq"] == seq:
         assert time.monotonic() < deadline, "neither a decision for this seat nor a move by the bots"
         page.wait_for_timeout(200)
