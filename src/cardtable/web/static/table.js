@@ -610,7 +610,7 @@ function drawStatus(ctx) {
   const items = [];
   if (ctx.table && ctx.table.name) items.push({ key: "table", label: "Table", value: ctx.table.name, cls: "si-table" });
   if (ctx.table && ctx.table.practice) items.push({ key: "practice", value: "Practice (seed chosen by a player)", cls: "si-practice" });
-  items.push({ key: "you", value: ctx.seat === null ? "Watching" : `You are seat ${ctx.seat}`, cls: "si-you" });
+  items.push({ key: "you", value: ctx.seat === null ? "Watching" : `You are seat ${ctx.seat}`, cls: ctx.seat === null ? "si-you" : "si-you si-seat" });
   if (app.renderer.statusItems) items.push(...app.renderer.statusItems(ctx));
   if (ctx.status === "waiting") items.push({ key: "waiting", value: waitingText(ctx), cls: "si-waiting" });
   if (ctx.thinking.length) {

@@ -279,14 +279,26 @@ function dockHeights(board) {
 
 /** On a board that fits one screen a long hand first narrows its cards (down to HAND_MIN_REM) and then
  * overlaps them like a fan (each card's left strip, with its cost, title and first stat, stays in sight;
- * the popover shows the whole card) rather than running out of the window. Where the hand is docked on a
+ * the popover shows the whole card) rather than running out of the window. Before either, the piles beside
+ * it (deck, discard) give up their second column if that costs little height. Where the hand is docked on a
  * phone it scrolls sideways instead. */
 const HAND_MIN_REM = 4.5;
+const PILES_GROW_PX = 28;
 function fanHand(board) {
   const row = board.querySelector(".ct-bottom .ct-hand-dock .ct-cards");
   if (!row || matchMedia("(max-width: 980px), (max-height: 559px)").matches) return;
   const cards = [...row.children];
-  if (cards.length < 2) return;
+  if (cards.length < 2 || row.scrollWidth <= row.clientWidth) return;
+  // First the piles beside the hand (deck, discard, ...) stand in one column, when that makes the dock at
+  // most a little taller: the hand gets their second column's width.
+  const piles = board.querySelector(".ct-bottom .ct-piles");
+  if (piles) {
+    const dock = piles.parentElement;
+    const before = dock.getBoundingClientRect().height;
+    piles.classList.add("one-column");
+    if (dock.getBoundingClientRect().height > before + PILES_GROW_PX) piles.classList.remove("one-column");
+    else if (row.scrollWidth <= row.clientWidth) return;
+  }
   const gap = parseFloat(getComputedStyle(row).columnGap) || 0;
   const widths = cards.map((c) => c.getBoundingClientRect().width);
   const room = row.clientWidth - 4;
