@@ -1,0 +1,122 @@
+"""The heuristic's judgement of single cards: whether an event is worth playing now, which target an
+effect should take, and when to answer with an event from hand.
+
+Why a module of its own: ``strategy`` plans the turn (resources, characters, struggles); this reads a
+card's structured ability (``cards/core.yaml``) to see whom it hurts. An event that destroys, drives
+insane or sends away a character may have only the player's own characters as legal targets (the
+filter names no controller): playing it then would hurt the player, so it waits. A target pick is made
+for the effect's sake: a harmful effect takes the opponent's most valuable card, a helpful one the
+player's own; a sacrifice or a discard gives up the least valuable. Like the strategy, it reads only
+the seat's view and the decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from ...core import Action, Decision
+
+# Effect ops that hurt the card they target (a pick takes the opponent's card) ...
+HARMFUL = frozenset({
+    "destroy", "drive_insane", "wound", "set_skill", "shuffle_into_deck", "discard_from_play", "take_control",
+    "return_to_hand", "exhaust", "blank_text", "remove_keyword", "uncommit",
+})
+INSANE_FLAG = 4  # the view's card flag of an insane character (state.INSANE)
+
+CardOf = Callable[[Mapping[str, Any], Any], Any]
+ValueOf = Callable[[Mapping[str, Any], Any], float]
+
+
+def _effect(d: Any) -> Any:
+    """The first ability's effect of a card, or None."""
+    abilities = getattr(d, "abilities", ())
+    return abilities[0].effect if abilities else None
+
+
+def _approx_match(view: Mapping[str, Any], card_of: CardOf, i: Any, spec: Any) -> bool:
+    """Does character or support ``i`` in play look like a target of filter ``spec``? The view shows
+    type, cost, skill, keywords and whether it is committed; finer conditions are left to the rules
+    (this only guards against an event whose every target is the player's own)."""
+    d = card_of(view, i)
+    if d is None or (spec.type is not None and d.type != spec.type):
+        return False
+    info = view["info"]["characters"].get(str(i))
+    if spec.committed is not None and (info is None or (info["story"] is not None) != spec.committed):
+        return False
+    if spec.cost is not None and spec.cost.max is not None and d.cost > spec.cost.max:
+        return False
+    if spec.skill is not None and spec.skill.max is not None and (info is None or info["skill"] > spec.skill.max):
+        return False
+    if spec.lacks_keyword is not None and info is not None and spec.lacks_keyword in info["keywords"]:
+        return False
+    if spec.state == "insane" and not view["cards"][str(i)]["flags"] & INSANE_FLAG:
+        return False
+    return True
+
+
+def _in_play(view: Mapping[str, Any], p: int) -> list[Any]:
+    return [e for e in view["zones"][f"play:{p}"] if e is not None]
+
+
+def event_worth_playing(view: Mapping[str, Any], me: int, i: Any, card_of: CardOf, value_of: ValueOf) -> bool:
+    """Whether event ``i`` helps now (False only for a scored reason: it would hurt the player more).
+
+    * "each character that ..." (The Tide Swallows the Pier): only when the opponent loses more
+      (card value) than the player;
+    * a harmful effect on a chosen card whose filter names no controller: only when an opponent's
+      card could be the target (else the rules would make the player pick his own).
+    """
+    d = card_of(view, i)
+    eff = _effect(d)
+    if eff is None:
+        return True
+    if eff.op == "for_each" and getattr(eff.effect, "op", "") in HARMFUL:
+        spec = eff.filter
+        if spec.controller is not None:
+            return True
+        lost = [sum(value_of(view, c) for c in _in_play(view, p) if _approx_match(view, card_of, c, spec)) for p in (0, 1)]
+        return lost[1 - me] > lost[me]
+    spec = getattr(eff, "target", None)
+    if eff.op in HARMFUL and spec is not None and not isinstance(spec, str) and spec.controller is None:
+        return any(_approx_match(view, card_of, c, spec) for c in _in_play(view, 1 - me))
+    return True
+
+
+def _op_of_prompt(prompt: str) -> str:
+    """The effect op a target prompt names in its last parentheses ("... (drive insane)")."""
+    if prompt.endswith(")") and "(" in prompt:
+        return prompt[prompt.rindex("(") + 1:-1].replace(" ", "_")
+    return ""
+
+
+def pick_target(view: Mapping[str, Any], decision: Decision, value_of: ValueOf) -> Action | None:
+    """A card target for an effect: the opponent's best for a harmful one, the player's own best
+    otherwise; the least valuable for a sacrifice or a discard (cost or effect). None: no card option."""
+    me = decision.player
+    picks = [o for o in decision.options if o.kind == "pick"]
+    if not picks:
+        return None
+    kind, prompt = decision.kind, decision.prompt or ""
+    if kind.startswith("cost_") or "discard" in prompt.lower():
+        return min(picks, key=lambda o: value_of(view, o.get("card")))
+    harmful = _op_of_prompt(prompt) in HARMFUL
+
+    def key(o: Action) -> tuple[bool, float]:
+        c = view["cards"].get(str(o.get("card")))
+        mine = c is not None and c["ctrl"] == me
+        return (mine != harmful, value_of(view, o.get("card")))
+
+    return max(picks, key=key)
+
+
+def hand_answer(view: Mapping[str, Any], decision: Decision, card_of: CardOf) -> Action | None:
+    """An interrupt or reaction event from the player's hand that answers the window's event.
+
+    The pool's answering events (Lost in Carcosa: the opponent's character stays insane; Pulled From
+    the Wreck: a Detective returns to hand instead of being destroyed) only ever help their player, and
+    the rules offer them only when they answer; they are used when offered."""
+    hand = set(view["zones"][f"hand:{decision.player}"])
+    for o in decision.options:
+        if o.kind == "use" and o.get("card") in hand and getattr(card_of(view, o.get("card")), "type", "") == "event":
+            return o
+    return None
