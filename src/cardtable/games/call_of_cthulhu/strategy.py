@@ -157,7 +157,7 @@ def _keep_score(view: Mapping[str, Any], i: Any, factions: Counter[str], goal: A
     """Low = a good card to turn into a resource: expensive, or of the hand's main faction (for matching);
     a card of the goal's faction when building a domain for it (the goal itself is never offered), a
     unique card whose title the player already has in play (it cannot be played). High = keep: cheap
-    characters, and cards the tallest domain can pay for by next turn (CC-6.3)."""
+    characters and supports, and cards the tallest domain can pay for by next turn (CC-6.3)."""
     d = _card(view, i)
     if d is None:
         return 0.0
@@ -165,9 +165,10 @@ def _keep_score(view: Mapping[str, Any], i: Any, factions: Counter[str], goal: A
     if d.unique and any(getattr(_card(view, c), "title", None) == d.title for c in view["zones"][f"play:{me}"]):
         return -20.0
     cheap_character = d.type == "character" and d.cost <= 2
-    score = (3.0 if cheap_character else 0.0) - d.cost + (0.0 if factions[d.faction] > 1 else 1.0)
+    cheap_support = d.type == "support" and d.cost <= 2  # it stays in play all game for a small price
+    score = (3.0 if cheap_character else 2.0 if cheap_support else 0.0) - d.cost + (0.0 if factions[d.faction] > 1 else 1.0)
     if d.cost >= SOON and d.cost <= max(_domain_sizes(view, me)) + 1:
-        score += 2.5
+        score += 3.5
     g = _card(view, goal) if goal is not None else None
     if g is not None and g.faction in d.resource_icons:
         score -= 4.0 if g.loyal else 2.0
