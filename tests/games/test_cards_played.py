@@ -20,9 +20,10 @@ from cardtable.sim.runner import play_game
 # run saw played is seen played again, except those named below the sets.
 KNOWN_UNPLAYED: dict[str, tuple[int, set[str]]] = {
     # Events resolve from ``resolving``, which counts them as played (they never enter play): before, no
-    # event was ever recorded as played, however often the heuristic played it.
-    "call-of-cthulhu": (40, {
-        "AG04", "AG07", "CT03", "CT04", "CT05", "HA03", "HA08", "MU03", "SN04", "SN12", "SY06", "SY07", "YS09"}),
+    # event was ever recorded as played, however often the heuristic played it. Pulled From the Wreck
+    # answers only the destruction of a Detective (the single Inspector Hale Mercer) while it is held:
+    # the heuristic keeps it then and uses it when offered, about once in 200 games.
+    "call-of-cthulhu": (40, {"AG07"}),
     # Revised lists: Iron Muster's Cautery Sisters (MAX-R06) are new to the ready decks.
     "million-arthur": (16, {"MAX-Y04", "MAX-C03", "MAX-R06"}),
     # Revised lists (dreamlands set version 2): the old 2-game run drew neither Tide and Teeth nor most

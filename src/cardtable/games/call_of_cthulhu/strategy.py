@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from ...core import Action, Decision, Rng
 from ...engine.cardgame import active
 from . import GAME
-from .tactics import event_worth_playing, hand_answer, pick_target
+from .tactics import answer_has_subject, event_worth_playing, hand_answer, pick_target
 
 
 def _defs() -> Any:
@@ -157,7 +157,8 @@ def _keep_score(view: Mapping[str, Any], i: Any, factions: Counter[str], goal: A
     """Low = a good card to turn into a resource: expensive, or of the hand's main faction (for matching);
     a card of the goal's faction when building a domain for it (the goal itself is never offered), a
     unique card whose title the player already has in play (it cannot be played). High = keep: cheap
-    characters and supports, and cards the tallest domain can pay for by next turn (CC-6.3)."""
+    characters and supports, cards the tallest domain can pay for by next turn (CC-6.3), an interrupt whose
+    subject is in play (Pulled From the Wreck with a Detective out)."""
     d = _card(view, i)
     if d is None:
         return 0.0
@@ -169,6 +170,8 @@ def _keep_score(view: Mapping[str, Any], i: Any, factions: Counter[str], goal: A
     score = (3.0 if cheap_character else 2.0 if cheap_support else 0.0) - d.cost + (0.0 if factions[d.faction] > 1 else 1.0)
     if d.cost >= SOON and d.cost <= max(_domain_sizes(view, me)) + 1:
         score += 3.5
+    if answer_has_subject(view, me, i, _card):
+        score += 4.0
     g = _card(view, goal) if goal is not None else None
     if g is not None and g.faction in d.resource_icons:
         score -= 4.0 if g.loyal else 2.0

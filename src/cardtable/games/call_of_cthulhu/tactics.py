@@ -21,6 +21,8 @@ HARMFUL = frozenset({
     "destroy", "drive_insane", "wound", "set_skill", "shuffle_into_deck", "discard_from_play", "take_control",
     "return_to_hand", "exhaust", "blank_text", "remove_keyword", "uncommit",
 })
+# ... and those that take the chooser's own card (a pick gives up the least valuable)
+GIVE_UP = frozenset({"sacrifice", "discard_from_hand"})
 INSANE_FLAG = 4  # the view's card flag of an insane character (state.INSANE)
 
 CardOf = Callable[[Mapping[str, Any], Any], Any]
@@ -97,7 +99,7 @@ def pick_target(view: Mapping[str, Any], decision: Decision, value_of: ValueOf) 
     if not picks:
         return None
     kind, prompt = decision.kind, decision.prompt or ""
-    if kind.startswith("cost_") or "discard" in prompt.lower():
+    if kind.startswith("cost_") or "discard" in prompt.lower() or _op_of_prompt(prompt) in GIVE_UP:
         return min(picks, key=lambda o: value_of(view, o.get("card")))
     harmful = _op_of_prompt(prompt) in HARMFUL
 
@@ -120,3 +122,16 @@ def hand_answer(view: Mapping[str, Any], decision: Decision, card_of: CardOf) ->
         if o.kind == "use" and o.get("card") in hand and getattr(card_of(view, o.get("card")), "type", "") == "event":
             return o
     return None
+
+
+def answer_has_subject(view: Mapping[str, Any], me: int, i: Any, card_of: CardOf) -> bool:
+    """Whether an interrupt or reaction event in hand has something of the player's to answer for:
+    its trigger names a subtype of the player's cards ("when a Detective you control would be
+    destroyed") and one is in play. Such an event is kept in hand rather than made a resource."""
+    d = card_of(view, i)
+    if d is None or d.type != "event" or d.trigger.startswith("action") or not getattr(d, "abilities", ()):
+        return False
+    spec = getattr(d.abilities[0].trigger, "filter", None)
+    if spec is None or isinstance(spec, str) or spec.controller != "you" or spec.subtype is None:
+        return False
+    return any(spec.subtype in getattr(card_of(view, c), "subtypes", ()) for c in _in_play(view, me))
