@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from ...core import Action, Decision, Rng
 from ...engine.cardgame import active
 from . import GAME
-from .tactics import answer_has_subject, event_worth_playing, hand_answer, pick_target
+from .tactics import answer_has_subject, event_worth_playing, hand_answer, pick_domain, pick_story, pick_target
 
 
 def _defs() -> Any:
@@ -53,7 +53,7 @@ def choose_action(view: Mapping[str, Any], decision: Decision, rng: Rng) -> Acti
         if answer is not None:
             return answer
         plays = [o for o in by_kind.get("play", []) if _card(view, o.get("card")).type != "event"
-                 or event_worth_playing(view, me, o.get("card"), _card, _value)]
+                 or event_worth_playing(view, me, o.get("card"), _card, _value, kind)]
         if plays:
             return max(plays, key=lambda o: (_card(view, o.get("card")).type == "character", _value(view, o.get("card"))))
         return by_kind["pass"][0]
@@ -72,6 +72,14 @@ def choose_action(view: Mapping[str, Any], decision: Decision, rng: Rng) -> Acti
             return max(picks, key=lambda o: _value(view, o.get("card")))
     if kind == "next_story":
         return options[0]
+    if kind == "target_story":
+        story = pick_story(view, decision, _card)
+        if story is not None:
+            return story
+    if kind == "target_domain":
+        domain = pick_domain(view, decision)
+        if domain is not None:
+            return domain
     if kind.startswith(("target_card", "cost_", "hidden_pick")):
         target = pick_target(view, decision, _value)
         if target is not None:
@@ -104,6 +112,9 @@ def _resource_choice(view: Mapping[str, Any], decision: Decision, by_kind: dict[
 MAX_RESOURCES = 11  # resources past nine only while they build a domain up to a card in hand
 BIG = 4  # a card costing this much or more needs a domain built for it (spread evenly, domains hold three)
 SOON = 3  # a card costing this much is kept rather than resourced once a domain can nearly pay for it
+KEEP_SOON = 3.5  # keep-score bonus of such a card
+KEEP_CHEAP_SUPPORT = 2.0  # ... of a support costing 2 or less
+GOAL_FACTION = 2.0  # keep-score malus of a card of the goal's faction (twice that for a Loyal goal)
 REACH = 4  # ... and is kept for one while the tallest domain is at most this many resources short of it
 
 
@@ -167,14 +178,14 @@ def _keep_score(view: Mapping[str, Any], i: Any, factions: Counter[str], goal: A
         return -20.0
     cheap_character = d.type == "character" and d.cost <= 2
     cheap_support = d.type == "support" and d.cost <= 2  # it stays in play all game for a small price
-    score = (3.0 if cheap_character else 2.0 if cheap_support else 0.0) - d.cost + (0.0 if factions[d.faction] > 1 else 1.0)
+    score = (3.0 if cheap_character else KEEP_CHEAP_SUPPORT if cheap_support else 0.0) - d.cost + (0.0 if factions[d.faction] > 1 else 1.0)
     if d.cost >= SOON and d.cost <= max(_domain_sizes(view, me)) + 1:
-        score += 3.5
+        score += KEEP_SOON
     if answer_has_subject(view, me, i, _card):
         score += 4.0
     g = _card(view, goal) if goal is not None else None
     if g is not None and g.faction in d.resource_icons:
-        score -= 4.0 if g.loyal else 2.0
+        score -= GOAL_FACTION * (2.0 if g.loyal else 1.0)
     return score
 
 

@@ -60,18 +60,32 @@ def _in_play(view: Mapping[str, Any], p: int) -> list[Any]:
     return [e for e in view["zones"][f"play:{p}"] if e is not None]
 
 
-def event_worth_playing(view: Mapping[str, Any], me: int, i: Any, card_of: CardOf, value_of: ValueOf) -> bool:
-    """Whether event ``i`` helps now (False only for a scored reason: it would hurt the player more).
+def event_worth_playing(view: Mapping[str, Any], me: int, i: Any, card_of: CardOf, value_of: ValueOf,
+                        window: str = "") -> bool:
+    """Whether event ``i`` helps now (False only for a scored reason: it would be wasted or hurt the player).
 
     * "each character that ..." (The Tide Swallows the Pier): only when the opponent loses more
       (card value) than the player;
     * a harmful effect on a chosen card whose filter names no controller: only when an opponent's
-      card could be the target (else the rules would make the player pick his own).
+      card could be the target (else the rules would make the player pick his own);
+    * draining a domain (Protection Racket): only in the opponent's turn before his operations — a
+      domain drained in the player's own turn refreshes before the opponent can miss it (CC-5.10);
+    * "if you control N ..." (Cooked Books): only when the condition holds, else it does nothing;
+    * a story-phase trick on the struggles (Pull of the Deep, Crushing Surge): only once the
+      defenders are declared (``window`` is the decision's kind) and some story gains from it.
     """
     d = card_of(view, i)
     eff = _effect(d)
     if eff is None:
         return True
+    if eff.op == "drain_domain":
+        return view["vars"]["active"] != me and view["vars"]["phase"] in ("refresh", "draw", "resource")
+    if eff.op == "if" and not _condition_holds(view, me, eff.condition, card_of):
+        return False
+    if eff.op in STORY_TRICKS:
+        if window != "window:defend":
+            return False
+        return max((story_gain(view, me, slot, eff) for slot in range(3)), default=0) > 0
     if eff.op == "for_each" and getattr(eff.effect, "op", "") in HARMFUL:
         spec = eff.filter
         if spec.controller is not None:
@@ -82,6 +96,82 @@ def event_worth_playing(view: Mapping[str, Any], me: int, i: Any, card_of: CardO
     if eff.op in HARMFUL and spec is not None and not isinstance(spec, str) and spec.controller is None:
         return any(_approx_match(view, card_of, c, spec) for c in _in_play(view, 1 - me))
     return True
+
+
+# story effects judged by the icons committed there: op -> (icon read, whose icons help the player)
+STORY_TRICKS = frozenset({"count_icons_as", "remove_struggles"})
+ICON = {"terror": 0, "combat": 1, "arcane": 2, "investigation": 3}  # the order of a view's ``icons``
+
+
+def _committed_icons(view: Mapping[str, Any], p: int, slot: int, icon: int) -> int:
+    total = 0
+    for c in _in_play(view, p):
+        info = view["info"]["characters"].get(str(c))
+        if info is not None and info["story"] == slot and not view["cards"][str(c)]["flags"] & INSANE_FLAG:
+            total += int(info["icons"][icon])
+    return total
+
+
+def story_gain(view: Mapping[str, Any], me: int, slot: int, eff: Any) -> int:
+    """How much a story trick at the story in ``slot`` helps the player (icons swung his way):
+    Terror counted as Combat helps by the player's committed Terror icons less the opponent's; one
+    fewer struggle of a type helps by the opponent's committed icons of that type less the player's."""
+    if not view["zones"][f"row:{slot}"]:
+        return 0
+    if eff.op == "count_icons_as":
+        icon = ICON.get(eff.type_from, 0)
+        return _committed_icons(view, me, slot, icon) - _committed_icons(view, 1 - me, slot, icon)
+    if eff.op == "remove_struggles":
+        icon = ICON.get(eff.type, 3)
+        return _committed_icons(view, 1 - me, slot, icon) - _committed_icons(view, me, slot, icon)
+    return 0
+
+
+def _condition_holds(view: Mapping[str, Any], me: int, cond: Any, card_of: CardOf) -> bool:
+    """"If you control N or more ..." read from the view; a condition of another form is left to the rules."""
+    value = getattr(cond, "value", None)
+    spec = getattr(value, "count", None) if value is not None else None
+    need = getattr(cond, "at_least", None)
+    if spec is None or need is None or spec.controller != "you":
+        return True
+    have = 0
+    for c in _in_play(view, me):
+        d = card_of(view, c)
+        if d is not None and (spec.type is None or d.type == spec.type) and (spec.faction is None or d.faction == spec.faction):
+            have += 1
+    return have >= need
+
+
+def pick_story(view: Mapping[str, Any], decision: Decision, card_of: CardOf) -> Action | None:
+    """The story for the event being played: where its trick swings most icons the player's way, or
+    (a success token on his side) the story he is closest to winning. None: not such an event."""
+    resolving = [c for c in view["zones"]["resolving"] if c is not None]
+    eff = _effect(card_of(view, resolving[-1])) if resolving else None
+    picks = [o for o in decision.options if o.kind == "pick"]
+    if eff is None or not picks:
+        return None
+    me = decision.player
+    slot_of = {c: s for s in range(3) for c in view["zones"][f"row:{s}"]}
+    if eff.op in STORY_TRICKS:
+        return max(picks, key=lambda o: story_gain(view, me, slot_of.get(o.get("card"), -1), eff))
+    inner = getattr(eff, "effect", None)
+    if eff.op == "add_success" or getattr(inner, "op", "") == "add_success":
+        tokens = view["vars"]["tokens"]
+        return max(picks, key=lambda o: tokens[2 * slot_of.get(o.get("card"), 0) + me])
+    return None
+
+
+def pick_domain(view: Mapping[str, Any], decision: Decision) -> Action | None:
+    """A domain to drain (Protection Racket): the opponent's with the most resources."""
+    me = decision.player
+    best, best_size = None, -1
+    for o in decision.options:
+        words = str(o.get("label") or "").split()  # "domain 2 of seat 1"
+        if len(words) == 5 and words[1].isdigit() and words[4].isdigit() and int(words[4]) != me:
+            size = len(view["zones"][f"res:{words[4]}:{int(words[1]) - 1}"])
+            if size > best_size:
+                best, best_size = o, size
+    return best
 
 
 def _op_of_prompt(prompt: str) -> str:
