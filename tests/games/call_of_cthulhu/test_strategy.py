@@ -133,3 +133,53 @@ def test_cc_6_3_pulled_from_the_wreck_is_kept_while_a_detective_is_in_play() -> 
 
     sc = build(hands=(hand, []), domains=domains, play=([AGENCY], []), at="resource")
     assert title(sc, choice(sc).get("card")) == "Pulled From the Wreck"
+
+
+SYNDICATE = "Speakeasy Bouncer"
+
+
+def test_cc_5_10_protection_racket_drains_in_the_opponents_turn_his_largest_domain() -> None:
+    """CC-5.10: a player refreshes his drained domains at the start of his turn, so a domain drained in
+    one's own turn is refreshed before the opponent ever misses it. The heuristic holds Protection
+    Racket in its own operations and plays it in the opponent's draw phase, on his largest domain."""
+    domains = (([SYNDICATE, SYNDICATE], [], []), ([AGENCY], [AGENCY, AGENCY, AGENCY], [AGENCY]))
+    sc = build(hands=(["Protection Racket"], []), domains=domains, at="ops")
+    assert any(o.kind == "play" for o in sc.st.decision.options), "the rules allow it now"
+    assert choice(sc).kind == "pass"
+
+    sc = build(hands=(["Protection Racket"], []), domains=domains, active=1, at="w_draw")
+    a = choice(sc)
+    assert a.kind == "play"
+    sc.act("play", card=a.get("card"))
+    d = sc.st.decision
+    assert d is not None and d.kind == "target_domain"
+    assert choice(sc).get("label") == "domain 2 of seat 1"
+
+
+def test_cc_12_cooked_books_waits_for_three_syndicate_characters() -> None:
+    """Cooked Books puts a success token only if its player controls 3 or more Syndicate characters;
+    with two it would do nothing, so the heuristic holds it; with three it plays it."""
+    domains = (([SYNDICATE, SYNDICATE], [], []), ((), (), ()))
+    two = [Card(SYNDICATE, story=0), "Mob Enforcer"]
+    sc = build(hands=(["Cooked Books"], []), domains=domains, play=(two, [Card(AGENCY, story=0)]), at="w_defend")
+    assert any(o.kind == "play" for o in sc.st.decision.options), "the rules allow it (and it would do nothing)"
+    assert choice(sc).kind == "pass"
+
+    sc = build(hands=(["Cooked Books"], []), domains=domains, play=([*two, SYNDICATE], [Card(AGENCY, story=0)]),
+               at="w_defend")
+    assert choice(sc).kind == "play"
+
+
+def test_cc_12_pull_of_the_deep_is_aimed_where_the_players_terror_icons_are_committed() -> None:
+    """Pull of the Deep makes Terror icons count as Combat at one story until the end of the phase:
+    the heuristic plays it once defenders are declared, at the story where its own committed Terror
+    icons outnumber the opponent's."""
+    domains = (([CTHULHU, CTHULHU], [], []), ((), (), ()))
+    play = ([Card(CTHULHU, story=0), Card(CTHULHU, story=2)], [Card(AGENCY, story=0), Card(HASTUR, story=2)])
+    sc = build(hands=(["Pull of the Deep"], []), domains=domains, play=play, at="w_defend")
+    a = choice(sc)
+    assert a.kind == "play"
+    sc.act("play", card=a.get("card"))
+    d = sc.st.decision
+    assert d is not None and d.kind == "target_story"
+    assert choice(sc).get("card") == sc.st.story_at(0)
