@@ -183,3 +183,28 @@ def test_cc_12_pull_of_the_deep_is_aimed_where_the_players_terror_icons_are_comm
     d = sc.st.decision
     assert d is not None and d.kind == "target_story"
     assert choice(sc).get("card") == sc.st.story_at(0)
+
+
+def test_cc_8_15_combat_wound_goes_to_a_character_that_survives_it() -> None:
+    """CC-8.15/CC-3.14: the loser of a Combat struggle wounds one of his committed characters. A Stubborn
+    Dockhand (Toughness +1) takes the wound and stays in play; the heuristic gives it the wound rather
+    than lose its Stray Dog, although the dog is worth less."""
+    sc = build(play=([Card("Bureau Marksman", story=0)], [Card("Stubborn Dockhand", story=0), Card("Stray Dog", story=0)]),
+               at="resolve:0")
+    d = sc.st.decision
+    assert d is not None and d.kind == "combat_victim" and d.player == 1
+    assert title(sc, choice(sc).get("card")) == "Stubborn Dockhand"
+
+
+def test_cc_3_12_professor_of_dead_tongues_restores_an_insane_character_first() -> None:
+    """CC-3.12/CC-9.3: an insane character neither commits nor counts; Professor of Dead Tongues
+    restores one for exhausting himself. With an insane Graduate Archivist the heuristic uses him
+    before playing a card from hand; with nobody insane it does not."""
+    domains = (([AGENCY], [], []), ((), (), ()))
+    sc = build(hands=([AGENCY], []), domains=domains,
+               play=(["Professor of Dead Tongues", Card(MISKATONIC, insane=True)], []), at="ops")
+    a = choice(sc)
+    assert a.kind == "use" and title(sc, a.get("card")) == "Professor of Dead Tongues"
+
+    sc = build(hands=([AGENCY], []), domains=domains, play=(["Professor of Dead Tongues", MISKATONIC], []), at="ops")
+    assert choice(sc).kind == "play"

@@ -15,7 +15,9 @@ from typing import Any, Mapping
 from ...core import Action, Decision, Rng
 from ...engine.cardgame import active
 from . import GAME
-from .tactics import answer_has_subject, event_worth_playing, hand_answer, pick_domain, pick_story, pick_target
+from .tactics import (
+    answer_has_subject, event_worth_playing, hand_answer, mending_action, pick_domain, pick_story, pick_target,
+)
 
 
 def _defs() -> Any:
@@ -49,7 +51,7 @@ def choose_action(view: Mapping[str, Any], decision: Decision, rng: Rng) -> Acti
     if kind == "opening_resources" or kind == "resource":
         return _resource_choice(view, decision, by_kind)
     if kind.startswith("window:"):
-        answer = hand_answer(view, decision, _card)
+        answer = hand_answer(view, decision, _card) or mending_action(view, decision, _card)
         if answer is not None:
             return answer
         plays = [o for o in by_kind.get("play", []) if _card(view, o.get("card")).type != "event"
@@ -63,7 +65,11 @@ def choose_action(view: Mapping[str, Any], decision: Decision, rng: Rng) -> Acti
         return _attack(view, decision, by_kind)
     if kind == "commit_defend":
         return _defend(view, decision, by_kind)
-    if kind in ("terror_victim", "combat_victim"):
+    if kind == "combat_victim":
+        picks = by_kind.get("pick", [])
+        return min(picks, key=lambda o: (not _survives_wound(view, o.get("card")), _value(view, o.get("card")))) \
+            if picks else options[0]
+    if kind == "terror_victim":
         picks = by_kind.get("pick", [])
         return min(picks, key=lambda o: _value(view, o.get("card"))) if picks else options[0]
     if kind in ("arcane_ready", "restore", "attach_host"):
@@ -85,6 +91,13 @@ def choose_action(view: Mapping[str, Any], decision: Decision, rng: Rng) -> Acti
         if target is not None:
             return target
     return options[rng.below(len(options))] if kind not in ("yesno",) else by_kind.get("yes", options)[0]
+
+
+def _survives_wound(view: Mapping[str, Any], i: Any) -> bool:
+    """Whether a character takes one more wound and stays in play (Toughness, CC-3.14): the Combat
+    wound goes there first, so no card is lost (and a wounded character feeds Triage Under Fire)."""
+    info = view["info"]["characters"].get(str(i))
+    return info is not None and int(info["durability"]) - int(info["wounds"]) > 1
 
 
 def _resource_choice(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, list[Action]]) -> Action:

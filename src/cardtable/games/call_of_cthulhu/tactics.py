@@ -225,3 +225,28 @@ def answer_has_subject(view: Mapping[str, Any], me: int, i: Any, card_of: CardOf
     if spec is None or isinstance(spec, str) or spec.controller != "you" or spec.subtype is None:
         return False
     return any(spec.subtype in getattr(card_of(view, c), "subtypes", ()) for c in _in_play(view, me))
+
+
+def mending_action(view: Mapping[str, Any], decision: Decision, card_of: CardOf) -> Action | None:
+    """An action of the player's card in play that costs only exhausting it and restores an insane
+    character of his (Professor of Dead Tongues): a character back in the struggles for a card that
+    does nothing else. Used when it has a subject. (Healing is left alone: a wound kept can be moved
+    to the opponent's character by Triage Under Fire.)"""
+    me = decision.player
+    mine = set(_in_play(view, me))
+    if not any(view["cards"][str(c)]["flags"] & INSANE_FLAG for c in mine):
+        return None
+    for o in decision.options:
+        src, index = o.get("card"), o.get("ability")
+        if o.kind != "use" or src not in mine or not isinstance(index, int):
+            continue
+        abilities = getattr(card_of(view, src), "abilities", ())
+        if index >= len(abilities):
+            continue
+        ab = abilities[index]
+        if ab.kind != "action" or any(c != "exhaust_self" for c in ab.cost) or ab.effect.op != "restore":
+            continue
+        spec = getattr(ab.effect, "target", None)
+        if spec is not None and not isinstance(spec, str) and spec.controller == "you":
+            return o
+    return None
