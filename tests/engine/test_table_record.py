@@ -26,6 +26,22 @@ def test_a_card_collects_a_mark_for_each_kind_of_zone_it_enters_and_keeps_them()
     assert t.seen[leader] == 0, "a card that never was in a deck is not part of it"
 
 
+def test_a_card_that_enters_a_played_zone_counts_as_played_though_it_never_enters_play() -> None:
+    """An event is played without entering play: the zone it resolves from is declared ``played``, so
+    the balance lab counts it as played (Call of Cthulhu's ``resolving``); the zone is not in play."""
+    zones = [*ZONES, ZoneDecl("resolving", Visibility.PUBLIC, None, played=True)]
+    t = CardTable(zones)
+    event, kept = t.add(3, 0, "deck:0"), t.add(3, 0, "deck:0")
+    for i in (event, kept):
+        t.move(i, "hand:0")
+    t.move(event, "resolving")
+    assert not t.in_play(event), "a played zone is not a zone in play"
+    t.move(event, "discard:0")
+    t.move(kept, "discard:0")  # discarded from the hand: drawn, never played
+    assert t.seen[event] == DECKED | HELD | PLAYED
+    assert t.seen[kept] == DECKED | HELD
+
+
 def test_the_record_survives_copy_and_snapshot_and_a_hand_built_snapshot_may_leave_it_out() -> None:
     t = CardTable(ZONES)
     i = t.add(1, 0, "deck:0")

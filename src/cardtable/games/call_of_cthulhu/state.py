@@ -53,7 +53,9 @@ def zones_for(players: int) -> list[ZoneDecl]:
         zones += [ZoneDecl(f"res:{p}:{d}", Visibility.PUBLIC, p) for d in range(DOMAINS_PER_PLAYER)]
     zones.append(ZoneDecl("story_deck", Visibility.HIDDEN, None, ordered=True))
     zones += [ZoneDecl(f"row:{s}", Visibility.PUBLIC, None, in_play=True) for s in range(STORY_ROW_SIZE)]
-    zones.append(ZoneDecl("resolving", Visibility.PUBLIC, None))
+    # a card being played waits here (CC-6.11); an event resolves from it and never enters play, so
+    # entering it is what counts the card as played (the balance lab's per-card figures)
+    zones.append(ZoneDecl("resolving", Visibility.PUBLIC, None, played=True))
     return zones
 
 
