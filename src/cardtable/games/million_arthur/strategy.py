@@ -648,13 +648,14 @@ def _choose_one(view: Mapping[str, Any], decision: Decision) -> Action:
 def _effect_worth(view: Mapping[str, Any], me: int, e: Any, own_turn: bool) -> float:
     """A rough worth in HP of one effect for ``me`` (only what ``choose_one`` options of the pool hold)."""
     def amount(v: Any) -> float:
-        return float(v) if isinstance(v, int) else 1.0  # a computed value (MA-15.3): guess 1
+        return float(v) if isinstance(v, int) else 1.0  # a computed value (MA-15.2): guess 1
 
     if isinstance(e, HealLeader) and e.player == "self":
         return _heal_weight(view, me) * amount(e.amount)
     if isinstance(e, Draw) and e.player == "self":
         return HAND_CARD * amount(e.n)
-    if isinstance(e, ModifyKnight) and own_turn and e.target.owner == "self" and "attack" in (e.target.filter.skill or ()):
+    pumps_attacker = isinstance(e, ModifyKnight) and e.target.owner == "self" and "attack" in (e.target.filter.skill or ())
+    if pumps_attacker and own_turn:
         attackers = [k for k in _knights(view, me, "battle") if not _rested(view, k)
                      and _card(view, k).skill == "attack"]
         return amount(e.skill) if attackers else 0.0
