@@ -101,6 +101,33 @@ def test_a_leader_within_reach_heals_ma_9_8() -> None:
     assert _second_step_pick((3, 20)) == "Grove Mender"
 
 
+def _own_turn_second_step(hand: list[str]) -> Action:
+    """T at level HP, capacity 2 (MA-7.1: leader + 1 chain card), a Cinder Page already in the battle
+    area (so the chain card is won anyway, MA-11.1); of the hand only Cautery Sister (Heal 2, cost 2)
+    fits the budget (MA-7.2)."""
+    sc = build(hands=(hand, []), battle=([K("Cinder Page")], []), chain=(["Harbour Duelist"], []), at="second")
+    return answer(sc)
+
+
+EXPENSIVE = ["Cinder Warlord", "Old Oak Sentry", "Echoing Mime", "Gilt Lancer", "Elder Oak Paladin",
+             "Shade Archmage"]  # cost 3 and more: none fits the budget of 2
+
+
+def test_a_card_the_clean_step_would_discard_is_played_instead_ma_11_5() -> None:
+    """MA-11.5: at the end of this turn a hand over 6 is cut to 6, and the weakest card goes. With 7 in
+    hand the Cautery Sister would be discarded, so deploying her costs nothing: she goes out (a heal that
+    is worth little level in HP is still better than the discard pile)."""
+    a = _own_turn_second_step(["Cautery Sister", *EXPENSIVE])
+    assert a.kind == "deploy"
+
+
+def test_within_the_hand_limit_a_healer_stays_in_hand_level_in_hp_ma_11_5_ma_1_4() -> None:
+    """The same table with 6 cards in hand (MA-11.5: nothing is discarded): level in HP healing is worth
+    nothing (MA-1.4), so the Sister is kept for later."""
+    sc_hand = ["Cautery Sister", *EXPENSIVE[:5]]
+    assert _own_turn_second_step(sc_hand).kind == "submit"
+
+
 def test_evolves_from_hand_at_the_evolution_cost_ma_8_7_ma_8_10() -> None:
     """MA-8.10 (b) / MA-8.7: one point of budget left pays Cinder Lancer's evolution cost 1 onto the
     Cinder Page in the battle area, not its printed cost 3."""
@@ -167,6 +194,47 @@ def test_keeps_the_big_blocker_for_the_big_attack_still_to_come_ma_9_5() -> None
     sc.act("act", card=sc.id("Cinder Page"))
     a = answer(sc)
     assert a.kind == "pick" and a.get("card") == sc.id("Harbour Duelist")
+
+
+# ---- modal texts (MA-15.5 choose_one) -------------------------------------------------------------------------
+
+
+def _envoy_choice(hp: tuple[int, int]) -> int:
+    """Hearth Envoy deployed (MA-15.5 choose_one, on its ``knight_deployed`` trigger) beside an active
+    Cinder Page on T's own turn: regain 2 HP, or +1/+1 on the Attack knight."""
+    sc = build(hands=(["Hearth Envoy"], []), battle=([K("Cinder Page")], []), chain=(["Harbour Duelist"], []),
+               hp=hp, at="second")
+    sc.act("deploy", card=sc.id("Hearth Envoy"))
+    sc.act("submit")
+    sc.act("submit")
+    d = sc.st.decision
+    assert d is not None and d.kind == "choose_one" and d.player == 0
+    return answer(sc).get("index")  # type: ignore[return-value]
+
+
+def test_a_modal_text_pumps_the_attacker_when_level_and_heals_in_danger_ma_15_5_ma_1_4() -> None:
+    """Level in HP healing is worth nothing (MA-1.4) and +1 skill on the attacker is a point of damage;
+    at 3 HP the opponent's next turn can end the game (MA-13.1), so the 2 HP count fully."""
+    assert _envoy_choice((20, 20)) == 1
+    assert _envoy_choice((3, 20)) == 0
+
+
+def _trickster_burst_choice(n_hp: int) -> int:
+    """N takes 2 damage from an unblocked Cinder Page and reveals Crossroads Trickster in its burst check
+    (MA-9.7 step 4, MA-10.2): regain 2 HP, or draw 1 card."""
+    sc = build(battle=([K("Cinder Page")], []), hp=(20, n_hp), at="attack",
+               decks=(["Harbour Duelist"] * 10, ["Crossroads Trickster"] + ["Harbour Duelist"] * 9))
+    sc.act("act", card=sc.id("Cinder Page"))  # N has no knight to block with
+    d = sc.st.decision
+    assert d is not None and d.kind == "choose_one" and d.player == 1
+    return answer(sc).get("index")  # type: ignore[return-value]
+
+
+def test_a_burst_draws_a_card_unless_the_leader_is_in_reach_ma_10_2() -> None:
+    """MA-10.2: Crossroads Trickster's burst. Behind but safe (18 against 20), a card beats 2 HP; at 4 HP
+    after the hit, the heal."""
+    assert _trickster_burst_choice(20) == 1
+    assert _trickster_burst_choice(6) == 0
 
 
 # ---- chain, colour cost, base --------------------------------------------------------------------------------

@@ -8,11 +8,12 @@ plain data: ``source`` is ``burst`` or ``ability:N``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ...core import Action, IllegalActionError
 from ...engine import EXHAUSTED, NO_CARD, Choose, Frame, Op, add_lasting, is_used, lasting_total, mark_used, pick
 from . import card_effects, chain_effects, discard_effects, zone_effects
+from .catalog import CardDef
 from .rules import change_hp, draw, flip_face_down
 from .schema import (Ability, AddChain, BurstCheck, CapacityBonus, ChangeColour, Charge, ChooseOne, DamageLeader,
                      Deploy, DiscardFromHand, Draw, Effect, Evolve, FlipChain, Grant, HealLeader, If, MakeActive, Mill,
@@ -25,7 +26,12 @@ from .state import OPS, MaState
 def effect_list(st: MaState, defn: int, source: str) -> tuple[Effect, ...]:
     """The effects a frame names: ``burst`` or ``ability:N``, then ``/K:then`` or ``/K:else`` for the
     branch of the ``if`` at position K (MA-15.5)."""
-    d = st.pool.defs[defn]
+    return effects_of(st.pool.defs, defn, source)
+
+
+def effects_of(defs: Sequence[CardDef], defn: int, source: str) -> tuple[Effect, ...]:
+    """``effect_list`` from the card definitions alone: what a bot reads from a frame in its view."""
+    d = defs[defn]
     head, *branches = source.split("/")
     effects: tuple[Effect, ...] = d.burst if head == "burst" else tuple(d.abilities[int(head.split(":")[1])].effects)
     for part in branches:

@@ -30,6 +30,8 @@ from typing import Any, Mapping, Sequence
 from ...core import Action, Decision, Rng
 from ...engine.cardgame import active
 from . import GAME
+from .effects import effects_of
+from .schema import ChooseOne, Draw, HealLeader, ModifyKnight
 
 HAND_CARD = 1.0  # what a card in hand is worth when spent on the opponent's turn (in HP) ...
 HAND_CARD_OWN_TURN = 0.35  # ... and on one's own turn, when it turns into damage
@@ -41,6 +43,8 @@ HEAL_DANGER = 1.0  # ... and when the leader is within reach of the opponent's n
 DANGER_HP = 4  # "within reach": about what an opponent's turn gets through the blockers (3 a turn in self-play)
 LETHAL = 50.0
 FIRST_STEP_GUESS = 0.5  # weight of the opponent's base knights as blockers/attackers before the reveal
+HAND_LIMIT = 6  # MA-11.5: the Clean step of this very turn discards a hand down to 6 ...
+SURPLUS_PLAY = 0.1  # ... so a card over it is free to play, and a little better played than discarded
 
 
 def _defs() -> Any:
@@ -136,7 +140,9 @@ def choose_action(view: Mapping[str, Any], decision: Decision, rng: Rng) -> Acti
             return max(picks, key=lambda o: (_card_value(_card(view, o.get("card"))), -_n(o)))
     if kind == "optional_trigger":
         return by_kind.get("yes", options)[0]
-    if kind in ("order_triggers", "choose_one"):
+    if kind == "choose_one":
+        return _choose_one(view, decision)
+    if kind == "order_triggers":
         return options[0]
     return options[rng.below(len(options))]
 
@@ -257,8 +263,19 @@ def _subsets(xs: Sequence[int]) -> list[tuple[int, ...]]:
 def _best_hand(view: Mapping[str, Any], me: int, hand: Sequence[int], items: tuple[Action, ...],
                tops: dict[int, tuple[str, int, int]], budget: int, colours: set[str], names: set[str],
                own_turn: bool, cost_cards: float) -> _Plan:
-    """The best plan of hand items (depth-first over deploy / evolve / skip for each card)."""
+    """The best plan of hand items (depth-first over deploy / evolve / skip for each card).
+
+    A hand card costs its worth in hand (``HAND_CARD``...), except the cards the Clean step would
+    discard: at the end of this turn (MA-11.5, both players) a hand over 6 is cut down to 6, and the
+    heuristic discards its weakest cards (``_shed``). Those cost nothing and count ``SURPLUS_PLAY`` (a
+    blocker, a heal, one more knight to choose the chain card from, MA-11.1), so a healer held while
+    level in HP (``_heal_weight``) or a weak blocker goes out rather than to the discard pile.
+    """
     per_card = HAND_CARD_OWN_TURN if own_turn else HAND_CARD
+    doomed = set(_doomed(view, me, hand))
+
+    def card_cost(h: int) -> float:
+        return -SURPLUS_PLAY if h in doomed else per_card
     best = _Plan(tops, items, 0, cost_cards)
     best_score = _score(view, me, best, own_turn, first=False)
     playable = []
@@ -281,7 +298,7 @@ def _best_hand(view: Mapping[str, Any], me: int, hand: Sequence[int], items: tup
         if d.cost <= budget and not (colourless and d.name in names):
             t2 = dict(tops)
             t2[h] = (d.skill, d.skill_value, d.defence)
-            plan = _Plan(t2, items + (Action(me, "deploy", (("card", h),)),), 0, cards + per_card)
+            plan = _Plan(t2, items + (Action(me, "deploy", (("card", h),)),), 0, cards + card_cost(h))
             s = _score(view, me, plan, own_turn, first=False)
             if s > best_score + 1e-9:
                 best, best_score = plan, s
@@ -297,7 +314,7 @@ def _best_hand(view: Mapping[str, Any], me: int, hand: Sequence[int], items: tup
                 del t2[onto]
                 t2[h] = (d.skill, d.skill_value, d.defence)
                 plan = _Plan(t2, items + (Action(me, "evolve", (("card", h), ("onto", onto))),), 0,
-                             cards + per_card)
+                             cards + card_cost(h))
                 s = _score(view, me, plan, own_turn, first=False)
                 if s > best_score + 1e-9:
                     best, best_score = plan, s
@@ -305,6 +322,15 @@ def _best_hand(view: Mapping[str, Any], me: int, hand: Sequence[int], items: tup
 
     dfs(0, tops, items, budget, frozenset(names), cost_cards)
     return best
+
+
+def _doomed(view: Mapping[str, Any], me: int, hand: Sequence[int]) -> list[int]:
+    """The hand cards the Clean step of this turn would discard (MA-11.5: down to 6), weakest first as
+    ``_shed`` picks them; none while the hand is within the limit."""
+    surplus = len(hand) - HAND_LIMIT
+    if surplus <= 0:
+        return []
+    return sorted(hand, key=lambda h: (_discard_key(view, me, _card(view, h)), h))[:surplus]
 
 
 def _opponent_force(view: Mapping[str, Any], me: int, first: bool) -> tuple[list[float], list[float], list[str]]:
@@ -585,13 +611,55 @@ def _shed(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, list[A
             return (0 if c["flags"] & fd else 1, need[d.colour] if d else 0, i)
 
         return min(picks, key=ckey)
+    return min(picks, key=lambda o: (_discard_key(view, me, _card(view, o.get("card"))), _n(o)))
+
+
+def _discard_key(view: Mapping[str, Any], me: int, d: Any) -> float:
+    """How much a hand card is worth keeping: its worth as a knight, less if it costs more than the
+    capacity will be next turn (MA-7.2)."""
     cap = int(view["info"]["capacity"][me])
+    return _card_value(d) - (2.0 if d is not None and d.cost > cap + 1 else 0.0)
 
-    def hkey(o: Action) -> tuple[float, int]:
-        d = _card(view, o.get("card"))
-        return (_card_value(d) - (2.0 if d is not None and d.cost > cap + 1 else 0.0), _n(o))
 
-    return min(picks, key=hkey)
+def _choose_one(view: Mapping[str, Any], decision: Decision) -> Action:
+    """A modal text (MA-15.5 ``choose_one``): the option worth most by the plan's own measures.
+
+    Healing counts by the race (``_heal_weight``: nothing level or ahead, fully with the leader in
+    reach), a card drawn as a card in hand, +X skill on an own Attack knight as X damage on one's own
+    turn. The options are read from the card text the effect frame names (its ``open`` options, in the
+    order asked); a text it cannot read keeps the first option.
+    """
+    me = decision.player
+    frame = next((f["args"] for f in reversed(view["stack"]) if f["op"] == "ma.effects"), None)
+    if frame is None:
+        return decision.options[0]
+    eff = effects_of(_defs(), int(frame["defn"]), str(frame["source"]))[int(frame["k"])]
+    if not isinstance(eff, ChooseOne):
+        return decision.options[0]
+    open_ = list(frame.get("open") or range(len(eff.options)))
+    own_turn = int(view["vars"]["active"]) == me
+
+    def worth(o: Action) -> float:
+        return sum(_effect_worth(view, me, e, own_turn) for e in eff.options[open_[_n(o, "index")]])
+
+    return max(decision.options, key=lambda o: (worth(o), -_n(o, "index")))
+
+
+def _effect_worth(view: Mapping[str, Any], me: int, e: Any, own_turn: bool) -> float:
+    """A rough worth in HP of one effect for ``me`` (only what ``choose_one`` options of the pool hold)."""
+    def amount(v: Any) -> float:
+        return float(v) if isinstance(v, int) else 1.0  # a computed value (MA-15.2): guess 1
+
+    if isinstance(e, HealLeader) and e.player == "self":
+        return _heal_weight(view, me) * amount(e.amount)
+    if isinstance(e, Draw) and e.player == "self":
+        return HAND_CARD * amount(e.n)
+    pumps_attacker = isinstance(e, ModifyKnight) and e.target.owner == "self" and "attack" in (e.target.filter.skill or ())
+    if pumps_attacker and own_turn:
+        attackers = [k for k in _knights(view, me, "battle") if not _rested(view, k)
+                     and _card(view, k).skill == "attack"]
+        return amount(e.skill) if attackers else 0.0
+    return 0.0
 
 
 def _add_chain(view: Mapping[str, Any], decision: Decision, by_kind: dict[str, list[Action]]) -> Action:
