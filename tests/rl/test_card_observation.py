@@ -186,10 +186,23 @@ def test_every_step_of_a_game_with_one_encoder_equals_the_reference(game_id: str
     assert steps > 50
 
 
+def _viewable_with_one_more(state: CardState, name: str) -> bool:
+    """Whether the views still build with list variable ``name``'s first value one higher (some name an index)."""
+    probe = state.clone()
+    assert isinstance(probe, CardState)
+    probe.vars[name][0] += 1
+    try:
+        probe.view(0)
+    except (IndexError, KeyError, ValueError):
+        return False
+    return True
+
+
 @pytest.mark.parametrize("game_id", card_games())
 def test_a_big_open_zone_changed_in_place_is_encoded_again(game_id: str) -> None:
     """A card of a big open zone exhausted, readied, turned face down or redefined in place (the zone's list
-    unchanged): the next observation shows it, the memo of the zone's last block is not reused."""
+    unchanged), a deck card shown to a seat, a list variable changed in place: the next observation shows it,
+    no memo of the encoder (a zone's last block, a deck's card getter, the last variables) is reused."""
     from cardtable.rl import card_observation
 
     game = registry.load_game(game_id)
@@ -216,9 +229,15 @@ def test_a_big_open_zone_changed_in_place_is_encoded_again(game_id: str) -> None
 
             check()
             check()  # the memo's block, served again
+            deck = next(z for z, d in enumerate(t.decls) if d.visibility.name == "HIDDEN" and t.zones[z])
+            shown = t.zones[deck][-1]
+            listed = next(name for name, index in encoder.layout.var_slots
+                          if index == 0 and state.vars[name][0] < 20 and _viewable_with_one_more(state, name))
             for change in (lambda: t.flags.__setitem__(card, t.flags[card] ^ EXHAUSTED),
                            lambda: t.defn.__setitem__(card, other),
-                           lambda: t.flags.__setitem__(card, t.flags[card] | FACE_DOWN)):
+                           lambda: t.flags.__setitem__(card, t.flags[card] | FACE_DOWN),
+                           lambda: t.known.__setitem__(shown, t.known[shown] | 1),  # a deck card shown to seat 0
+                           lambda: state.vars[listed].__setitem__(0, state.vars[listed][0] + 1)):  # a variable
                 change()
                 check()
             return

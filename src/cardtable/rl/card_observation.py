@@ -90,7 +90,9 @@ class DirectCardEncoder:
         # table zone id -> (cards, their ``itemgetter``, flags, definitions, the zone's block of slots) of the last
         # time an open zone of at least ``_MEMO_MIN_CARDS`` cards, none face down, was encoded (``_open_block``)
         self._open_memo: dict[int, tuple[list[int], Any, tuple[int, ...], tuple[int, ...], memoryview]] = {}
-        self._block = 1 + 2 * ndef  # a zone's slots: its count, copies and exhausted copies per definition
+        self._block = 1 + 2 * ndef
+        self._deck_picks: dict[int, tuple[list[int], Any]] = {}  # table zone id -> (its cards, their itemgetter)
+        self._last_vars: tuple[list[Any], Any] = ([], None)  # the last variables, flattened, and their block  # a zone's slots: its count, copies and exhausted copies per definition
         names: list[str] = []
         for name, _index in layout.var_slots:
             if name not in names:
@@ -181,13 +183,18 @@ class DirectCardEncoder:
         copies: dict[int, int] = {}
         get = copies.get
         hidden, open_zones, others, face_rule = self._seat_plan(state, seat)
+        deck_picks = self._deck_picks
         for z, base in hidden:
-            # a deck: only a card the seat was shown has a face for it (checked at C speed first)
+            # a deck: only a card the seat was shown has a face for it (checked at C speed first, through the
+            # itemgetter of the deck's last contents: decks change little from one call to the next)
             cards = zones[z]
             if cards:
                 n = len(cards)
                 m[base] = count_value[n if n < count_cap else count_cap]
-                if any(map(known.__getitem__, cards)):
+                kept = deck_picks.get(z)
+                if kept is None or kept[0] != cards:
+                    kept = deck_picks[z] = (list(cards), itemgetter(*cards, cards[0]))  # 2+ items: a tuple
+                if any(kept[1](known)):
                     for i in cards:
                         if known[i] & bit:
                             d = defn[i]
@@ -319,7 +326,10 @@ class DirectCardEncoder:
         n = len(flat)
         if n == self._var_count:
             if n:
-                m[self.vars_at:self.vars_at + n] = array("f", map(scaled.__getitem__, flat))
+                last = self._last_vars
+                if flat != last[0]:
+                    last = self._last_vars = (flat, array("f", map(scaled.__getitem__, flat)))
+                m[self.vars_at:self.vars_at + n] = last[1]
             return
         k = self.vars_at
         for name, index in self.layout.var_slots:
