@@ -89,10 +89,10 @@ class DirectCardEncoder:
         self._scaled = _Scaled(var_cap)  # a variable's value -> its slot value (the same few recur)
         # table zone id -> (cards, their ``itemgetter``, flags, definitions, the zone's block of slots) of the last
         # time an open zone of at least ``_MEMO_MIN_CARDS`` cards, none face down, was encoded (``_open_block``)
-        self._open_memo: dict[int, tuple[list[int], Any, tuple[int, ...], tuple[int, ...], memoryview]] = {}
-        self._block = 1 + 2 * ndef
+        self._open_memo: dict[int, tuple[list[int], Any, tuple[int, ...], tuple[int, ...], memoryview[float]]] = {}
+        self._block = 1 + 2 * ndef  # a zone's slots: its count, copies and exhausted copies per definition
         self._deck_picks: dict[int, tuple[list[int], Any]] = {}  # table zone id -> (its cards, their itemgetter)
-        self._last_vars: tuple[list[Any], Any] = ([], None)  # the last variables, flattened, and their block  # a zone's slots: its count, copies and exhausted copies per definition
+        self._last_vars: tuple[list[Any], Any] = ([], None)  # the last variables, flattened, and their block
         names: list[str] = []
         for name, _index in layout.var_slots:
             if name not in names:
@@ -220,7 +220,7 @@ class DirectCardEncoder:
                             m[base:base + block] = memo[4]
                             continue
                     else:
-                        pick = itemgetter(*cards)  # n >= 2: it returns a tuple
+                        pick = itemgetter(*cards)  # n >= _MEMO_MIN_CARDS > 1: it returns a tuple
                         fl, ds = pick(flags), pick(defn)
                     if not any(map(FACE_DOWN.__and__, fl)):
                         self._open_block(z, base, cards, pick, fl, ds, m)
