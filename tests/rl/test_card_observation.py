@@ -15,6 +15,8 @@ card game is covered without a line here):
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -159,3 +161,84 @@ def test_a_wrong_buffer_is_refused_with_a_clear_message() -> None:
                 np.zeros((2, encoder.size), dtype=np.float32)[:, 0]):
         with pytest.raises(ValueError, match="C-contiguous float32"):
             encoder.encode_seat(state, 0, out=bad)
+
+
+@pytest.mark.parametrize("game_id", card_games())
+def test_every_step_of_a_game_with_one_encoder_equals_the_reference(game_id: str) -> None:
+    """The encoder keeps the blocks of big open zones from one call to the next (``_open_memo``): along
+    the first 250 steps of two games, observed by every seat at every step with one encoder as an env does, it
+    never serves a stale one."""
+    game = registry.load_game(game_id)
+    players = game.info.max_players
+    encoder = _encoder(game_id, players)
+    steps = 0
+    for seed in range(2):
+        state = game.new_game(seed=seed, players=players)
+        rng = random.Random(seed)
+        while True:
+            assert isinstance(state, CardState)
+            for seat in range(players):
+                assert np.array_equal(encoder.encode_seat(state, seat), encoder.encode(state.view(seat))), (seed, seat)
+            steps += 1
+            if state.is_terminal or steps % 250 == 0:  # openings and mid-games of two games (a long one costs)
+                break
+            state.apply(rng.choice(state.legal_actions()))
+    assert steps > 50
+
+
+def _viewable_with_one_more(state: CardState, name: str) -> bool:
+    """Whether the views still build with list variable ``name``'s first value one higher (some name an index)."""
+    probe = state.clone()
+    assert isinstance(probe, CardState)
+    probe.vars[name][0] += 1
+    try:
+        probe.view(0)
+    except (IndexError, KeyError, ValueError):
+        return False
+    return True
+
+
+@pytest.mark.parametrize("game_id", card_games())
+def test_a_big_open_zone_changed_in_place_is_encoded_again(game_id: str) -> None:
+    """A card of a big open zone exhausted, readied, turned face down or redefined in place (the zone's list
+    unchanged), a deck card shown to a seat, a list variable changed in place: the next observation shows it,
+    no memo of the encoder (a zone's last block, a deck's card getter, the last variables) is reused."""
+    from cardtable.rl import card_observation
+
+    game = registry.load_game(game_id)
+    players = game.info.max_players
+    encoder = _encoder(game_id, players)
+    for seed, _final, samples in playouts(game, players, range(4)):
+        for state in samples[::5]:
+            assert isinstance(state, CardState)
+            t = state.table
+            big = [z for z, d in enumerate(t.decls) if d.visibility.name == "PUBLIC"
+                   and len(t.zones[z]) >= card_observation._MEMO_MIN_CARDS
+                   and not any(t.flags[i] & FACE_DOWN for i in t.zones[z])]
+            if not big:
+                continue
+            state = state.clone()
+            assert isinstance(state, CardState)
+            t = state.table
+            card = t.zones[big[0]][0]
+            other = next(d for d in range(state.definition_count()) if d != t.defn[card])
+
+            def check() -> None:
+                for seat in range(players):
+                    assert np.array_equal(encoder.encode_seat(state, seat), encoder.encode(state.view(seat)))
+
+            check()
+            check()  # the memo's block, served again
+            deck = next(z for z, d in enumerate(t.decls) if d.visibility.name == "HIDDEN" and t.zones[z])
+            shown = t.zones[deck][-1]
+            listed = next(name for name, index in encoder.layout.var_slots
+                          if index == 0 and state.vars[name][0] < 20 and _viewable_with_one_more(state, name))
+            for change in (lambda: t.flags.__setitem__(card, t.flags[card] ^ EXHAUSTED),
+                           lambda: t.defn.__setitem__(card, other),
+                           lambda: t.flags.__setitem__(card, t.flags[card] | FACE_DOWN),
+                           lambda: t.known.__setitem__(shown, t.known[shown] | 1),  # a deck card shown to seat 0
+                           lambda: state.vars[listed].__setitem__(0, state.vars[listed][0] + 1)):  # a variable
+                change()
+                check()
+            return
+    pytest.fail(f"{game_id}: no position with a big open zone (the memo is never exercised)")

@@ -50,7 +50,7 @@ class _Scaled(dict[Any, float]):
 
 # An open zone this big is encoded from the memo of its last contents when they are unchanged: below it, the
 # per-card loop costs less than comparing the zone with the memo.
-_MEMO_MIN_CARDS = 8
+_MEMO_MIN_CARDS = 3
 
 
 class DirectCardEncoder:
@@ -87,9 +87,12 @@ class DirectCardEncoder:
         self._last_plan: list[tuple[int, int, Visibility, int | None]] = []
         self._seat_plans: dict[tuple[int, int], tuple[Any, Any]] = {}
         self._scaled = _Scaled(var_cap)  # a variable's value -> its slot value (the same few recur)
-        # table zone id -> (cards, flags, definitions, [(slot, value)]) of the last time an open zone of at least
-        # ``_MEMO_MIN_CARDS`` cards, none face down, was encoded (``_open_slots``)
-        self._open_memo: dict[int, tuple[list[int], list[int], list[int], list[tuple[int, float]]]] = {}
+        # table zone id -> (cards, their ``itemgetter``, flags, definitions, the zone's block of slots) of the last
+        # time an open zone of at least ``_MEMO_MIN_CARDS`` cards, none face down, was encoded (``_open_block``)
+        self._open_memo: dict[int, tuple[list[int], Any, tuple[int, ...], tuple[int, ...], memoryview[float]]] = {}
+        self._block = 1 + 2 * ndef  # a zone's slots: its count, copies and exhausted copies per definition
+        self._deck_picks: dict[int, tuple[list[int], Any]] = {}  # table zone id -> (its cards, their itemgetter)
+        self._last_vars: tuple[list[Any], Any] = ([], None)  # the last variables, flattened, and their block
         names: list[str] = []
         for name, _index in layout.var_slots:
             if name not in names:
@@ -180,13 +183,18 @@ class DirectCardEncoder:
         copies: dict[int, int] = {}
         get = copies.get
         hidden, open_zones, others, face_rule = self._seat_plan(state, seat)
+        deck_picks = self._deck_picks
         for z, base in hidden:
-            # a deck: only a card the seat was shown has a face for it (checked at C speed first)
+            # a deck: only a card the seat was shown has a face for it (checked at C speed first, through the
+            # itemgetter of the deck's last contents: decks change little from one call to the next)
             cards = zones[z]
             if cards:
                 n = len(cards)
                 m[base] = count_value[n if n < count_cap else count_cap]
-                if any(map(known.__getitem__, cards)):
+                kept = deck_picks.get(z)
+                if kept is None or kept[0] != cards:
+                    kept = deck_picks[z] = (list(cards), itemgetter(*cards, cards[0]))  # 2+ items: a tuple
+                if any(kept[1](known)):
                     for i in cards:
                         if known[i] & bit:
                             d = defn[i]
@@ -196,22 +204,28 @@ class DirectCardEncoder:
                                 if flags[i] & EXHAUSTED:
                                     slot += ndef
                                     copies[slot] = get(slot, 0) + 1
-        open_memo, memo_min = self._open_memo, _MEMO_MIN_CARDS
+        open_memo, memo_min, block = self._open_memo, _MEMO_MIN_CARDS, self._block
         for z, base in open_zones:
             cards = zones[z]
             if cards:
                 n = len(cards)
-                m[base] = count_value[n if n < count_cap else count_cap]
                 if n >= memo_min:
-                    # a big zone (a discard pile, a story): its slots again if its cards, their flags and their
-                    # definitions are those of the last time (compared at C speed), else computed and kept
-                    fl, ds = list(map(flags.__getitem__, cards)), list(map(defn.__getitem__, cards))
+                    # a big zone (a discard pile, a story): its whole block again, copied at C speed, if its
+                    # cards, their flags and their definitions are those of the last time (compared at C speed)
                     memo = open_memo.get(z)
-                    if memo is None or memo[0] != cards or memo[1] != fl or memo[2] != ds:
-                        memo = self._open_slots(z, base, cards, fl, ds, known, ctrl, bit, seat)
-                    for slot, value in memo[3]:
-                        m[slot] = value
-                    continue
+                    if memo is not None and memo[0] == cards:
+                        pick = memo[1]
+                        fl, ds = pick(flags), pick(defn)
+                        if fl == memo[2] and ds == memo[3]:
+                            m[base:base + block] = memo[4]
+                            continue
+                    else:
+                        pick = itemgetter(*cards)  # n >= _MEMO_MIN_CARDS > 1: it returns a tuple
+                        fl, ds = pick(flags), pick(defn)
+                    if not any(map(FACE_DOWN.__and__, fl)):
+                        self._open_block(z, base, cards, pick, fl, ds, m)
+                        continue
+                m[base] = count_value[n if n < count_cap else count_cap]
                 first = base + 1
                 for i in cards:
                     f = flags[i]
@@ -273,21 +287,18 @@ class DirectCardEncoder:
                 k += stride
         return obs
 
-    def _open_slots(self, z: int, base: int, cards: list[int], fl: list[int], ds: list[int], known: list[int],
-                    ctrl: list[int], bit: int, seat: int) -> tuple[list[int], list[int], list[int], list[tuple[int, float]]]:
-        """(cards, their flags, their definitions, [(slot, value)]) of open zone ``z`` for ``seat``: the copies and
-        exhausted copies per definition, as the loop of ``encode_seat`` counts them. Every slot lies in the zone's
-        own block, so the pairs can be written as they are. Kept for the next call only when no card is face
-        down: then the pairs depend on nothing else (not on the seat, ``known`` or ``ctrl``)."""
+    def _open_block(self, z: int, base: int, cards: list[int], pick: Any, fl: tuple[int, ...], ds: tuple[int, ...],
+                    m: Any) -> None:
+        """Write the block of open zone ``z`` (no card face down) — its count, the copies and exhausted copies per
+        definition, as the loop of ``encode_seat`` counts them — and keep a copy of it with the cards, their
+        flags and their definitions. Every slot lies in the zone's own block and nothing else (not the seat,
+        ``known`` or ``ctrl``) changes it when no card is face down, so the copy serves the next call."""
         ndef, counts = self.ndef, dict[int, int]()
         get = counts.get
+        n = len(cards)
+        m[base] = self._count_value[n if n < self._count_cap else self._count_cap]
         first = base + 1
-        face_down = False
-        for i, f, d in zip(cards, fl, ds):
-            if f & FACE_DOWN:
-                face_down = True
-                if not known[i] & bit and ctrl[i] != seat:
-                    continue  # a face-down card the seat may not look at: counted, nothing more
+        for f, d in zip(fl, ds):
             if 0 <= d < ndef:
                 slot = first + d
                 counts[slot] = get(slot, 0) + 1
@@ -295,13 +306,9 @@ class DirectCardEncoder:
                     slot += ndef
                     counts[slot] = get(slot, 0) + 1
         copies_value, copies_cap = self._copies_value, self._copies_cap
-        pairs = [(slot, copies_value[c if c < copies_cap else copies_cap]) for slot, c in counts.items()]
-        memo = (list(cards), fl, ds, pairs)
-        if face_down:
-            self._open_memo.pop(z, None)
-        else:
-            self._open_memo[z] = memo
-        return memo
+        for slot, c in counts.items():
+            m[slot] = copies_value[c if c < copies_cap else copies_cap]
+        self._open_memo[z] = (list(cards), pick, fl, ds, memoryview(m[base:base + self._block].tobytes()).cast("f"))
 
     def _write_vars(self, values: dict[str, Any], m: Any) -> None:
         """The game's integer variables, clipped and scaled, into their slots.
@@ -319,7 +326,10 @@ class DirectCardEncoder:
         n = len(flat)
         if n == self._var_count:
             if n:
-                m[self.vars_at:self.vars_at + n] = array("f", map(scaled.__getitem__, flat))
+                last = self._last_vars
+                if flat != last[0]:
+                    last = self._last_vars = (flat, array("f", map(scaled.__getitem__, flat)))
+                m[self.vars_at:self.vars_at + n] = last[1]
             return
         k = self.vars_at
         for name, index in self.layout.var_slots:

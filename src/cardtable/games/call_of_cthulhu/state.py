@@ -14,10 +14,9 @@ to, CC-3.16) and ``seq`` (when it entered play — "the first one stays", CC-10.
 from __future__ import annotations
 
 from functools import partial
-from types import EllipsisType
 from typing import Any, Container, Iterable, Mapping, Sequence
 
-from ...core import Action, IllegalActionError, Visibility, shared_action
+from ...core import Action, IllegalActionError, Visibility
 from ...engine import EXHAUSTED, FIRST_GAME_FLAG, CardState, OpTable, ZoneDecl, lasting_total
 from ...engine.triggers import source_in_place
 from ...engine.frames import thaw
@@ -363,24 +362,17 @@ class CocState(CardState):
             return effects.event_playable(self, p, i)
         return None
 
-    def can_play(self, p: int, i: int, x: int = 0, *, window: str | None | EllipsisType = ...,
-                 most_icons: int | None = None) -> bool:
+    def can_play(self, p: int, i: int, x: int = 0) -> bool:
         """``play_refusal(p, i, x) is None``, with the checks in the order cheapest and likeliest to fail
-        first (listing the legal plays needs only the yes or no, not the reason).
-
-        ``window_actions`` asks this of every hand card at every window, so it may hand over what is the
-        same for all of them: ``window`` (``_window_name()``) and ``most_icons`` (``_most_icons(p)``); a
-        cost above the richest undrained domain is refused before ``paying_domains`` looks at any."""
+        first (listing the legal plays needs only the yes or no, not the reason)."""
         d = self.card(i)
-        if window is ...:
-            window = self._window_name()
         if d.type in ("character", "support"):
-            if p != self.active_player() or window != "ops":
+            if p != self.active_player() or self._window_name() != "ops":
                 return False
-        elif d.type != "event" or not d.trigger.startswith("action") or window is None:
+        elif d.type != "event" or not d.trigger.startswith("action") or self._window_name() is None:
             return False
         cost = self.actual_cost(i, x)
-        if cost > 0 and (most_icons is not None and cost > most_icons or not self.paying_domains(p, i, cost)):
+        if cost > 0 and not self.paying_domains(p, i, cost):
             return False
         # the rest of ``play_refusal`` (its window and cost checks are the ones just made)
         if d.unique and self.controls_title(p, d.title):
@@ -409,28 +401,17 @@ class CocState(CardState):
     def window_actions(self, name: str, player: int) -> Sequence[Action]:
         if name in ("interrupt", "reaction"):
             return ()
-        out: list[Action] = []
-        hand = self.table.zones[HAND_ZONE_IDS[player]]
-        if not hand:
-            return out
+        out = []
         ops_turn = name == "ops" and player == self.active_player()
-        window, most_icons = self._window_name(), self._most_icons(player)  # the same for every card below
-        for i in hand:
+        for i in self.table.cards(f"hand:{player}"):
             d = self.card(i)
             if (d.type == "event" and not d.trigger.startswith("action")) or (d.type != "event" and not ops_turn):
                 continue  # CC-6.14: cheap refusals first (this runs at every window)
             for x in self.x_values(player, i):
-                if self.can_play(player, i, x, window=window, most_icons=most_icons):
-                    params: tuple[tuple[str, int], ...] = (("card", i),) if not d.cost_is_x else (("card", i), ("x", x))
-                    out.append(shared_action(player, "play", params))
+                if self.can_play(player, i, x):
+                    params: tuple[tuple[str, int], ...] = (("card", i),) if not self.card(i).cost_is_x else (("card", i), ("x", x))
+                    out.append(Action(player, "play", params))
         return out
-
-    def _most_icons(self, p: int) -> int:
-        """The most resource icons on one of ``p``'s undrained domains: no card costing more can be paid
-        (CC-6.3(a)), whatever its faction."""
-        drained = self.vars["drained"]
-        return max((self.resource_count(p, dom) for dom in range(DOMAINS_PER_PLAYER) if not drained[3 * p + dom]),
-                   default=0)
 
     def hidden_could_answer(self, player: int, window: str, kind: str | None) -> bool:
         """Anyone holding cards might hold an event for this window (asked or not would tell)."""
