@@ -26,7 +26,7 @@ from cardtable.server.autopass import SeatPrefs, pass_kinds_for
 from cardtable.server.autopass import choose as choose_auto
 from cardtable.tui import get_renderer, seat_names
 
-CARD_GAMES = [("call-of-cthulhu", 2, 3), ("million-arthur", 2, 6), ("mythos", 2, 1), ("mythos", 4, 6)]
+CARD_GAMES = [("call-of-cthulhu", 2, 7), ("million-arthur", 2, 6), ("mythos", 2, 1), ("mythos", 4, 6)]
 SAMPLE = 40  # decisions checked per game, spread over it, plus its last ones
 LAST = 8
 
