@@ -23,7 +23,7 @@ NO_CARD = -1
 
 # ``seen`` bits: where a card instance has been during the game (the balance lab's per-card figures).
 HELD = 1  # it has been in its owner's hand (drawn, or dealt in the opening hand)
-PLAYED = 2  # it has been in play
+PLAYED = 2  # it has been in play, or played into a zone that counts as played (``ZoneDecl.played``)
 DECKED = 4  # it has been in a deck (an ordered zone): it belongs to its owner's deck, not e.g. a leader
 
 # Flag bits the engine itself reads; games add theirs from ``FIRST_GAME_FLAG`` upwards.
@@ -48,6 +48,9 @@ class ZoneDecl:
     in_play: bool = False
     ordered: bool = False  # True when order matters and is secret (a deck): views never hint at it
     hand: bool = False  # a player's hand: a card that enters it counts as drawn (``CardTable.seen``)
+    # a card that enters it counts as played (``CardTable.seen``) although the zone is not in play: a card
+    # whose play puts it outside the field, e.g. Mythos' Acquired Adventures (MY-6.13.4, MY-6.13.6)
+    played: bool = False
 
     def visible_to(self, seat: int | None) -> bool:
         if self.visibility is _PUBLIC:
@@ -74,7 +77,7 @@ class CardTable:
         self.decls = tuple(decls)
         self.zone_ids = {d.name: z for z, d in enumerate(self.decls)}
         # per zone, the ``seen`` bits a card gets by entering it (one OR per move keeps it free)
-        self.marks = tuple((HELD if d.hand else 0) | (PLAYED if d.in_play else 0) | (DECKED if d.ordered else 0)
+        self.marks = tuple((HELD if d.hand else 0) | (PLAYED if d.in_play or d.played else 0) | (DECKED if d.ordered else 0)
                            for d in self.decls)
         # per zone, what a move reads of its declaration (tuples shared by copies)
         self.public = tuple(d.visibility is _PUBLIC for d in self.decls)
