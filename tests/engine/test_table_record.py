@@ -86,3 +86,13 @@ def test_counters_go_with_a_move_and_the_index_follows_every_way_they_are_writte
     loaded.move(b, "hand:0")
     assert loaded.counters == {} and loaded.counted == {}
     assert t.counters == {(b, "played"): 5}, "a loaded copy is its own table"
+
+
+def test_a_zone_declared_played_marks_its_cards_played_without_putting_them_in_play() -> None:
+    """``ZoneDecl.played``: a card played into a zone outside the field (Mythos' Acquired Adventures) counts
+    as played in the record, and the zone stays out of play for the rules."""
+    zones = ZONES + [ZoneDecl("scored:0", Visibility.PUBLIC, 0, played=True)]
+    t = CardTable(zones)
+    i = t.add(3, 0, "hand:0")
+    t.move(i, "scored:0")
+    assert t.seen[i] & PLAYED and not t.in_play(i)

@@ -33,19 +33,23 @@ KNOWN_UNPLAYED: dict[str, tuple[int, set[str]]] = {
     # knight (Smoke and Mirrors' Sunspear Riders, Pearl Exchange's Corsairs) they were played in 17 of
     # the 19 and 20 of the 21 heuristic games that drew them (the Trickster's burst: test_strategy.py).
     "million-arthur": (32, set()),
-    # Revised lists (dreamlands set version 2): the old 2-game run drew neither Tide and Teeth nor most
-    # adventures; the 24-game run plays the cards the old run saw played but one, and draws for the first
-    # time Tide and Teeth's cards the heuristic has never played (in the 600-game table of docs/balance
-    # either: MYC-A05, B02, B04, L14, M06, R02, W02; Forbidden Knowledge MYC-E07 rarely) and adventures
-    # (acquired, never "played": MYC-V03, V05, V07, MYN-V04). Sleep Paralysis (MYD-E04) is new to the ready
-    # decks; Lamp and Ledger's Night Librarians (MYC-A01, played in 23 % of the games that drew them in
-    # that table) are drawn and not played here.
-    "mythos": (24, {
-        "MYN-A03", "MYN-B02", "MYN-G02", "MYN-L08", "MYN-S01", "MYN-T03", "MYN-V01", "MYN-V03", "MYN-V04",
-        "MYN-V05", "MYN-V06", "MYC-A01", "MYC-A05", "MYC-B02", "MYC-B04", "MYC-E07", "MYC-L14", "MYC-M06",
-        "MYC-R02", "MYC-V01", "MYC-V02", "MYC-V03", "MYC-V04", "MYC-V05", "MYC-V06", "MYC-V07", "MYC-V08",
-        "MYC-W02", "MYD-A03", "MYD-A05", "MYD-B02", "MYD-E04", "MYD-G02", "MYD-T01", "MYD-T03", "MYD-V01",
-        "MYD-V02", "MYD-V05", "MYD-W01"}),
+    # Every card played, Mythos (issue 25): an acquired adventure now counts as played (playing it is a
+    # PLAY, MY-6.13.4), and the heuristic counts cards drawn, turns the opponents lose, items and loaded
+    # spells in play and the hand cards a place makes playable. The run grew from 24 to 32 games. Left:
+    # * Tide and Teeth's items that its deck has no place for (no Tome or Artifact location, MY-6.5.2,
+    #   MY-6.7.1: never legal): MYC-B02, B04, R02, W02; and its spells, whose only vessel is the Hedge
+    #   Sorcerer (MY-6.12.1): MYC-S02, S03 (both loaded in the old 24-game run, in none of these).
+    # * Cards whose Sanity cost the evaluation values above what they bring: MYC-L14 and MYN-L08 (Isolated
+    #   places reached only by travel, -3 and -2), the Shoggoth MYC-M06 (-2), Seven Hundred Steps Down
+    #   MYD-T03 and the Moon-Silver Scimitar MYD-W01 (-1 each).
+    # * Cards whose requirements the decks rarely meet: Galley to Serannian MYD-T01 (leaves from a
+    #   Dreamlands Harbour), Undercity Fixer MYN-A03 (Underground, New Aeon), Ithaqua MYN-G02 (a Mi-Go and
+    #   an Isolated place), and the adventures never completed: MYC-V01, V02, V05, MYN-V05.
+    # * Lamp and Ledger's single Byakhee (MYC-M03), played in the old 24-game run, is drawn and not played.
+    "mythos": (32, {
+        "MYC-B02", "MYC-B04", "MYC-L14", "MYC-M03", "MYC-M06", "MYC-R02", "MYC-S02", "MYC-S03", "MYC-V01",
+        "MYC-V02", "MYC-V05", "MYC-W02", "MYD-T01", "MYD-T03", "MYD-W01", "MYN-A03", "MYN-G02", "MYN-L08",
+        "MYN-V05"}),
 }
 
 

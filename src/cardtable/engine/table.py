@@ -49,7 +49,8 @@ class ZoneDecl:
     ordered: bool = False  # True when order matters and is secret (a deck): views never hint at it
     hand: bool = False  # a player's hand: a card that enters it counts as drawn (``CardTable.seen``)
     # a card that enters it counts as played though the zone is not in play: where a card waits while it
-    # is being played (an event never enters play, yet it was played — ``CardTable.seen``)
+    # is being played (an event never enters play, yet it was played) or where a played card goes outside
+    # the field (Mythos' Acquired Adventures, MY-6.13.4) — ``CardTable.seen``
     played: bool = False
 
     def visible_to(self, seat: int | None) -> bool:

@@ -117,3 +117,14 @@ def test_the_game_default_depth_is_used_and_a_cut_off_asks_the_evaluation(monkey
 def test_a_depth_limited_search_leaves_the_game_and_its_rng_untouched() -> None:
     bot = make_bot("ismcts:3:d6", GAME.info.id, seed=1)
     c.check_rng_isolation(GAME, 2, range(1), lambda view, decision: bot.act(view, decision, Rng(5)))
+
+
+def test_a_hand_ally_whose_requirement_the_place_meets_counts_once_per_title() -> None:
+    """MY-6.4.2: the Zoog Scout is played only in a Forest (Dreamlands): ready at the Glade, not at the
+    Harbour; two copies count as one title."""
+    from cardtable.games.mythos.evaluation import READY, ready
+
+    glade = build(hands=(["Zoog Scout", "Zoog Scout"], []), story=(["Enchanted Wood Glade"], []))
+    harbour = build(hands=(["Zoog Scout", "Zoog Scout"], []), story=(["Celephais Harbour"], []))
+    assert ready(glade.st, 0) == 1 and ready(harbour.st, 0) == 0
+    assert abs(side_score(glade.st, 0, 0) - side_score(harbour.st, 0, 0) - READY) < 1e-9

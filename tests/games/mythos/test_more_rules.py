@@ -303,3 +303,17 @@ def test_my_6_6_4_my_6_12_9_weapons_and_spells_in_play_never_move() -> None:
     assert sc.refuse("play", card=sc.id("Service Revolver"), host=sc.id("Dockside Sailor")).rule == "MY-5.5"
     assert sc.refuse("play", card=sc.id("Call Forth the Hungry"), host=sc.id("Cultes des Goules")).rule == "MY-5.5"
 
+
+
+def test_my_6_13_4_an_acquired_adventure_is_recorded_as_played() -> None:
+    """Playing an adventure is a PLAY (MY-5.5, MY-6.13.4) that puts it in Acquired Adventures, outside the
+    field (MY-6.13.6): the table's record (``seen``, read by the balance lab) counts it as played."""
+    from cardtable.engine.table import PLAYED
+
+    sc = build(hands=(["Graveside Vigil", "Dead Calm"], []), story=(["Old Hill Burying Ground"], []),
+               allies=(["Police Detective"], []))
+    vigil = sc.id("Graveside Vigil")
+    assert not sc.st.table.seen[vigil] & PLAYED
+    sc.act("play", card=vigil)
+    assert sc.zone("adventures:0") == [vigil]
+    assert sc.st.table.seen[vigil] & PLAYED and not sc.st.table.in_play(vigil)

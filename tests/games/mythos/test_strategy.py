@@ -138,3 +138,48 @@ def test_the_heuristic_bot_is_found_through_the_strategy_facet() -> None:
     sc = build(hands=(["Ghoul"], []), story=(["Old Hill Burying Ground"], []))
     d = sc.st.decision
     assert d is not None and bot.act(sc.st.view(0), d) in d.options
+
+
+# ---- every card played (issue 25): what the look-ahead now sees ---------------------------------------------
+
+
+def test_my_12_5_with_sanity_to_spare_it_pays_1_sanity_to_draw_2() -> None:
+    """Forbidden Knowledge (-1 Sanity, draw 2): the hand's size is no part of the score, so the look-ahead
+    counts each card drawn; with Sanity to spare two cards are worth the point (low Sanity: the MY-6.1.3
+    test above still passes)."""
+    sc = build(hands=(["Forbidden Knowledge"], []), story=(["Arkham Rail Depot"], []), sanity=(10, 10),
+               decks=(["Nightfall"] * 4, ["Nightfall"] * 4))
+    assert best(sc.st) == Action(0, "play", (("card", sc.id("Forbidden Knowledge")),))
+
+
+def test_my_5_8_it_pays_1_sanity_to_make_the_opponent_lose_a_turn() -> None:
+    """Sleep Paralysis (-1 Sanity: each opponent loses his next turn). The lost turn is taken at once
+    (MY-5.8), so the position after the play no longer shows it: the look-ahead reads it from the log."""
+    sc = build(hands=(["Sleep Paralysis"], ["Restful Sleep"]), story=(["Arkham Rail Depot"], []),
+               sanity=(10, 10))
+    assert best(sc.st) == Action(0, "play", (("card", sc.id("Sleep Paralysis")),))
+
+
+def test_my_6_4_2_it_walks_where_an_ally_in_hand_can_be_played() -> None:
+    """Requirements are checked as a card is played (MY-6.1.2, D-MY-14): the Zoog Scout is played only in a
+    Forest, so of two walks that are otherwise alike it takes the one to the Forest."""
+    sc = build(hands=(["Zoog Scout", "Temple of the Nine Lanterns", "Enchanted Wood Glade"], []),
+               story=(["Celephais Harbour"], []))
+    assert sc.id("Zoog Scout") not in {c for c, _ in sc.plays()}
+    assert best(sc.st) == Action(0, "play", (("card", sc.id("Enchanted Wood Glade")),))
+
+
+def test_my_6_7_1_a_tome_in_play_is_worth_more_than_one_kept_in_hand() -> None:
+    """An item in play (a vessel for spells, MY-6.12) scores above the same item ready in hand, so the
+    look-ahead plays a tome whose requirements are met rather than pass."""
+    sc = build(hands=(["Aklo Tablets"], []), story=(["Miskatonic Stacks"], []), allies=(["Hedge Sorcerer"], []))
+    assert best(sc.st) == Action(0, "play", (("card", sc.id("Aklo Tablets")),))
+
+
+def test_my_6_12_2_it_loads_a_spell_onto_a_vessel_for_its_sanity_cost() -> None:
+    """A loaded spell is cast again every round (readied at its end, MY-5.13): loading Call Forth the
+    Hungry onto the Hedge Sorcerer (MY-6.12.2, a PLAY, -1 Sanity) beats passing."""
+    sc = build(hands=(["Call Forth the Hungry"], []), story=(["Arkham Rail Depot"], []),
+               allies=(["Hedge Sorcerer"], []), sanity=(10, 10))
+    assert best(sc.st) == Action(0, "play", (("card", sc.id("Call Forth the Hungry")),
+                                             ("host", sc.id("Hedge Sorcerer"))))

@@ -5,8 +5,12 @@ What it counts is what decides a game (MY-1.5, MY-1.6): the score itself (Sanity
 Sanity weighted more when it runs low because a Sanity of 0 ends the game at once (MY-1.3); progress
 toward the adventures in hand (slots already filled by the adventure pool of MY-6.13.2 count fully,
 slots that a card in hand could fill count half); the monsters waiting in the Threat (they attack,
-MY-9.3, or block, MY-9.4); allies (blockers and adventure material); an open gate with a monster to
-summon through it (MY-6.8.1); a god in play (MY-6.9).
+MY-9.3, or block, MY-9.4); allies (blockers and adventure material); items in play (tomes, artifacts,
+weapons: vessels for spells, MY-6.12, and armed allies, MY-6.6) and face-up loaded spells (cast again every
+round, MY-5.13: so loading one is worth its Sanity cost); an open gate with a monster to summon
+through it (MY-6.8.1); a god in play (MY-6.9); and the hand's allies, items and gods whose requirements the
+position meets now (requirements are checked only as a card is played, MY-6.1.2, D-MY-14: so walking to a
+Forest is worth something to a hand holding a Backwoods Hunter, and the next turn plays it).
 
 Only what ``seat`` may know is read: every seat's public zones, but hand contents only for ``seat``
 itself (another seat's hand in a search state is a resampled guess, so it is left out); another seat's
@@ -24,8 +28,9 @@ from ...engine import FACE_DOWN
 from .catalog import CardDef
 from .requirements import match_units, matches
 from .schema import CardFilter
+from .legality import hosts, type_refusal
 from .play import adventure_pool
-from .state import MyState
+from .state import CROSSWISE, MyState
 
 DANGER = 5  # below this Sanity, each point lost costs more (MY-1.3: 0 ends the game)
 DANGER_WEIGHT = 0.8  # extra value of each Sanity point under DANGER
@@ -36,6 +41,11 @@ HIDDEN_THREAT = 1.4  # another seat's face-down monster, combat unknown
 ALLY = 0.4  # an ally in play ...
 ALLY_COMBAT = 0.15  # ... and each point of its combat
 GOD = 1.5  # a god in play
+ITEM = 0.3  # a tome, artifact or weapon in play (more than READY: holding it back is never better)
+SPELL = 1.1  # a face-up loaded spell (MY-6.12): cast every round (readied, MY-5.13), worth its loading cost
+READY = 0.2  # a hand ally, item or god (one per title) whose requirements are met where the seat stands now
+READY_TYPES = frozenset(("ally", "tome", "artifact", "weapon", "god"))
+ITEM_TYPES = frozenset(("tome", "artifact", "weapon"))
 GATE_WITH_MONSTER = 0.6  # an open gate and a monster in hand to summon through it
 SKIP = 0.8  # a lost turn pending (MY-5.8)
 STEEPNESS = 0.28  # logistic slope per score point
@@ -76,6 +86,36 @@ def progress(st: MyState, p: int) -> float:
     return total
 
 
+def ready(st: MyState, p: int) -> int:
+    """How many distinct titles among ``p``'s hand allies, items and gods could be played where ``p`` stands
+    (MY-5.5: their requirements met, an ally or a host for an attachment at hand). A walk leaves the new
+    Location crosswise (in transit, MY-6.3.3) until the seat arrives (MY-6.3.8, a turn action): the place
+    counted is then the one it is walking to, as if arrived (on a copy), so a walk that opens the hand's
+    allies shows at once."""
+    t = st.table
+    hand = t.cards(f"hand:{p}")
+    if not any(st.card(i).type in READY_TYPES for i in hand):
+        return 0
+    top = st.story_top(p)
+    if top is not None and st.crosswise(top) and st.card(top).type == "location":
+        there = st.clone()
+        assert isinstance(there, MyState)
+        there.table.set_flag(top, CROSSWISE, False)
+        there.set_position(p, st.card(top))
+        st = there
+    memo: dict[str, object] = {}
+    seen: set[str] = set()
+    n = 0
+    for i in hand:
+        d = st.card(i)
+        if d.type not in READY_TYPES or d.title in seen:
+            continue
+        seen.add(d.title)
+        if type_refusal(st, p, d, memo) is None and hosts(st, p, d, memo):
+            n += 1
+    return n
+
+
 def side_score(st: MyState, p: int, seat: int) -> float:
     """How well seat ``p`` is doing, in score points, as ``seat`` may know it."""
     t = st.table
@@ -93,11 +133,18 @@ def side_score(st: MyState, p: int, seat: int) -> float:
     for i in st.allies(p):
         if st.card(i).type == "ally":
             score += ALLY + ALLY_COMBAT * st.combat(i)
+    for z in (f"item:{p}", f"ally:{p}"):
+        for i in t.cards(z):
+            kind = st.card(i).type
+            if kind in ITEM_TYPES:
+                score += ITEM
+            elif kind == "spell" and not t.flags[i] & FACE_DOWN:
+                score += SPELL
     if t.cards(f"god:{p}"):
         score += GOD
     score -= SKIP * int(st.vars["skip"][p])
     if p == seat:
-        score += progress(st, p)
+        score += progress(st, p) + READY * ready(st, p)
         if st.gate_open(p) and any(st.card(i).type == "monster" for i in t.cards(f"hand:{p}")):
             score += GATE_WITH_MONSTER
     return score

@@ -71,7 +71,8 @@ def zones_for(players: int) -> tuple[ZoneDecl, ...]:
             ZoneDecl(f"ally:{p}", Visibility.PUBLIC, p, in_play=True),
             ZoneDecl(f"item:{p}", Visibility.PUBLIC, p, in_play=True),
             ZoneDecl(f"event:{p}", Visibility.PUBLIC, p, in_play=True),
-            ZoneDecl(f"adventures:{p}", Visibility.PUBLIC, p),
+            # MY-6.13.4: an adventure is played (a PLAY) into Acquired Adventures, outside the field (MY-6.13.6)
+            ZoneDecl(f"adventures:{p}", Visibility.PUBLIC, p, played=True),
             ZoneDecl(f"inv:{p}", Visibility.PUBLIC, p),
         ]
     return tuple(zones)

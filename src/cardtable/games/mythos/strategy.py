@@ -7,11 +7,15 @@ asked without knowing more than the seat does. The plan:
 * **Turns** (MY-5.4) and the battle use step (MY-9.2) are a one-ply look-ahead: each option is tried
   on a copy (a Join group it opens completed the same way, card by card, D-MY-154) and the position
   scored by ``evaluation.side_score`` — the score (MY-1.5) with low Sanity weighted more (MY-1.3),
+  cards drawn up to the refill size (``DRAW`` each: the hand's size is not part of the score, its options
+  are; more are discarded at the end of the round, MY-5.14), turns the
+  opponents lose (MY-5.8, taken at once, so only the log shows them),
   progress toward the adventures in hand (slots filled by the Story Deck and the field, MY-6.13.2: so
   it walks and travels to needed locations and plays the named cards), monsters in the Threat, allies
   and gods. A play that ends the game is scored by its outcome (MY-1.6), so it
   ends the game when ahead and never when behind. A small bonus for playing over passing keeps the
-  hand moving, except a card costing Sanity when Sanity is low (MY-6.1.3).
+  hand moving (not for an ability, which could be used again and again and keep card play going),
+  except a card costing Sanity when Sanity is low (MY-6.1.3).
 * **Attacks** (MY-9.3): attack with every monster; the target is the leader, or, when ahead, the
   opponent nearest to 0 Sanity. Allies with Enchanted Weapons join (MY-6.6.5) only for a kill.
 * **Blocks** (MY-9.4): only when the attack would leave Sanity in danger; monsters first, then allies
@@ -39,6 +43,8 @@ from .evaluation import DANGER, lead, matched
 from .state import ADVENTURES, HAND, INV, MyState
 
 PLAY_BONUS = 0.15  # doing something beats passing when the position scores the same
+DRAW = 0.45  # each card an option draws into a hand below its refill size (Forbidden Knowledge: 2 for 1 Sanity)
+LOST_TURN = 1.0  # each turn an opponent loses (MY-5.8) before the option hands back: a play he will not make
 WIN, LOSS = 1000.0, -1000.0
 BLOCK_MARGIN = 4  # block when an attack would leave Sanity at this or lower
 
@@ -157,6 +163,9 @@ def lookahead(st: MyState, decision: Decision) -> Action | None:
     best: Action | None = None
     best_v = -float("inf")
     low = st.sanity(me) <= DANGER
+    hand = set(st.table.cards(HAND[me]))
+    refill = st.hand_sizes(me)[0]
+    logged = len(st.events)
     for o in decision.options:
         probe = st.clone()
         assert isinstance(probe, MyState)
@@ -166,7 +175,16 @@ def lookahead(st: MyState, decision: Decision) -> Action | None:
         except Exception:  # noqa: BLE001 - an option the sampled world refuses is simply not taken
             continue
         v = value(probe, me)
-        if o.kind not in ("pass", "done", "decline"):
+        if probe.outcome is None:
+            after = probe.table.cards(HAND[me])
+            drawn = sum(1 for i in after if i not in hand)
+            # only cards up to the refill size count: more are discarded at the end of the round (MY-5.14)
+            v += DRAW * max(0, min(drawn, refill - (len(after) - drawn)))
+            # a lost turn is taken at once when it comes (MY-5.8), so the position after the option no
+            # longer shows it (Sleep Paralysis, Lost in the Fog): the log does
+            v += LOST_TURN * sum(1 if e.data.get("player") != me else -1
+                                 for e in probe.events[logged:] if e.kind == "lost_turn")
+        if o.kind not in ("pass", "done", "decline", "activate"):  # an ability is worth only what it does
             v += PLAY_BONUS
             card = o.get("card")
             if low and isinstance(card, int) and 0 <= card < len(st.table) and st.card(card).sanity_mod < 0 \
