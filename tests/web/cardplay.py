@@ -16,6 +16,13 @@ CLICKABLE = ("#board .ct-card.ct-pickable, #board .ct-region.target .ct-region-p
 
 PASS_RATE = 0.7
 
+SELECTION_OR_MOVED_ON_JS = """(seq) => {
+  const bar = document.querySelector('[data-testid=selection]');
+  if (bar && bar.getClientRects().length) return true;
+  const a = window.cardtable.app;
+  return (!a.pending && a.frame && a.frame.seq !== seq) || !!document.querySelector('#messages .message.error');
+}"""
+
 TURN_JS = """() => { const v = window.cardtable.app.frame.view; return [v.vars.turn, v.vars.active]; }"""
 
 
@@ -38,7 +45,11 @@ def click_move(page: Any, rng: random.Random, how: str = "click") -> bool:
     multi = "multi" in (target.get_attribute("class") or "") or (how == "tap" and "ct-card" in (target.get_attribute("class") or ""))
     _press(page, target, how)
     if multi:
-        page.locator('[data-testid="selection"]').wait_for()
+        # The table may move on between reading it and the press (the other seat's move lands, the page
+        # redraws and the lazily found target is another element): then no choices open, and that is fine.
+        page.wait_for_function(SELECTION_OR_MOVED_ON_JS, arg=st["seq"], timeout=30000)
+        if not page.locator('[data-testid="selection"]').is_visible():
+            return True
         buttons = page.locator('[data-testid="selection"] [data-option]')
         if how == "keys":  # the selection moved the focus to its first choice
             page.wait_for_function("() => document.activeElement && document.activeElement.closest('[data-testid=selection]')")
