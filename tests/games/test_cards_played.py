@@ -35,21 +35,22 @@ KNOWN_UNPLAYED: dict[str, tuple[int, set[str]]] = {
     "million-arthur": (32, set()),
     # Every card played, Mythos (issue 25): an acquired adventure now counts as played (playing it is a
     # PLAY, MY-6.13.4), and the heuristic counts cards drawn, turns the opponents lose, items and loaded
-    # spells in play and the hand cards a place makes playable. The run grew from 24 to 32 games. Left:
-    # * Tide and Teeth's items that its deck has no place for (no Tome or Artifact location, MY-6.5.2,
-    #   MY-6.7.1: never legal): MYC-B02, B04, R02, W02; and its spells, whose only vessel is the Hedge
-    #   Sorcerer (MY-6.12.1): MYC-S02, S03 (both loaded in the old 24-game run, in none of these).
-    # * Cards whose Sanity cost the evaluation values above what they bring: MYC-L14 and MYN-L08 (Isolated
-    #   places reached only by travel, -3 and -2), the Shoggoth MYC-M06 (-2), Seven Hundred Steps Down
-    #   MYD-T03 and the Moon-Silver Scimitar MYD-W01 (-1 each).
-    # * Cards whose requirements the decks rarely meet: Galley to Serannian MYD-T01 (leaves from a
-    #   Dreamlands Harbour), Undercity Fixer MYN-A03 (Underground, New Aeon), Ithaqua MYN-G02 (a Mi-Go and
-    #   an Isolated place), and the adventures never completed: MYC-V01, V02, V05, MYN-V05.
-    # * Lamp and Ledger's single Byakhee (MYC-M03), played in the old 24-game run, is drawn and not played.
-    "mythos": (32, {
-        "MYC-B02", "MYC-B04", "MYC-L14", "MYC-M03", "MYC-M06", "MYC-R02", "MYC-S02", "MYC-S03", "MYC-V01",
-        "MYC-V02", "MYC-V05", "MYC-W02", "MYD-T01", "MYD-T03", "MYD-W01", "MYN-A03", "MYN-G02", "MYN-L08",
-        "MYN-V05"}),
+    # spells in play and the hand cards a place makes playable. With the lists revised for that heuristic
+    # (docs/balance: Tide and Teeth lost its unplayable tomes and items for Kingsport Curio Shop, an
+    # Artifact place) the run doubled from 32 to 64 games: 32 left ten cards unplayed that the 400-game
+    # balance run plays, rarely. Left (in brackets: games played / games drawn in that 400-game run):
+    # * Never played there either: the Isolated places reached only by travel, MYN-L08 (-2 Sanity), whose
+    #   cost the evaluation values above what they bring; Undercity Fixer MYN-A03 (Underground, New Aeon)
+    #   and Ithaqua MYN-G02 (a Mi-Go and an Isolated place), whose requirements the decks rarely meet; the
+    #   Moon-Silver Scimitar MYD-W01 (-1); the adventures never completed, MYC-V01, V02, MYN-V05.
+    # * Rarely played: Devil Reef MYC-L10 (1/160, Isolated, reached only by travel), the Sacrificial
+    #   Dagger MYC-W02 (3/160), Galley to Serannian MYD-T01 (3/160, leaves from a Dreamlands Harbour),
+    #   Lamp and Ledger's single Byakhee MYC-M03 (23/157), Lunar Survey Logs MYN-B02 (12/151), Firewall of Glyphs
+    #   MYN-S01 (11/160), Father Dagon Rising MYC-G01 (25/156: two Deep Ones and a Water place) and the
+    #   Surly Gravedigger MYC-A03 (31/318).
+    "mythos": (64, {
+        "MYC-A03", "MYC-G01", "MYC-L10", "MYC-M03", "MYC-V01", "MYC-V02", "MYC-W02", "MYD-T01", "MYD-W01",
+        "MYN-A03", "MYN-B02", "MYN-G02", "MYN-L08", "MYN-S01", "MYN-V05"}),
 }
 
 
