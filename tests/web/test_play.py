@@ -48,7 +48,6 @@ def test_lobby_create_and_play_to_the_end_by_clicking(server, new_page):
 
     shot(page, "table-start")
     moves = play([page], "click", on_move=look)
-    assert moves >= 1
     text = outcome_text(page)
     assert "Game over" in text and "Winners:" in text
     assert table_state(page)["status"] == "finished"
@@ -56,6 +55,9 @@ def test_lobby_create_and_play_to_the_end_by_clicking(server, new_page):
     log = page.locator("#log").inner_text()
     assert "Game over" in log and re.search(r"Seat \d( \(you\))? took ", log)
     assert re.search(r"dealt \d+ damage to seat \d", log)
+    # the table is not seeded: the first death (TM-1.4) can come in the random seats' turns before the person
+    # has a decision of their own (one CI run); then no click was needed, and the log shows no move of theirs
+    assert moves >= 1 or not re.search(r"Seat 0 \(you\) took", log), (moves, log[-400:])
     # Every character is shown at the end.
     assert page.locator('.pp-character[data-revealed="true"]').count() == 4
     shot(page, "table-end")
