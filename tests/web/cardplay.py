@@ -16,12 +16,11 @@ CLICKABLE = ("#board .ct-card.ct-pickable, #board .ct-region.target .ct-region-p
 
 PASS_RATE = 0.7
 
-SELECTION_OR_MOVED_ON_JS = """(seq) => {
+# the choices of a pressed card opened, or (MOVED_ON_JS) the table moved on without them
+SELECTION_OR_MOVED_ON_JS = ("""(seq) => {
   const bar = document.querySelector('[data-testid=selection]');
-  if (bar && bar.getClientRects().length) return true;
-  const a = window.cardtable.app;
-  return (!a.pending && a.frame && a.frame.seq !== seq) || !!document.querySelector('#messages .message.error');
-}"""
+  return !!(bar && bar.getClientRects().length) || (""" + MOVED_ON_JS + """)(seq);
+}""")
 
 TURN_JS = """() => { const v = window.cardtable.app.frame.view; return [v.vars.turn, v.vars.active]; }"""
 
