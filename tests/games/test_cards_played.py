@@ -23,7 +23,7 @@ KNOWN_UNPLAYED: dict[str, tuple[int, set[str]]] = {
     # event was ever recorded as played, however often the heuristic played it. Pulled From the Wreck
     # answers only the destruction of a Detective (the single Inspector Hale Mercer) while it is held:
     # the heuristic keeps it then and uses it when offered, about once in 200 games.
-    "call-of-cthulhu": (40, {"AG07"}),
+    "call-of-cthulhu": (40, set()),
     # The heuristic plays a card the Clean step would discard (MA-11.5), so Iron Muster's Cautery Sister
     # (MAX-R06, Heal 2, kept in hand while level in HP) goes out rather than to the discard pile. The
     # 16-game run with the lists of that time drew her in two games only (in one the capacity stayed

@@ -235,17 +235,34 @@ def test_AG06_triage_moves_a_wound_to_a_committed_enemy() -> None:
     assert tb.zone(tb["Stray Dog"]) == "discard:1"
 
 
-def test_AG07_pulled_from_the_wreck_returns_a_detective_instead_of_destruction() -> None:
-    """AG07 Pulled From the Wreck: interrupt event from hand; replace(destroyed → return_to_hand)."""
-    tb = build(window=None, play=(("Inspector Hale Mercer",), ()), hand=(("Pulled From the Wreck",), ()))
+@pytest.mark.parametrize("saved", ["Inspector Hale Mercer", "Harbor Patrolman"])
+def test_AG07_pulled_from_the_wreck_returns_an_agency_character_instead_of_destruction(saved: str) -> None:
+    """AG07 Pulled From the Wreck (core v2): interrupt event from hand; replace(destroyed → return_to_hand)
+    for any Agency character its player controls (v1 named only Detectives, of which the pool has one)."""
+    tb = build(window=None, play=((saved,), ()), hand=(("Pulled From the Wreck",), ()))
     st = tb.st
     tb.started = True
     st._decision = None
-    emit(st, "destroyed", card=tb["Inspector Hale Mercer"])
+    emit(st, "destroyed", card=tb[saved])
     st._advance()
     tb.use("Pulled From the Wreck")
-    assert tb.zone(tb["Inspector Hale Mercer"]) == "hand:0"
+    assert tb.zone(tb[saved]) == "hand:0"
     assert tb.zone(tb["Pulled From the Wreck"]) == "discard:0"
+
+
+def test_AG07_pulled_from_the_wreck_is_not_offered_for_a_character_of_another_faction() -> None:
+    """AG07: the trigger procedure (CC-12.3) offers an interrupt only when its trigger matches: a Miskatonic character's
+    destruction is not an Agency character's, so the card stays in hand and the character is destroyed."""
+    tb = build(window=None, play=(("Graduate Archivist",), ()), hand=(("Pulled From the Wreck",), ()))
+    st = tb.st
+    tb.started = True
+    st._decision = None
+    emit(st, "destroyed", card=tb["Graduate Archivist"])
+    st._advance()
+    decision = st.decision
+    offered = [] if decision is None else [o for o in decision.options if o.get("card") == tb["Pulled From the Wreck"]]
+    assert not offered
+    assert tb.zone(tb["Pulled From the Wreck"]) == "hand:0"
 
 
 @pytest.mark.parametrize("support,icon", [("Service Revolver", 1), ("Annotated Grimoire", 2), ("The Pallid Mask", 0),

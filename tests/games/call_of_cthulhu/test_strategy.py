@@ -123,15 +123,17 @@ def test_cc_12_lost_in_carcosa_answers_the_opponents_restore_from_hand() -> None
     assert a.kind == "use" and title(sc, a.get("card")) == "Lost in Carcosa"
 
 
-def test_cc_6_3_pulled_from_the_wreck_is_kept_while_a_detective_is_in_play() -> None:
-    """Pulled From the Wreck answers only a Detective's destruction: with Inspector Hale Mercer in play
-    the heuristic keeps it and turns a character into a resource; without him it is the resource."""
+def test_cc_6_3_pulled_from_the_wreck_is_kept_while_an_agency_character_is_in_play() -> None:
+    """Pulled From the Wreck (core v2) answers only an Agency character's destruction: with one in play
+    the heuristic keeps it and turns a character into a resource (CC-6.3); with only a Miskatonic
+    character out it is the resource."""
     hand = ["Pulled From the Wreck", MISKATONIC, MISKATONIC]
     domains = (([AGENCY], [MISKATONIC], [MISKATONIC]), ((), (), ()))
-    sc = build(hands=(hand, []), domains=domains, play=(["Inspector Hale Mercer"], []), at="resource")
-    assert title(sc, choice(sc).get("card")) == MISKATONIC
+    for agent in ("Inspector Hale Mercer", AGENCY):
+        sc = build(hands=(hand, []), domains=domains, play=([agent], []), at="resource")
+        assert title(sc, choice(sc).get("card")) == MISKATONIC, agent
 
-    sc = build(hands=(hand, []), domains=domains, play=([AGENCY], []), at="resource")
+    sc = build(hands=(hand, []), domains=domains, play=([MISKATONIC], []), at="resource")
     assert title(sc, choice(sc).get("card")) == "Pulled From the Wreck"
 
 

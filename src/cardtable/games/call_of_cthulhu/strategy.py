@@ -182,7 +182,7 @@ def _keep_score(view: Mapping[str, Any], i: Any, factions: Counter[str], goal: A
     a card of the goal's faction when building a domain for it (the goal itself is never offered), a
     unique card whose title the player already has in play (it cannot be played). High = keep: cheap
     characters and supports, cards the tallest domain can pay for by next turn (CC-6.3), an interrupt whose
-    subject is in play (Pulled From the Wreck with a Detective out)."""
+    subject is in play (Pulled From the Wreck with an Agency character out)."""
     d = _card(view, i)
     if d is None:
         return 0.0

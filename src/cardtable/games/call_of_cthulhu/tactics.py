@@ -205,7 +205,7 @@ def hand_answer(view: Mapping[str, Any], decision: Decision, card_of: CardOf) ->
     """An interrupt or reaction event from the player's hand that answers the window's event.
 
     The pool's answering events (Lost in Carcosa: the opponent's character stays insane; Pulled From
-    the Wreck: a Detective returns to hand instead of being destroyed) only ever help their player, and
+    the Wreck: an Agency character returns to hand instead of being destroyed) only ever help their player, and
     the rules offer them only when they answer; they are used when offered."""
     hand = set(view["zones"][f"hand:{decision.player}"])
     for o in decision.options:
@@ -216,15 +216,24 @@ def hand_answer(view: Mapping[str, Any], decision: Decision, card_of: CardOf) ->
 
 def answer_has_subject(view: Mapping[str, Any], me: int, i: Any, card_of: CardOf) -> bool:
     """Whether an interrupt or reaction event in hand has something of the player's to answer for:
-    its trigger names a subtype of the player's cards ("when a Detective you control would be
-    destroyed") and one is in play. Such an event is kept in hand rather than made a resource."""
+    its trigger names the player's cards by subtype or faction ("when an Agency character you control
+    would be destroyed") and one is in play. Such an event is kept in hand rather than made a resource."""
     d = card_of(view, i)
     if d is None or d.type != "event" or d.trigger.startswith("action") or not getattr(d, "abilities", ()):
         return False
     spec = getattr(d.abilities[0].trigger, "filter", None)
-    if spec is None or isinstance(spec, str) or spec.controller != "you" or spec.subtype is None:
+    if spec is None or isinstance(spec, str) or spec.controller != "you":
         return False
-    return any(spec.subtype in getattr(card_of(view, c), "subtypes", ()) for c in _in_play(view, me))
+    if spec.subtype is None and spec.faction is None:
+        return False
+
+    def subject(c: Any) -> bool:
+        card = card_of(view, c)
+        return ((spec.subtype is None or spec.subtype in getattr(card, "subtypes", ()))
+                and (spec.faction is None or getattr(card, "faction", None) == spec.faction)
+                and (spec.type is None or getattr(card, "type", None) == spec.type))
+
+    return any(subject(c) for c in _in_play(view, me))
 
 
 def mending_action(view: Mapping[str, Any], decision: Decision, card_of: CardOf) -> Action | None:
