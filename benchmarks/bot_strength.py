@@ -25,6 +25,17 @@ chunk that finished counts even if a later one did not:
 
     python benchmarks/bot_strength.py --merge chunk1.json chunk2.json ... --out merged.md --json merged.json
 
+``--chunks DIR`` does that by itself, and resumably: it plays ``--games`` as chunks of ``--chunk-games``
+games, chunk *i* seeded ``--seed`` + *i* and saved as ``DIR/<seed>.json`` as soon as it is done; a chunk
+already in ``DIR`` is not played again, so a run stopped at any point (a session's end, a reboot) goes on
+where it stopped when the same command is given again, and the report is the merge of every chunk in
+``DIR``. Each chunk records the commit and card-set versions it was played with, and a merge refuses
+chunks of different card sets (their games are not the same games):
+
+    python benchmarks/bot_strength.py --game mythos --players 2 --jobs 1 --speed-games 0 --games 400 \
+        --seed 740000 --pairs strong:2:d4/heuristic --chunks benchmarks/results/chunks/mythos-strong-heuristic \
+        --out mythos-strong.md --json mythos-strong.json
+
 The default ISMCTS budget (``ismcts:32``, 32 iterations per decision with more than one option) is
 chosen so the full default run (15 arrangements x 2000 games) finishes well under an hour on 2 cores;
 see the header of the output for the measured time.
@@ -35,6 +46,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import subprocess
 import sys
 import time
 from itertools import combinations
@@ -134,18 +146,30 @@ def _games_text(report: dict[str, Any]) -> str:
     return text + (f" (merged from {chunks} chunks with their own seeds)" if chunks else "")
 
 
+def _seed_text(seed: Any) -> str:
+    """``seed 5``, or for a merge of chunks ``seeds 700000–700199 (200 chunks)``."""
+    if isinstance(seed, list):
+        return f"seeds {min(seed)}–{max(seed)} ({len(seed)} chunks)" if seed else "no seeds"
+    return f"seed {seed}"
+
+
 def markdown(report: dict[str, Any], speed: dict[str, float]) -> str:
     lines = [
         f"# Bot strength: {report['game']}",
         "",
-        f"{_games_text(report)}, specs rotated one seat per game, seed {report['seed']}, {report['jobs']} worker "
-        f"process(es), total {report['total_seconds']:.0f} s.",
+        f"{_games_text(report)}, specs rotated one seat per game, {_seed_text(report['seed'])}, {report['jobs']} "
+        f"worker process(es), total {report['total_seconds']:.0f} s.",
         "Win rate = wins of the seats a bot played / seats it played, with the 95 % Wilson interval.",
         "Several players can win one game, so a table's rates need not add up to 100 %.",
         "",
     ]
     if report.get("options"):
         lines[-1:-1] = [f"Game options: `{json.dumps(report['options'], sort_keys=True)}`."]
+    commits = report.get("commits") or ([report["commit"]] if report.get("commit") else [])
+    if commits or report.get("card_sets"):
+        lines[-1:-1] = [f"Played with commit(s) {', '.join(commits) or 'unknown'}"
+                        + (f", card sets `{json.dumps(report['card_sets'], sort_keys=True)}`" if report.get("card_sets")
+                           else "") + "."]
     for spec, ips in speed.items():
         unit = "rollouts" if spec.startswith("strong") else "iterations"
         lines.append(f"* `{spec}`: {ips:,.0f} {unit}/s on one core ({report.get('speed_players', 4)} players, "
@@ -159,15 +183,41 @@ def markdown(report: dict[str, Any], speed: dict[str, float]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def provenance(game: str) -> dict[str, Any]:
+    """What a report was played with: the repository's commit (when it is a git checkout) and the game's
+    card-set versions (card games). Chunks of one run may be played days apart; these say whether they
+    played the same games."""
+    from cardtable.registry import load_game
+
+    out: dict[str, Any] = {}
+    try:
+        done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=Path(__file__).resolve().parent,
+                              capture_output=True, text=True, timeout=10, check=False)
+        if done.returncode == 0 and done.stdout.strip():
+            out["commit"] = done.stdout.strip()
+    except OSError:
+        pass
+    versions = getattr(load_game(game), "card_set_versions", None)  # a property of the card games
+    if isinstance(versions, dict):
+        out["card_sets"] = dict(versions)
+    return out
+
+
 def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
     """One report from chunks of the same game: rows of the same arrangement add their wins and seats
     (intervals recomputed), games, seconds and no-winner counts; mean lengths are game-weighted."""
     from cardtable.sim.stats import Rate
 
+    if not reports:
+        raise SystemExit("--merge: no reports to merge")
     if len({r["game"] for r in reports}) != 1:
         raise SystemExit("--merge: the reports are of different games")
     if len({json.dumps(r.get("options"), sort_keys=True) for r in reports}) != 1:
         raise SystemExit("--merge: the reports were played with different game options")
+    if len({json.dumps(r.get("card_sets"), sort_keys=True) for r in reports if "card_sets" in r}) > 1:
+        raise SystemExit("--merge: the reports were played with different card-set versions: "
+                         + ", ".join(sorted({json.dumps(r["card_sets"], sort_keys=True) for r in reports
+                                             if "card_sets" in r})))
     rows: dict[tuple[Any, ...], dict[str, Any]] = {}
     for report in reports:
         for r in report["rows"]:
@@ -195,7 +245,31 @@ def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
             "bots": list(dict.fromkeys(b for r in reports for b in r["bots"])),
             "total_seconds": round(sum(r["total_seconds"] for r in reports), 1), "rows": list(rows.values()),
             "ismcts_iterations_per_second": speed, "speed_players": reports[0].get("speed_players", 2),
-            "chunks": len(reports), **({"options": reports[0]["options"]} if reports[0].get("options") else {})}
+            "chunks": len(reports), **({"options": reports[0]["options"]} if reports[0].get("options") else {}),
+            "commits": sorted({r["commit"] for r in reports if r.get("commit")}),
+            **({"card_sets": reports[0]["card_sets"]} if reports[0].get("card_sets") else {})}
+
+
+def run_chunks(args: argparse.Namespace, bots: list[str], pairs: list[tuple[str, str]] | None,
+               player_counts: list[int], a_seats: list[int] | None) -> dict[str, Any]:
+    """Play the chunks of ``--chunks`` that are not in its folder yet, then merge every chunk there."""
+    folder: Path = args.chunks
+    folder.mkdir(parents=True, exist_ok=True)
+    size = max(1, args.chunk_games)
+    count = -(-args.games // size)
+    for i in range(count):
+        seed = args.seed + i
+        path = folder / f"{seed}.json"
+        if path.exists():
+            continue
+        report = run(min(size, args.games - i * size), args.jobs, seed, bots, player_counts, args.game,
+                     pairs=pairs, options=args.options, a_seats=a_seats)
+        report.update(provenance(args.game))
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(report, indent=2), encoding="utf-8")
+        tmp.replace(path)  # a chunk is in the folder whole or not at all
+        print(f"chunk {i + 1}/{count} (seed {seed}) saved", file=sys.stderr, flush=True)
+    return merge([json.loads(f.read_text(encoding="utf-8")) for f in sorted(folder.glob("*.json"))])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -218,6 +292,10 @@ def main(argv: list[str] | None = None) -> int:
                    help='game options as JSON for every game, e.g. \'{"max_turns": 100}\' (default: none)')
     p.add_argument("--merge", type=Path, nargs="+", default=None,
                    help="merge these JSON reports (chunks of one run with different seeds) instead of playing")
+    p.add_argument("--chunks", type=Path, default=None,
+                   help="play --games in resumable chunks saved in this folder (chunk i seeded --seed + i; "
+                        "chunks already there are kept), then report the merge of every chunk there")
+    p.add_argument("--chunk-games", type=int, default=2, help="games per arrangement in a chunk (default 2)")
     args = p.parse_args(argv)
     if args.merge:
         report = merge([json.loads(f.read_text(encoding="utf-8")) for f in args.merge])
@@ -233,11 +311,16 @@ def main(argv: list[str] | None = None) -> int:
     else:
         bots = args.bots.split(",") if args.bots else ["random", "heuristic", args.ismcts]
     player_counts = [int(x) for x in args.players.split(",")]
+    a_seats = [int(x) for x in args.a_seats.split(",")] if args.a_seats else None
+    if args.chunks is not None:
+        report = run_chunks(args, bots, pairs, player_counts, a_seats)
+        _write(args, report, markdown(report, report["ismcts_iterations_per_second"]))
+        return 0
     speed = {b: ismcts_speed(b, args.game, args.seed, args.speed_games, player_counts[0])
              for b in bots if b.startswith(("ismcts", "strong")) and args.speed_games > 0}
-    a_seats = [int(x) for x in args.a_seats.split(",")] if args.a_seats else None
     report = run(args.games, args.jobs, args.seed, bots, player_counts, args.game, pairs=pairs, options=args.options,
                  a_seats=a_seats)
+    report.update(provenance(args.game))
     report["ismcts_iterations_per_second"] = speed
     report["speed_players"] = player_counts[0]
     _write(args, report, markdown(report, speed))

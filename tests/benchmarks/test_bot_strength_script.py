@@ -23,3 +23,32 @@ def test_a_seats_keeps_only_the_arrangements_asked_for(tmp_path: Path) -> None:
     (row,) = report["rows"]
     assert row["a_rate"]["seats"] == 3 and row["b_rate"]["seats"] == 6
     assert "| 3 | 1 A + 2 B | heuristic |" in proc.stdout
+
+
+def _chunked(tmp_path: Path, games: int) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(SCRIPT), "--game", "call-of-cthulhu", "--players", "2", "--games",
+                           str(games), "--chunk-games", "1", "--seed", "40", "--jobs", "1", "--pairs", "heuristic/random",
+                           "--speed-games", "0", "--chunks", str(tmp_path / "chunks"), "--json", str(tmp_path / "m.json")],
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_chunks_resume_where_a_run_stopped_and_refuse_other_card_sets(tmp_path: Path) -> None:
+    """``--chunks``: a chunk already in the folder is not played again (a stopped run resumes), the report
+    merges every chunk, and chunks played with other card-set versions are refused, naming both."""
+    first = _chunked(tmp_path, 2)
+    assert first.returncode == 0, first.stderr
+    assert sorted(p.name for p in (tmp_path / "chunks").iterdir()) == ["40.json", "41.json"]
+    kept = (tmp_path / "chunks" / "40.json").read_text(encoding="utf-8")
+    assert json.loads(kept)["card_sets"] == {"core": 2}
+    again = _chunked(tmp_path, 3)
+    assert again.returncode == 0, again.stderr
+    assert again.stderr.count("saved") == 1  # only chunk 42 was played
+    assert (tmp_path / "chunks" / "40.json").read_text(encoding="utf-8") == kept
+    (row,) = json.loads((tmp_path / "m.json").read_text(encoding="utf-8"))["rows"]
+    assert row["games"] == 3 and row["a_rate"]["seats"] == 3
+    assert "seeds 40–42 (3 chunks)" in again.stdout
+    old = json.loads(kept)
+    old["card_sets"] = {"core": 1}
+    (tmp_path / "chunks" / "40.json").write_text(json.dumps(old), encoding="utf-8")
+    refused = _chunked(tmp_path, 3)
+    assert refused.returncode != 0 and '{"core": 1}' in refused.stderr and '{"core": 2}' in refused.stderr
