@@ -528,8 +528,18 @@ def strength(st: CocState, slot: int, p: int, kind: int) -> int:
 
 def struggle_winner(st: CocState, slot: int, kind: int) -> int | None:
     """CC-8.12: higher strength wins; 0 never wins; a tie > 0 goes to the only side with a Fast character."""
+    return _struggle(st, slot, kind)[0]
+
+
+def _struggle(st: CocState, slot: int, kind: int) -> tuple[int | None, int, int]:
+    """``struggle_winner`` with both sides' strengths (attacker's, defender's): the struggle step reports
+    them without counting every icon again."""
     ap = st.active_player()
     sa, sd = strength(st, slot, ap, kind), strength(st, slot, 1 - ap, kind)
+    return _winner(st, slot, ap, sa, sd), sa, sd
+
+
+def _winner(st: CocState, slot: int, ap: int, sa: int, sd: int) -> int | None:
     if sa > sd and sa > 0:
         return ap
     if sd > sa and sd > 0:
@@ -563,15 +573,15 @@ def _resolve(st: CocState, frame: Frame) -> None:
             st.replace(frame.evolve(t=kind + 1, fought=0))
             return
         st.replace(frame.evolve(fought=fought + 1))
-        winner = struggle_winner(st, slot, kind)
+        winner, sa, sd = _struggle(st, slot, kind)
         if winner is None:
             st.note("struggle", {"type": STRUGGLES[kind], "slot": slot, "winner": None,
-                                 "strength": strength(st, slot, ap, kind)})  # both sides: a tie (CC-8.12)
+                                 "strength": sa})  # both sides: a tie (CC-8.12)
             return
         loser = 1 - winner
         st.push("cc.struggle_result", slot=slot, kind=kind, winner=winner, loser=loser, stage="result")
         emit(st, "struggle_won", type=STRUGGLES[kind], slot=slot, winner=winner, loser=loser,
-             strength=strength(st, slot, winner, kind), against=strength(st, slot, loser, kind))
+             strength=sa if winner == ap else sd, against=sd if winner == ap else sa)
     elif stage == "success":  # CC-8.18
         st.replace(frame.evolve(stage="end"))
         sa = sum(st.skill(i) for i in st.committed_at(slot, ap) if not st.insane(i))
@@ -677,8 +687,9 @@ def state_checks(st: CocState) -> None:
         st.finish([1 - empty[0]], f"seat {empty[0]}'s draw deck is empty (CC-1.5)", outcome_details(st, "deck_out"))
         return
     # (iv) CC-9.4 destruction, every qualifying character at once
-    for (i, name), wounds in list(st.table.counters.items()):
-        if name == "wounds" and wounds >= st.durability(i) and st.table.in_play(i) and not _pending(st, "destroyed", i):
+    wounded = [(i, wounds) for (i, name), wounds in st.table.counters.items() if name == "wounds" and wounds > 0]
+    for i, wounds in wounded:  # (a wounds counter is seldom above 0: only those are checked, in the same order)
+        if wounds >= st.durability(i) and st.table.in_play(i) and not _pending(st, "destroyed", i):
             emit(st, "destroyed", card=i)
     # (v) CC-10.5: a second same-title unique card under one control: the later one is discarded
     unique_defs, defn = st.game.unique_defs, st.table.defn  # type: ignore[attr-defined]
@@ -700,6 +711,8 @@ def state_checks(st: CocState) -> None:
         chars = st.characters(p)
         if not granted:  # then only a printed Heroic or Villainous can count
             chars = [i for i in chars if st.table.defn[i] in printed]
+        if len(chars) < 2:
+            continue  # fewer than two candidates: no clash, whatever their keywords
         hv = [(st.table.counter(i, "seq"), i) for i in chars
               if (st.has_keyword(i, "heroic") or st.has_keyword(i, "villainous"))]
         if len(hv) < 2:

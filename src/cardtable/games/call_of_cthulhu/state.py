@@ -88,6 +88,25 @@ EVENT_WORDS = {"success_token_placed": "a success token being placed at story {s
                "sacrificed": "{card} being sacrificed", "story_won": "{story} being won"}
 
 
+class TriggerDefs(frozenset):  # type: ignore[type-arg]
+    """The definitions with some kind of ability (the set itself), split by where those abilities work:
+    ``in_play`` (in play or a story in the row), ``hand`` and ``discard``. A card elsewhere could not use
+    one (``engine.triggers.source_in_place``), so ``trigger_sources_for`` need not list it."""
+
+    in_play: frozenset[int]
+    hand: frozenset[int]
+    discard: frozenset[int]
+
+    def __new__(cls, defs: Iterable[int] = (), in_play: Iterable[int] = (), hand: Iterable[int] = (),
+                discard: Iterable[int] = ()) -> "TriggerDefs":
+        self = super().__new__(cls, defs)
+        self.in_play, self.hand, self.discard = frozenset(in_play), frozenset(hand), frozenset(discard)
+        return self
+
+
+_NO_DEFS = TriggerDefs()
+
+
 class CocState(CardState):
     """A game of the Call of Cthulhu CCG (2 players)."""
 
@@ -253,13 +272,17 @@ class CocState(CardState):
         grant = bool(self.lasting) and effects.has_match_grant(self, i)
         out = []
         drained, deftuple, defn = self.vars["drained"], self.game.deftuple, self.table.defn  # type: ignore[attr-defined]
+        zones, faction = self.table.zones, d.faction
         for dom in range(DOMAINS_PER_PLAYER):
-            if drained[3 * p + dom] or self.resource_count(p, dom) < cost:
+            res = zones[RESOURCE_ZONES[3 * p + dom]]
+            if drained[3 * p + dom] or not res:
+                continue  # (an empty domain pays no cost above 0)
+            icons = [deftuple[defn[r]].resource_icons for r in res]  # ``resource_count`` and co., inlined
+            if sum(map(len, icons)) < cost:
                 continue
-            res = self.resources(p, dom)
-            if d.faction != "neutral" and not grant and not any(d.faction in deftuple[defn[r]].resource_icons for r in res):
+            if faction != "neutral" and not grant and not any(faction in ic for ic in icons):
                 continue  # CC-6.3(b)
-            if d.loyal and (len(res) if grant else self.faction_cards(p, dom, d.faction)) < cost:
+            if d.loyal and (len(res) if grant else sum(1 for ic in icons if faction in ic)) < cost:
                 continue  # CC-6.3(c), CC-6.7
             out.append(dom)
         return out
@@ -365,11 +388,15 @@ class CocState(CardState):
     def can_play(self, p: int, i: int, x: int = 0) -> bool:
         """``play_refusal(p, i, x) is None``, with the checks in the order cheapest and likeliest to fail
         first (listing the legal plays needs only the yes or no, not the reason)."""
+        return self._can_play(p, i, x, self._window_name())
+
+    def _can_play(self, p: int, i: int, x: int, window: str | None) -> bool:
+        """``can_play`` in window ``window`` (``_window_name()``, found once for a whole hand)."""
         d = self.card(i)
         if d.type in ("character", "support"):
-            if p != self.active_player() or self._window_name() != "ops":
+            if p != self.active_player() or window != "ops":
                 return False
-        elif d.type != "event" or not d.trigger.startswith("action") or self._window_name() is None:
+        elif d.type != "event" or not d.trigger.startswith("action") or window is None:
             return False
         cost = self.actual_cost(i, x)
         if cost > 0 and not self.paying_domains(p, i, cost):
@@ -403,14 +430,21 @@ class CocState(CardState):
             return ()
         out = []
         ops_turn = name == "ops" and player == self.active_player()
-        for i in self.table.cards(f"hand:{player}"):
-            d = self.card(i)
+        deftuple, defn = self.game.deftuple, self.table.defn  # type: ignore[attr-defined]
+        window: Any = self  # not looked up yet (the stack is walked once, for the first card that needs it)
+        for i in self.table.zones[HAND_ZONE_IDS[player]]:
+            d = deftuple[defn[i]]
             if (d.type == "event" and not d.trigger.startswith("action")) or (d.type != "event" and not ops_turn):
                 continue  # CC-6.14: cheap refusals first (this runs at every window)
+            if window is self:
+                window = self._window_name()
+            if not d.cost_is_x:
+                if self._can_play(player, i, 0, window):
+                    out.append(Action(player, "play", (("card", i),)))
+                continue
             for x in self.x_values(player, i):
-                if self.can_play(player, i, x):
-                    params: tuple[tuple[str, int], ...] = (("card", i),) if not self.card(i).cost_is_x else (("card", i), ("x", x))
-                    out.append(Action(player, "play", params))
+                if self._can_play(player, i, x, window):
+                    out.append(Action(player, "play", (("card", i), ("x", x))))
         return out
 
     def hidden_could_answer(self, player: int, window: str, kind: str | None) -> bool:
@@ -475,7 +509,7 @@ class CocState(CardState):
         return (ability_kind, event_kind) in self.game.trigger_pairs  # type: ignore[attr-defined]
 
     def trigger_defs(self, ability_kind: str, event_kind: str | None) -> frozenset[int]:
-        return self.game.trigger_defs.get((ability_kind, event_kind), frozenset())  # type: ignore[attr-defined, no-any-return]
+        return self.game.trigger_defs.get((ability_kind, event_kind), _NO_DEFS)  # type: ignore[attr-defined, no-any-return]
 
     def trigger_sources(self) -> Iterable[int]:
         """CC-12.1: cards in play (not insane ones: no text), stories in the row, and hands (events)."""
@@ -497,6 +531,20 @@ class CocState(CardState):
         """``trigger_sources`` narrowed to ``defs`` zone by zone (same order, no full list built first)."""
         t = self.table
         zones, flags, defn = t.zones, t.flags, t.defn
+        if isinstance(defs, TriggerDefs):  # the pool's index says which zones can matter
+            in_play, hand, discard = defs.in_play, defs.hand, defs.discard
+            out = [i for z in PLAY_ZONES for i in zones[z] if defn[i] in in_play and not flags[i] & INSANE] \
+                if in_play else []
+            if in_play:
+                for z in ROW_ZONES:
+                    out += [i for i in zones[z] if defn[i] in in_play]
+            if hand:
+                for z in HAND_ZONE_IDS:
+                    out += [i for i in zones[z] if defn[i] in hand]
+            if discard:
+                for z in DISCARD_ZONES:
+                    out += [i for i in zones[z] if defn[i] in discard]
+            return out
         out = [i for z in PLAY_ZONES for i in zones[z] if defn[i] in defs and not flags[i] & INSANE]
         for z in ROW_AND_HAND_ZONES:
             out += [i for i in zones[z] if defn[i] in defs]
@@ -540,7 +588,7 @@ class CocState(CardState):
         if not self.may_trigger(ability_kind, kind):
             return any(self.hidden_could_answer(p, ability_kind, kind) for p in range(self.players))
         ev = dict(data)
-        for i in self.trigger_sources():
+        for i in self.trigger_sources_for(self.trigger_defs(ability_kind, kind)):  # only cards with such an ability
             for ab in self.abilities_of(i):
                 if ab.kind == ability_kind and ab.event == kind and source_in_place(self, i, ab) \
                         and (ab.when is None or ab.when(self, i, kind, ev)):
