@@ -94,13 +94,11 @@ def matching(st: "CardState", ability_kind: str, player: int | None, kind: str |
     if defs is not None and not defs:
         return []
     for i in st.trigger_sources() if defs is None else st.trigger_sources_for(defs):
+        who = ctrl[i]
+        if player is not None and who != player:
+            continue  # (before its abilities are listed: half the sources are the other seats')
         for ab in abilities_of(i):
-            if ab.kind != ability_kind:
-                continue
-            who = ctrl[i]
-            if player is not None and who != player:
-                continue
-            if usable(st, who, i, ab, kind, data):
+            if ab.kind == ability_kind and usable(st, who, i, ab, kind, data):
                 out.append((i, ab))
     return out
 

@@ -87,6 +87,11 @@ class CallOfCthulhu(CardGame):
         return passive_stats(self.defs.defs)
 
     @cached_property
+    def character_defs(self) -> frozenset[int]:
+        """Definitions of characters (``CocState.characters`` tests membership, not the type's name)."""
+        return frozenset(d.index for d in self.defs.defs if d.type == "character")
+
+    @cached_property
     def unique_defs(self) -> frozenset[int]:
         """Definitions of unique cards (CC-10.5: the only ones the uniqueness check looks at)."""
         return frozenset(d.index for d in self.defs.defs if d.unique)

@@ -73,14 +73,17 @@ def begin_turn(st: CocState) -> None:
     st.push("cc.turn", stage="refresh")
 
 
+_NEXT_STAGE = {"refresh": "ready", "ready": "restore", "restore": "domains", "domains": "w_refresh",
+               "w_refresh": "draw", "draw": "w_draw", "w_draw": "resource", "resource": "w_resource",
+               "w_resource": "ops", "ops": "story", "story": "end", "end": "end_triggers", "end_triggers": "next"}
+
+
 @OPS.step("cc.turn")
 def _turn(st: CocState, frame: Frame) -> None:
     """CC-5.0: Refresh → Draw → Resource → Operations → Story → End of turn."""
     stage, p = frame["stage"], st.active_player()
     t = st.table
-    nxt = {"refresh": "ready", "ready": "restore", "restore": "domains", "domains": "w_refresh",
-           "w_refresh": "draw", "draw": "w_draw", "w_draw": "resource", "resource": "w_resource",
-           "w_resource": "ops", "ops": "story", "story": "end", "end": "end_triggers", "end_triggers": "next"}
+    nxt = _NEXT_STAGE
     if stage in nxt:
         st.replace(frame.evolve(stage=nxt[stage]))
     if stage == "refresh":  # CC-5.10 (1) start-of-turn triggers

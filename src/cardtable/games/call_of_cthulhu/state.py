@@ -160,9 +160,9 @@ class CocState(CardState):
         return self.table.counter(i, "wounds")
 
     def characters(self, p: int) -> list[int]:
-        t, deftuple = self.table, self.game.deftuple  # type: ignore[attr-defined]
+        t, chars = self.table, self.game.character_defs  # type: ignore[attr-defined]
         defn = t.defn
-        return [i for i in t.zones[PLAY_ZONES[p]] if deftuple[defn[i]].type == "character"]
+        return [i for i in t.zones[PLAY_ZONES[p]] if defn[i] in chars]
 
     def committed_at_any(self, p: int) -> bool:
         return any(self.committed_slot(i) is not None for i in self.characters(p))
@@ -178,8 +178,10 @@ class CocState(CardState):
     def committed_at(self, slot: int, p: int | None = None) -> list[int]:
         """Characters committed to the story in ``slot`` (of ``p``, or of both)."""
         players = range(self.players) if p is None else (p,)
-        counters, key = self.table.counters.get, slot + 1
-        return [i for q in players for i in self.characters(q) if counters((i, "story"), 0) == key]
+        t, chars = self.table, self.game.character_defs  # type: ignore[attr-defined]
+        counters, key, zones, defn = t.counters.get, slot + 1, t.zones, t.defn
+        # ``characters(q)`` inlined, the committed test first (most cards in play are not committed there)
+        return [i for q in players for i in zones[PLAY_ZONES[q]] if counters((i, "story"), 0) == key and defn[i] in chars]
 
     # --- effective characteristics (CC-7.21: printed + lasting modifiers, never below 0) -----------
     def skill(self, i: int) -> int:
