@@ -102,6 +102,16 @@ class CallOfCthulhu(CardGame):
         return frozenset(d.index for d in self.defs.defs if {"heroic", "villainous"} & set(d.keywords))
 
     @cached_property
+    def heroic_or_villainous_characters(self) -> frozenset[int]:
+        """``heroic_or_villainous`` characters (the Heroic/Villainous state check's candidates)."""
+        return self.heroic_or_villainous & self.character_defs
+
+    @cached_property
+    def hv_granted_passively(self) -> bool:
+        """Could a passive ability grant Heroic or Villainous? (Then the state check looks at every character.)"""
+        return any(k in self.passive_stat_defs for k in ("kw:heroic", "kw:villainous"))
+
+    @cached_property
     def discard_triggers(self) -> frozenset[int]:
         """Definitions with an ability that works from the discard pile (e.g. "after this is sacrificed")."""
         return frozenset(k for k, abilities in enumerate(self.compiled)

@@ -20,7 +20,7 @@ from .effects import (
 from .defs import ARCANE, COMBAT, INVESTIGATION, STRUGGLES, TERROR
 from .state import (
     DOMAINS_PER_PLAYER, DRAW_PER_TURN, FIRST_TURN_DRAW, INSANE, OPENING_DRAW, OPENING_RESOURCES, OPS, PLAY_ZONES,
-    STORY_ROW_SIZE, TOKENS_TO_WIN_STORY, CocState, zone_ids,
+    STORIES_TO_WIN, STORY_ROW_SIZE, TOKENS_TO_WIN_STORY, CocState, zone_ids,
 )
 
 WON_ZONES = zone_ids("won:0", "won:1")
@@ -676,13 +676,18 @@ def state_checks(st: CocState) -> None:
         _take_story(st, slot, p)
     # (ii) CC-1.4 / CC-1.6.1
     zones = st.table.zones
-    reached = [p for p in (ap, 1 - ap) if len(zones[WON_ZONES[p]]) >= st.threshold(p)]
+    fewest = 1 if st.lasting else STORIES_TO_WIN  # the lowest ``threshold`` can be (no modifier: exactly 3)
+    if max(len(zones[WON_ZONES[0]]), len(zones[WON_ZONES[1]])) < fewest:
+        reached = []
+    else:
+        reached = [p for p in (ap, 1 - ap) if len(zones[WON_ZONES[p]]) >= st.threshold(p)]
     if reached:
         st.finish([reached[0]], f"seat {reached[0]} won {len(st.table.cards(f'won:{reached[0]}'))} stories (CC-1.4)",
                   outcome_details(st, "stories"))
         return
     # (iii) CC-1.5 / CC-1.6.3
-    empty = [p for p in range(st.players) if not zones[DECK_ZONES[p]]]
+    empty = [p for p in range(st.players) if not zones[DECK_ZONES[p]]] \
+        if not zones[DECK_ZONES[0]] or not zones[DECK_ZONES[1]] else []
     if len(empty) == 2:
         st.finish([], "both draw decks ran out at once: a draw (CC-1.6.3)", outcome_details(st, "deck_out"))
         return
@@ -707,20 +712,28 @@ def state_checks(st: CocState) -> None:
                 emit(st, "discarded_from_play", card=i)
             seen.setdefault(title, i)
     # (vi) CC-7.23.2: Heroic and Villainous together: the newcomers go (D-39, latest entry first)
-    granted = any(e[0] in ("kw:heroic", "kw:villainous") for e in st.lasting) or \
-        any(k in st.game.passive_stat_defs for k in ("kw:heroic", "kw:villainous"))  # type: ignore[attr-defined]
-    printed = st.game.heroic_or_villainous  # type: ignore[attr-defined]
+    granted = st.game.hv_granted_passively or \
+        (bool(st.lasting) and any(e[0] in ("kw:heroic", "kw:villainous") for e in st.lasting))  # type: ignore[attr-defined]
+    printed = st.game.heroic_or_villainous_characters  # type: ignore[attr-defined]
     for p in range(st.players):
-        chars = st.characters(p)
-        if not granted:  # then only a printed Heroic or Villainous can count
-            chars = [i for i in chars if st.table.defn[i] in printed]
+        if granted:
+            chars = st.characters(p)
+        else:  # then only a printed Heroic or Villainous character can count
+            chars = [i for i in zones[PLAY_ZONES[p]] if defn[i] in printed]
         if len(chars) < 2:
             continue  # fewer than two candidates: no clash, whatever their keywords
-        hv = [(st.table.counter(i, "seq"), i) for i in chars
-              if (st.has_keyword(i, "heroic") or st.has_keyword(i, "villainous"))]
+        hv: list[tuple[int, int]] = []
+        kinds: set[str] = set()
+        for i in chars:  # each character's keywords asked once (heroic first, as the rule reads)
+            if st.has_keyword(i, "heroic"):
+                kinds.add("heroic")
+            elif st.has_keyword(i, "villainous"):
+                kinds.add("villainous")
+            else:
+                continue
+            hv.append((st.table.counter(i, "seq"), i))
         if len(hv) < 2:
             continue
-        kinds = {"heroic" if st.has_keyword(i, "heroic") else "villainous" for _s, i in hv}
         if len(kinds) == 2:
             newest = max(hv)[1]
             if not _pending(st, "discarded_from_play", newest):
