@@ -254,39 +254,50 @@ class CocState(CardState):
     def drained(self, p: int, d: int) -> bool:
         return bool(self.vars["drained"][3 * p + d])
 
-    def actual_cost(self, i: int, x: int = 0) -> int:
-        """CC-6.10: printed (or X) + increases − reductions, never below 0; a printed 0 is never reduced."""
+    def actual_cost(self, i: int, x: int = 0, sources: list[tuple[int, int]] | None = None) -> int:
+        """CC-6.10: printed (or X) + increases − reductions, never below 0; a printed 0 is never reduced.
+        (``sources``: ``effects.cost_sources``, found once for a whole hand.)"""
         d = self.card(i)
         printed = x if d.cost_is_x else d.cost
         if printed == 0:
             return 0
 
-        delta, floor = effects.cost_modifiers(self, i)
+        delta, floor = effects.cost_modifiers(self, i, sources)
         cost = max(0, printed + delta)
         return max(cost, 1) if floor else cost
 
-    def paying_domains(self, p: int, i: int, cost: int) -> list[int]:
-        """CC-6.3: undrained domains that can pay ``cost`` for card ``i`` (count, match, Loyal)."""
+    def paying_domains(self, p: int, i: int, cost: int, domains: list[Any] | None = None) -> list[int]:
+        """CC-6.3: undrained domains that can pay ``cost`` for card ``i`` (count, match, Loyal).
+        (``domains``: ``_domains(p)``, read once for a whole hand.)"""
         if cost == 0:
             return []
         d = self.card(i)
 
         grant = bool(self.lasting) and effects.has_match_grant(self, i)
         out = []
-        drained, deftuple, defn = self.vars["drained"], self.game.deftuple, self.table.defn  # type: ignore[attr-defined]
-        zones, faction = self.table.zones, d.faction
-        for dom in range(DOMAINS_PER_PLAYER):
-            res = zones[RESOURCE_ZONES[3 * p + dom]]
-            if drained[3 * p + dom] or not res:
-                continue  # (an empty domain pays no cost above 0)
-            icons = [deftuple[defn[r]].resource_icons for r in res]  # ``resource_count`` and co., inlined
-            if sum(map(len, icons)) < cost:
+        faction = d.faction
+        for dom, res, icons, count in self._domains(p) if domains is None else domains:
+            if count < cost:
                 continue
             if faction != "neutral" and not grant and not any(faction in ic for ic in icons):
                 continue  # CC-6.3(b)
             if d.loyal and (len(res) if grant else sum(1 for ic in icons if faction in ic)) < cost:
                 continue  # CC-6.3(c), CC-6.7
             out.append(dom)
+        return out
+
+    def _domains(self, p: int) -> list[tuple[int, list[int], list[tuple[str, ...]], int]]:
+        """``p``'s undrained domains with resources: (domain, its resource cards, their resource icons,
+        ``resource_count``) — what ``paying_domains`` reads (an empty domain pays no cost above 0)."""
+        drained, deftuple, defn = self.vars["drained"], self.game.deftuple, self.table.defn  # type: ignore[attr-defined]
+        zones = self.table.zones
+        out = []
+        for dom in range(DOMAINS_PER_PLAYER):
+            res = zones[RESOURCE_ZONES[3 * p + dom]]
+            if drained[3 * p + dom] or not res:
+                continue
+            icons = [deftuple[defn[r]].resource_icons for r in res]
+            out.append((dom, res, icons, sum(map(len, icons))))
         return out
 
     def steadfast_ok(self, p: int, i: int) -> bool:
@@ -392,16 +403,18 @@ class CocState(CardState):
         first (listing the legal plays needs only the yes or no, not the reason)."""
         return self._can_play(p, i, x, self._window_name())
 
-    def _can_play(self, p: int, i: int, x: int, window: str | None) -> bool:
-        """``can_play`` in window ``window`` (``_window_name()``, found once for a whole hand)."""
+    def _can_play(self, p: int, i: int, x: int, window: str | None, sources: list[tuple[int, int]] | None = None,
+                  domains: list[Any] | None = None) -> bool:
+        """``can_play`` in window ``window`` (``_window_name()``, found once for a whole hand, as are the
+        cost changers ``sources`` and the paying ``domains``: see ``actual_cost``, ``paying_domains``)."""
         d = self.card(i)
         if d.type in ("character", "support"):
             if p != self.active_player() or window != "ops":
                 return False
         elif d.type != "event" or not d.trigger.startswith("action") or window is None:
             return False
-        cost = self.actual_cost(i, x)
-        if cost > 0 and not self.paying_domains(p, i, cost):
+        cost = self.actual_cost(i, x, sources)
+        if cost > 0 and not self.paying_domains(p, i, cost, domains):
             return False
         # the rest of ``play_refusal`` (its window and cost checks are the ones just made)
         if d.unique and self.controls_title(p, d.title):
@@ -438,14 +451,14 @@ class CocState(CardState):
             d = deftuple[defn[i]]
             if (d.type == "event" and not d.trigger.startswith("action")) or (d.type != "event" and not ops_turn):
                 continue  # CC-6.14: cheap refusals first (this runs at every window)
-            if window is self:
-                window = self._window_name()
+            if window is self:  # what every card of the hand shares, read once (nothing changes meanwhile)
+                window, sources, domains = self._window_name(), effects.cost_sources(self), self._domains(player)
             if not d.cost_is_x:
-                if self._can_play(player, i, 0, window):
+                if self._can_play(player, i, 0, window, sources, domains):
                     out.append(Action(player, "play", (("card", i),)))
                 continue
             for x in self.x_values(player, i):
-                if self._can_play(player, i, x, window):
+                if self._can_play(player, i, x, window, sources, domains):
                     out.append(Action(player, "play", (("card", i), ("x", x))))
         return out
 
