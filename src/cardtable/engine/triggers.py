@@ -163,8 +163,9 @@ class EventOp(Op["CardState"]):
                 return
             stage = "forced"
         if stage == "forced":
-            refs = ability_refs(matching(st, FORCED, None, kind, data))
-            if refs:
+            found = matching(st, FORCED, None, kind, data)
+            if found:
+                refs = ability_refs(found)
                 st.replace(frame.evolve(stage="forced_order", refs=refs).receive(tuple(range(len(refs)))))
                 if len(refs) > 1:
                     st.push(Order.name, player=st.orderer(kind), items=tuple(range(len(refs))), ordered=(),

@@ -78,6 +78,8 @@ WINDOW_LABELS = {"refresh": "Refresh phase", "draw": "Draw phase", "resource": "
                  "ops": "Operations phase", "attack": "After attackers commit", "defend": "After defenders commit",
                  "story_end": "After the stories", "turn_end": "End of turn"}
 
+_WINDOW_PROMPTS = {name: f"{label}: take an action or pass" for name, label in WINDOW_LABELS.items()}
+
 # What just happened, as the interrupt or reaction prompt names it ("Respond to Deep One Raider entering
 # play?"): every card named here is public at that moment (played, in play, committed, won).
 EVENT_WORDS = {"success_token_placed": "a success token being placed at story {slot}",
@@ -86,6 +88,9 @@ EVENT_WORDS = {"success_token_placed": "a success token being placed at story {s
                "committed": "{card} being committed to story {slot}", "enters_play": "{card} entering play",
                "struggle_won": "the {type} struggle won at story {slot}", "story_resolved": "story {slot} resolving",
                "sacrificed": "{card} being sacrificed", "story_won": "{story} being won"}
+
+
+_ICON_STATS = tuple(f"icon:{name}" for name in STRUGGLES)  # the modifier stat of each struggle's icons
 
 
 class TriggerDefs(frozenset):  # type: ignore[type-arg]
@@ -185,9 +190,11 @@ class CocState(CardState):
 
     # --- effective characteristics (CC-7.21: printed + lasting modifiers, never below 0) -----------
     def skill(self, i: int) -> int:
-        if self.insane(i):
+        if self.table.flags[i] & INSANE:
             return 0
         d = self.card(i)
+        if not self.lasting:  # (no lasting effect: no modifier, no "set skill")
+            return max(0, d.skill + self.passive_total("skill", i))
         value = d.skill + lasting_total(self, "skill", i) + self.passive_total("skill", i)
         for s in self.lasting:
             if s[0] == "set_skill" and s[1] == i:
@@ -195,10 +202,11 @@ class CocState(CardState):
         return max(0, value)
 
     def icons(self, i: int, kind: int) -> int:
-        if self.insane(i):
+        if self.table.flags[i] & INSANE:
             return 0
-        name = STRUGGLES[kind]
-        return max(0, self.card(i).icons[kind] + lasting_total(self, f"icon:{name}", i) + self.passive_total(f"icon:{name}", i))
+        stat = _ICON_STATS[kind]
+        lasting = lasting_total(self, stat, i) if self.lasting else 0
+        return max(0, self.card(i).icons[kind] + lasting + self.passive_total(stat, i))
 
     def boosters(self, i: int, kind: int) -> int:
         if self.insane(i):
@@ -479,7 +487,8 @@ class CocState(CardState):
     def window_prompt(self, name: str, player: int, event: Any) -> str:
         if event is not None:
             return f"Respond to {self._event_words(event[0], dict(event[1]))}? ({name})"
-        return f"{WINDOW_LABELS.get(name, name)}: take an action or pass"
+        prompt = _WINDOW_PROMPTS.get(name)
+        return prompt if prompt is not None else f"{name}: take an action or pass"
 
     def _event_words(self, kind: str, data: Mapping[str, Any]) -> str:
         """The event a window answers, in words with its card's title (EVENT_WORDS)."""
