@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..core import Action
-from .frames import Frame, thaw
+from .frames import Frame, freeze, thaw
 from .modifiers import is_used, mark_used
 from .ops import Op, OpTable
 from .prompts import Order
@@ -110,9 +110,21 @@ def begin_use(st: "CardState", player: int, source: int, ability: Ability, kind:
     st.use_ability(player, source, ability, kind, data)
 
 
+_PLAIN = (int, str, bool, type(None))
+
+
 def emit(st: "CardState", kind: str, **data: Any) -> None:
-    """Push event ``kind``: the full procedure (interrupts, perform, checks, forced, reactions) runs next."""
-    st.push(EventOp.name, kind=kind, data=tuple(sorted(data.items())), stage="interrupt", cancelled=False)
+    """Push event ``kind``: the full procedure (interrupts, perform, checks, forced, reactions) runs next.
+
+    The frame is ``st.push(EventOp.name, kind=kind, data=..., stage="interrupt", cancelled=False)``
+    built directly: each value is frozen on its own, so the sorted pairs need no second walk (the
+    hottest push of every card game)."""
+    frame = Frame.__new__(Frame)
+    frame.op, frame.got = EventOp.name, None
+    frame.args = {"kind": kind if type(kind) is str else freeze(kind),
+                  "data": tuple([(k, v if type(v) in _PLAIN else freeze(v)) for k, v in sorted(data.items())]),
+                  "stage": "interrupt", "cancelled": False}
+    st.stack.append(frame)
 
 
 def cancel_event(st: "CardState") -> bool:
