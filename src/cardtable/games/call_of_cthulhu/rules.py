@@ -445,9 +445,13 @@ class Commit(Op[CocState]):
         else:
             ap = st.active_player()
             slots = [s for s in range(STORY_ROW_SIZE) if st.story_at(s) is not None and st.committed_at(s, ap)]
-        out = []
-        for i in st.characters(p):
-            if i in chosen or st.insane(i) or st.exhausted(i) or st.committed_slot(i) is not None:
+        out: list[Any] = []
+        if not slots:
+            return out  # (no story to commit to: no option, whichever characters are ready)
+        t = st.table
+        flags, story = t.flags, t.counters.get
+        for i in st.characters(p):  # ready, sane, uncommitted and not chosen yet (flags and counters read inline)
+            if i in chosen or flags[i] & (INSANE | EXHAUSTED) or story((i, "story"), 0) != 0:
                 continue
             if not st.can_commit(i):
                 continue
