@@ -169,7 +169,8 @@ class CallOfCthulhu(CardGame):
                         if "discard:{p}" in zones:
                             discard.add(k)
                     else:  # a zone the split does not know: the card counts everywhere
-                        in_play.add(k), hand.add(k), discard.add(k)
+                        for group in (in_play, hand, discard):
+                            group.add(k)
         return {key: TriggerDefs(v, *where[key]) for key, v in out.items()}
 
     @cached_property

@@ -716,8 +716,8 @@ def state_checks(st: CocState) -> None:
                 emit(st, "discarded_from_play", card=i)
             seen.setdefault(title, i)
     # (vi) CC-7.23.2: Heroic and Villainous together: the newcomers go (D-39, latest entry first)
-    granted = st.game.hv_granted_passively or \
-        (bool(st.lasting) and any(e[0] in ("kw:heroic", "kw:villainous") for e in st.lasting))  # type: ignore[attr-defined]
+    granted = st.game.hv_granted_passively or (  # type: ignore[attr-defined]
+        bool(st.lasting) and any(e[0] in ("kw:heroic", "kw:villainous") for e in st.lasting))
     printed = st.game.heroic_or_villainous_characters  # type: ignore[attr-defined]
     for p in range(st.players):
         if granted:
