@@ -231,11 +231,14 @@ def passive_total(st: "CocState", stat: str, i: int) -> int:
     key = (stat, i)
     if key in _busy:  # a filter asking about the very stat it changes: no self-reference
         return 0
+    sources = _passive_sources(st, pdefs)  # (reads no passive total: found before the guard is set)
+    if not sources:  # no such card in play now (the common case)
+        return 0
     _busy.add(key)
     try:
         total = 0
         deftuple = st.game.deftuple  # type: ignore[attr-defined]
-        for source, d in _passive_sources(st, pdefs):
+        for source, d in sources:
             for k, ab in enumerate(deftuple[d].abilities):
                 if ab.kind != "passive":
                     continue
