@@ -92,6 +92,11 @@ class CallOfCthulhu(CardGame):
         return frozenset(d.index for d in self.defs.defs if d.type == "character")
 
     @cached_property
+    def booster_supports(self) -> frozenset[int]:
+        """Definitions of supports with a struggle booster (CC-8.13: the only attachments a count reads)."""
+        return frozenset(d.index for d in self.defs.defs if d.type == "support" and any(d.boosters))
+
+    @cached_property
     def unique_defs(self) -> frozenset[int]:
         """Definitions of unique cards (CC-10.5: the only ones the uniqueness check looks at)."""
         return frozenset(d.index for d in self.defs.defs if d.unique)

@@ -518,10 +518,10 @@ def struggle_count(st: CocState, slot: int, kind: int) -> int:
     for i in chars:
         n += st.boosters(i, kind)
     hosts = set(chars) | {story}
-    host = t.host
+    host, defn, boosting = t.host, t.defn, st.game.booster_supports  # type: ignore[attr-defined]
     for z in PLAY_ZONES:
-        for a in t.zones[z]:
-            if host[a] in hosts and st.card(a).type == "support":
+        for a in t.zones[z]:  # (a support without boosters adds nothing: only those with some are read)
+            if defn[a] in boosting and host[a] in hosts:
                 n += st.card(a).boosters[kind]
     if st.lasting:
         n += lasting_total(st, f"boost:{STRUGGLES[kind]}", story) - lasting_total(st, f"unboost:{STRUGGLES[kind]}", story)
