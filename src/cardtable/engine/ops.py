@@ -51,6 +51,8 @@ class FunctionOp(Op[Any]):
     def __init__(self, name: str, fn: Callable[[Any, "Frame"], None]) -> None:
         self.name = name
         self.fn = fn
+        # ``op.run(st, frame)`` calls the step itself (an instance attribute is not bound): no wrapper call per step
+        self.run = fn  # type: ignore[method-assign, assignment]
 
     def run(self, st: "CardState", frame: "Frame") -> None:
         self.fn(st, frame)

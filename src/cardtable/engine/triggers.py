@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..core import Action
-from .frames import Frame, thaw
+from .frames import Frame, freeze, thaw
 from .modifiers import is_used, mark_used
 from .ops import Op, OpTable
 from .prompts import Order
@@ -94,13 +94,11 @@ def matching(st: "CardState", ability_kind: str, player: int | None, kind: str |
     if defs is not None and not defs:
         return []
     for i in st.trigger_sources() if defs is None else st.trigger_sources_for(defs):
+        who = ctrl[i]
+        if player is not None and who != player:
+            continue  # (before its abilities are listed: half the sources are the other seats')
         for ab in abilities_of(i):
-            if ab.kind != ability_kind:
-                continue
-            who = ctrl[i]
-            if player is not None and who != player:
-                continue
-            if usable(st, who, i, ab, kind, data):
+            if ab.kind == ability_kind and usable(st, who, i, ab, kind, data):
                 out.append((i, ab))
     return out
 
@@ -112,9 +110,21 @@ def begin_use(st: "CardState", player: int, source: int, ability: Ability, kind:
     st.use_ability(player, source, ability, kind, data)
 
 
+_PLAIN = (int, str, bool, type(None))
+
+
 def emit(st: "CardState", kind: str, **data: Any) -> None:
-    """Push event ``kind``: the full procedure (interrupts, perform, checks, forced, reactions) runs next."""
-    st.push(EventOp.name, kind=kind, data=tuple(sorted(data.items())), stage="interrupt", cancelled=False)
+    """Push event ``kind``: the full procedure (interrupts, perform, checks, forced, reactions) runs next.
+
+    The frame is ``st.push(EventOp.name, kind=kind, data=..., stage="interrupt", cancelled=False)``
+    built directly: each value is frozen on its own, so the sorted pairs need no second walk (the
+    hottest push of every card game)."""
+    frame = Frame.__new__(Frame)
+    frame.op, frame.got = EventOp.name, None
+    frame.args = {"kind": kind if type(kind) is str else freeze(kind),
+                  "data": tuple([(k, v if type(v) in _PLAIN else freeze(v)) for k, v in sorted(data.items())]),
+                  "stage": "interrupt", "cancelled": False}
+    st.stack.append(frame)
 
 
 def cancel_event(st: "CardState") -> bool:
@@ -165,8 +175,9 @@ class EventOp(Op["CardState"]):
                 return
             stage = "forced"
         if stage == "forced":
-            refs = ability_refs(matching(st, FORCED, None, kind, data))
-            if refs:
+            found = matching(st, FORCED, None, kind, data)
+            if found:
+                refs = ability_refs(found)
                 st.replace(frame.evolve(stage="forced_order", refs=refs).receive(tuple(range(len(refs)))))
                 if len(refs) > 1:
                     st.push(Order.name, player=st.orderer(kind), items=tuple(range(len(refs))), ordered=(),

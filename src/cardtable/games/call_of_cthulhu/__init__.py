@@ -22,7 +22,7 @@ from .defs import Defs
 from .effects import compile_abilities, unsupported_cards
 from .evaluation import evaluate as evaluate_position
 from .schema import CharacterCard, DomainCard, EventCard, StoryCard, SupportCard
-from .state import OPS, CocState, zones_for
+from .state import OPS, CocState, TriggerDefs, zones_for
 
 GAME_VERSION = "1"
 
@@ -87,6 +87,16 @@ class CallOfCthulhu(CardGame):
         return passive_stats(self.defs.defs)
 
     @cached_property
+    def character_defs(self) -> frozenset[int]:
+        """Definitions of characters (``CocState.characters`` tests membership, not the type's name)."""
+        return frozenset(d.index for d in self.defs.defs if d.type == "character")
+
+    @cached_property
+    def booster_supports(self) -> frozenset[int]:
+        """Definitions of supports with a struggle booster (CC-8.13: the only attachments a count reads)."""
+        return frozenset(d.index for d in self.defs.defs if d.type == "support" and any(d.boosters))
+
+    @cached_property
     def unique_defs(self) -> frozenset[int]:
         """Definitions of unique cards (CC-10.5: the only ones the uniqueness check looks at)."""
         return frozenset(d.index for d in self.defs.defs if d.unique)
@@ -95,6 +105,16 @@ class CallOfCthulhu(CardGame):
     def heroic_or_villainous(self) -> frozenset[int]:
         """Definitions printed Heroic or Villainous (CC-7.23: the state check looks at these first)."""
         return frozenset(d.index for d in self.defs.defs if {"heroic", "villainous"} & set(d.keywords))
+
+    @cached_property
+    def heroic_or_villainous_characters(self) -> frozenset[int]:
+        """``heroic_or_villainous`` characters (the Heroic/Villainous state check's candidates)."""
+        return self.heroic_or_villainous & self.character_defs
+
+    @cached_property
+    def hv_granted_passively(self) -> bool:
+        """Could a passive ability grant Heroic or Villainous? (Then the state check looks at every character.)"""
+        return any(k in self.passive_stat_defs for k in ("kw:heroic", "kw:villainous"))
 
     @cached_property
     def discard_triggers(self) -> frozenset[int]:
@@ -131,16 +151,32 @@ class CallOfCthulhu(CardGame):
         return frozenset((ab.kind, ab.event) for abilities in self.compiled for ab in abilities)
 
     @cached_property
-    def trigger_defs(self) -> dict[tuple[str, str | None], frozenset[int]]:
-        """(ability kind, event) -> definitions with such an ability; (kind, None) -> with one of that kind."""
+    def trigger_defs(self) -> dict[tuple[str, str | None], TriggerDefs]:
+        """(ability kind, event) -> definitions with such an ability; (kind, None) -> with one of that kind.
+
+        Each set also says from which zones those abilities work (``TriggerDefs``), so that listing the
+        cards that could answer skips a hand of cards whose abilities work only in play, and the reverse."""
         out: dict[tuple[str, str | None], set[int]] = {}
+        where: dict[tuple[str, str | None], tuple[set[int], set[int], set[int]]] = {}
         for k, abilities in enumerate(self.compiled):
             for ab in abilities:
                 if ab.kind == "action" and self.defs.defs[k].type == "event":
                     continue  # an action event is played (cc.play), never used: effects.can_use refuses it
-                out.setdefault((ab.kind, ab.event), set()).add(k)
-                out.setdefault((ab.kind, None), set()).add(k)
-        return {key: frozenset(v) for key, v in out.items()}
+                for key in ((ab.kind, ab.event), (ab.kind, None)):
+                    out.setdefault(key, set()).add(k)
+                    in_play, hand, discard = where.setdefault(key, (set(), set(), set()))
+                    zones = ab.zones
+                    if zones is None:
+                        in_play.add(k)
+                    elif set(zones) <= {"hand:{p}", "discard:{p}"}:
+                        if "hand:{p}" in zones:
+                            hand.add(k)
+                        if "discard:{p}" in zones:
+                            discard.add(k)
+                    else:  # a zone the split does not know: the card counts everywhere
+                        for group in (in_play, hand, discard):
+                            group.add(k)
+        return {key: TriggerDefs(v, *where[key]) for key, v in out.items()}
 
     @cached_property
     def has_action_events(self) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from ...core import Action
-from ...engine import Frame, emit, pick
+from ...engine import EXHAUSTED, FIRST_GAME_FLAG, Frame, emit, pick
 from ...engine.ops import HiddenPick
 from . import schema as S
 from .filters import Ctx, ability_model, as_list, filter_in, node_at, source_story, zone_cards
@@ -24,6 +24,7 @@ CARD_FIELDS = ("target", "from_", "to", "card", "cards", "filter")
 STORY_FIELDS = ("story", "from_story", "to_story")
 NO_CHOICE_FILTER = ("search_deck", "for_each", "modify_cost", "grant_resource_match")
 HIDDEN_ZONES = ("hand", "deck")
+INSANE = FIRST_GAME_FLAG  # state.INSANE
 Acts = list[Callable[[], None]]
 
 def _ctx(frame: Frame) -> Ctx:
@@ -121,20 +122,42 @@ def _may_enter(st: "CocState", c: int, p: int) -> bool:
     return not (d.type == "character" and st.heroic_villainous_block(p, c))
 
 
+def _wounded(t: Any, c: int) -> bool:
+    return t.counters.get((c, "wounds"), 0) > 0
+
+
+# (primitive, field) -> a flag or counter test that ``legal`` makes too and that most cards fail ("heal a
+# wounded character": seldom is one wounded): ``card_cands`` drops those cards before any filter is read
+_QUICK: dict[tuple[str, str], Callable[[Any, int], bool]] = {
+    ("heal", "target"): _wounded,
+    ("move_wound", "from_"): _wounded,
+    ("ready", "target"): lambda t, c: bool(t.flags[c] & EXHAUSTED),
+    ("restore", "target"): lambda t, c: bool(t.flags[c] & INSANE),
+    ("exhaust", "target"): lambda t, c: not t.flags[c] & EXHAUSTED,
+    ("drive_insane", "target"): lambda t, c: not t.flags[c] & INSANE,
+    ("uncommit", "target"): lambda t, c: t.counters.get((c, "story"), 0) != 0,
+}
+
+
 def card_cands(st: "CocState", prim: Any, field: str, ctx: Ctx, enough: int | None = None) -> list[int]:
     """The cards that may be chosen for ``field``; with ``enough`` (and no "lowest/highest" selection) the
     search may stop once that many are found (a caller asking only "are there enough?")."""
     spec = getattr(prim, field)
     default = {"return_from_discard": "discard", "remove_resource": "resource"}.get(prim.op, "play")
+    cands = zone_cards(st, spec, default)
+    quick = _QUICK.get((prim.op, field))
+    if quick is not None:  # the same cards in the same order: ``legal`` would refuse the others
+        t = st.table
+        cands = [c for c in cands if quick(t, c)]
     if enough is not None and spec.select is None:
         found: list[int] = []
-        for c in zone_cards(st, spec, default):
+        for c in cands:
             if filter_in(st, spec, c, ctx) and legal(st, prim, field, c, ctx):
                 found.append(c)
                 if len(found) >= enough:
                     break
         return found
-    out = [c for c in zone_cards(st, spec, default) if filter_in(st, spec, c, ctx) and legal(st, prim, field, c, ctx)]
+    out = [c for c in cands if filter_in(st, spec, c, ctx) and legal(st, prim, field, c, ctx)]
     if spec.select is not None and out:
         skills = [st.skill(c) for c in out]
         best = min(skills) if spec.select == "lowest_skill" else max(skills)

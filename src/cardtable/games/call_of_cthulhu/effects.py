@@ -231,11 +231,14 @@ def passive_total(st: "CocState", stat: str, i: int) -> int:
     key = (stat, i)
     if key in _busy:  # a filter asking about the very stat it changes: no self-reference
         return 0
+    sources = _passive_sources(st, pdefs)  # (reads no passive total: found before the guard is set)
+    if not sources:  # no such card in play now (the common case)
+        return 0
     _busy.add(key)
     try:
         total = 0
         deftuple = st.game.deftuple  # type: ignore[attr-defined]
-        for source, d in _passive_sources(st, pdefs):
+        for source, d in sources:
             for k, ab in enumerate(deftuple[d].abilities):
                 if ab.kind != "passive":
                     continue
@@ -253,14 +256,22 @@ def passive_total(st: "CocState", stat: str, i: int) -> int:
         _busy.discard(key)
 
 
-def cost_modifiers(st: "CocState", i: int) -> tuple[int, bool]:
-    """(total change to the printed cost, whether a "minimum 1" reduction applies) — CC-6.10."""
+def cost_sources(st: "CocState") -> list[tuple[int, int]]:
+    """The cards whose passive abilities may change costs now (``cost_modifiers``'s ``sources``)."""
+    cost_defs = st.game.passive_stat_defs.get("cost")  # type: ignore[attr-defined]
+    return _passive_sources(st, cost_defs) if cost_defs else []
+
+
+def cost_modifiers(st: "CocState", i: int, sources: list[tuple[int, int]] | None = None) -> tuple[int, bool]:
+    """(total change to the printed cost, whether a "minimum 1" reduction applies) — CC-6.10.
+
+    ``sources``: ``cost_sources(st)``, when the caller prices several cards of one unchanged state."""
     delta, floor = 0, False
     p = st.table.owner[i]
     deftuple = st.game.deftuple  # type: ignore[attr-defined]
     cost_defs = st.game.passive_stat_defs.get("cost")  # type: ignore[attr-defined]
     if cost_defs:
-        for source, d in _passive_sources(st, cost_defs):
+        for source, d in _passive_sources(st, cost_defs) if sources is None else sources:
             for k, ab in enumerate(deftuple[d].abilities):
                 if ab.kind != "passive":
                     continue

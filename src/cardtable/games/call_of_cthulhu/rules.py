@@ -20,7 +20,7 @@ from .effects import (
 from .defs import ARCANE, COMBAT, INVESTIGATION, STRUGGLES, TERROR
 from .state import (
     DOMAINS_PER_PLAYER, DRAW_PER_TURN, FIRST_TURN_DRAW, INSANE, OPENING_DRAW, OPENING_RESOURCES, OPS, PLAY_ZONES,
-    STORY_ROW_SIZE, TOKENS_TO_WIN_STORY, CocState, zone_ids,
+    STORIES_TO_WIN, STORY_ROW_SIZE, TOKENS_TO_WIN_STORY, CocState, zone_ids,
 )
 
 WON_ZONES = zone_ids("won:0", "won:1")
@@ -73,14 +73,17 @@ def begin_turn(st: CocState) -> None:
     st.push("cc.turn", stage="refresh")
 
 
+_NEXT_STAGE = {"refresh": "ready", "ready": "restore", "restore": "domains", "domains": "w_refresh",
+               "w_refresh": "draw", "draw": "w_draw", "w_draw": "resource", "resource": "w_resource",
+               "w_resource": "ops", "ops": "story", "story": "end", "end": "end_triggers", "end_triggers": "next"}
+
+
 @OPS.step("cc.turn")
 def _turn(st: CocState, frame: Frame) -> None:
     """CC-5.0: Refresh → Draw → Resource → Operations → Story → End of turn."""
     stage, p = frame["stage"], st.active_player()
     t = st.table
-    nxt = {"refresh": "ready", "ready": "restore", "restore": "domains", "domains": "w_refresh",
-           "w_refresh": "draw", "draw": "w_draw", "w_draw": "resource", "resource": "w_resource",
-           "w_resource": "ops", "ops": "story", "story": "end", "end": "end_triggers", "end_triggers": "next"}
+    nxt = _NEXT_STAGE
     if stage in nxt:
         st.replace(frame.evolve(stage=nxt[stage]))
     if stage == "refresh":  # CC-5.10 (1) start-of-turn triggers
@@ -442,9 +445,13 @@ class Commit(Op[CocState]):
         else:
             ap = st.active_player()
             slots = [s for s in range(STORY_ROW_SIZE) if st.story_at(s) is not None and st.committed_at(s, ap)]
-        out = []
-        for i in st.characters(p):
-            if i in chosen or st.insane(i) or st.exhausted(i) or st.committed_slot(i) is not None:
+        out: list[Any] = []
+        if not slots:
+            return out  # (no story to commit to: no option, whichever characters are ready)
+        t = st.table
+        flags, story = t.flags, t.counters.get
+        for i in st.characters(p):  # ready, sane, uncommitted and not chosen yet (flags and counters read inline)
+            if i in chosen or flags[i] & (INSANE | EXHAUSTED) or story((i, "story"), 0) != 0:
                 continue
             if not st.can_commit(i):
                 continue
@@ -511,10 +518,10 @@ def struggle_count(st: CocState, slot: int, kind: int) -> int:
     for i in chars:
         n += st.boosters(i, kind)
     hosts = set(chars) | {story}
-    host = t.host
+    host, defn, boosting = t.host, t.defn, st.game.booster_supports  # type: ignore[attr-defined]
     for z in PLAY_ZONES:
-        for a in t.zones[z]:
-            if host[a] in hosts and st.card(a).type == "support":
+        for a in t.zones[z]:  # (a support without boosters adds nothing: only those with some are read)
+            if defn[a] in boosting and host[a] in hosts:
                 n += st.card(a).boosters[kind]
     if st.lasting:
         n += lasting_total(st, f"boost:{STRUGGLES[kind]}", story) - lasting_total(st, f"unboost:{STRUGGLES[kind]}", story)
@@ -528,8 +535,18 @@ def strength(st: CocState, slot: int, p: int, kind: int) -> int:
 
 def struggle_winner(st: CocState, slot: int, kind: int) -> int | None:
     """CC-8.12: higher strength wins; 0 never wins; a tie > 0 goes to the only side with a Fast character."""
+    return _struggle(st, slot, kind)[0]
+
+
+def _struggle(st: CocState, slot: int, kind: int) -> tuple[int | None, int, int]:
+    """``struggle_winner`` with both sides' strengths (attacker's, defender's): the struggle step reports
+    them without counting every icon again."""
     ap = st.active_player()
     sa, sd = strength(st, slot, ap, kind), strength(st, slot, 1 - ap, kind)
+    return _winner(st, slot, ap, sa, sd), sa, sd
+
+
+def _winner(st: CocState, slot: int, ap: int, sa: int, sd: int) -> int | None:
     if sa > sd and sa > 0:
         return ap
     if sd > sa and sd > 0:
@@ -563,15 +580,15 @@ def _resolve(st: CocState, frame: Frame) -> None:
             st.replace(frame.evolve(t=kind + 1, fought=0))
             return
         st.replace(frame.evolve(fought=fought + 1))
-        winner = struggle_winner(st, slot, kind)
+        winner, sa, sd = _struggle(st, slot, kind)
         if winner is None:
             st.note("struggle", {"type": STRUGGLES[kind], "slot": slot, "winner": None,
-                                 "strength": strength(st, slot, ap, kind)})  # both sides: a tie (CC-8.12)
+                                 "strength": sa})  # both sides: a tie (CC-8.12)
             return
         loser = 1 - winner
         st.push("cc.struggle_result", slot=slot, kind=kind, winner=winner, loser=loser, stage="result")
         emit(st, "struggle_won", type=STRUGGLES[kind], slot=slot, winner=winner, loser=loser,
-             strength=strength(st, slot, winner, kind), against=strength(st, slot, loser, kind))
+             strength=sa if winner == ap else sd, against=sd if winner == ap else sa)
     elif stage == "success":  # CC-8.18
         st.replace(frame.evolve(stage="end"))
         sa = sum(st.skill(i) for i in st.committed_at(slot, ap) if not st.insane(i))
@@ -663,13 +680,18 @@ def state_checks(st: CocState) -> None:
         _take_story(st, slot, p)
     # (ii) CC-1.4 / CC-1.6.1
     zones = st.table.zones
-    reached = [p for p in (ap, 1 - ap) if len(zones[WON_ZONES[p]]) >= st.threshold(p)]
+    fewest = 1 if st.lasting else STORIES_TO_WIN  # the lowest ``threshold`` can be (no modifier: exactly 3)
+    if max(len(zones[WON_ZONES[0]]), len(zones[WON_ZONES[1]])) < fewest:
+        reached = []
+    else:
+        reached = [p for p in (ap, 1 - ap) if len(zones[WON_ZONES[p]]) >= st.threshold(p)]
     if reached:
         st.finish([reached[0]], f"seat {reached[0]} won {len(st.table.cards(f'won:{reached[0]}'))} stories (CC-1.4)",
                   outcome_details(st, "stories"))
         return
     # (iii) CC-1.5 / CC-1.6.3
-    empty = [p for p in range(st.players) if not zones[DECK_ZONES[p]]]
+    empty = [p for p in range(st.players) if not zones[DECK_ZONES[p]]] \
+        if not zones[DECK_ZONES[0]] or not zones[DECK_ZONES[1]] else []
     if len(empty) == 2:
         st.finish([], "both draw decks ran out at once: a draw (CC-1.6.3)", outcome_details(st, "deck_out"))
         return
@@ -677,8 +699,9 @@ def state_checks(st: CocState) -> None:
         st.finish([1 - empty[0]], f"seat {empty[0]}'s draw deck is empty (CC-1.5)", outcome_details(st, "deck_out"))
         return
     # (iv) CC-9.4 destruction, every qualifying character at once
-    for (i, name), wounds in list(st.table.counters.items()):
-        if name == "wounds" and wounds >= st.durability(i) and st.table.in_play(i) and not _pending(st, "destroyed", i):
+    wounded = [(i, wounds) for (i, name), wounds in st.table.counters.items() if name == "wounds" and wounds > 0]
+    for i, wounds in wounded:  # (a wounds counter is seldom above 0: only those are checked, in the same order)
+        if wounds >= st.durability(i) and st.table.in_play(i) and not _pending(st, "destroyed", i):
             emit(st, "destroyed", card=i)
     # (v) CC-10.5: a second same-title unique card under one control: the later one is discarded
     unique_defs, defn = st.game.unique_defs, st.table.defn  # type: ignore[attr-defined]
@@ -693,18 +716,28 @@ def state_checks(st: CocState) -> None:
                 emit(st, "discarded_from_play", card=i)
             seen.setdefault(title, i)
     # (vi) CC-7.23.2: Heroic and Villainous together: the newcomers go (D-39, latest entry first)
-    granted = any(e[0] in ("kw:heroic", "kw:villainous") for e in st.lasting) or \
-        any(k in st.game.passive_stat_defs for k in ("kw:heroic", "kw:villainous"))  # type: ignore[attr-defined]
-    printed = st.game.heroic_or_villainous  # type: ignore[attr-defined]
+    granted = st.game.hv_granted_passively or (  # type: ignore[attr-defined]
+        bool(st.lasting) and any(e[0] in ("kw:heroic", "kw:villainous") for e in st.lasting))
+    printed = st.game.heroic_or_villainous_characters  # type: ignore[attr-defined]
     for p in range(st.players):
-        chars = st.characters(p)
-        if not granted:  # then only a printed Heroic or Villainous can count
-            chars = [i for i in chars if st.table.defn[i] in printed]
-        hv = [(st.table.counter(i, "seq"), i) for i in chars
-              if (st.has_keyword(i, "heroic") or st.has_keyword(i, "villainous"))]
+        if granted:
+            chars = st.characters(p)
+        else:  # then only a printed Heroic or Villainous character can count
+            chars = [i for i in zones[PLAY_ZONES[p]] if defn[i] in printed]
+        if len(chars) < 2:
+            continue  # fewer than two candidates: no clash, whatever their keywords
+        hv: list[tuple[int, int]] = []
+        kinds: set[str] = set()
+        for i in chars:  # each character's keywords asked once (heroic first, as the rule reads)
+            if st.has_keyword(i, "heroic"):
+                kinds.add("heroic")
+            elif st.has_keyword(i, "villainous"):
+                kinds.add("villainous")
+            else:
+                continue
+            hv.append((st.table.counter(i, "seq"), i))
         if len(hv) < 2:
             continue
-        kinds = {"heroic" if st.has_keyword(i, "heroic") else "villainous" for _s, i in hv}
         if len(kinds) == 2:
             newest = max(hv)[1]
             if not _pending(st, "discarded_from_play", newest):

@@ -78,6 +78,8 @@ WINDOW_LABELS = {"refresh": "Refresh phase", "draw": "Draw phase", "resource": "
                  "ops": "Operations phase", "attack": "After attackers commit", "defend": "After defenders commit",
                  "story_end": "After the stories", "turn_end": "End of turn"}
 
+_WINDOW_PROMPTS = {name: f"{label}: take an action or pass" for name, label in WINDOW_LABELS.items()}
+
 # What just happened, as the interrupt or reaction prompt names it ("Respond to Deep One Raider entering
 # play?"): every card named here is public at that moment (played, in play, committed, won).
 EVENT_WORDS = {"success_token_placed": "a success token being placed at story {slot}",
@@ -86,6 +88,28 @@ EVENT_WORDS = {"success_token_placed": "a success token being placed at story {s
                "committed": "{card} being committed to story {slot}", "enters_play": "{card} entering play",
                "struggle_won": "the {type} struggle won at story {slot}", "story_resolved": "story {slot} resolving",
                "sacrificed": "{card} being sacrificed", "story_won": "{story} being won"}
+
+
+_ICON_STATS = tuple(f"icon:{name}" for name in STRUGGLES)  # the modifier stat of each struggle's icons
+
+
+class TriggerDefs(frozenset):  # type: ignore[type-arg]
+    """The definitions with some kind of ability (the set itself), split by where those abilities work:
+    ``in_play`` (in play or a story in the row), ``hand`` and ``discard``. A card elsewhere could not use
+    one (``engine.triggers.source_in_place``), so ``trigger_sources_for`` need not list it."""
+
+    in_play: frozenset[int]
+    hand: frozenset[int]
+    discard: frozenset[int]
+
+    def __new__(cls, defs: Iterable[int] = (), in_play: Iterable[int] = (), hand: Iterable[int] = (),
+                discard: Iterable[int] = ()) -> "TriggerDefs":
+        self = super().__new__(cls, defs)
+        self.in_play, self.hand, self.discard = frozenset(in_play), frozenset(hand), frozenset(discard)
+        return self
+
+
+_NO_DEFS = TriggerDefs()
 
 
 class CocState(CardState):
@@ -141,9 +165,9 @@ class CocState(CardState):
         return self.table.counter(i, "wounds")
 
     def characters(self, p: int) -> list[int]:
-        t, deftuple = self.table, self.game.deftuple  # type: ignore[attr-defined]
+        t, chars = self.table, self.game.character_defs  # type: ignore[attr-defined]
         defn = t.defn
-        return [i for i in t.zones[PLAY_ZONES[p]] if deftuple[defn[i]].type == "character"]
+        return [i for i in t.zones[PLAY_ZONES[p]] if defn[i] in chars]
 
     def committed_at_any(self, p: int) -> bool:
         return any(self.committed_slot(i) is not None for i in self.characters(p))
@@ -159,14 +183,18 @@ class CocState(CardState):
     def committed_at(self, slot: int, p: int | None = None) -> list[int]:
         """Characters committed to the story in ``slot`` (of ``p``, or of both)."""
         players = range(self.players) if p is None else (p,)
-        counters, key = self.table.counters.get, slot + 1
-        return [i for q in players for i in self.characters(q) if counters((i, "story"), 0) == key]
+        t, chars = self.table, self.game.character_defs  # type: ignore[attr-defined]
+        counters, key, zones, defn = t.counters.get, slot + 1, t.zones, t.defn
+        # ``characters(q)`` inlined, the committed test first (most cards in play are not committed there)
+        return [i for q in players for i in zones[PLAY_ZONES[q]] if counters((i, "story"), 0) == key and defn[i] in chars]
 
     # --- effective characteristics (CC-7.21: printed + lasting modifiers, never below 0) -----------
     def skill(self, i: int) -> int:
-        if self.insane(i):
+        if self.table.flags[i] & INSANE:
             return 0
         d = self.card(i)
+        if not self.lasting:  # (no lasting effect: no modifier, no "set skill")
+            return max(0, d.skill + self.passive_total("skill", i))
         value = d.skill + lasting_total(self, "skill", i) + self.passive_total("skill", i)
         for s in self.lasting:
             if s[0] == "set_skill" and s[1] == i:
@@ -174,10 +202,11 @@ class CocState(CardState):
         return max(0, value)
 
     def icons(self, i: int, kind: int) -> int:
-        if self.insane(i):
+        if self.table.flags[i] & INSANE:
             return 0
-        name = STRUGGLES[kind]
-        return max(0, self.card(i).icons[kind] + lasting_total(self, f"icon:{name}", i) + self.passive_total(f"icon:{name}", i))
+        stat = _ICON_STATS[kind]
+        lasting = lasting_total(self, stat, i) if self.lasting else 0
+        return max(0, self.card(i).icons[kind] + lasting + self.passive_total(stat, i))
 
     def boosters(self, i: int, kind: int) -> int:
         if self.insane(i):
@@ -233,35 +262,50 @@ class CocState(CardState):
     def drained(self, p: int, d: int) -> bool:
         return bool(self.vars["drained"][3 * p + d])
 
-    def actual_cost(self, i: int, x: int = 0) -> int:
-        """CC-6.10: printed (or X) + increases − reductions, never below 0; a printed 0 is never reduced."""
+    def actual_cost(self, i: int, x: int = 0, sources: list[tuple[int, int]] | None = None) -> int:
+        """CC-6.10: printed (or X) + increases − reductions, never below 0; a printed 0 is never reduced.
+        (``sources``: ``effects.cost_sources``, found once for a whole hand.)"""
         d = self.card(i)
         printed = x if d.cost_is_x else d.cost
         if printed == 0:
             return 0
 
-        delta, floor = effects.cost_modifiers(self, i)
+        delta, floor = effects.cost_modifiers(self, i, sources)
         cost = max(0, printed + delta)
         return max(cost, 1) if floor else cost
 
-    def paying_domains(self, p: int, i: int, cost: int) -> list[int]:
-        """CC-6.3: undrained domains that can pay ``cost`` for card ``i`` (count, match, Loyal)."""
+    def paying_domains(self, p: int, i: int, cost: int, domains: list[Any] | None = None) -> list[int]:
+        """CC-6.3: undrained domains that can pay ``cost`` for card ``i`` (count, match, Loyal).
+        (``domains``: ``_domains(p)``, read once for a whole hand.)"""
         if cost == 0:
             return []
         d = self.card(i)
 
         grant = bool(self.lasting) and effects.has_match_grant(self, i)
         out = []
-        drained, deftuple, defn = self.vars["drained"], self.game.deftuple, self.table.defn  # type: ignore[attr-defined]
-        for dom in range(DOMAINS_PER_PLAYER):
-            if drained[3 * p + dom] or self.resource_count(p, dom) < cost:
+        faction = d.faction
+        for dom, res, icons, count in self._domains(p) if domains is None else domains:
+            if count < cost:
                 continue
-            res = self.resources(p, dom)
-            if d.faction != "neutral" and not grant and not any(d.faction in deftuple[defn[r]].resource_icons for r in res):
+            if faction != "neutral" and not grant and not any(faction in ic for ic in icons):
                 continue  # CC-6.3(b)
-            if d.loyal and (len(res) if grant else self.faction_cards(p, dom, d.faction)) < cost:
+            if d.loyal and (len(res) if grant else sum(1 for ic in icons if faction in ic)) < cost:
                 continue  # CC-6.3(c), CC-6.7
             out.append(dom)
+        return out
+
+    def _domains(self, p: int) -> list[tuple[int, list[int], list[tuple[str, ...]], int]]:
+        """``p``'s undrained domains with resources: (domain, its resource cards, their resource icons,
+        ``resource_count``) — what ``paying_domains`` reads (an empty domain pays no cost above 0)."""
+        drained, deftuple, defn = self.vars["drained"], self.game.deftuple, self.table.defn  # type: ignore[attr-defined]
+        zones = self.table.zones
+        out = []
+        for dom in range(DOMAINS_PER_PLAYER):
+            res = zones[RESOURCE_ZONES[3 * p + dom]]
+            if drained[3 * p + dom] or not res:
+                continue
+            icons = [deftuple[defn[r]].resource_icons for r in res]
+            out.append((dom, res, icons, sum(map(len, icons))))
         return out
 
     def steadfast_ok(self, p: int, i: int) -> bool:
@@ -365,14 +409,20 @@ class CocState(CardState):
     def can_play(self, p: int, i: int, x: int = 0) -> bool:
         """``play_refusal(p, i, x) is None``, with the checks in the order cheapest and likeliest to fail
         first (listing the legal plays needs only the yes or no, not the reason)."""
+        return self._can_play(p, i, x, self._window_name())
+
+    def _can_play(self, p: int, i: int, x: int, window: str | None, sources: list[tuple[int, int]] | None = None,
+                  domains: list[Any] | None = None) -> bool:
+        """``can_play`` in window ``window`` (``_window_name()``, found once for a whole hand, as are the
+        cost changers ``sources`` and the paying ``domains``: see ``actual_cost``, ``paying_domains``)."""
         d = self.card(i)
         if d.type in ("character", "support"):
-            if p != self.active_player() or self._window_name() != "ops":
+            if p != self.active_player() or window != "ops":
                 return False
-        elif d.type != "event" or not d.trigger.startswith("action") or self._window_name() is None:
+        elif d.type != "event" or not d.trigger.startswith("action") or window is None:
             return False
-        cost = self.actual_cost(i, x)
-        if cost > 0 and not self.paying_domains(p, i, cost):
+        cost = self.actual_cost(i, x, sources)
+        if cost > 0 and not self.paying_domains(p, i, cost, domains):
             return False
         # the rest of ``play_refusal`` (its window and cost checks are the ones just made)
         if d.unique and self.controls_title(p, d.title):
@@ -403,14 +453,21 @@ class CocState(CardState):
             return ()
         out = []
         ops_turn = name == "ops" and player == self.active_player()
-        for i in self.table.cards(f"hand:{player}"):
-            d = self.card(i)
+        deftuple, defn = self.game.deftuple, self.table.defn  # type: ignore[attr-defined]
+        window: Any = self  # not looked up yet (the stack is walked once, for the first card that needs it)
+        for i in self.table.zones[HAND_ZONE_IDS[player]]:
+            d = deftuple[defn[i]]
             if (d.type == "event" and not d.trigger.startswith("action")) or (d.type != "event" and not ops_turn):
                 continue  # CC-6.14: cheap refusals first (this runs at every window)
+            if window is self:  # what every card of the hand shares, read once (nothing changes meanwhile)
+                window, sources, domains = self._window_name(), effects.cost_sources(self), self._domains(player)
+            if not d.cost_is_x:
+                if self._can_play(player, i, 0, window, sources, domains):
+                    out.append(Action(player, "play", (("card", i),)))
+                continue
             for x in self.x_values(player, i):
-                if self.can_play(player, i, x):
-                    params: tuple[tuple[str, int], ...] = (("card", i),) if not self.card(i).cost_is_x else (("card", i), ("x", x))
-                    out.append(Action(player, "play", params))
+                if self._can_play(player, i, x, window, sources, domains):
+                    out.append(Action(player, "play", (("card", i), ("x", x))))
         return out
 
     def hidden_could_answer(self, player: int, window: str, kind: str | None) -> bool:
@@ -430,7 +487,8 @@ class CocState(CardState):
     def window_prompt(self, name: str, player: int, event: Any) -> str:
         if event is not None:
             return f"Respond to {self._event_words(event[0], dict(event[1]))}? ({name})"
-        return f"{WINDOW_LABELS.get(name, name)}: take an action or pass"
+        prompt = _WINDOW_PROMPTS.get(name)
+        return prompt if prompt is not None else f"{name}: take an action or pass"
 
     def _event_words(self, kind: str, data: Mapping[str, Any]) -> str:
         """The event a window answers, in words with its card's title (EVENT_WORDS)."""
@@ -475,7 +533,7 @@ class CocState(CardState):
         return (ability_kind, event_kind) in self.game.trigger_pairs  # type: ignore[attr-defined]
 
     def trigger_defs(self, ability_kind: str, event_kind: str | None) -> frozenset[int]:
-        return self.game.trigger_defs.get((ability_kind, event_kind), frozenset())  # type: ignore[attr-defined, no-any-return]
+        return self.game.trigger_defs.get((ability_kind, event_kind), _NO_DEFS)  # type: ignore[attr-defined, no-any-return]
 
     def trigger_sources(self) -> Iterable[int]:
         """CC-12.1: cards in play (not insane ones: no text), stories in the row, and hands (events)."""
@@ -497,6 +555,20 @@ class CocState(CardState):
         """``trigger_sources`` narrowed to ``defs`` zone by zone (same order, no full list built first)."""
         t = self.table
         zones, flags, defn = t.zones, t.flags, t.defn
+        if isinstance(defs, TriggerDefs):  # the pool's index says which zones can matter
+            in_play, hand, discard = defs.in_play, defs.hand, defs.discard
+            out = [i for z in PLAY_ZONES for i in zones[z] if defn[i] in in_play and not flags[i] & INSANE] \
+                if in_play else []
+            if in_play:
+                for z in ROW_ZONES:
+                    out += [i for i in zones[z] if defn[i] in in_play]
+            if hand:
+                for z in HAND_ZONE_IDS:
+                    out += [i for i in zones[z] if defn[i] in hand]
+            if discard:
+                for z in DISCARD_ZONES:
+                    out += [i for i in zones[z] if defn[i] in discard]
+            return out
         out = [i for z in PLAY_ZONES for i in zones[z] if defn[i] in defs and not flags[i] & INSANE]
         for z in ROW_AND_HAND_ZONES:
             out += [i for i in zones[z] if defn[i] in defs]
@@ -540,7 +612,7 @@ class CocState(CardState):
         if not self.may_trigger(ability_kind, kind):
             return any(self.hidden_could_answer(p, ability_kind, kind) for p in range(self.players))
         ev = dict(data)
-        for i in self.trigger_sources():
+        for i in self.trigger_sources_for(self.trigger_defs(ability_kind, kind)):  # only cards with such an ability
             for ab in self.abilities_of(i):
                 if ab.kind == ability_kind and ab.event == kind and source_in_place(self, i, ab) \
                         and (ab.when is None or ab.when(self, i, kind, ev)):
