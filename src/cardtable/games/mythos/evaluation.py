@@ -22,6 +22,7 @@ its strongest opponent goes through a logistic curve, so about four score points
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Sequence
 
 from ...engine import FACE_DOWN
@@ -51,8 +52,11 @@ SKIP = 0.8  # a lost turn pending (MY-5.8)
 STEEPNESS = 0.28  # logistic slope per score point
 
 
-def _units(d: CardDef) -> list[CardFilter]:
-    return [s.filter for s in d.slots for _ in range(s.count)]
+@lru_cache(maxsize=None)
+def _units(d: CardDef) -> tuple[CardFilter, ...]:
+    """The slot units of an adventure (a slot of count n is n units); cached per definition (a pool has a
+    few hundred, and every scored position asks it of every adventure in hand)."""
+    return tuple(s.filter for s in d.slots for _ in range(s.count))
 
 
 def matched(st: MyState, units: Sequence[CardFilter], cards: Sequence[int]) -> int:
@@ -61,16 +65,45 @@ def matched(st: MyState, units: Sequence[CardFilter], cards: Sequence[int]) -> i
     return match_units(cand, stop_at_miss=False)[0]
 
 
+_MATCHED: dict[tuple[CardDef, tuple[CardDef, ...]], int] = {}
+_MATCHED_CAP = 1 << 16  # entries; cleared when full
+
+
+def _matched_defs(d: CardDef, defs: tuple[CardDef, ...]) -> int:
+    """``matched`` of adventure ``d``'s units over cards with these definitions, in this order: the
+    matching reads nothing of a card but its definition (printed type and mental state), so the answer is
+    remembered by the definitions. Every position a search scores asks it of every adventure in hand,
+    and the pool differs by a card or so between positions. (Candidates are positions in ``defs``, in
+    the order of the cards: the same matching as by card numbers.)"""
+    key = (d, defs)
+    got = _MATCHED.get(key)
+    if got is None:
+        if len(_MATCHED) >= _MATCHED_CAP:
+            _MATCHED.clear()
+        cand = [[k for k, c in enumerate(defs) if matches(c, f)] for f in _units(d)]
+        got = _MATCHED[key] = match_units(cand, stop_at_miss=False)[0]
+    return got
+
+
+@lru_cache(maxsize=1 << 14)
+def fills_a_slot(adventure: CardDef, d: CardDef) -> bool:
+    """``matched(st, _units(adventure), [i]) > 0`` for a card ``i`` of definition ``d``: some slot of the
+    adventure takes it (a pure function of the two definitions)."""
+    return any(matches(d, f) for f in _units(adventure))
+
+
 def progress(st: MyState, p: int) -> float:
     """Progress toward the not yet acquired adventures in ``p``'s hand, in VP."""
     t = st.table
     hand = t.cards(f"hand:{p}")
-    done = {st.card(a).title for a in t.cards(f"adventures:{p}")}
-    pool: list[int] | None = None
+    card = st.card
+    done = {card(a).title for a in t.cards(f"adventures:{p}")}
+    hand_defs = [card(i) for i in hand]
+    pool: tuple[CardDef, ...] | None = None
+    extra: tuple[CardDef, ...] = ()
     total = 0.0
     seen: set[str] = set()
-    for i in hand:
-        d = st.card(i)
+    for d in hand_defs:
         if d.type != "adventure" or d.title in done or d.title in seen:
             continue
         seen.add(d.title)
@@ -78,9 +111,10 @@ def progress(st: MyState, p: int) -> float:
         if not units:
             continue
         if pool is None:
-            pool = adventure_pool(st, p)
-        have = matched(st, units, pool)
-        could = matched(st, units, pool + [h for h in hand if st.card(h).type != "adventure"]) - have
+            pool = tuple([card(c) for c in adventure_pool(st, p)])
+            extra = pool + tuple([h for h in hand_defs if h.type != "adventure"])
+        have = _matched_defs(d, pool)
+        could = _matched_defs(d, extra) - have
         share = (have + 0.5 * could) / len(units)
         total += ADVENTURE_PROGRESS * d.victory_points * share * share
     return total

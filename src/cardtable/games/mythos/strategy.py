@@ -39,7 +39,7 @@ from typing import Any, Mapping
 from ...core import Action, Decision, Rng
 from ...engine.cardgame import active
 from . import GAME
-from .evaluation import DANGER, lead, matched
+from .evaluation import DANGER, fills_a_slot, lead
 from .state import ADVENTURES, HAND, INV, MyState
 
 PLAY_BONUS = 0.15  # doing something beats passing when the position scores the same
@@ -241,8 +241,7 @@ def keep_value(st: MyState, p: int, i: int) -> float:
     for a in t.cards(HAND[p]):
         ad = st.card(a)
         if ad.type == "adventure" and ad.title not in acquired:
-            units = [s.filter for s in ad.slots for _ in range(s.count)]
-            if units and matched(st, units, [i]):
+            if fills_a_slot(ad, d):
                 v += 2.0
     if d.sanity_mod < 0 and st.sanity(p) <= DANGER + 2:
         v -= 1.0
