@@ -31,7 +31,8 @@ from .requirements import match_units, matches
 from .schema import CardFilter
 from .legality import hosts, type_refusal
 from .play import adventure_pool
-from .state import CROSSWISE, MyState
+from .effects import combat_values
+from .state import ADVENTURES, CROSSWISE, HAND, THREAT, ZONE, MyState
 
 DANGER = 5  # below this Sanity, each point lost costs more (MY-1.3: 0 ends the game)
 DANGER_WEIGHT = 0.8  # extra value of each Sanity point under DANGER
@@ -95,9 +96,9 @@ def fills_a_slot(adventure: CardDef, d: CardDef) -> bool:
 def progress(st: MyState, p: int) -> float:
     """Progress toward the not yet acquired adventures in ``p``'s hand, in VP."""
     t = st.table
-    hand = t.cards(f"hand:{p}")
+    hand = t.cards(HAND[p])
     card = st.card
-    done = {card(a).title for a in t.cards(f"adventures:{p}")}
+    done = {card(a).title for a in t.cards(ADVENTURES[p])}
     hand_defs = [card(i) for i in hand]
     pool: tuple[CardDef, ...] | None = None
     extra: tuple[CardDef, ...] = ()
@@ -127,7 +128,7 @@ def ready(st: MyState, p: int) -> int:
     counted is then the one it is walking to, as if arrived (on a copy), so a walk that opens the hand's
     allies shows at once."""
     t = st.table
-    hand = t.cards(f"hand:{p}")
+    hand = t.cards(HAND[p])
     if not any(st.card(i).type in READY_TYPES for i in hand):
         return 0
     top = st.story_top(p)
@@ -157,29 +158,31 @@ def side_score(st: MyState, p: int, seat: int) -> float:
     score = float(s + st.vp(p))
     if s < DANGER:
         score -= DANGER_WEIGHT * (DANGER - s)
-    threat = t.cards(f"threat:{p}")
+    threat = t.cards(THREAT[p])
     if p == seat:
         for i in threat:
             if t.flags[i] & FACE_DOWN:
                 score += THREAT_MONSTER + THREAT_COMBAT * st.card(i).combat
     else:
         score += HIDDEN_THREAT * sum(1 for i in threat if t.flags[i] & FACE_DOWN)
-    for i in st.allies(p):
-        if st.card(i).type == "ally":
-            score += ALLY + ALLY_COMBAT * st.combat(i)
-    for z in (f"item:{p}", f"ally:{p}"):
+    card = st.card
+    allies = [i for i in st.allies(p) if card(i).type == "ally"]
+    # one pass over the static effects in force for all of them (``combat_values``), not one per ally
+    for c in combat_values(st, allies):
+        score += ALLY + ALLY_COMBAT * c
+    for z in (ZONE["item"][p], ZONE["ally"][p]):
         for i in t.cards(z):
             kind = st.card(i).type
             if kind in ITEM_TYPES:
                 score += ITEM
             elif kind == "spell" and not t.flags[i] & FACE_DOWN:
                 score += SPELL
-    if t.cards(f"god:{p}"):
+    if t.cards(ZONE["god"][p]):
         score += GOD
     score -= SKIP * int(st.vars["skip"][p])
     if p == seat:
         score += progress(st, p) + READY * ready(st, p)
-        if st.gate_open(p) and any(st.card(i).type == "monster" for i in t.cards(f"hand:{p}")):
+        if st.gate_open(p) and any(st.card(i).type == "monster" for i in t.cards(HAND[p])):
             score += GATE_WITH_MONSTER
     return score
 

@@ -254,8 +254,9 @@ def _discard(st: MyState, decision: Decision) -> Action | None:
     done = [o for o in decision.options if o.kind == "done"]
     if not picks:
         return done[0] if done else None
-    worst = min(picks, key=lambda o: (keep_value(st, me, _card_of(o)), _card_of(o)))
-    if not done or keep_value(st, me, _card_of(worst)) < 0:
+    kept = {_card_of(o): keep_value(st, me, _card_of(o)) for o in picks}  # each card's once (a pure read)
+    worst = min(picks, key=lambda o: (kept[_card_of(o)], _card_of(o)))
+    if not done or kept[_card_of(worst)] < 0:
         return worst
     return done[0]
 
