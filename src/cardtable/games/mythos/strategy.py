@@ -169,6 +169,7 @@ def lookahead(st: MyState, decision: Decision) -> Action | None:
     for o in decision.options:
         probe = st.clone()
         assert isinstance(probe, MyState)
+        probe.blind = True  # scored and dropped: its next turn's options are never read (``MyState.blind``)
         try:
             probe.apply(o)
             finish_group(probe, me)
