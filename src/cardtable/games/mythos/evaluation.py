@@ -125,7 +125,7 @@ def ready(st: MyState, p: int) -> int:
     """How many distinct titles among ``p``'s hand allies, items and gods could be played where ``p`` stands
     (MY-5.5: their requirements met, an ally or a host for an attachment at hand). A walk leaves the new
     Location crosswise (in transit, MY-6.3.3) until the seat arrives (MY-6.3.8, a turn action): the place
-    counted is then the one it is walking to, as if arrived (on a copy), so a walk that opens the hand's
+    counted is then the one it is walking to, as if arrived, so a walk that opens the hand's
     allies shows at once."""
     t = st.table
     hand = t.cards(HAND[p])
@@ -133,11 +133,21 @@ def ready(st: MyState, p: int) -> int:
         return 0
     top = st.story_top(p)
     if top is not None and st.crosswise(top) and st.card(top).type == "location":
-        there = st.clone()
-        assert isinstance(there, MyState)
-        there.table.set_flag(top, CROSSWISE, False)
-        there.set_position(p, st.card(top))
-        st = there
+        # as if arrived: the flag and the position are changed in place and put back after (what a copy
+        # would give, without copying the whole state at every scored walk)
+        v = st.vars
+        saved = v["pos_dim"][p], v["pos_region"][p], v["pos_sub"][p]
+        st.table.set_flag(top, CROSSWISE, False)
+        st.set_position(p, st.card(top))
+        try:
+            return _ready(st, p, hand)
+        finally:
+            st.table.set_flag(top, CROSSWISE, True)
+            v["pos_dim"][p], v["pos_region"][p], v["pos_sub"][p] = saved
+    return _ready(st, p, hand)
+
+
+def _ready(st: MyState, p: int, hand: Sequence[int]) -> int:
     memo: dict[str, object] = {}
     seen: set[str] = set()
     n = 0

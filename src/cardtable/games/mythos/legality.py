@@ -18,7 +18,7 @@ from . import primitives as _primitives  # a module reference: read per play, no
 from .catalog import CardDef
 from .requirements import assign, fits, holds, matches, position as _position
 from .schema import TARGETED_OPS, LocHas
-from .state import ADVENTURES, DISCARD, HAND, STORY, THREAT, ZONE, MyState, mods
+from .state import ADVENTURES, DISCARD, FIELD_OF, HAND, STORY, THREAT, ZONE, MyState, mods
 
 
 Refusal = tuple[str, str]  # (rule ID, why)
@@ -392,8 +392,14 @@ def god_pool_kinds(st: MyState, p: int) -> tuple[list[int], dict[int, str]]:
 
 def adventure_pool(st: MyState, p: int) -> list[int]:
     """MY-6.13.2: the whole Story Deck, allies, items, attachments, face-up spells, events, gods; never
-    the Threat, face-down cards, the investigator or anything outside the field."""
-    return adventure_pool_kinds(st, p)[0]
+    the Threat, face-down cards, the investigator or anything outside the field. (``adventure_pool_kinds``
+    without the types: every position a look-ahead scores asks it.)"""
+    t = st.table
+    flags = t.flags
+    out = list(t.cards(STORY[p]))
+    for z in FIELD_OF[p]:
+        out += [i for i in t.cards(z) if not flags[i] & FACE_DOWN]
+    return out
 
 
 def adventure_pool_kinds(st: MyState, p: int) -> tuple[list[int], dict[int, str]]:
