@@ -81,9 +81,16 @@ def _matched_defs(d: CardDef, defs: tuple[CardDef, ...]) -> int:
     if got is None:
         if len(_MATCHED) >= _MATCHED_CAP:
             _MATCHED.clear()
-        cand = [[k for k, c in enumerate(defs) if matches(c, f)] for f in _units(d)]
+        hits = [_unit_hits(d, c) for c in defs]
+        cand = [[k for k, h in enumerate(hits) if h[u]] for u in range(len(_units(d)))]
         got = _MATCHED[key] = match_units(cand, stop_at_miss=False)[0]
     return got
+
+
+@lru_cache(maxsize=1 << 16)
+def _unit_hits(d: CardDef, c: CardDef) -> tuple[bool, ...]:
+    """Which of adventure ``d``'s slot units a card of definition ``c`` fills (``matches``, printed type)."""
+    return tuple(matches(c, f) for f in _units(d))
 
 
 @lru_cache(maxsize=1 << 14)
