@@ -17,7 +17,7 @@ from ...engine import FACE_DOWN, NO_CARD
 from . import primitives as _primitives  # a module reference: read per play, not imported per call
 from .catalog import CardDef
 from .requirements import assign, fits, holds, matches, position as _position
-from .schema import TARGETED_OPS, LocHas
+from .schema import TARGETED_OPS, AllOf, AnyOf, DieRoll, FieldCount, LocHas, NotReq, StoryCount, ThreatCount
 from .state import ADVENTURES, DISCARD, FIELD_OF, HAND, STORY, THREAT, ZONE, MyState, mods
 
 
@@ -144,7 +144,16 @@ def travel_check(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
         return "MY-6.1.2", f"{d.title}: its requirement is not met"
     if _story_without_crosswise_top(st, p):
         probe = None if memo is None else memo.get("departure")
-        if probe is None:
+        if probe is None and _plain_requirement(d.departure) and _leaves_quietly(st, p):
+            # the discard changes nothing ``holds`` reads but the Story Deck's top (``_leaves_quietly``): the
+            # card is taken off the pile for the question and put back, instead of copying the state
+            cards = st.table.cards(STORY[p])
+            top = cards.pop()
+            try:
+                ok = holds(st, p, d.departure)
+            finally:
+                cards.append(top)
+        elif probe is None:
             probe = st.clone()
             assert isinstance(probe, MyState)
             top = probe.story_top(p)
@@ -152,12 +161,46 @@ def travel_check(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
             probe.move_card(top, DISCARD[p])
             if memo is not None:
                 memo["departure"] = probe
-        ok = holds(probe, p, d.departure)  # type: ignore[arg-type]
+            ok = holds(probe, p, d.departure)  # type: ignore[arg-type]
+        else:
+            ok = holds(probe, p, d.departure)  # type: ignore[arg-type]
     else:
         ok = holds(st, p, d.departure)
     if not ok:
         return "MY-6.11.2", f"{d.title}: you cannot depart from here"
     return None
+
+
+_PLAIN_REQUIREMENTS: dict[int, tuple[Any, bool]] = {}
+
+
+def _plain_requirement(req: Any) -> bool:
+    """``req`` reads nothing but the player's position, place, time, numbers and languages: no count of
+    cards (``field_count``, ``threat_count``, ``story_count``) and no die (``die_roll`` draws from the RNG).
+    Kept per requirement object (a card's requirement lives as long as its pool)."""
+    if req is None:
+        return True
+    got = _PLAIN_REQUIREMENTS.get(id(req))
+    if got is None or got[0] is not req:
+        if isinstance(req, (FieldCount, ThreatCount, StoryCount, DieRoll)):
+            plain = False
+        elif isinstance(req, AllOf):
+            plain = all(_plain_requirement(r) for r in req.all)
+        elif isinstance(req, AnyOf):
+            plain = all(_plain_requirement(r) for r in req.any)
+        elif isinstance(req, NotReq):
+            plain = _plain_requirement(req.not_)
+        else:
+            plain = True
+        got = _PLAIN_REQUIREMENTS[id(req)] = (req, plain)
+    return got[1]
+
+
+def _leaves_quietly(st: MyState, p: int) -> bool:
+    """Discarding ``p``'s Story Deck top changes the state only in where that card lies: nothing is
+    attached to it and no lasting effect is on it or from it (those would end as it leaves play)."""
+    top = st.table.cards(STORY[p])[-1]
+    return top not in st.table.links and not any(e[1] == top or e[4] == top for e in st.lasting)
 
 
 # ---- which plays are legal ---------------------------------------------------------------------------------
