@@ -85,7 +85,7 @@ def location_mode(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None =
     """How a Location would be placed now: ``first`` / ``travel`` / ``city`` / ``walk`` (upright for all but
     ``walk``), or the rule that forbids it. ``memo``: a dict the caller keeps while the state does not
     change (``turn_options`` asks this of every Location in hand), holding where a move would start."""
-    if not holds(st, p, d.requirement, memo):
+    if d.requirement is not None and not holds(st, p, d.requirement, memo):
         return "", ("MY-6.3.13", f"{d.title}: its own requirement is not met")
     if not st.vars["had_location"][p]:
         return "first", None  # MY-6.3.4
@@ -140,7 +140,7 @@ def travel_check(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
     """MY-6.11: the departure requirement, checked where the player would leave from (a crosswise top
     card is discarded first, MY-6.3.9; before any location, at the start position, MY-6.3.4). ``memo``
     as for ``location_mode``: the state left by that discard is built once for all Travel Events."""
-    if not holds(st, p, d.requirement, memo):
+    if d.requirement is not None and not holds(st, p, d.requirement, memo):
         return "MY-6.1.2", f"{d.title}: its requirement is not met"
     if _story_without_crosswise_top(st, p):
         probe = None if memo is None else memo.get("departure")
@@ -317,7 +317,7 @@ def type_refusal(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
         dim = _position(st, p, memo)[0]
         if d.dimension not in (dim, "Any"):  # MY-6.4.2a
             return "MY-6.4.2a", f"{d.title} can be played only in the {d.dimension}"
-        if not holds(st, p, d.requirement, memo) and ignore_grant(st, p, d) is None:
+        if d.requirement is not None and not holds(st, p, d.requirement, memo) and ignore_grant(st, p, d) is None:
             return "MY-6.4.2", f"{d.title}: its requirement is not met here"
         return None
     if kind in ("artifact", "weapon"):
@@ -332,11 +332,11 @@ def type_refusal(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
             return "MY-6.7.1", f"neither your investigator nor an ally of yours reads {d.language}"
         return None
     if kind == "spell":
-        return None if holds(st, p, d.requirement, memo) else ("MY-6.1.2", f"{d.title}: its requirement is not met")
+        return None if d.requirement is None or holds(st, p, d.requirement, memo) else ("MY-6.1.2", f"{d.title}: its requirement is not met")
     if kind == "monster":
         if not (st.gate_open(p) if memo is None else _memo_gate(st, p, memo)):
             return "MY-6.8.1", "a Monster needs an upright current location with a gate"
-        return None if holds(st, p, d.requirement, memo) else ("MY-6.1.2", f"{d.title}: its requirement is not met")
+        return None if d.requirement is None or holds(st, p, d.requirement, memo) else ("MY-6.1.2", f"{d.title}: its requirement is not met")
     if kind == "god":
         if st.god_in_play(p):
             return "MY-6.9.3", "you already have a god in play"
@@ -344,11 +344,11 @@ def type_refusal(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
             return "MY-6.9.2", f"{d.title}: your own cards do not meet its requirements"
         return None
     if kind == "event":
-        return None if holds(st, p, d.requirement, memo) else ("MY-6.10.1", f"{d.title}: its requirement is not met")
+        return None if d.requirement is None or holds(st, p, d.requirement, memo) else ("MY-6.10.1", f"{d.title}: its requirement is not met")
     assert kind == "adventure"
     if any(st.card(a).title == d.title for a in t.cards(ADVENTURES[p])):
         return "MY-10.4", f"you have already acquired {d.title}"
-    if not holds(st, p, d.requirement, memo) or not slots_fit(st, d, p, memo):
+    if d.requirement is not None and not holds(st, p, d.requirement, memo) or not slots_fit(st, d, p, memo):
         return "MY-6.13.3", f"{d.title}: your face-up cards do not fill its requirement slots"
     return None
 
@@ -459,7 +459,17 @@ def adventure_pool_kinds(st: MyState, p: int) -> tuple[list[int], dict[int, str]
     return out, kinds
 
 
+_OWN_PLAYS: dict[tuple[int, int], Action] = {}  # (seat, card) -> its play to its own area (``shared_action``'s)
+
+
 def play_action(p: int, i: int, host: int | None, target: int | None = None) -> Action:
+    if host is None and target is None:  # the common play: a plain dict read, not the nested key of the cache
+        got = _OWN_PLAYS.get((p, i))
+        if got is None:
+            if len(_OWN_PLAYS) >= 1 << 14:
+                _OWN_PLAYS.clear()
+            got = _OWN_PLAYS[(p, i)] = shared_action(p, "play", (("card", i),))
+        return got
     params: tuple[tuple[str, Any], ...] = (("card", i),) if host is None else (("card", i), ("host", host))
     if target is not None:
         params += (("target", target),)
