@@ -428,9 +428,27 @@ def god_fits(st: MyState, d: CardDef, p: int, memo: dict[str, Any] | None = None
 
 
 def god_pool_kinds(st: MyState, p: int) -> tuple[list[int], dict[int, str]]:
-    """``god_pool`` with each card's ``type_of`` (what ``assign`` reads of a god's pool)."""
-    cards = god_pool(st, p)
-    return cards, {c: st.type_of(c) for c in cards}
+    """``god_pool`` with each card's ``type_of`` (what ``assign`` reads of a god's pool), read off the zone
+    it was taken from as ``adventure_pool_kinds`` does (MY-3.6: an unattached card of the Ally area is an
+    Ally, a Threat card a Monster; the current location and the Item, Event and God cards keep their type)."""
+    t, card = st.table, st.card
+    flags, host = t.flags, t.host
+    out: list[int] = []
+    kinds: dict[int, str] = {}
+    for z in ("ally", "item", "event", "god"):
+        ally_area = z == "ally"
+        for i in t.cards(ZONE[z][p]):
+            if not flags[i] & FACE_DOWN:
+                out.append(i)
+                kinds[i] = "ally" if ally_area and host[i] == NO_CARD else card(i).type
+    cur = st.current_location(p)
+    if cur is not None:
+        out.append(cur)
+        kinds[cur] = card(cur).type
+    for i in t.cards(THREAT[p]):
+        out.append(i)
+        kinds[i] = "monster"
+    return out, kinds
 
 
 def adventure_pool(st: MyState, p: int) -> list[int]:
