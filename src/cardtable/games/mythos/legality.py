@@ -147,12 +147,12 @@ def travel_check(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
         if probe is None and _plain_requirement(d.departure) and _leaves_quietly(st, p):
             # the discard changes nothing ``holds`` reads but the Story Deck's top (``_leaves_quietly``): the
             # card is taken off the pile for the question and put back, instead of copying the state
-            cards = st.table.cards(STORY[p])
-            top = cards.pop()
+            pile = st.table.cards(STORY[p])
+            lifted = pile.pop()
             try:
                 ok = holds(st, p, d.departure)
             finally:
-                cards.append(top)
+                pile.append(lifted)
         elif probe is None:
             probe = st.clone()
             assert isinstance(probe, MyState)
