@@ -70,7 +70,8 @@ def refusal(st: MyState, p: int, card: Any, k: Any, window: str, source: bool = 
     return _refusal(st, p, card, k, abilities_of(st, card), window)
 
 
-def _refusal(st: MyState, p: int, card: int, k: Any, abilities: tuple[Ability, ...], window: str) -> tuple[str, str] | None:
+def _refusal(st: MyState, p: int, card: int, k: Any, abilities: tuple[Ability, ...],
+             window: str) -> tuple[str, str] | None:
     """``refusal`` of a card of ``p``'s (a source), its abilities read by the caller."""
     if not 0 <= k < len(abilities):
         return "MY-12.2", "that card has no such ability"

@@ -332,11 +332,15 @@ def type_refusal(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
             return "MY-6.7.1", f"neither your investigator nor an ally of yours reads {d.language}"
         return None
     if kind == "spell":
-        return None if d.requirement is None or holds(st, p, d.requirement, memo) else ("MY-6.1.2", f"{d.title}: its requirement is not met")
+        if d.requirement is None or holds(st, p, d.requirement, memo):
+            return None
+        return "MY-6.1.2", f"{d.title}: its requirement is not met"
     if kind == "monster":
         if not (st.gate_open(p) if memo is None else _memo_gate(st, p, memo)):
             return "MY-6.8.1", "a Monster needs an upright current location with a gate"
-        return None if d.requirement is None or holds(st, p, d.requirement, memo) else ("MY-6.1.2", f"{d.title}: its requirement is not met")
+        if d.requirement is None or holds(st, p, d.requirement, memo):
+            return None
+        return "MY-6.1.2", f"{d.title}: its requirement is not met"
     if kind == "god":
         if st.god_in_play(p):
             return "MY-6.9.3", "you already have a god in play"
@@ -344,7 +348,9 @@ def type_refusal(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
             return "MY-6.9.2", f"{d.title}: your own cards do not meet its requirements"
         return None
     if kind == "event":
-        return None if d.requirement is None or holds(st, p, d.requirement, memo) else ("MY-6.10.1", f"{d.title}: its requirement is not met")
+        if d.requirement is None or holds(st, p, d.requirement, memo):
+            return None
+        return "MY-6.10.1", f"{d.title}: its requirement is not met"
     assert kind == "adventure"
     if any(st.card(a).title == d.title for a in t.cards(ADVENTURES[p])):
         return "MY-10.4", f"you have already acquired {d.title}"

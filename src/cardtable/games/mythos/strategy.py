@@ -254,7 +254,8 @@ def keep_values(st: MyState, p: int, cards: Any) -> list[float]:
         v = KEEP_BY_TYPE.get(d.type, 1.0)
         v += 0.3 * d.combat
         if open_adventures is None:
-            open_adventures = [ad for ad in map(card, t.cards(HAND[p])) if ad.type == "adventure" and ad.title not in acquired]
+            open_adventures = [ad for ad in map(card, t.cards(HAND[p]))
+                               if ad.type == "adventure" and ad.title not in acquired]
         for ad in open_adventures:
             if fills_a_slot(ad, d):
                 v += 2.0
