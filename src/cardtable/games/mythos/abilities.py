@@ -67,7 +67,12 @@ def refusal(st: MyState, p: int, card: Any, k: Any, window: str, source: bool = 
     if not source and (type(card) is not int or type(k) is not int or not 0 <= card < len(t)
                        or card not in sources(st, p)):
         return "MY-12.2", "only a face-up card of yours in play (or your investigator) has abilities to use"
-    abilities = abilities_of(st, card)
+    return _refusal(st, p, card, k, abilities_of(st, card), window)
+
+
+def _refusal(st: MyState, p: int, card: int, k: Any, abilities: tuple[Ability, ...],
+             window: str) -> tuple[str, str] | None:
+    """``refusal`` of a card of ``p``'s (a source), its abilities read by the caller."""
     if not 0 <= k < len(abilities):
         return "MY-12.2", "that card has no such ability"
     ab = abilities[k]
@@ -108,8 +113,9 @@ def windows(ab: Ability) -> set[str]:
 def options(st: MyState, p: int, window: str) -> list[Action]:
     out = []
     for i in sources(st, p):
-        for k, _ab in enumerate(abilities_of(st, i)):
-            if refusal(st, p, i, k, window, source=True) is None:
+        abilities = abilities_of(st, i)  # read once for all of the card's abilities
+        for k in range(len(abilities)):
+            if _refusal(st, p, i, k, abilities, window) is None:
                 out.append(shared_action(p, "activate", (("ability", k), ("card", i))))
     return out
 

@@ -111,6 +111,9 @@ def combat_values(st: MyState, cards: list[int]) -> list[int]:
     if not cards:
         return []
     in_force = list(statics(st, COMBAT_OPS))
+    if not in_force and not any(e[0] == "set_combat" or e[0] == "modify_combat" for e in st.lasting):
+        # nothing sets or changes a value: ``_combat`` would add nothing to the printed value + weapon bonus
+        return [printed_combat(st, i) for i in cards]
     return [_combat(st, i, in_force) for i in cards]
 
 

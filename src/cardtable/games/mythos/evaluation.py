@@ -22,6 +22,7 @@ its strongest opponent goes through a logistic curve, so about four score points
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Sequence
 
 from ...engine import FACE_DOWN
@@ -30,7 +31,8 @@ from .requirements import match_units, matches
 from .schema import CardFilter
 from .legality import hosts, type_refusal
 from .play import adventure_pool
-from .state import CROSSWISE, MyState
+from .effects import combat_values
+from .state import ADVENTURES, CROSSWISE, HAND, THREAT, ZONE, MyState
 
 DANGER = 5  # below this Sanity, each point lost costs more (MY-1.3: 0 ends the game)
 DANGER_WEIGHT = 0.8  # extra value of each Sanity point under DANGER
@@ -51,8 +53,11 @@ SKIP = 0.8  # a lost turn pending (MY-5.8)
 STEEPNESS = 0.28  # logistic slope per score point
 
 
-def _units(d: CardDef) -> list[CardFilter]:
-    return [s.filter for s in d.slots for _ in range(s.count)]
+@lru_cache(maxsize=None)
+def _units(d: CardDef) -> tuple[CardFilter, ...]:
+    """The slot units of an adventure (a slot of count n is n units); cached per definition (a pool has a
+    few hundred, and every scored position asks it of every adventure in hand)."""
+    return tuple(s.filter for s in d.slots for _ in range(s.count))
 
 
 def matched(st: MyState, units: Sequence[CardFilter], cards: Sequence[int]) -> int:
@@ -61,16 +66,52 @@ def matched(st: MyState, units: Sequence[CardFilter], cards: Sequence[int]) -> i
     return match_units(cand, stop_at_miss=False)[0]
 
 
+_MATCHED: dict[tuple[CardDef, tuple[CardDef, ...]], int] = {}
+_MATCHED_CAP = 1 << 16  # entries; cleared when full
+
+
+def _matched_defs(d: CardDef, defs: tuple[CardDef, ...]) -> int:
+    """``matched`` of adventure ``d``'s units over cards with these definitions, in this order: the
+    matching reads nothing of a card but its definition (printed type and mental state), so the answer is
+    remembered by the definitions. Every position a search scores asks it of every adventure in hand,
+    and the pool differs by a card or so between positions. (Candidates are positions in ``defs``, in
+    the order of the cards: the same matching as by card numbers.)"""
+    key = (d, defs)
+    got = _MATCHED.get(key)
+    if got is None:
+        if len(_MATCHED) >= _MATCHED_CAP:
+            _MATCHED.clear()
+        hits = [_unit_hits(d, c) for c in defs]
+        cand = [[k for k, h in enumerate(hits) if h[u]] for u in range(len(_units(d)))]
+        got = _MATCHED[key] = match_units(cand, stop_at_miss=False)[0]
+    return got
+
+
+@lru_cache(maxsize=1 << 16)
+def _unit_hits(d: CardDef, c: CardDef) -> tuple[bool, ...]:
+    """Which of adventure ``d``'s slot units a card of definition ``c`` fills (``matches``, printed type)."""
+    return tuple(matches(c, f) for f in _units(d))
+
+
+@lru_cache(maxsize=1 << 14)
+def fills_a_slot(adventure: CardDef, d: CardDef) -> bool:
+    """``matched(st, _units(adventure), [i]) > 0`` for a card ``i`` of definition ``d``: some slot of the
+    adventure takes it (a pure function of the two definitions)."""
+    return any(matches(d, f) for f in _units(adventure))
+
+
 def progress(st: MyState, p: int) -> float:
     """Progress toward the not yet acquired adventures in ``p``'s hand, in VP."""
     t = st.table
-    hand = t.cards(f"hand:{p}")
-    done = {st.card(a).title for a in t.cards(f"adventures:{p}")}
-    pool: list[int] | None = None
+    hand = t.cards(HAND[p])
+    card = st.card
+    done = {card(a).title for a in t.cards(ADVENTURES[p])}
+    hand_defs = [card(i) for i in hand]
+    pool: tuple[CardDef, ...] | None = None
+    extra: tuple[CardDef, ...] = ()
     total = 0.0
     seen: set[str] = set()
-    for i in hand:
-        d = st.card(i)
+    for d in hand_defs:
         if d.type != "adventure" or d.title in done or d.title in seen:
             continue
         seen.add(d.title)
@@ -78,9 +119,10 @@ def progress(st: MyState, p: int) -> float:
         if not units:
             continue
         if pool is None:
-            pool = adventure_pool(st, p)
-        have = matched(st, units, pool)
-        could = matched(st, units, pool + [h for h in hand if st.card(h).type != "adventure"]) - have
+            pool = tuple([card(c) for c in adventure_pool(st, p)])
+            extra = pool + tuple([h for h in hand_defs if h.type != "adventure"])
+        have = _matched_defs(d, pool)
+        could = _matched_defs(d, extra) - have
         share = (have + 0.5 * could) / len(units)
         total += ADVENTURE_PROGRESS * d.victory_points * share * share
     return total
@@ -90,19 +132,29 @@ def ready(st: MyState, p: int) -> int:
     """How many distinct titles among ``p``'s hand allies, items and gods could be played where ``p`` stands
     (MY-5.5: their requirements met, an ally or a host for an attachment at hand). A walk leaves the new
     Location crosswise (in transit, MY-6.3.3) until the seat arrives (MY-6.3.8, a turn action): the place
-    counted is then the one it is walking to, as if arrived (on a copy), so a walk that opens the hand's
+    counted is then the one it is walking to, as if arrived, so a walk that opens the hand's
     allies shows at once."""
     t = st.table
-    hand = t.cards(f"hand:{p}")
+    hand = t.cards(HAND[p])
     if not any(st.card(i).type in READY_TYPES for i in hand):
         return 0
     top = st.story_top(p)
     if top is not None and st.crosswise(top) and st.card(top).type == "location":
-        there = st.clone()
-        assert isinstance(there, MyState)
-        there.table.set_flag(top, CROSSWISE, False)
-        there.set_position(p, st.card(top))
-        st = there
+        # as if arrived: the flag and the position are changed in place and put back after (what a copy
+        # would give, without copying the whole state at every scored walk)
+        v = st.vars
+        saved = v["pos_dim"][p], v["pos_region"][p], v["pos_sub"][p]
+        st.table.set_flag(top, CROSSWISE, False)
+        st.set_position(p, st.card(top))
+        try:
+            return _ready(st, p, hand)
+        finally:
+            st.table.set_flag(top, CROSSWISE, True)
+            v["pos_dim"][p], v["pos_region"][p], v["pos_sub"][p] = saved
+    return _ready(st, p, hand)
+
+
+def _ready(st: MyState, p: int, hand: Sequence[int]) -> int:
     memo: dict[str, object] = {}
     seen: set[str] = set()
     n = 0
@@ -123,29 +175,31 @@ def side_score(st: MyState, p: int, seat: int) -> float:
     score = float(s + st.vp(p))
     if s < DANGER:
         score -= DANGER_WEIGHT * (DANGER - s)
-    threat = t.cards(f"threat:{p}")
+    threat = t.cards(THREAT[p])
     if p == seat:
         for i in threat:
             if t.flags[i] & FACE_DOWN:
                 score += THREAT_MONSTER + THREAT_COMBAT * st.card(i).combat
     else:
         score += HIDDEN_THREAT * sum(1 for i in threat if t.flags[i] & FACE_DOWN)
-    for i in st.allies(p):
-        if st.card(i).type == "ally":
-            score += ALLY + ALLY_COMBAT * st.combat(i)
-    for z in (f"item:{p}", f"ally:{p}"):
+    card = st.card
+    allies = [i for i in st.allies(p) if card(i).type == "ally"]
+    # one pass over the static effects in force for all of them (``combat_values``), not one per ally
+    for c in combat_values(st, allies):
+        score += ALLY + ALLY_COMBAT * c
+    for z in (ZONE["item"][p], ZONE["ally"][p]):
         for i in t.cards(z):
             kind = st.card(i).type
             if kind in ITEM_TYPES:
                 score += ITEM
             elif kind == "spell" and not t.flags[i] & FACE_DOWN:
                 score += SPELL
-    if t.cards(f"god:{p}"):
+    if t.cards(ZONE["god"][p]):
         score += GOD
     score -= SKIP * int(st.vars["skip"][p])
     if p == seat:
         score += progress(st, p) + READY * ready(st, p)
-        if st.gate_open(p) and any(st.card(i).type == "monster" for i in t.cards(f"hand:{p}")):
+        if st.gate_open(p) and any(st.card(i).type == "monster" for i in t.cards(HAND[p])):
             score += GATE_WITH_MONSTER
     return score
 

@@ -17,8 +17,8 @@ from ...engine import FACE_DOWN, NO_CARD
 from . import primitives as _primitives  # a module reference: read per play, not imported per call
 from .catalog import CardDef
 from .requirements import assign, fits, holds, matches, position as _position
-from .schema import TARGETED_OPS, LocHas
-from .state import ADVENTURES, DISCARD, HAND, STORY, THREAT, ZONE, MyState, mods
+from .schema import TARGETED_OPS, AllOf, AnyOf, DieRoll, FieldCount, LocHas, NotReq, StoryCount, ThreatCount
+from .state import ADVENTURES, DISCARD, FIELD_OF, HAND, STORY, THREAT, ZONE, MyState, mods
 
 
 Refusal = tuple[str, str]  # (rule ID, why)
@@ -85,7 +85,7 @@ def location_mode(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None =
     """How a Location would be placed now: ``first`` / ``travel`` / ``city`` / ``walk`` (upright for all but
     ``walk``), or the rule that forbids it. ``memo``: a dict the caller keeps while the state does not
     change (``turn_options`` asks this of every Location in hand), holding where a move would start."""
-    if not holds(st, p, d.requirement, memo):
+    if d.requirement is not None and not holds(st, p, d.requirement, memo):
         return "", ("MY-6.3.13", f"{d.title}: its own requirement is not met")
     if not st.vars["had_location"][p]:
         return "first", None  # MY-6.3.4
@@ -140,11 +140,20 @@ def travel_check(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
     """MY-6.11: the departure requirement, checked where the player would leave from (a crosswise top
     card is discarded first, MY-6.3.9; before any location, at the start position, MY-6.3.4). ``memo``
     as for ``location_mode``: the state left by that discard is built once for all Travel Events."""
-    if not holds(st, p, d.requirement, memo):
+    if d.requirement is not None and not holds(st, p, d.requirement, memo):
         return "MY-6.1.2", f"{d.title}: its requirement is not met"
     if _story_without_crosswise_top(st, p):
         probe = None if memo is None else memo.get("departure")
-        if probe is None:
+        if probe is None and _plain_requirement(d.departure) and _leaves_quietly(st, p):
+            # the discard changes nothing ``holds`` reads but the Story Deck's top (``_leaves_quietly``): the
+            # card is taken off the pile for the question and put back, instead of copying the state
+            pile = st.table.cards(STORY[p])
+            lifted = pile.pop()
+            try:
+                ok = holds(st, p, d.departure)
+            finally:
+                pile.append(lifted)
+        elif probe is None:
             probe = st.clone()
             assert isinstance(probe, MyState)
             top = probe.story_top(p)
@@ -152,12 +161,46 @@ def travel_check(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
             probe.move_card(top, DISCARD[p])
             if memo is not None:
                 memo["departure"] = probe
-        ok = holds(probe, p, d.departure)  # type: ignore[arg-type]
+            ok = holds(probe, p, d.departure)  # type: ignore[arg-type]
+        else:
+            ok = holds(probe, p, d.departure)  # type: ignore[arg-type]
     else:
         ok = holds(st, p, d.departure)
     if not ok:
         return "MY-6.11.2", f"{d.title}: you cannot depart from here"
     return None
+
+
+_PLAIN_REQUIREMENTS: dict[int, tuple[Any, bool]] = {}
+
+
+def _plain_requirement(req: Any) -> bool:
+    """``req`` reads nothing but the player's position, place, time, numbers and languages: no count of
+    cards (``field_count``, ``threat_count``, ``story_count``) and no die (``die_roll`` draws from the RNG).
+    Kept per requirement object (a card's requirement lives as long as its pool)."""
+    if req is None:
+        return True
+    got = _PLAIN_REQUIREMENTS.get(id(req))
+    if got is None or got[0] is not req:
+        if isinstance(req, (FieldCount, ThreatCount, StoryCount, DieRoll)):
+            plain = False
+        elif isinstance(req, AllOf):
+            plain = all(_plain_requirement(r) for r in req.all)
+        elif isinstance(req, AnyOf):
+            plain = all(_plain_requirement(r) for r in req.any)
+        elif isinstance(req, NotReq):
+            plain = _plain_requirement(req.not_)
+        else:
+            plain = True
+        got = _PLAIN_REQUIREMENTS[id(req)] = (req, plain)
+    return got[1]
+
+
+def _leaves_quietly(st: MyState, p: int) -> bool:
+    """Discarding ``p``'s Story Deck top changes the state only in where that card lies: nothing is
+    attached to it and no lasting effect is on it or from it (those would end as it leaves play)."""
+    top = st.table.cards(STORY[p])[-1]
+    return top not in st.table.links and not any(e[1] == top or e[4] == top for e in st.lasting)
 
 
 # ---- which plays are legal ---------------------------------------------------------------------------------
@@ -274,7 +317,7 @@ def type_refusal(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
         dim = _position(st, p, memo)[0]
         if d.dimension not in (dim, "Any"):  # MY-6.4.2a
             return "MY-6.4.2a", f"{d.title} can be played only in the {d.dimension}"
-        if not holds(st, p, d.requirement, memo) and ignore_grant(st, p, d) is None:
+        if d.requirement is not None and not holds(st, p, d.requirement, memo) and ignore_grant(st, p, d) is None:
             return "MY-6.4.2", f"{d.title}: its requirement is not met here"
         return None
     if kind in ("artifact", "weapon"):
@@ -289,11 +332,15 @@ def type_refusal(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
             return "MY-6.7.1", f"neither your investigator nor an ally of yours reads {d.language}"
         return None
     if kind == "spell":
-        return None if holds(st, p, d.requirement, memo) else ("MY-6.1.2", f"{d.title}: its requirement is not met")
+        if d.requirement is None or holds(st, p, d.requirement, memo):
+            return None
+        return "MY-6.1.2", f"{d.title}: its requirement is not met"
     if kind == "monster":
         if not (st.gate_open(p) if memo is None else _memo_gate(st, p, memo)):
             return "MY-6.8.1", "a Monster needs an upright current location with a gate"
-        return None if holds(st, p, d.requirement, memo) else ("MY-6.1.2", f"{d.title}: its requirement is not met")
+        if d.requirement is None or holds(st, p, d.requirement, memo):
+            return None
+        return "MY-6.1.2", f"{d.title}: its requirement is not met"
     if kind == "god":
         if st.god_in_play(p):
             return "MY-6.9.3", "you already have a god in play"
@@ -301,11 +348,13 @@ def type_refusal(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
             return "MY-6.9.2", f"{d.title}: your own cards do not meet its requirements"
         return None
     if kind == "event":
-        return None if holds(st, p, d.requirement, memo) else ("MY-6.10.1", f"{d.title}: its requirement is not met")
+        if d.requirement is None or holds(st, p, d.requirement, memo):
+            return None
+        return "MY-6.10.1", f"{d.title}: its requirement is not met"
     assert kind == "adventure"
     if any(st.card(a).title == d.title for a in t.cards(ADVENTURES[p])):
         return "MY-10.4", f"you have already acquired {d.title}"
-    if not holds(st, p, d.requirement, memo) or not slots_fit(st, d, p, memo):
+    if d.requirement is not None and not holds(st, p, d.requirement, memo) or not slots_fit(st, d, p, memo):
         return "MY-6.13.3", f"{d.title}: your face-up cards do not fill its requirement slots"
     return None
 
@@ -385,15 +434,39 @@ def god_fits(st: MyState, d: CardDef, p: int, memo: dict[str, Any] | None = None
 
 
 def god_pool_kinds(st: MyState, p: int) -> tuple[list[int], dict[int, str]]:
-    """``god_pool`` with each card's ``type_of`` (what ``assign`` reads of a god's pool)."""
-    cards = god_pool(st, p)
-    return cards, {c: st.type_of(c) for c in cards}
+    """``god_pool`` with each card's ``type_of`` (what ``assign`` reads of a god's pool), read off the zone
+    it was taken from as ``adventure_pool_kinds`` does (MY-3.6: an unattached card of the Ally area is an
+    Ally, a Threat card a Monster; the current location and the Item, Event and God cards keep their type)."""
+    t, card = st.table, st.card
+    flags, host = t.flags, t.host
+    out: list[int] = []
+    kinds: dict[int, str] = {}
+    for z in ("ally", "item", "event", "god"):
+        ally_area = z == "ally"
+        for i in t.cards(ZONE[z][p]):
+            if not flags[i] & FACE_DOWN:
+                out.append(i)
+                kinds[i] = "ally" if ally_area and host[i] == NO_CARD else card(i).type
+    cur = st.current_location(p)
+    if cur is not None:
+        out.append(cur)
+        kinds[cur] = card(cur).type
+    for i in t.cards(THREAT[p]):
+        out.append(i)
+        kinds[i] = "monster"
+    return out, kinds
 
 
 def adventure_pool(st: MyState, p: int) -> list[int]:
     """MY-6.13.2: the whole Story Deck, allies, items, attachments, face-up spells, events, gods; never
-    the Threat, face-down cards, the investigator or anything outside the field."""
-    return adventure_pool_kinds(st, p)[0]
+    the Threat, face-down cards, the investigator or anything outside the field. (``adventure_pool_kinds``
+    without the types: every position a look-ahead scores asks it.)"""
+    t = st.table
+    flags = t.flags
+    out = list(t.cards(STORY[p]))
+    for z in FIELD_OF[p]:
+        out += [i for i in t.cards(z) if not flags[i] & FACE_DOWN]
+    return out
 
 
 def adventure_pool_kinds(st: MyState, p: int) -> tuple[list[int], dict[int, str]]:
@@ -410,7 +483,17 @@ def adventure_pool_kinds(st: MyState, p: int) -> tuple[list[int], dict[int, str]
     return out, kinds
 
 
+_OWN_PLAYS: dict[tuple[int, int], Action] = {}  # (seat, card) -> its play to its own area (``shared_action``'s)
+
+
 def play_action(p: int, i: int, host: int | None, target: int | None = None) -> Action:
+    if host is None and target is None:  # the common play: a plain dict read, not the nested key of the cache
+        got = _OWN_PLAYS.get((p, i))
+        if got is None:
+            if len(_OWN_PLAYS) >= 1 << 14:
+                _OWN_PLAYS.clear()
+            got = _OWN_PLAYS[(p, i)] = shared_action(p, "play", (("card", i),))
+        return got
     params: tuple[tuple[str, Any], ...] = (("card", i),) if host is None else (("card", i), ("host", host))
     if target is not None:
         params += (("target", target),)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...core import Action, IllegalActionError
+from ...core import Action, IllegalActionError, shared_action
 from ...engine import FACE_DOWN, Frame, Op, Pick, SecretRound, expire, lasting_total
 from .state import CROSSWISE, DECK, DISCARD, GOD, HAND, OPS, PASS_THRESHOLD, ROUND_CAP, ZONE, MyState, mods
 
@@ -259,7 +259,9 @@ class Round(Op[MyState]):
                 st.note("lost_turn", {"player": p})
                 self._next_turn(st, p)
                 return
-            st.ask(p, "turn", f"Seat {p}: play a card, take a turn action or pass", _m.play.turn_options(st, p))
+            # a blind probe (``MyState.blind``) is scored and dropped: its options are never read
+            options = (shared_action(p, "pass"),) if getattr(st, "blind", False) else _m.play.turn_options(st, p)
+            st.ask(p, "turn", f"Seat {p}: play a card, take a turn action or pass", options)
         elif stage == "battle":
             v["phase"] = "battle"
             if frame.got is None and _m.battle.battle_steps(st):

@@ -102,9 +102,15 @@ def deck_facts(pool: Pool, defs: frozenset[int]) -> DeckFacts:
 class MyState(CardState):
     """A game of Mythos (2 to 4 players, MY-11.1)."""
 
-    __slots__ = ("_facts", "_defs")  # (instance count, DeckFacts): see ``facts``; the pool's definitions
+    __slots__ = ("_facts", "_defs", "blind")  # (instance count, DeckFacts): see ``facts``; the pool's definitions
     _facts: tuple[int, DeckFacts]
     _defs: Sequence[CardDef]
+    # ``blind``: set (True) on a throw-away copy whose next card-play turn's options nobody will read — a
+    # look-ahead probe (``strategy.lookahead``) scores the position an option leads to and drops the copy.
+    # Its turn decisions then list only ``pass`` instead of every legal play (``rules.Round``): the options
+    # are a pure read of the state (they change nothing in it, draw nothing from its RNG), so the position
+    # scored is the same, at a third of the cost of a probe. Never copied by ``clone``; unset = False.
+    blind: bool
     VARS = {"round": 0, "first": 0, "active": 0, "phase": "setup", "time": "Day", "pass_init": -1,
             "pass_count": 0, "turns": 0, "end_play": 0, "seq": 0, "turn_end": [],
             "side": [], "sanity": [], "max_mod": [], "skip": [], "had_location": [],

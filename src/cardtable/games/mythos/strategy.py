@@ -39,7 +39,7 @@ from typing import Any, Mapping
 from ...core import Action, Decision, Rng
 from ...engine.cardgame import active
 from . import GAME
-from .evaluation import DANGER, lead, matched
+from .evaluation import DANGER, fills_a_slot, lead
 from .state import ADVENTURES, HAND, INV, MyState
 
 PLAY_BONUS = 0.15  # doing something beats passing when the position scores the same
@@ -169,6 +169,7 @@ def lookahead(st: MyState, decision: Decision) -> Action | None:
     for o in decision.options:
         probe = st.clone()
         assert isinstance(probe, MyState)
+        probe.blind = True  # scored and dropped: its next turn's options are never read (``MyState.blind``)
         try:
             probe.apply(o)
             finish_group(probe, me)
@@ -228,25 +229,40 @@ def _side(st: MyState, decision: Decision) -> Action | None:
 # ---- end of round (MY-5.14) -----------------------------------------------------------------------------
 
 
+KEEP_BY_TYPE = {"monster": 3.0, "god": 3.5, "ally": 2.5, "location": 2.0, "travel_event": 1.5, "weapon": 1.5,
+                "tome": 1.2, "spell": 1.2, "artifact": 1.5, "event": 1.0}
+
+
 def keep_value(st: MyState, p: int, i: int) -> float:
     """How much a hand card is worth keeping (higher = keep)."""
-    d = st.card(i)
-    t = st.table
-    acquired = {st.card(a).title for a in t.cards(ADVENTURES[p])}
-    if d.type == "adventure":
-        return -1.0 if d.title in acquired else 5.0 + d.victory_points
-    v = {"monster": 3.0, "god": 3.5, "ally": 2.5, "location": 2.0, "travel_event": 1.5, "weapon": 1.5,
-         "tome": 1.2, "spell": 1.2, "artifact": 1.5, "event": 1.0}.get(d.type, 1.0)
-    v += 0.3 * d.combat
-    for a in t.cards(HAND[p]):
-        ad = st.card(a)
-        if ad.type == "adventure" and ad.title not in acquired:
-            units = [s.filter for s in ad.slots for _ in range(s.count)]
-            if units and matched(st, units, [i]):
+    return keep_values(st, p, (i,))[0]
+
+
+def keep_values(st: MyState, p: int, cards: Any) -> list[float]:
+    """``keep_value`` of each of ``cards``, what they share (the acquired titles, the hand's open
+    adventures) read once for all of them."""
+    t, card = st.table, st.card
+    acquired = {card(a).title for a in t.cards(ADVENTURES[p])}
+    open_adventures: list[Any] | None = None
+    low = st.sanity(p) <= DANGER + 2
+    out = []
+    for i in cards:
+        d = card(i)
+        if d.type == "adventure":
+            out.append(-1.0 if d.title in acquired else 5.0 + d.victory_points)
+            continue
+        v = KEEP_BY_TYPE.get(d.type, 1.0)
+        v += 0.3 * d.combat
+        if open_adventures is None:
+            open_adventures = [ad for ad in map(card, t.cards(HAND[p]))
+                               if ad.type == "adventure" and ad.title not in acquired]
+        for ad in open_adventures:
+            if fills_a_slot(ad, d):
                 v += 2.0
-    if d.sanity_mod < 0 and st.sanity(p) <= DANGER + 2:
-        v -= 1.0
-    return v
+        if d.sanity_mod < 0 and low:
+            v -= 1.0
+        out.append(v)
+    return out
 
 
 def _discard(st: MyState, decision: Decision) -> Action | None:
@@ -255,8 +271,10 @@ def _discard(st: MyState, decision: Decision) -> Action | None:
     done = [o for o in decision.options if o.kind == "done"]
     if not picks:
         return done[0] if done else None
-    worst = min(picks, key=lambda o: (keep_value(st, me, _card_of(o)), _card_of(o)))
-    if not done or keep_value(st, me, _card_of(worst)) < 0:
+    cards = [_card_of(o) for o in picks]
+    kept = dict(zip(cards, keep_values(st, me, cards)))  # each card's once (a pure read)
+    worst = min(picks, key=lambda o: (kept[_card_of(o)], _card_of(o)))
+    if not done or kept[_card_of(worst)] < 0:
         return worst
     return done[0]
 
