@@ -12,13 +12,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Sequence
 
-from ...engine import NO_CARD, Frame, is_used, mark_used
+from ...engine import Frame, is_used, mark_used
 from ...engine.prompts import Order, YesNo
 from .catalog import Pool
 from .schema import Ability
 from .effects import push_effects, works_here
 from .selectors import holds
-from .state import _BASE, _BATTLE, _CHAIN, _LEADER, OPS, MaState
+from .state import OPS, MaState
 
 Happening = tuple[Any, ...]  # (event, player of the event, card or -1, origin or "", [amount]) (MA-15.4)
 
@@ -99,20 +99,11 @@ def matches(st: MaState, happenings: Sequence[Happening]) -> list[tuple[int, int
     events = frozenset([h[0] for h in happenings])
     if events.isdisjoint(trig_events):
         return out
-    in_leader, in_battle, in_base, in_chain = _window(st.pool, events)
-    t = st.table
-    defn, host, zones = t.defn, t.host, t.zones
+    window = _window(st.pool, events)
+    defn = st.table.defn
     tp = st.active_player()
     for q in (tp, 1 - tp):
-        # ``MaState.ability_sources`` (leader, battle then base knights, chain cards), area by area
-        sources = [c for c in zones[_LEADER[q]][:1] if defn[c] in in_leader] if in_leader else []
-        if in_battle:
-            sources += [c for c in zones[_BATTLE[q]] if defn[c] in in_battle and host[c] == NO_CARD]
-        if in_base:
-            sources += [c for c in zones[_BASE[q]] if defn[c] in in_base and host[c] == NO_CARD]
-        if in_chain:
-            sources += [c for c in zones[_CHAIN[q]] if defn[c] in in_chain]
-        for c in sources:
+        for c in st.sources_in(q, window):
             for k, ab in trig_defs[defn[c]]:
                 trig = ab.trigger
                 assert trig is not None  # ``_triggering`` keeps only abilities with a trigger
