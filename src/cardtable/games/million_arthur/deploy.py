@@ -17,7 +17,7 @@ with ``onto = -1`` for a new knight.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ...core import Action, IllegalActionError, Rng, shared_action
 from ...engine import Frame, Op, add_lasting
@@ -145,14 +145,15 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
         return [shared_action(p, "submit")]
     defs, defn = st.game.pool.defs, st.table.defn  # type: ignore[attr-defined]
     # D-MA-65: current colours; with no ``change_colour`` in force (the common case) the printed ones
-    colour = st.colour if any(e[0] == "colour" for e in st.lasting) else (lambda i: defs[defn[i]].colour)
+    colour_of: Callable[[int], str] = st.colour if any(e[0] == "colour" for e in st.lasting) \
+        else (lambda i: defs[defn[i]].colour)
     tops = battle_tops(st, p, items)
     top_defs = [defs[defn[k]] for k in tops]
-    top_colourless = [colour(k) == "colourless" for k in tops]
+    top_colourless = [colour_of(k) == "colourless" for k in tops]
     colourless_tops = {t.name for t, c in zip(top_defs, top_colourless) if c}
     taken = {x for x, _ in _pairs(items)}
     mask = st.vars["base_colours"][p]
-    base_names = [defs[defn[i]].name for i in st.knights(p, "base") if colour(i) == "colourless"]
+    base_names = [defs[defn[i]].name for i in st.knights(p, "base") if colour_of(i) == "colourless"]
     barred: dict[str, bool] = {}  # per colour: moved from base this turn (MA-8.3) or restricted (MA-12.3)
     for h in st.table.zones[ZONE_ID["hand"][p]]:
         if h in taken:
