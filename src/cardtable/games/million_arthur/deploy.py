@@ -179,6 +179,15 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
     return out + [shared_action(p, "submit")]
 
 
+def _prompt(step: str) -> tuple[str, str]:
+    """The decision kind and prompt of a submission in ``step``."""
+    what = "move base knights to the battle area" if step == "first" else "deploy knights from hand"
+    return f"{step}_step", f"{step.capitalize()} step (secret): {what}, then submit"
+
+
+_PROMPTS = {step: _prompt(step) for step in ("first", "second")}  # built once: ``Submit.run`` asks at every item
+
+
 class Submit(Op[MaState]):
     """One seat's secret submission for the First or Second step (args: player, step)."""
 
@@ -187,9 +196,8 @@ class Submit(Op[MaState]):
     def run(self, st: MaState, frame: Frame) -> None:
         p, step = frame["player"], frame["step"]
         items = tuple(st.secrets.get(p, ()))
-        what = "move base knights to the battle area" if step == "first" else "deploy knights from hand"
-        st.ask(p, f"{step}_step", f"{step.capitalize()} step (secret): {what}, then submit",
-               options(st, p, step, items))
+        kind, prompt = _PROMPTS.get(step) or _prompt(step)
+        st.ask(p, kind, prompt, options(st, p, step, items))
 
     def answer(self, st: MaState, frame: Frame, action: Action) -> None:
         p = frame["player"]
