@@ -76,13 +76,15 @@ def _windows(pool: Pool) -> dict[frozenset[str], tuple[frozenset[int], ...]]:
 
 
 def _window(pool: Pool, events: frozenset[str]) -> tuple[frozenset[int], ...]:
-    """``_window_defs`` for simultaneous events: per area, the union of their definitions."""
+    """``_window_defs`` for simultaneous events: per area, the union of their definitions (``_EMPTY`` itself
+    when no card could answer any of them anywhere, so a window nobody answers costs one look-up)."""
     memo = _windows(pool)
     found = memo.get(events)
     if found is None:
         table = _window_defs(pool)
         parts = [table.get(e, _EMPTY) for e in events]
-        found = memo[events] = tuple(frozenset().union(*(p[a] for p in parts)) for a in range(len(_SOURCE_AREAS)))
+        found = tuple(frozenset().union(*(p[a] for p in parts)) for a in range(len(_SOURCE_AREAS)))
+        found = memo[events] = found if any(found) else _EMPTY
     return found
 
 
@@ -95,11 +97,11 @@ def matches(st: MaState, happenings: Sequence[Happening]) -> list[tuple[int, int
     those ``ability_sources`` lists, in its order, narrowed per area to the definitions that have an
     ability on one of the events able to work there (``_window``)."""
     out: list[tuple[int, int, int]] = []
-    trig_defs, trig_events = _triggering(st.pool)
     events = frozenset([h[0] for h in happenings])
-    if events.isdisjoint(trig_events):
-        return out
     window = _window(st.pool, events)
+    if window is _EMPTY:
+        return out
+    trig_defs = _triggering(st.pool)[0]
     defn = st.table.defn
     tp = st.active_player()
     for q in (tp, 1 - tp):
