@@ -147,6 +147,19 @@ class BaseFill(Op[MaState]):
     name = "ma.fill"
 
     def run(self, st: MaState, frame: Frame) -> None:
+        """Why a loop: a fill walks place -> evolve -> place without a question when no evolution pair
+        exists (the common case), and the charge stage stacks both seats' fills; the engine would only run
+        the next fill frame at once, so it runs here, as the engine's loop would, until a step asks, ends
+        the game or leaves another frame on top."""
+        while True:
+            self._step(st, frame)
+            if st._decision is not None or st._outcome is not None or not st.stack:
+                return
+            frame = st.stack[-1]
+            if frame.op != BaseFill.name:
+                return
+
+    def _step(self, st: MaState, frame: Frame) -> None:
         p = frame["player"]
         if frame["stage"] == "evolve":
             pairs = evolution_pairs(st, p)
