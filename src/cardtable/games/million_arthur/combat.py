@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, IllegalActionError
+from ...core import Action, IllegalActionError, shared_action
 from ...engine import EXHAUSTED, Frame, Op, add_lasting, lasting_total, pick
 from .rules import _int, change_hp, take_top
-from .state import OPS, MaState, mods
+from .state import _LEADER, OPS, MaState, mods
 
 SUPPORTABLE = ("attack", "heal", "disrupt")  # MA-3.7
 DISRUPTABLE = ("attack", "heal", "support")
@@ -49,21 +49,30 @@ def action_refusal(st: MaState, p: int, action: Action) -> IllegalActionError | 
 
 
 def actions(st: MaState, p: int) -> list[Action]:
-    ability_refusal, activated = mods.effects.ability_refusal, mods.effects.activated
+    """The ``attack_step`` options: actions of active battle knights, then activated abilities of the
+    leader, battle and base knights that may be activated now, then ``end_step``. Only cards whose
+    definitions have an activated ability are checked (``activated_by_def``)."""
+    ability_refusal, activated_by_def = mods.effects.ability_refusal, mods.effects.activated_by_def
 
+    t = st.table
+    defs, defn, flags = st.game.pool.defs, t.defn, t.flags  # type: ignore[attr-defined]
     out = []
-    for k in st.knights(p, "battle"):
-        if st.rested(k):
+    battle = st.knights(p, "battle")
+    for k in battle:
+        if flags[k] & EXHAUSTED:
             continue
-        if st.card(k).skill in ("attack", "heal"):
-            out.append(Action(p, "act", (("card", k),)))
+        if defs[defn[k]].skill in ("attack", "heal"):
+            out.append(shared_action(p, "act", (("card", k),)))
         else:
-            out += [Action(p, "act", (("card", k), ("target", j))) for j in targets(st, k)]
-    sources = [c for c in (st.leader(p),) if c is not None] + st.knights(p, "battle") + st.knights(p, "base")
+            out += [shared_action(p, "act", (("card", k), ("target", j))) for j in targets(st, k)]
+    by_def = activated_by_def(st.pool)
+    sources = t.zones[_LEADER[p]][:1] + battle + st.knights(p, "base")
     for c in sources:
-        out += [Action(p, "activate", (("ability", k), ("card", c))) for k in activated(st, c)
-                if ability_refusal(st, p, c, k) is None]
-    return out + [Action(p, "end_step")]
+        ks = by_def.get(defn[c])
+        if ks:
+            out += [shared_action(p, "activate", (("ability", k), ("card", c))) for k in ks
+                    if ability_refusal(st, p, c, k) is None]
+    return out + [shared_action(p, "end_step")]
 
 
 class AttackStep(Op[MaState]):

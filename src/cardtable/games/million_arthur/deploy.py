@@ -17,7 +17,7 @@ with ``onto = -1`` for a new knight.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ...core import Action, IllegalActionError, Rng, shared_action
 from ...engine import Frame, Op, add_lasting
@@ -143,21 +143,29 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
 
     if restricted(st, p, "deploy_from_hand"):
         return [shared_action(p, "submit")]
+    defs, defn = st.game.pool.defs, st.table.defn  # type: ignore[attr-defined]
+    # D-MA-65: current colours; with no ``change_colour`` in force (the common case) the printed ones
+    colour_of: Callable[[int], str] = st.colour if any(e[0] == "colour" for e in st.lasting) \
+        else (lambda i: defs[defn[i]].colour)
     tops = battle_tops(st, p, items)
-    top_defs = [st.card(k) for k in tops]
-    top_colourless = [st.colour(k) == "colourless" for k in tops]  # D-MA-65: current colours
+    top_defs = [defs[defn[k]] for k in tops]
+    top_colourless = [colour_of(k) == "colourless" for k in tops]
+    colourless_tops = {t.name for t, c in zip(top_defs, top_colourless) if c}
     taken = {x for x, _ in _pairs(items)}
     mask = st.vars["base_colours"][p]
-    base_names = [st.card(i).name for i in st.knights(p, "base") if st.colour(i) == "colourless"]
+    base_names = [defs[defn[i]].name for i in st.knights(p, "base") if colour_of(i) == "colourless"]
+    barred: dict[str, bool] = {}  # per colour: moved from base this turn (MA-8.3) or restricted (MA-12.3)
     for h in st.table.zones[ZONE_ID["hand"][p]]:
         if h in taken:
             continue
-        d = st.card(h)
-        if mask & colour_bit(d.colour) or colour_restricted(st, p, d.colour):
+        d = defs[defn[h]]
+        bar = barred.get(d.colour)
+        if bar is None:
+            bar = barred[d.colour] = bool(mask & colour_bit(d.colour)) or colour_restricted(st, p, d.colour)
+        if bar:
             continue
         colourless = d.colour == "colourless"
-        if not (colourless and (d.name in base_names or any(
-                c and t.name == d.name for t, c in zip(top_defs, top_colourless)))) and used + d.cost <= cap:
+        if not (colourless and (d.name in base_names or d.name in colourless_tops)) and used + d.cost <= cap:
             out.append(shared_action(p, "deploy", (("card", h),)))
         if not d.evolves_from or used + d.evolution_cost > cap:
             continue
@@ -171,6 +179,15 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
     return out + [shared_action(p, "submit")]
 
 
+def _prompt(step: str) -> tuple[str, str]:
+    """The decision kind and prompt of a submission in ``step``."""
+    what = "move base knights to the battle area" if step == "first" else "deploy knights from hand"
+    return f"{step}_step", f"{step.capitalize()} step (secret): {what}, then submit"
+
+
+_PROMPTS = {step: _prompt(step) for step in ("first", "second")}  # built once: ``Submit.run`` asks at every item
+
+
 class Submit(Op[MaState]):
     """One seat's secret submission for the First or Second step (args: player, step)."""
 
@@ -179,9 +196,8 @@ class Submit(Op[MaState]):
     def run(self, st: MaState, frame: Frame) -> None:
         p, step = frame["player"], frame["step"]
         items = tuple(st.secrets.get(p, ()))
-        what = "move base knights to the battle area" if step == "first" else "deploy knights from hand"
-        st.ask(p, f"{step}_step", f"{step.capitalize()} step (secret): {what}, then submit",
-               options(st, p, step, items))
+        kind, prompt = _PROMPTS.get(step) or _prompt(step)
+        st.ask(p, kind, prompt, options(st, p, step, items))
 
     def answer(self, st: MaState, frame: Frame, action: Action) -> None:
         p = frame["player"]

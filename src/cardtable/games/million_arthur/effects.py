@@ -8,12 +8,13 @@ plain data: ``source`` is ``burst`` or ``ability:N``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Sequence
 
-from ...core import Action, IllegalActionError
+from ...core import Action, IllegalActionError, shared_action
 from ...engine import EXHAUSTED, NO_CARD, Choose, Frame, Op, add_lasting, is_used, lasting_total, mark_used, pick
 from . import card_effects, chain_effects, discard_effects, zone_effects
-from .catalog import CardDef
+from .catalog import CardDef, Pool
 from .rules import change_hp, draw, flip_face_down
 from .schema import (Ability, AddChain, BurstCheck, CapacityBonus, ChangeColour, Charge, ChooseOne, DamageLeader,
                      Deploy, DiscardFromHand, Draw, Effect, Evolve, FlipChain, Grant, HealLeader, If, MakeActive, Mill,
@@ -332,9 +333,21 @@ def payable(st: MaState, p: int, symbols: Any, named: tuple[int, ...] = ()) -> b
     return True
 
 
+@lru_cache(maxsize=8)
+def activated_by_def(pool: Pool) -> dict[int, tuple[int, ...]]:
+    """Per definition with an activated ability, the indexes of those abilities (a pool is immutable:
+    computed once), so the option listings skip every other card without reading its definition."""
+    out: dict[int, tuple[int, ...]] = {}
+    for d in pool.defs:
+        found = tuple(k for k, ab in enumerate(d.abilities) if ab.kind == "activated")
+        if found:
+            out[d.index] = found
+    return out
+
+
 def activated(st: MaState, i: int) -> list[int]:
     """Indexes of card ``i``'s activated abilities."""
-    return [k for k, ab in enumerate(st.card(i).abilities) if ab.kind == "activated"]
+    return list(activated_by_def(st.pool).get(st.table.defn[i], ()))
 
 
 def works_here(st: MaState, i: int, ab: Ability) -> bool:
@@ -492,8 +505,9 @@ class DefenceWindow(Op[MaState]):
 
 def defence_options(st: MaState, p: int) -> list[Action]:
     sources = st.knights(p, "battle") + st.knights(p, "base") + list(st.table.cards(f"chain:{p}"))
-    return [Action(p, "activate", (("ability", k), ("card", c))) for c in sources for k in activated(st, c)
-            if ability_refusal(st, p, c, k, "defence") is None]
+    by_def, defn = activated_by_def(st.pool), st.table.defn
+    return [shared_action(p, "activate", (("ability", k), ("card", c))) for c in sources if defn[c] in by_def
+            for k in by_def[defn[c]] if ability_refusal(st, p, c, k, "defence") is None]
 
 
 OPS.add(DefenceWindow())

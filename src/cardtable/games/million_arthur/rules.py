@@ -147,6 +147,19 @@ class BaseFill(Op[MaState]):
     name = "ma.fill"
 
     def run(self, st: MaState, frame: Frame) -> None:
+        """Why a loop: a fill walks place -> evolve -> place without a question when no evolution pair
+        exists (the common case), and the charge stage stacks both seats' fills; the engine would only run
+        the next fill frame at once, so it runs here, as the engine's loop would, until a step asks, ends
+        the game or leaves another frame on top."""
+        while True:
+            self._step(st, frame)
+            if st._decision is not None or st._outcome is not None or not st.stack:
+                return
+            frame = st.stack[-1]
+            if frame.op != BaseFill.name:
+                return
+
+    def _step(self, st: MaState, frame: Frame) -> None:
         p = frame["player"]
         if frame["stage"] == "evolve":
             pairs = evolution_pairs(st, p)
@@ -265,8 +278,24 @@ NEXT = {"begin": "draw", "draw": "charge", "charge": "first", "first": "first_ap
 
 @OPS.step("ma.turn")
 def _turn(st: MaState, frame: Frame) -> None:
-    """MA-6.2 / MA-6.11: Start (Draw, Charge), Battle (First, Second, Attack, Chain), End (Refresh, Clean)."""
-    stage = frame["stage"]
+    """MA-6.2 / MA-6.11: Start (Draw, Charge), Battle (First, Second, Attack, Chain), End (Refresh, Clean).
+
+    Why a loop: most stages ask nothing and push nothing (no trigger answered, no knight to chain, no
+    card over a limit); the engine would only run the turn frame again at once, so the next stage runs
+    here, exactly as the engine's loop would run it, until a stage leaves another frame on top, asks or
+    ends the game."""
+    while True:
+        _stage(st, frame)
+        if st._decision is not None or st._outcome is not None or not st.stack:
+            return
+        frame = st.stack[-1]
+        if frame.op != "ma.turn":
+            return
+
+
+def _stage(st: MaState, frame: Frame) -> None:
+    """One stage of the turn frame ``frame`` (the top of the stack)."""
+    stage = frame.args["stage"]
     tp = st.active_player()
     n = 1 - tp
     if stage in NEXT:

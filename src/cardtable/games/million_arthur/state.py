@@ -120,6 +120,21 @@ class MaState(CardState):
         out += [c for c in zones[_CHAIN[p]] if defn[c] in defs]
         return out
 
+    def sources_in(self, p: int, defs: Sequence[Container[int]]) -> list[int]:
+        """``ability_sources`` with one set of definitions per area (leader, battle, base, chain): a question
+        that only abilities working in some areas can answer reads only those areas (an empty set: none)."""
+        in_leader, in_battle, in_base, in_chain = defs
+        t = self.table
+        defn, host, zones = t.defn, t.host, t.zones
+        out = [c for c in zones[_LEADER[p]][:1] if defn[c] in in_leader] if in_leader else []
+        if in_battle:
+            out += [c for c in zones[_BATTLE[p]] if defn[c] in in_battle and host[c] == NO_CARD]
+        if in_base:
+            out += [c for c in zones[_BASE[p]] if defn[c] in in_base and host[c] == NO_CARD]
+        if in_chain:
+            out += [c for c in zones[_CHAIN[p]] if defn[c] in in_chain]
+        return out
+
     def under(self, i: int) -> list[int]:
         """The cards under knight ``i`` (MA-8.9); only the top card counts, so their order is not kept."""
         return self.table.attachments(i)

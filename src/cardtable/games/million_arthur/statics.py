@@ -13,11 +13,7 @@ from typing import Iterator
 from ...engine import lasting_total
 from .catalog import Pool
 from .schema import Ability, Grant, ModifyKnight
-from .state import ZONE_ID, MaState, mods
-
-# The zones where a static ability may work (leader, battle, base and chain areas of both seats), as zone ids.
-_WORKING_ZONES = tuple(z for q in range(2) for area in ("leader", "battle", "base", "chain") for z in (ZONE_ID[area][q],))
-
+from .state import MaState, mods
 
 @lru_cache(maxsize=8)
 def _static_abilities(pool: Pool) -> dict[int, tuple[Ability, ...]]:
@@ -31,14 +27,42 @@ def _static_abilities(pool: Pool) -> dict[int, tuple[Ability, ...]]:
     return out
 
 
-def _static_effects(st: MaState) -> Iterator[tuple[int, int, ModifyKnight | Grant]]:
-    """(controller, source, effect) of every static ability working now."""
+# The areas ``MaState.ability_sources`` reads, in its order (``MaState.sources_in`` takes one set per area).
+_SOURCE_AREAS = ("leader", "battle", "base", "chain")
+_NONE: tuple[frozenset[int], ...] = tuple(frozenset() for _ in _SOURCE_AREAS)
+
+
+@lru_cache(maxsize=8)
+def _static_windows(pool: Pool) -> dict[str, tuple[frozenset[int], ...]]:
+    """Per kind of static effect (``modify``, or ``kw:<keyword>`` for a grant), per area of ``_SOURCE_AREAS``:
+    the definitions with a static ability carrying such an effect that can work in that area (the zone half
+    of ``works_here``). A question about one stat or keyword reads only those cards: any other card's
+    abilities either do not work where it is or yield no effect the question counts."""
+    out: dict[str, list[set[int]]] = {}
+    for d_index, statics in _static_abilities(pool).items():
+        kind = pool.defs[d_index].kind
+        for ab in statics:
+            keys = {"modify" if isinstance(eff, ModifyKnight) else f"kw:{eff.keyword}" for eff in ab.effects
+                    if isinstance(eff, (ModifyKnight, Grant))}
+            for a, area in enumerate(_SOURCE_AREAS):
+                if area in ab.zones if ab.zones else area == ("leader" if kind == "leader" else "battle"):
+                    for key in keys:
+                        out.setdefault(key, [set() for _ in _SOURCE_AREAS])[a].add(d_index)
+    return {key: tuple(frozenset(x) for x in sets) for key, sets in out.items()}
+
+
+def _static_effects(st: MaState, key: str) -> Iterator[tuple[int, int, ModifyKnight | Grant]]:
+    """(controller, source, effect) of every static ability working now whose source's definition has an
+    effect of kind ``key`` (``_static_windows``); the callers count only effects of that kind."""
+    sets = _static_windows(st.pool).get(key, _NONE)
+    if not (sets[0] or sets[1] or sets[2] or sets[3]):
+        return
     works_here = mods.effects.works_here
     holds = mods.selectors.holds
     statics, defn = _static_abilities(st.pool), st.table.defn
 
     for q in range(2):
-        for c in st.ability_sources(q, statics):
+        for c in st.sources_in(q, sets):
             for ab in statics[defn[c]]:
                 if works_here(st, c, ab) and holds(st, q, ab.condition, c):
                     for eff in ab.effects:
@@ -46,21 +70,12 @@ def _static_effects(st: MaState) -> Iterator[tuple[int, int, ModifyKnight | Gran
                         yield q, c, eff
 
 
-def _any_static(st: MaState) -> bool:
-    """Is a card with a static ability anywhere it could work (leader, battle, base or chain areas)?"""
-    statics, t = _static_abilities(st.pool), st.table
-    defn, zones = t.defn, t.zones
-    return any(defn[c] in statics for z in _WORKING_ZONES for c in zones[z])
-
-
 def static_total(st: MaState, stat: str, i: int) -> int:
     """The static ``skill``/``defence`` bonus on knight ``i`` (MA-9.9 arithmetic, added to the raw value)."""
     knights_for = mods.selectors.knights_for
 
-    if not _any_static(st):
-        return 0
     total = 0
-    for q, c, eff in _static_effects(st):
+    for q, c, eff in _static_effects(st, "modify"):
         if isinstance(eff, ModifyKnight) and i in knights_for(st, q, eff.target, c):
             amount = eff.skill if stat == "skill" else eff.defence
             assert isinstance(amount, int)  # statics use plain numbers (schema)
@@ -72,9 +87,7 @@ def has_keyword(st: MaState, i: int, keyword: str) -> bool:
     """MA-15.5: knight ``i`` has ``keyword`` from an effect this turn or from a static ability now."""
     knights_for = mods.selectors.knights_for
 
-    if lasting_total(st, f"kw:{keyword}", i) > 0:
+    if st.lasting and lasting_total(st, f"kw:{keyword}", i) > 0:
         return True
-    if not _any_static(st):
-        return False
     return any(isinstance(eff, Grant) and eff.keyword == keyword and i in knights_for(st, q, eff.target, c)
-               for q, c, eff in _static_effects(st))
+               for q, c, eff in _static_effects(st, f"kw:{keyword}"))

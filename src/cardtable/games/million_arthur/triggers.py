@@ -37,21 +37,75 @@ def _triggering(pool: Pool) -> tuple[dict[int, tuple[tuple[int, Ability], ...]],
     return by_def, frozenset(events)
 
 
+# The areas ``ability_sources`` reads, in its order, and the zone ids of each per seat.
+_SOURCE_AREAS = ("leader", "battle", "base", "chain")
+
+
+def _works_in(kind: str, ab: Ability, area: str) -> bool:
+    """Could ``ab`` of a card of ``kind`` work in ``area`` (the zone half of ``works_here``, per definition)?"""
+    if ab.zones:
+        return area in ab.zones
+    return area == ("leader" if kind == "leader" else "battle")
+
+
+@lru_cache(maxsize=8)
+def _window_defs(pool: Pool) -> dict[str, tuple[frozenset[int], ...]]:
+    """Per event, per area of ``_SOURCE_AREAS``: the definitions with a triggered ability on that event that
+    can work in that area. A trigger window reads only those cards; every other card's abilities would all
+    fail the event test or ``works_here``, so skipping them finds the same (controller, source, ability)."""
+    by_def, _ = _triggering(pool)
+    out: dict[str, list[set[int]]] = {}
+    for d_index, found in by_def.items():
+        kind = pool.defs[d_index].kind
+        for _, ab in found:
+            assert ab.trigger is not None
+            sets = out.setdefault(ab.trigger.event, [set() for _ in _SOURCE_AREAS])
+            for a, area in enumerate(_SOURCE_AREAS):
+                if _works_in(kind, ab, area):
+                    sets[a].add(d_index)
+    return {e: tuple(frozenset(s) for s in sets) for e, sets in out.items()}
+
+
+_EMPTY: tuple[frozenset[int], ...] = tuple(frozenset() for _ in _SOURCE_AREAS)
+
+
+@lru_cache(maxsize=8)
+def _windows(pool: Pool) -> dict[frozenset[str], tuple[frozenset[int], ...]]:
+    """A memo of ``_window`` per pool: the sets of simultaneous events a game meets are few."""
+    return {}
+
+
+def _window(pool: Pool, events: frozenset[str]) -> tuple[frozenset[int], ...]:
+    """``_window_defs`` for simultaneous events: per area, the union of their definitions (``_EMPTY`` itself
+    when no card could answer any of them anywhere, so a window nobody answers costs one look-up)."""
+    memo = _windows(pool)
+    found = memo.get(events)
+    if found is None:
+        table = _window_defs(pool)
+        parts = [table.get(e, _EMPTY) for e in events]
+        found = tuple(frozenset().union(*(p[a] for p in parts)) for a in range(len(_SOURCE_AREAS)))
+        found = memo[events] = found if any(found) else _EMPTY
+    return found
+
+
 def matches(st: MaState, happenings: Sequence[Happening]) -> list[tuple[int, int, int]]:
     """(controller, source, ability index) of every triggered ability answering one of ``happenings``.
 
     Why the early outs: this runs at every event of every game; most events and most cards have no
     triggered ability, and skipping them changes nothing found (the tests are plain queries, so testing
-    the event before the zone, condition and limit changes no result)."""
+    the event and the area before the zone, condition and limit changes no result). The cards read are
+    those ``ability_sources`` lists, in its order, narrowed per area to the definitions that have an
+    ability on one of the events able to work there (``_window``)."""
     out: list[tuple[int, int, int]] = []
-    trig_defs, trig_events = _triggering(st.pool)
-    events = {h[0] for h in happenings}
-    if events.isdisjoint(trig_events):
+    events = frozenset([h[0] for h in happenings])
+    window = _window(st.pool, events)
+    if window is _EMPTY:
         return out
+    trig_defs = _triggering(st.pool)[0]
     defn = st.table.defn
     tp = st.active_player()
     for q in (tp, 1 - tp):
-        for c in st.ability_sources(q, trig_defs):
+        for c in st.sources_in(q, window):
             for k, ab in trig_defs[defn[c]]:
                 trig = ab.trigger
                 assert trig is not None  # ``_triggering`` keeps only abilities with a trigger
