@@ -31,6 +31,7 @@ class DealSampler:
         self._template: State | None = None  # the first deal, built by ``sample_state``
         self._groups: list[tuple[int | None, list[int], list[int]]] = []  # (owner, hidden ids, known defs)
         self._secret_seats: list[int] = []
+        self._unknown: dict[int | None, list[int]] = {}  # hidden ids by owner group, for ``_fit_sample``
         self.fast = False
 
     def _plan(self, template: CardState) -> None:
@@ -49,6 +50,7 @@ class DealSampler:
                 known.setdefault(group, []).append(row["defn"])
         order = sorted(hidden, key=lambda g: -1 if g is None else g)
         self._groups = [(g, hidden[g], known.get(g, [])) for g in order]
+        self._unknown = {g: hidden[g] for g in order}
         own = {int(s) for s, _ in self.view["secrets"]}
         self._secret_seats = [int(s) for s in self.view["committed"] if int(s) not in own]
 
@@ -77,6 +79,7 @@ class DealSampler:
                 t.defn[i] = d
         for other in self._secret_seats:
             deal.secrets[other] = deal._resample_secret(other, rng)
+        deal._fit_sample(self.seat, self._unknown, rng)  # as ``CardState.sample``: public facts about hidden cards
         deal.rng = Rng(rng.next64())
         return deal
 

@@ -530,9 +530,18 @@ class CardState(State):
         for other in view["committed"]:
             if other not in st.secrets:
                 st.secrets[other] = st._resample_secret(other, rng)
+        st._fit_sample(seat, unknown, rng)
         if st._outcome is None:
             st._advance()
         return st
+
+    def _fit_sample(self, seat: int, unknown: Mapping[int | None, Sequence[int]], rng: Rng) -> None:
+        """Make a fresh sample agree with what its pending frames say in public about hidden cards.
+
+        The prior deals each owner's unseen cards at random, but a pending frame can tell the viewer more
+        (a payer being asked to show a card of a kind has one in hand). A game then exchanges definitions
+        among ``unknown[owner]`` (the instances whose faces were drawn for that owner) so the fact holds;
+        the multiset of each owner's unseen cards stays the prior's. Nothing by default."""
 
     def _resample_secret(self, seat: int, rng: Rng) -> Any:
         """Redraw another seat's secret with the op of the frame that is collecting secrets.

@@ -20,9 +20,9 @@ and an event tagged ``fast`` played during card play do not use the turn and lea
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping, Sequence
 
-from ...core import Action
+from ...core import Action, Rng
 from ...engine import FACE_DOWN, Frame, Op
 from .requirements import matches
 from .schema import CHOICE_COSTS, BuryCost, DiscardFromHandCost, RevealCost
@@ -38,6 +38,49 @@ def choice_costs(ab: Any) -> list[Any]:
 
 def hand_matching(st: MyState, p: int, flt: Any) -> list[int]:
     return [i for i in st.table.cards(HAND[p]) if matches(st.card(i), flt)]
+
+
+def fit_pending_payment(st: MyState, seat: int, unknown: Mapping[int | None, Sequence[int]], rng: Rng) -> None:
+    """A sample taken while another seat is being asked to discard or show hand cards for a cost (MY-12.2):
+    that seat could start the ability only with enough fitting cards in hand (MY-12.1), and everybody sees
+    it being asked (the frame's public ``asking``), so its resampled hand must hold them. Where the prior
+    dealt it too few, unseen non-fitting cards of its hand swap definitions with unseen fitting cards it
+    owns elsewhere (its deck, most often), picked at random, so its unseen cards stay the same multiset; if it
+    has too few unseen fitting cards, the rest are drawn from the pool's fitting cards, the prior's candidates."""
+    if not st.stack:
+        return
+    frame = st.top
+    if frame.op != PAY or not frame.get("asking") or frame["player"] == seat:
+        return
+    p = frame["player"]
+    op = OPS[PAY]
+    assert isinstance(op, Pay)
+    _ab, c, left = op._current(st, frame)
+    if c is None or isinstance(c, BuryCost):
+        return
+    flt = c.filter if isinstance(c, DiscardFromHandCost) else c.reveal
+    t = st.table
+    picked = set(st.secrets.get(p, ()))
+    hand = [i for i in t.cards(HAND[p]) if i not in picked]
+    short = left - sum(1 for i in hand if matches(st.card(i), flt))
+    if short <= 0:
+        return
+    unseen = set(unknown.get(p, ()))
+    in_hand = set(hand)
+    spare = [i for i in hand if i in unseen and not matches(st.card(i), flt)]
+    donors = [i for i in unknown.get(p, ()) if i not in in_hand and i not in picked and matches(st.card(i), flt)]
+    rng.shuffle(spare)
+    rng.shuffle(donors)
+    swaps = min(short, len(spare), len(donors))
+    for a, b in zip(spare[:swaps], donors[:swaps]):
+        t.defn[a], t.defn[b] = t.defn[b], t.defn[a]
+    if swaps < short:
+        # none of its unseen cards fits: the prior of another seat's cards is the whole pool (MyState.prior),
+        # so the rest are redrawn among the pool's fitting deck cards
+        fitting = [d.index for d in st.pool.defs if d.type != "investigator" and matches(d, flt)]
+        for a in spare[swaps:short]:
+            if fitting:
+                t.defn[a] = fitting[rng.below(len(fitting))]
 
 
 def bury_candidates(st: MyState, p: int, source: int, flt: Any) -> list[int]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from ...core import Action, IllegalActionError, Visibility
+from ...core import Action, IllegalActionError, Rng, Visibility
 from ...engine import FACE_DOWN, FIRST_GAME_FLAG, NO_CARD, CardState, OpTable, ZoneDecl
 from ...engine.modifiers import forget_card
 from ...engine.modules import LazyModules
@@ -415,6 +415,11 @@ class MyState(CardState):
         return {str(k): f"{s.name} (Sanity {s.starting_sanity}/{s.max_sanity}, education {s.education}, "
                         f"hand {s.refill_hand}/{s.hand_max}/{s.hand_min}, {', '.join(s.languages)})"
                 for k, s in enumerate(card.sides)}
+
+    def _fit_sample(self, seat: int, unknown: Mapping[int | None, Sequence[int]], rng: Rng) -> None:
+        from .costs import fit_pending_payment  # costs builds on this module
+
+        fit_pending_payment(self, seat, unknown, rng)
 
     def prior(self, owner: int | None, unknown: int, known: Sequence[int], seat: int | None) -> list[int]:
         """Definitions for cards ``seat`` cannot see, from public facts only.
