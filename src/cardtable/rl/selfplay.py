@@ -43,7 +43,10 @@ class SelfPlayBatch:
         self._enc = enc
         self.actions = DiscreteActions(enc.action_space(self.players))
         self.encoder = enc.observation_encoder(self.players)
-        self._encode_seat = getattr(self.encoder, "encode_seat", None)
+        # one encoder per game: the direct encoder's memos (big open zones, decks, variables) hold the last
+        # position it wrote, so N interleaved games sharing one would miss them every step
+        self._encode_seats = [getattr(self.encoder if g == 0 else enc.observation_encoder(self.players),
+                                      "encode_seat", None) for g in range(num_games)]
         self._seeder = Rng(mix_seed("cardtable.rl.selfplay", secrets.randbits(63) if seed is None else seed))
         self.states: list[State] = []
         self._obs = np.zeros((num_games, self.encoder.size), dtype=np.float32)
@@ -99,8 +102,9 @@ class SelfPlayBatch:
         assert decision is not None
         seat = decision.player
         self._seats[i] = seat
-        if self._encode_seat is not None:
-            self._encode_seat(state, seat, out=self._obs[i])
+        encode_seat = self._encode_seats[i]
+        if encode_seat is not None:
+            encode_seat(state, seat, out=self._obs[i])
         else:
             self._obs[i] = self.encoder.encode(state.view(seat))
         self._masks[i] = self.actions.seat_mask(decision, seat)

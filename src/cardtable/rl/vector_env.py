@@ -54,7 +54,9 @@ class CardtableVectorEnv(VectorEnv):  # type: ignore[misc]
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.actions = first.actions
         encoder = first.encoder
-        self._encode_seat = getattr(encoder, "encode_seat", None)
+        # each game its own encoder: the direct encoder keeps memos of the last position it wrote (big open
+        # zones, decks, variables), which one encoder shared by N interleaved games would miss every time
+        self._encode_seats = [getattr(env.encoder, "encode_seat", None) for env in self.envs]
         self._encode = encoder.encode
         self._observations = np.zeros((num_envs, encoder.size), dtype=np.float32)
         self._masks = np.zeros((num_envs, self.actions.n), dtype=np.int8)
@@ -107,8 +109,9 @@ class CardtableVectorEnv(VectorEnv):  # type: ignore[misc]
     def _observe(self, i: int, env: CardtableGymEnv) -> None:
         state = env._require_state()
         seat = self.seat
-        if self._encode_seat is not None:
-            self._encode_seat(state, seat, out=self._observations[i])
+        encode_seat = self._encode_seats[i]
+        if encode_seat is not None:
+            encode_seat(state, seat, out=self._observations[i])
         else:  # an encoder without the direct route: encode the view
             self._observations[i] = self._encode(state.view(seat))
         self._masks[i] = self.actions.seat_mask(state.decision, seat)
