@@ -29,8 +29,8 @@ chunk that finished counts even if a later one did not:
 games, chunk *i* seeded ``--seed`` + *i* and saved as ``DIR/<seed>.json`` as soon as it is done; a chunk
 already in ``DIR`` is not played again, so a run stopped at any point (a session's end, a reboot) goes on
 where it stopped when the same command is given again, and the report is the merge of every chunk in
-``DIR``. Each chunk records the commit and card-set versions it was played with, and a merge refuses
-chunks of different card sets (their games are not the same games):
+``DIR``. Each chunk records the commit, the card-set versions and a hash of the ready deck lists it was
+played with, and a merge refuses chunks of different card sets or lists (their games are not the same games):
 
     python benchmarks/bot_strength.py --game mythos --players 2 --jobs 1 --speed-games 0 --games 400 \
         --seed 740000 --pairs strong:2:d4/heuristic --chunks benchmarks/results/chunks/mythos-strong-heuristic \
@@ -44,6 +44,7 @@ see the header of the output for the measured time.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import subprocess
@@ -197,9 +198,14 @@ def provenance(game: str) -> dict[str, Any]:
             out["commit"] = done.stdout.strip()
     except OSError:
         pass
-    versions = getattr(load_game(game), "card_set_versions", None)  # a property of the card games
+    definition = load_game(game)
+    versions = getattr(definition, "card_set_versions", None)  # a property of the card games
     if isinstance(versions, dict):
         out["card_sets"] = dict(versions)
+    ready = getattr(definition, "ready_decks", None)  # the lists games deal when none is given
+    if callable(ready):
+        text = json.dumps(ready(), sort_keys=True, default=str)
+        out["ready_decks"] = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
     return out
 
 
@@ -214,6 +220,9 @@ def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
         raise SystemExit("--merge: the reports are of different games")
     if len({json.dumps(r.get("options"), sort_keys=True) for r in reports}) != 1:
         raise SystemExit("--merge: the reports were played with different game options")
+    if len({r["ready_decks"] for r in reports if "ready_decks" in r}) > 1:
+        raise SystemExit("--merge: the reports were played with different ready deck lists (hashes "
+                         + ", ".join(sorted({r["ready_decks"] for r in reports if "ready_decks" in r})) + ")")
     if len({json.dumps(r.get("card_sets"), sort_keys=True) for r in reports if "card_sets" in r}) > 1:
         raise SystemExit("--merge: the reports were played with different card-set versions: "
                          + ", ".join(sorted({json.dumps(r["card_sets"], sort_keys=True) for r in reports
@@ -247,7 +256,8 @@ def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
             "ismcts_iterations_per_second": speed, "speed_players": reports[0].get("speed_players", 2),
             "chunks": len(reports), **({"options": reports[0]["options"]} if reports[0].get("options") else {}),
             "commits": sorted({r["commit"] for r in reports if r.get("commit")}),
-            **({"card_sets": reports[0]["card_sets"]} if reports[0].get("card_sets") else {})}
+            **({"card_sets": reports[0]["card_sets"]} if reports[0].get("card_sets") else {}),
+            **{key: r[key] for r in reports for key in ("ready_decks",) if r.get(key)}}
 
 
 def run_chunks(args: argparse.Namespace, bots: list[str], pairs: list[tuple[str, str]] | None,

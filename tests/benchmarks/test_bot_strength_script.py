@@ -34,12 +34,13 @@ def _chunked(tmp_path: Path, games: int) -> subprocess.CompletedProcess[str]:
 
 def test_chunks_resume_where_a_run_stopped_and_refuse_other_card_sets(tmp_path: Path) -> None:
     """``--chunks``: a chunk already in the folder is not played again (a stopped run resumes), the report
-    merges every chunk, and chunks played with other card-set versions are refused, naming both."""
+    merges every chunk, and chunks played with other card-set versions (named) or other ready lists are refused."""
     first = _chunked(tmp_path, 2)
     assert first.returncode == 0, first.stderr
     assert sorted(p.name for p in (tmp_path / "chunks").iterdir()) == ["40.json", "41.json"]
     kept = (tmp_path / "chunks" / "40.json").read_text(encoding="utf-8")
     assert json.loads(kept)["card_sets"] == {"core": 2}
+    assert len(json.loads(kept)["ready_decks"]) == 16  # a hash of the ready lists: a merge refuses other lists
     again = _chunked(tmp_path, 3)
     assert again.returncode == 0, again.stderr
     assert again.stderr.count("saved") == 1  # only chunk 42 was played
@@ -52,3 +53,7 @@ def test_chunks_resume_where_a_run_stopped_and_refuse_other_card_sets(tmp_path: 
     (tmp_path / "chunks" / "40.json").write_text(json.dumps(old), encoding="utf-8")
     refused = _chunked(tmp_path, 3)
     assert refused.returncode != 0 and '{"core": 1}' in refused.stderr and '{"core": 2}' in refused.stderr
+    old["card_sets"], old["ready_decks"] = {"core": 2}, "0" * 16
+    (tmp_path / "chunks" / "40.json").write_text(json.dumps(old), encoding="utf-8")
+    refused = _chunked(tmp_path, 3)
+    assert refused.returncode != 0 and "different ready deck lists" in refused.stderr
