@@ -539,9 +539,10 @@ class CardState(State):
         """Make a fresh sample agree with what its pending frames say in public about hidden cards.
 
         The prior deals each owner's unseen cards at random, but a pending frame can tell the viewer more
-        (a payer being asked to show a card of a kind has one in hand). A game then exchanges definitions
-        among ``unknown[owner]`` (the instances whose faces were drawn for that owner) so the fact holds;
-        the multiset of each owner's unseen cards stays the prior's. Nothing by default."""
+        (a payer being asked to show a card of a kind has one in hand). A game then changes definitions
+        among ``unknown[owner]`` (the instances whose faces were drawn for that owner) so the fact holds,
+        best by exchanging them, which keeps each owner's unseen cards the prior's multiset. It may read
+        only what the view shows (the stack is public). Nothing by default."""
 
     def _resample_secret(self, seat: int, rng: Rng) -> Any:
         """Redraw another seat's secret with the op of the frame that is collecting secrets.
