@@ -196,14 +196,18 @@ def test_AG02_desk_sergeant_search_deck_for_a_weapon() -> None:
     assert not tb.can("use", card=tb["Precinct Desk Sergeant"])  # exhausted, and once per turn
 
 
+def _fire(tb: Table, kind: str, **data: Any) -> None:
+    """Emit event ``kind`` in a started game with no decision pending and run the trigger procedure
+    (CC-12.3), so its interrupts and reactions are offered at once."""
+    tb.started = True
+    tb.st._decision = None
+    emit(tb.st, kind, **data)
+    tb.st._advance()
+
+
 def _struggle_won(tb: Table, type_: str, slot: int, winner: int) -> None:
     """Emit a struggle_won outside story resolution (so reactions are offered at once, not queued)."""
-    st = tb.st
-    tb.started = True
-    tb.started = True
-    st._decision = None
-    emit(st, "struggle_won", type=type_, slot=slot, winner=winner, loser=1 - winner, strength=1)
-    st._advance()
+    _fire(tb, "struggle_won", type=type_, slot=slot, winner=winner, loser=1 - winner, strength=1)
 
 
 def test_AG03_bureau_marksman_wounds_a_character_at_its_story_after_a_combat_win() -> None:
@@ -218,10 +222,7 @@ def test_AG05_riot_squad_veteran_exhausts_when_wounded() -> None:
     """AG05 Riot Squad Veteran: forced after wounded(self) → exhaust (CC-12.3 step 4)."""
     tb = build(window=None, play=(("Riot Squad Veteran",), ()))
     st = tb.st
-    tb.started = True
-    st._decision = None
-    emit(st, "wounded", card=tb["Riot Squad Veteran"], n=1)
-    st._advance()
+    _fire(tb, "wounded", card=tb["Riot Squad Veteran"], n=1)
     assert st.exhausted(tb["Riot Squad Veteran"]) and st.wounds(tb["Riot Squad Veteran"]) == 1
 
 
@@ -240,11 +241,7 @@ def test_AG07_pulled_from_the_wreck_returns_an_agency_character_instead_of_destr
     """AG07 Pulled From the Wreck (core v2): interrupt event from hand; replace(destroyed → return_to_hand)
     for any Agency character its player controls (v1 named only Detectives, of which the pool has one)."""
     tb = build(window=None, play=((saved,), ()), hand=(("Pulled From the Wreck",), ()))
-    st = tb.st
-    tb.started = True
-    st._decision = None
-    emit(st, "destroyed", card=tb[saved])
-    st._advance()
+    _fire(tb, "destroyed", card=tb[saved])
     tb.use("Pulled From the Wreck")
     assert tb.zone(tb[saved]) == "hand:0"
     assert tb.zone(tb["Pulled From the Wreck"]) == "discard:0"
@@ -255,10 +252,7 @@ def test_AG07_pulled_from_the_wreck_is_not_offered_for_a_character_of_another_fa
     destruction is not an Agency character's, so the card stays in hand and the character is destroyed."""
     tb = build(window=None, play=(("Graduate Archivist",), ()), hand=(("Pulled From the Wreck",), ()))
     st = tb.st
-    tb.started = True
-    st._decision = None
-    emit(st, "destroyed", card=tb["Graduate Archivist"])
-    st._advance()
+    _fire(tb, "destroyed", card=tb["Graduate Archivist"])
     decision = st.decision
     offered = [] if decision is None else [o for o in decision.options if o.get("card") == tb["Pulled From the Wreck"]]
     assert not offered
@@ -286,10 +280,7 @@ def test_AG10_protective_custody_prevents_wounds() -> None:
     tb = build(play=(("Hired Muscle",), ()), hand=(("Protective Custody",), ()))
     tb.play("Protective Custody")
     st = tb.st
-    tb.started = True
-    st._decision = None
-    emit(st, "wounded", card=tb["Hired Muscle"], n=1)
-    st._advance()
+    _fire(tb, "wounded", card=tb["Hired Muscle"], n=1)
     assert st.wounds(tb["Hired Muscle"]) == 0
     from cardtable.engine import expire
 
@@ -605,11 +596,7 @@ def test_CT09_pull_of_the_deep_counts_terror_as_combat() -> None:
 def test_CT10_spawn_of_the_trench_cancels_its_destruction() -> None:
     """CT10 Spawn of the Deep Trench: interrupt destroyed(self), cost discard_from_hand → cancel."""
     tb = build(window=None, play=(("Spawn of the Deep Trench",), ()), hand=(("Stray Dog",), ()))
-    st = tb.st
-    tb.started = True
-    st._decision = None
-    emit(st, "destroyed", card=tb["Spawn of the Deep Trench"])
-    st._advance()
+    _fire(tb, "destroyed", card=tb["Spawn of the Deep Trench"])
     tb.use("Spawn of the Deep Trench")
     tb.pick(tb["Stray Dog"])  # a hidden pick is asked even with one candidate (D-CT-27)
     assert tb.zone(tb["Spawn of the Deep Trench"]) == "play:0" and tb.zone(tb["Stray Dog"]) == "discard:0"
@@ -688,10 +675,7 @@ def test_HA09_babbling_wretch_draws_when_an_enemy_goes_insane() -> None:
     """HA09 Babbling Wretch: reaction goes_insane(opponent) → draw, once per turn."""
     tb = build(window=None, play=(("Babbling Wretch",), ("Stray Dog", "Hired Muscle")))
     st = tb.st
-    tb.started = True
-    st._decision = None
-    emit(st, "goes_insane", card=tb["Stray Dog"])
-    st._advance()
+    _fire(tb, "goes_insane", card=tb["Stray Dog"])
     tb.use("Babbling Wretch")
     assert len(st.table.cards("hand:0")) == 1
 
@@ -794,10 +778,7 @@ def test_YS09_timeless_librarian_puts_a_discard_on_top_of_the_deck() -> None:
     """YS09 The Timeless Librarian: reaction story_resolved(source_story) → put_on_deck from discard."""
     tb = build(window=None, play=(("The Timeless Librarian",), ()), discard=(("Hired Muscle",), ()), committed={"The Timeless Librarian": 0})
     st = tb.st
-    tb.started = True
-    st._decision = None
-    emit(st, "story_resolved", slot=0)
-    st._advance()
+    _fire(tb, "story_resolved", slot=0)
     tb.use("The Timeless Librarian")
     assert st.table.cards("deck:0")[-1] == tb["Hired Muscle"]
 
@@ -814,10 +795,7 @@ def test_YS11_warp_of_fate_takes_an_opponents_token() -> None:
     res = [[["Keyholder Initiate"] * 4] * 3, [list(FACTION_RES)] * 3]
     tb = build(window=None, hand=(("Warp of Fate",), ()), res=res)
     st = tb.st
-    tb.started = True
-    st._decision = None
-    emit(st, "success_token_placed", slot=1, player=1)
-    st._advance()
+    _fire(tb, "success_token_placed", slot=1, player=1)
     tb.use("Warp of Fate")
     if tb.kind == "pay":
         tb.do("choose", index=0)
@@ -840,10 +818,7 @@ def test_SN02_grove_celebrant_draws_when_sacrificed() -> None:
     """SN02 Grove Celebrant: reaction sacrificed(self), answered from the discard pile."""
     tb = build(window=None, play=(("Grove Celebrant", "Feral Devotee"), ()))
     st = tb.st
-    tb.started = True
-    st._decision = None
-    emit(st, "sacrificed", card=tb["Grove Celebrant"])
-    st._advance()
+    _fire(tb, "sacrificed", card=tb["Grove Celebrant"])
     tb.use("Grove Celebrant")
     assert len(st.table.cards("hand:0")) == 1
 
@@ -876,10 +851,7 @@ def test_SN06_fertile_altar_discounts_the_next_shub_character() -> None:
     """SN06 Fertile Altar: modify_cost −1, scope next, until end of turn — spent by the next play."""
     tb = build(play=(("Fertile Altar", "Feral Devotee"), ()), hand=(("Spawn in the Woods",), ()))
     st = tb.st
-    tb.started = True
-    st._decision = None
-    emit(st, "sacrificed", card=tb["Feral Devotee"])
-    st._advance()
+    _fire(tb, "sacrificed", card=tb["Feral Devotee"])
     tb.use("Fertile Altar")
     assert st.actual_cost(tb["Spawn in the Woods"]) == 2
     tb.play("Spawn in the Woods")
@@ -926,11 +898,7 @@ def test_SN10_rite_boosts_each_committed_cultist() -> None:
 def test_SN12_mother_searches_for_a_cheap_character_into_play() -> None:
     """SN12 The Mother in the Grove: forced turn_start → search_deck to play."""
     tb = build(window=None, play=(("The Mother in the Grove",), ()), deck=(("Stray Dog", "Feral Devotee", "Stray Dog"), ("Stray Dog",) * 4))
-    st = tb.st
-    tb.started = True
-    st._decision = None
-    emit(st, "turn_start", player=0)
-    st._advance()
+    _fire(tb, "turn_start", player=0)
     tb.pick(tb["Feral Devotee"])
     assert tb.zone(tb["Feral Devotee"]) == "play:0"
 
@@ -1138,10 +1106,7 @@ def test_CT01_deep_one_raider_readies_after_losing_terror() -> None:
     tb = build(window=None, play=(("Deep One Raider",), ()), committed={"Deep One Raider": 0})
     st = tb.st
     st.table.set_flag(tb["Deep One Raider"], EXHAUSTED)
-    tb.started = True
-    st._decision = None
-    emit(st, "struggle_lost", type="terror", slot=0, player=0)
-    st._advance()
+    _fire(tb, "struggle_lost", type="terror", slot=0, player=0)
     tb.use("Deep One Raider")
     assert not st.exhausted(tb["Deep One Raider"])
 
@@ -1150,10 +1115,7 @@ def test_HA11_shrieking_byakhee_weakens_an_enemy_when_committed() -> None:
     """HA11 Shrieking Byakhee: reaction committed(self) → modify_skill −1 on an opponent's character."""
     tb = build(window=None, play=(("Shrieking Byakhee",), ("Old Sea Captain",)))
     st = tb.st
-    tb.started = True
-    st._decision = None
-    emit(st, "committed", card=tb["Shrieking Byakhee"], slot=0, player=0, exhaust=True, role="attack")
-    st._advance()
+    _fire(tb, "committed", card=tb["Shrieking Byakhee"], slot=0, player=0, exhaust=True, role="attack")
     tb.use("Shrieking Byakhee")
     assert st.skill(tb["Old Sea Captain"]) == 1
 
