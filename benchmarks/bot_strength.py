@@ -254,10 +254,10 @@ def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
             "bots": list(dict.fromkeys(b for r in reports for b in r["bots"])),
             "total_seconds": round(sum(r["total_seconds"] for r in reports), 1), "rows": list(rows.values()),
             "ismcts_iterations_per_second": speed, "speed_players": reports[0].get("speed_players", 2),
-            "chunks": len(reports), **({"options": reports[0]["options"]} if reports[0].get("options") else {}),
-            "commits": sorted({r["commit"] for r in reports if r.get("commit")}),
-            **({"card_sets": reports[0]["card_sets"]} if reports[0].get("card_sets") else {}),
-            **{key: r[key] for r in reports for key in ("ready_decks",) if r.get(key)}}
+            "chunks": len(reports), "commits": sorted({r["commit"] for r in reports if r.get("commit")}),
+            # the same in every report that has it (checked above; chunks from before provenance lack it)
+            **{key: value for key in ("options", "card_sets", "ready_decks")
+               if (value := next((r[key] for r in reports if r.get(key)), None))}}
 
 
 def run_chunks(args: argparse.Namespace, bots: list[str], pairs: list[tuple[str, str]] | None,
