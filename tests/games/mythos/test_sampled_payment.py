@@ -30,7 +30,7 @@ def _asking_payment(seed: int) -> tuple[object, int]:
 
 
 def test_my_12_2_a_sample_gives_the_asked_payer_the_hand_cards_the_cost_needs() -> None:
-    """MY-12.2: in every state sampled from the other seat's view while a seat is asked to reveal a card of a
+    """MY-12.2, D-MY-155: in every state sampled from the other seat's view while a seat is asked to reveal a card of a
     kind, that seat is asked the same question and can answer it with a fitting card of its hand; the
     sample agrees with the viewer's view (nothing it could not see was used)."""
     st, payer = _asking_payment(0)
