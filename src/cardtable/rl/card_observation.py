@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import zlib
 from array import array
-from operator import itemgetter
+from itertools import compress, count
+from operator import itemgetter, ne
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from ..core import Visibility
 from ..engine import CardState
-from ..engine.table import EXHAUSTED, FACE_DOWN
+from ..engine.table import ALL_SEATS, EXHAUSTED, FACE_DOWN
 
 if TYPE_CHECKING:
     from .cardgame import Layout
@@ -48,9 +49,125 @@ class _Scaled(dict[Any, float]):
         return x
 
 
-# An open zone this big is encoded from the memo of its last contents when they are unchanged: below it, the
-# per-card loop costs less than comparing the zone with the memo.
+# A zone this big, written for one seat, is kept for the others (``_Table.shared``) when its block is the same for
+# every seat of its kind: below it, writing the few cards again costs less than keeping a copy of the block.
 _MEMO_MIN_CARDS = 3
+
+# what a seat sees of a zone: a deck (nothing but cards shown to it), a zone it looks into, another seat's own
+_DECK, _OPEN, _OTHERS = 0, 1, 2
+_KINDS = 3
+
+
+class _Table:
+    """The encoder's record of the table as it last saw it (whichever seat it wrote for), to tell what changed.
+
+    Why: from one step to the next most of a card game's table is unchanged (two thirds of Mythos's steps move
+    no card, most others one or two), and the envs observe one seat per step. So each call compares the table
+    with this record, at C speed (equal lists are the usual case), and gives every zone that changed — its cards,
+    or the flags, definition, controller or ``known`` bits of one of its cards — a new ``version``; a seat's
+    memo (``_SeatMemo``) then writes again only the zones whose version is not the one its block shows.
+    """
+
+    __slots__ = ("plan", "zones", "flags", "defn", "ctrl", "known", "version", "tick", "known_cards", "face_down",
+                 "special", "shared")
+
+    def __init__(self, plan: Any) -> None:
+        self.plan = plan  # the zone plan it was built for (a new one: a new record)
+        nz = len(plan)
+        self.zones: list[list[int] | None] = [None] * nz  # copies of each zone's cards
+        self.flags: list[int] | None = None  # copies of the table's per-card lists
+        self.defn: list[int] | None = None
+        self.ctrl: list[int] | None = None
+        self.known: list[int] | None = None
+        self.version = [0] * nz  # per table zone: the call at which it last changed
+        self.tick = 0  # calls so far
+        self.known_cards: set[int] = set()  # cards some seat knows (``known`` not 0)
+        self.face_down: set[int] = set()  # cards face down
+        # cards whose face some seats see and others of the same kind do not: face down, or known to some seats only
+        self.special: set[int] = set()
+        # per (table zone, kind): (version, block) of a zone with no special card, written for a seat of that kind
+        self.shared: list[tuple[int, Any] | None] = [None] * (nz * _KINDS)
+
+    def update(self, t: Any) -> None:
+        """Compare table ``t`` with the record, give the zones that changed a new version, renew the copies."""
+        self.tick += 1
+        tick, version = self.tick, self.version
+        zones, kept = t.zones, self.zones
+        if zones != kept:
+            for z in compress(range(len(zones)), map(ne, zones, kept)):
+                kept[z] = zones[z].copy()
+                version[z] = tick
+        if t.flags != self.flags or t.defn != self.defn or t.ctrl != self.ctrl or t.known != self.known:
+            self._cards_changed(t, tick)
+
+    def _cards_changed(self, t: Any, tick: int) -> None:
+        """Some card's flags, definition, controller or ``known`` bits changed: a new version for its zone."""
+        flags, defn, ctrl, known = t.flags, t.defn, t.ctrl, t.known
+        before = (self.flags, self.defn, self.ctrl, self.known)
+        n = len(defn)
+        zones, version = t.zones, self.version
+        if any(b is None or len(b) != n for b in before) or any(len(a) != n for a in (flags, ctrl, known)):
+            # the first call, or the table grew: every zone is new, the sets are read afresh
+            self.flags, self.defn, self.ctrl, self.known = flags.copy(), defn.copy(), ctrl.copy(), known.copy()
+            for z in range(len(version)):
+                version[z] = tick
+            self.known_cards = set(compress(count(), known))
+            self.face_down = set(compress(count(), map(FACE_DOWN.__and__, flags)))
+            self.special = self.face_down | {i for i in self.known_cards if known[i] != ALL_SEATS}
+            return
+        touched: set[int] = set()
+        if flags != self.flags:
+            touched.update(compress(count(), map(ne, flags, self.flags)))
+            self.flags = flags.copy()
+        if defn != self.defn:
+            touched.update(compress(count(), map(ne, defn, self.defn)))
+            self.defn = defn.copy()
+        if ctrl != self.ctrl:
+            touched.update(compress(count(), map(ne, ctrl, self.ctrl)))
+            self.ctrl = ctrl.copy()
+        if known != self.known:
+            touched.update(compress(count(), map(ne, known, self.known)))
+            self.known = known.copy()
+        zone_of = t.zone
+        known_cards, face_down, special = self.known_cards, self.face_down, self.special
+        for i in touched:
+            z = zone_of[i]
+            if 0 <= z < len(zones) and i in zones[z]:
+                version[z] = tick
+            else:  # the card's zone index disagrees with the zones: every zone is new
+                for z in range(len(version)):
+                    version[z] = tick
+            k = known[i]
+            if k:
+                known_cards.add(i)
+            else:
+                known_cards.discard(i)
+            if flags[i] & FACE_DOWN:
+                face_down.add(i)
+                special.add(i)
+            else:
+                face_down.discard(i)
+                if k and k != ALL_SEATS:
+                    special.add(i)
+                else:
+                    special.discard(i)
+
+
+class _SeatMemo:
+    """What the encoder last wrote for one seat (``obs``), and from which versions of the zones (``_Table``)."""
+
+    __slots__ = ("kinds", "rule", "obs", "m", "version", "filled", "vars_version", "decision", "options")
+
+    def __init__(self, kinds: list[tuple[int, int]], rule: list[tuple[bool, bool]], size: int) -> None:
+        self.kinds = kinds  # per table zone: (_DECK, _OPEN or _OTHERS for this seat, base slot)
+        self.rule = rule  # per table zone: (open to the seat, face-down cards seen by their controller)
+        self.obs = np.zeros(size, dtype=np.float32)
+        self.m: Any = memoryview(cast(Any, self.obs))  # float32 items: per-slot writes at C speed
+        self.version = [-1] * len(kinds)  # per table zone: the version its block shows
+        self.filled = [False] * len(kinds)  # per table zone: whether its block holds anything
+        self.vars_version = -1  # the variables' version its block shows
+        self.decision: Any = None  # the decision whose options are written (None: no options)
+        self.options = 0  # how many option blocks are written
 
 
 class DirectCardEncoder:
@@ -85,14 +202,12 @@ class DirectCardEncoder:
         self._plans: dict[tuple[Any, ...], list[tuple[int, int, Visibility, int | None]]] = {}
         self._last_decls: Any = None
         self._last_plan: list[tuple[int, int, Visibility, int | None]] = []
-        self._seat_plans: dict[tuple[int, int], tuple[Any, Any]] = {}
+        self._table = _Table(self._last_plan)  # what the table looked like at the last call
+        self._memos: dict[int, _SeatMemo] = {}  # seat -> what was last written for it
         self._scaled = _Scaled(var_cap)  # a variable's value -> its slot value (the same few recur)
-        # table zone id -> (cards, their ``itemgetter``, flags, definitions, the zone's block of slots) of the last
-        # time an open zone of at least ``_MEMO_MIN_CARDS`` cards, none face down, was encoded (``_open_block``)
-        self._open_memo: dict[int, tuple[list[int], Any, tuple[int, ...], tuple[int, ...], memoryview[float]]] = {}
         self._block = 1 + 2 * ndef  # a zone's slots: its count, copies and exhausted copies per definition
-        self._deck_picks: dict[int, tuple[list[int], Any]] = {}  # table zone id -> (its cards, their itemgetter)
-        self._last_vars: tuple[list[Any], Any] = ([], None)  # the last variables, flattened, and their block
+        self._zero_block = memoryview(array("f", bytes(4 * self._block)))
+        self._zero_options = memoryview(array("f", bytes(4 * max_options * self.option_stride)))
         names: list[str] = []
         for name, _index in layout.var_slots:
             if name not in names:
@@ -102,6 +217,9 @@ class DirectCardEncoder:
         self._var_count = len(layout.var_slots)
         self._fetch_vars: Any = (lambda values: ()) if not names else (
             (lambda values, _n=names[0]: (values[_n],)) if len(names) == 1 else itemgetter(*names))
+        self._vars_seen: Any = None  # the variables as last fetched (lists copied)
+        self._vars_block = array("f")  # their slot values
+        self._vars_version = 0
 
     # --- the plan: which table zone fills which slots -------------------------------------------------
     def _zone_plan(self, state: CardState) -> list[tuple[int, int, Visibility, int | None]]:
@@ -122,28 +240,19 @@ class DirectCardEncoder:
         self._last_decls, self._last_plan = decls, plan
         return plan
 
-    def _seat_plan(self, state: CardState, seat: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]],
-                                                               list[tuple[int, int]], list[tuple[bool, bool]]]:
-        """The zones sorted by what ``seat`` sees of them — hidden ones (decks), ones it looks into, other seats'
-        own — each as (table zone id, base slot); and per table zone (open to the seat, face-down cards seen by
-        their controller). Built once per seat and zone declaration."""
-        plan = self._zone_plan(state)
-        key = (id(self._last_plan), seat)
-        cached = self._seat_plans.get(key)
-        if cached is not None and cached[0] is plan:
-            return cached[1]
-        hidden, open_zones, others = [], [], []
-        for z, base, visibility, owner in plan:
+    def _seat_memo(self, state: CardState, seat: int) -> _SeatMemo:
+        """A new memo for ``seat``: what it sees of each zone (``_DECK``, ``_OPEN``, ``_OTHERS``)."""
+        kinds: list[tuple[int, int]] = [(0, 0)] * len(self._last_plan)
+        for z, base, visibility, owner in self._last_plan:
             if visibility is _HIDDEN:
-                hidden.append((z, base))
+                kinds[z] = (_DECK, base)
             elif visibility is _PUBLIC or seat == owner:
-                open_zones.append((z, base))
+                kinds[z] = (_OPEN, base)
             else:
-                others.append((z, base))
+                kinds[z] = (_OTHERS, base)
         rule = [(d.visible_to(seat), d.visibility is not _HIDDEN) for d in state.table.decls]
-        result = (hidden, open_zones, others, rule)
-        self._seat_plans[key] = (plan, result)
-        return result
+        memo = self._memos[seat] = _SeatMemo(kinds, rule, self.size)
+        return memo
 
     def _bucket(self, kind: Any) -> int:
         b = self._buckets.get(kind)
@@ -157,165 +266,161 @@ class DirectCardEncoder:
         """The observation of ``seat``: equal to ``CardObservation.encode(state.view(seat))``.
 
         ``out`` (a C-contiguous ``float32`` vector of ``size``, e.g. one row of a batch) is overwritten and
-        returned; without it a new array is. Values are written one by one through a ``memoryview``: a
-        position touches a few hundred of several thousand slots, and per-slot writes cost less than
-        building index arrays for one numpy assignment.
+        returned; without it a new array is. Either way it is a copy of the seat's memo (``_SeatMemo``), in
+        which only the zones that changed since the seat's last call (``_Table``) are written again — copied
+        from another seat's when it sees the zone alike — the variables only when they changed, and the
+        options only for a new decision or a changed table.
         """
-        if out is None:
-            obs = np.zeros(self.size, dtype=np.float32)
-        else:
-            if out.dtype != np.float32 or out.shape != (self.size,) or not out.flags.c_contiguous:
-                raise ValueError(f"out must be a C-contiguous float32 array of shape ({self.size},)")
-            obs = out
-            obs.fill(0.0)
-        m: Any = memoryview(cast(Any, obs))  # float32 items: per-slot writes at C speed
-        decision = state.decision
-        mine = decision is not None and decision.player == seat
-        if mine:
-            m[0] = 1.0
-        self._write_vars(state.vars, m)
-        # every zone: its size, then the visible copies and exhausted copies per definition
+        if out is not None and (out.dtype != np.float32 or out.shape != (self.size,) or not out.flags.c_contiguous):
+            raise ValueError(f"out must be a C-contiguous float32 array of shape ({self.size},)")
         t = state.table
+        table = self._table
+        if t.decls is not self._last_decls or table.plan is not self._last_plan:
+            self._zone_plan(state)
+            if table.plan is not self._last_plan:  # other zones: every record starts afresh
+                table = self._table = _Table(self._last_plan)
+                self._memos.clear()
+        table.update(t)
+        memo = self._memos.get(seat)
+        if memo is None:
+            memo = self._seat_memo(state, seat)
+        m = memo.m
+        # the variables: fetched at once, compared with the last ones (lists copied), written again if changed
+        values = state.vars
+        fetched = self._fetch_vars(values)
+        if fetched != self._vars_seen:
+            self._vars_block = self._var_values(values)
+            self._vars_seen = tuple([v.copy() if v.__class__ is list else v for v in fetched])
+            self._vars_version += 1
+        if memo.vars_version != self._vars_version:
+            m[self.vars_at:self.vars_at + len(self._vars_block)] = self._vars_block
+            memo.vars_version = self._vars_version
+        version = table.version
+        changed = version != memo.version
+        if changed:
+            self._write_zones(memo, table, t, seat, list(compress(range(len(version)), map(ne, version, memo.version))))
+        decision = state.decision
+        if decision is None or decision.player != seat:
+            decision = None
+        if decision is not memo.decision or changed:  # an option's card face depends on the table
+            self._write_options(memo, t, seat, decision, m)
+        if out is None:
+            return memo.obs.copy()
+        out[...] = memo.obs
+        return out
+
+    def _write_zones(self, memo: _SeatMemo, table: _Table, t: Any, seat: int, dirty: Any) -> None:
+        """Write again the blocks of the table zones ``dirty`` in the seat's memo: each zone's count, then its
+        visible copies and exhausted copies per definition (the face rule of ``CardState._table_view``). A
+        block with no special card (``_Table.special``) is the same for every seat of its kind: it is copied
+        from the one last written for such a seat when the zone's version is the same, and kept otherwise."""
         zones, known, flags, ctrl, defn = t.zones, t.known, t.flags, t.ctrl, t.defn
+        m, kinds, shown, filled, version = memo.m, memo.kinds, memo.version, memo.filled, table.version
+        shared, known_cards, face_down = table.shared, table.known_cards, table.face_down
+        special = table.special
+        seats_apart = {t.zone[i] for i in special} if special else ()  # zones some seats of a kind see apart
         bit = 1 << seat
         ndef = self.ndef
         count_value, count_cap = self._count_value, self._count_cap
-        copies: dict[int, int] = {}
-        get = copies.get
-        hidden, open_zones, others, face_rule = self._seat_plan(state, seat)
-        deck_picks = self._deck_picks
-        for z, base in hidden:
-            # a deck: only a card the seat was shown has a face for it (checked at C speed first, through the
-            # itemgetter of the deck's last contents: decks change little from one call to the next)
+        copies_value, copies_cap = self._copies_value, self._copies_cap
+        block, zero_block, memo_min = self._block, self._zero_block, _MEMO_MIN_CARDS
+        for z in dirty:
+            v = version[z]
+            shown[z] = v
+            kind, base = kinds[z]
             cards = zones[z]
-            if cards:
-                n = len(cards)
-                m[base] = count_value[n if n < count_cap else count_cap]
-                kept = deck_picks.get(z)
-                if kept is None or kept[0] != cards:
-                    kept = deck_picks[z] = (list(cards), itemgetter(*cards, cards[0]))  # 2+ items: a tuple
-                if any(kept[1](known)):
-                    for i in cards:
-                        if known[i] & bit:
-                            d = defn[i]
-                            if 0 <= d < ndef:
-                                slot = base + 1 + d
-                                copies[slot] = get(slot, 0) + 1
-                                if flags[i] & EXHAUSTED:
-                                    slot += ndef
-                                    copies[slot] = get(slot, 0) + 1
-        open_memo, memo_min, block = self._open_memo, _MEMO_MIN_CARDS, self._block
-        for z, base in open_zones:
-            cards = zones[z]
-            if cards:
-                n = len(cards)
-                if n >= memo_min:
-                    # a big zone (a discard pile, a story): its whole block again, copied at C speed, if its
-                    # cards, their flags and their definitions are those of the last time (compared at C speed)
-                    memo = open_memo.get(z)
-                    if memo is not None and memo[0] == cards:
-                        pick = memo[1]
-                        fl, ds = pick(flags), pick(defn)
-                        if fl == memo[2] and ds == memo[3]:
-                            m[base:base + block] = memo[4]
-                            continue
-                    else:
-                        pick = itemgetter(*cards)  # n >= _MEMO_MIN_CARDS > 1: it returns a tuple
-                        fl, ds = pick(flags), pick(defn)
-                    if not any(map(FACE_DOWN.__and__, fl)):
-                        self._open_block(z, base, cards, pick, fl, ds, m)
-                        continue
-                m[base] = count_value[n if n < count_cap else count_cap]
+            n = len(cards)
+            share = n >= memo_min and z not in seats_apart
+            if share:
+                kept = shared[z * _KINDS + kind]
+                if kept is not None and kept[0] == v:
+                    m[base:base + block] = kept[1]
+                    filled[z] = True
+                    continue
+            if filled[z]:
+                m[base:base + block] = zero_block
+            filled[z] = n > 0
+            if not n:
+                continue
+            m[base] = count_value[n if n < count_cap else count_cap]
+            if kind == _OPEN:
+                if face_down and not face_down.isdisjoint(cards):
+                    # a face-down card the seat may not look at is counted, nothing more
+                    seen: Any = [i for i in cards if not flags[i] & FACE_DOWN or known[i] & bit or ctrl[i] == seat]
+                else:
+                    seen = cards
+            elif kind == _DECK:
+                # a deck: only a card the seat was shown has a face for it
+                seen = [i for i in known_cards.intersection(cards) if known[i] & bit] if known_cards else ()
+            else:
+                # another seat's zone: only a card the seat was shown, or its own face-down card, shows its face
+                seen = [i for i in known_cards.union(face_down).intersection(cards)
+                        if known[i] & bit or (flags[i] & FACE_DOWN and ctrl[i] == seat)] if known_cards or face_down else ()
+            if seen:
+                copies: dict[int, int] = {}
+                get = copies.get
                 first = base + 1
-                for i in cards:
-                    f = flags[i]
-                    if f & FACE_DOWN and not known[i] & bit and ctrl[i] != seat:
-                        continue  # a face-down card the seat may not look at: counted, nothing more
+                for i in seen:
                     d = defn[i]
                     if 0 <= d < ndef:
                         slot = first + d
                         copies[slot] = get(slot, 0) + 1
-                        if f & EXHAUSTED:
+                        if flags[i] & EXHAUSTED:
                             slot += ndef
                             copies[slot] = get(slot, 0) + 1
-        for z, base in others:
-            # another seat's zone: only a card the seat was shown, or its own face-down card, shows its face
-            cards = zones[z]
-            if cards:
-                n = len(cards)
-                m[base] = count_value[n if n < count_cap else count_cap]
-                for i in cards:
-                    if known[i] & bit or (flags[i] & FACE_DOWN and ctrl[i] == seat):
-                        d = defn[i]
-                        if 0 <= d < ndef:
-                            slot = base + 1 + d
-                            copies[slot] = get(slot, 0) + 1
-                            if flags[i] & EXHAUSTED:
-                                slot += ndef
-                                copies[slot] = get(slot, 0) + 1
-        if copies:
-            copies_value, copies_cap = self._copies_value, self._copies_cap
-            for slot, c in copies.items():
-                m[slot] = copies_value[c if c < copies_cap else copies_cap]
-        # the seat's own decision: one block per option (presence, kind bucket, the card it names)
-        if mine:
-            assert decision is not None
-            k = self.options_at
-            stride, card_at = self.option_stride, 1 + self.kind_buckets
-            buckets, card_value, n_cards, zone_of = self._buckets, self._card_value, len(defn), t.zone
-            for action in decision.options[:self.max_options]:
-                kind: Any = action.kind
-                card: Any = None
-                for key, v in action.params:  # as ``Action.to_dict``: a parameter may shadow ``kind``
-                    if key == "card":
-                        card = v
-                    elif key == "kind":
-                        kind = v
-                m[k] = 1.0
-                b = buckets.get(kind)
-                m[k + 1 + (self._bucket(kind) if b is None else b)] = 1.0
-                if type(card) is int and 0 <= card < n_cards:
-                    # ``CardTable.face_visible`` for this seat, its zone rule looked up (``face_rule``)
-                    if known[card] & bit:
-                        visible = True
-                    else:
-                        open_zone, face_down_seen = face_rule[zone_of[card]]
-                        visible = (face_down_seen and ctrl[card] == seat) if flags[card] & FACE_DOWN else open_zone
-                    if visible:
-                        d = defn[card]
-                        m[k + card_at] = card_value[d] if 0 <= d < ndef else (d + 1) / (ndef + 1)
-                k += stride
-        return obs
+                for slot, c in copies.items():
+                    m[slot] = copies_value[c if c < copies_cap else copies_cap]
+            if share:
+                shared[z * _KINDS + kind] = (v, memoryview(m[base:base + block].tobytes()).cast("f"))
 
-    def _open_block(self, z: int, base: int, cards: list[int], pick: Any, fl: tuple[int, ...], ds: tuple[int, ...],
-                    m: Any) -> None:
-        """Write the block of open zone ``z`` (no card face down) — its count, the copies and exhausted copies per
-        definition, as the loop of ``encode_seat`` counts them — and keep a copy of it with the cards, their
-        flags and their definitions. Every slot lies in the zone's own block and nothing else (not the seat,
-        ``known`` or ``ctrl``) changes it when no card is face down, so the copy serves the next call."""
-        ndef, counts = self.ndef, dict[int, int]()
-        get = counts.get
-        n = len(cards)
-        m[base] = self._count_value[n if n < self._count_cap else self._count_cap]
-        first = base + 1
-        for f, d in zip(fl, ds):
-            if 0 <= d < ndef:
-                slot = first + d
-                counts[slot] = get(slot, 0) + 1
-                if f & EXHAUSTED:
-                    slot += ndef
-                    counts[slot] = get(slot, 0) + 1
-        copies_value, copies_cap = self._copies_value, self._copies_cap
-        for slot, c in counts.items():
-            m[slot] = copies_value[c if c < copies_cap else copies_cap]
-        self._open_memo[z] = (list(cards), pick, fl, ds, memoryview(m[base:base + self._block].tobytes()).cast("f"))
+    def _write_options(self, memo: _SeatMemo, t: Any, seat: int, decision: Any, m: Any) -> None:
+        """Whose decision it is, and the seat's own decision: one block per option (presence, kind bucket, the
+        card it names), the last call's blocks cleared first."""
+        k = self.options_at
+        stride = self.option_stride
+        if memo.options:
+            m[k:k + memo.options * stride] = self._zero_options[:memo.options * stride]
+        memo.decision = decision
+        if decision is None:
+            m[0] = 0.0
+            memo.options = 0
+            return
+        m[0] = 1.0
+        options = decision.options[:self.max_options]
+        memo.options = len(options)
+        known, flags, ctrl, defn, zone_of = t.known, t.flags, t.ctrl, t.defn, t.zone
+        bit, ndef, face_rule = 1 << seat, self.ndef, memo.rule
+        card_at = 1 + self.kind_buckets
+        buckets, card_value, n_cards = self._buckets, self._card_value, len(defn)
+        for action in options:
+            kind: Any = action.kind
+            card: Any = None
+            for key, v in action.params:  # as ``Action.to_dict``: a parameter may shadow ``kind``
+                if key == "card":
+                    card = v
+                elif key == "kind":
+                    kind = v
+            m[k] = 1.0
+            b = buckets.get(kind)
+            m[k + 1 + (self._bucket(kind) if b is None else b)] = 1.0
+            if type(card) is int and 0 <= card < n_cards:
+                # ``CardTable.face_visible`` for this seat, its zone rule looked up (``face_rule``)
+                if known[card] & bit:
+                    visible = True
+                else:
+                    open_zone, face_down_seen = face_rule[zone_of[card]]
+                    visible = (face_down_seen and ctrl[card] == seat) if flags[card] & FACE_DOWN else open_zone
+                if visible:
+                    d = defn[card]
+                    m[k + card_at] = card_value[d] if 0 <= d < ndef else (d + 1) / (ndef + 1)
+            k += stride
 
-    def _write_vars(self, values: dict[str, Any], m: Any) -> None:
-        """The game's integer variables, clipped and scaled, into their slots.
+    def _var_values(self, values: dict[str, Any]) -> array[float]:
+        """The slot values of the game's integer variables, clipped and scaled.
 
         The usual way: the declared variables fetched at once (``itemgetter``), flattened, and mapped through
-        the memo of scaled values into one ``float32`` block. If a list variable's length is not the layout's,
-        slot by slot as the reference does (it reads the layout's indices)."""
+        the memo of scaled values. If a list variable's length is not the layout's, slot by slot as the
+        reference does (it reads the layout's indices)."""
         scaled = self._scaled
         flat: list[Any] = []
         for v, is_list in zip(self._fetch_vars(values), self._var_is_list):
@@ -323,17 +428,10 @@ class DirectCardEncoder:
                 flat.extend(v)
             else:
                 flat.append(v)
-        n = len(flat)
-        if n == self._var_count:
-            if n:
-                last = self._last_vars
-                if flat != last[0]:
-                    last = self._last_vars = (flat, array("f", map(scaled.__getitem__, flat)))
-                m[self.vars_at:self.vars_at + n] = last[1]
-            return
-        k = self.vars_at
-        for name, index in self.layout.var_slots:
-            m[k] = scaled[values[name] if index is None else values[name][index]]
-            k += 1
+        if len(flat) == self._var_count:
+            return array("f", map(scaled.__getitem__, flat))
+        return array("f", [scaled[values[name] if index is None else values[name][index]]
+                           for name, index in self.layout.var_slots])
+
 
 __all__ = ["DirectCardEncoder"]
