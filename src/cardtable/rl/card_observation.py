@@ -49,6 +49,20 @@ class _Scaled(dict[Any, float]):
         return x
 
 
+class _BucketSlot(dict[Any, int]):
+    """An option's kind -> the slot of its hash bucket in the option's block (1 + bucket), once per kind."""
+
+    def __init__(self, buckets: int) -> None:
+        super().__init__()
+        self.buckets = buckets
+
+    def __missing__(self, kind: Any) -> int:
+        slot = 1 + zlib.crc32(str(kind).encode()) % self.buckets
+        if len(self) < 4096:
+            self[kind] = slot
+        return slot
+
+
 # A zone this big, written for one seat, is kept for the others (``_Table.shared``) when its block is the same for
 # every seat of its kind: below it, writing the few cards again costs less than keeping a copy of the block.
 _MEMO_MIN_CARDS = 3
@@ -58,14 +72,26 @@ _DECK, _OPEN, _OTHERS = 0, 1, 2
 _KINDS = 3
 
 
+def _changed(now: list[int], before: list[int], width: int = 48) -> list[int]:
+    """The indices at which two lists of the same length differ: compared a slice at a time at C speed, and only
+    the slices that differ element by element (a step changes a card or a few)."""
+    out: list[int] = []
+    for lo in range(0, len(now), width):
+        x, y = now[lo:lo + width], before[lo:lo + width]
+        if x != y:
+            out.extend(compress(range(lo, lo + width), map(ne, x, y)))
+    return out
+
+
 class _Table:
     """The encoder's record of the table as it last saw it (whichever seat it wrote for), to tell what changed.
 
     Why: from one step to the next most of a card game's table is unchanged (two thirds of Mythos's steps move
     no card, most others one or two), and the envs observe one seat per step. So each call compares the table
-    with this record, at C speed (equal lists are the usual case), and gives every zone that changed — its cards,
-    or the flags, definition, controller or ``known`` bits of one of its cards — a new ``version``; a seat's
-    memo (``_SeatMemo``) then writes again only the zones whose version is not the one its block shows.
+    with copies kept here — each zone's cards, and the flags, definition, controller and ``known`` bits of every
+    card; at C speed, and equal lists are the usual case — and gives every zone that changed (a card came or
+    went, or one of its cards changed) a new ``version``; a seat's memo (``_SeatMemo``) then writes again only
+    the zones whose version is not the one its block shows.
     """
 
     __slots__ = ("plan", "zones", "flags", "defn", "ctrl", "known", "version", "tick", "known_cards", "face_down",
@@ -89,54 +115,51 @@ class _Table:
         self.shared: list[tuple[int, Any] | None] = [None] * (nz * _KINDS)
 
     def update(self, t: Any) -> None:
-        """Compare table ``t`` with the record, give the zones that changed a new version, renew the copies."""
+        """Compare table ``t`` with the record: a new version for each zone that changed, the copies renewed."""
         self.tick += 1
-        tick, version = self.tick, self.version
         zones, kept = t.zones, self.zones
         if zones != kept:
+            tick, version = self.tick, self.version
             for z in compress(range(len(zones)), map(ne, zones, kept)):
                 kept[z] = zones[z].copy()
                 version[z] = tick
         if t.flags != self.flags or t.defn != self.defn or t.ctrl != self.ctrl or t.known != self.known:
-            self._cards_changed(t, tick)
+            self._cards_changed(t, self.tick)
 
     def _cards_changed(self, t: Any, tick: int) -> None:
         """Some card's flags, definition, controller or ``known`` bits changed: a new version for its zone."""
         flags, defn, ctrl, known = t.flags, t.defn, t.ctrl, t.known
-        before = (self.flags, self.defn, self.ctrl, self.known)
-        n = len(defn)
-        zones, version = t.zones, self.version
-        if any(b is None or len(b) != n for b in before) or any(len(a) != n for a in (flags, ctrl, known)):
+        version, nz, n = self.version, len(self.version), len(defn)
+        old_flags, old_defn, old_ctrl, old_known = self.flags, self.defn, self.ctrl, self.known
+        self.flags, self.defn, self.ctrl, self.known = flags.copy(), defn.copy(), ctrl.copy(), known.copy()
+        if old_flags is None or old_defn is None or old_ctrl is None or old_known is None or len(old_defn) != n \
+                or not len(flags) == len(ctrl) == len(known) == len(old_flags) == len(old_ctrl) == len(old_known) == n:
             # the first call, or the table grew: every zone is new, the sets are read afresh
-            self.flags, self.defn, self.ctrl, self.known = flags.copy(), defn.copy(), ctrl.copy(), known.copy()
-            for z in range(len(version)):
+            for z in range(nz):
                 version[z] = tick
-            self.known_cards = set(compress(count(), known))
-            self.face_down = set(compress(count(), map(FACE_DOWN.__and__, flags)))
-            self.special = self.face_down | {i for i in self.known_cards if known[i] != ALL_SEATS}
+            self._read_sets(flags, known)
             return
         touched: set[int] = set()
-        if flags != self.flags:
-            touched.update(compress(count(), map(ne, flags, self.flags)))
-            self.flags = flags.copy()
-        if defn != self.defn:
-            touched.update(compress(count(), map(ne, defn, self.defn)))
-            self.defn = defn.copy()
-        if ctrl != self.ctrl:
-            touched.update(compress(count(), map(ne, ctrl, self.ctrl)))
-            self.ctrl = ctrl.copy()
-        if known != self.known:
-            touched.update(compress(count(), map(ne, known, self.known)))
-            self.known = known.copy()
-        zone_of = t.zone
+        if flags != old_flags:
+            touched.update(_changed(flags, old_flags))
+        if defn != old_defn:
+            touched.update(_changed(defn, old_defn))
+        if ctrl != old_ctrl:
+            touched.update(_changed(ctrl, old_ctrl))
+        if known != old_known:
+            touched.update(_changed(known, old_known))
+        # the zones the cards are in (the engine keeps ``zone`` in step with ``zones``: ``CardTable.move``)
+        for z in set(map(t.zone.__getitem__, touched)):
+            if not 0 <= z < nz:  # a card in no zone: every zone is new
+                for z in range(nz):
+                    version[z] = tick
+                break
+            version[z] = tick
+        if len(touched) > 8:  # e.g. a deck shuffled back (what was known of it forgotten): the sets read afresh
+            self._read_sets(flags, known)
+            return
         known_cards, face_down, special = self.known_cards, self.face_down, self.special
         for i in touched:
-            z = zone_of[i]
-            if 0 <= z < len(zones) and i in zones[z]:
-                version[z] = tick
-            else:  # the card's zone index disagrees with the zones: every zone is new
-                for z in range(len(version)):
-                    version[z] = tick
             k = known[i]
             if k:
                 known_cards.add(i)
@@ -151,6 +174,11 @@ class _Table:
                     special.add(i)
                 else:
                     special.discard(i)
+
+    def _read_sets(self, flags: list[int], known: list[int]) -> None:
+        self.known_cards = set(compress(count(), known))
+        self.face_down = set(compress(count(), map(FACE_DOWN.__and__, flags)))
+        self.special = self.face_down | {i for i in self.known_cards if known[i] != ALL_SEATS}
 
 
 class _SeatMemo:
@@ -198,7 +226,7 @@ class DirectCardEncoder:
         self._copies_value = [min(n, copies_cap) / copies_cap for n in range(copies + 1)]
         self._copies_cap = copies
         self._card_value = [(d + 1) / (ndef + 1) for d in range(ndef)]
-        self._buckets: dict[Any, int] = {}
+        self._bucket_slot = _BucketSlot(kind_buckets)  # an option's kind -> its slot in the option's block
         self._plans: dict[tuple[Any, ...], list[tuple[int, int, Visibility, int | None]]] = {}
         self._last_decls: Any = None
         self._last_plan: list[tuple[int, int, Visibility, int | None]] = []
@@ -215,6 +243,16 @@ class DirectCardEncoder:
         self._var_names = names
         self._var_is_list = [any(nm == name and index is not None for nm, index in layout.var_slots) for name in names]
         self._var_count = len(layout.var_slots)
+        # per name, (its first slot in the block, how many slots, whether a list): one name's slots follow one
+        # another, a list's in index order (as ``CardGameEncoding.layout`` lays them out), else every change of
+        # the variables writes the whole block again
+        spans = [(next(k for k, (nm, _i) in enumerate(layout.var_slots) if nm == name),
+                  sum(1 for nm, _i in layout.var_slots if nm == name), is_list)
+                 for name, is_list in zip(names, self._var_is_list)]
+        self._var_spans = spans if all(
+            [slot[0] for slot in layout.var_slots[at:at + n]] == [name] * n
+            and [slot[1] for slot in layout.var_slots[at:at + n]] == (list(range(n)) if is_list else [None])
+            for name, (at, n, is_list) in zip(names, spans)) else None
         self._fetch_vars: Any = (lambda values: ()) if not names else (
             (lambda values, _n=names[0]: (values[_n],)) if len(names) == 1 else itemgetter(*names))
         self._vars_seen: Any = None  # the variables as last fetched (lists copied)
@@ -254,12 +292,6 @@ class DirectCardEncoder:
         memo = self._memos[seat] = _SeatMemo(kinds, rule, self.size)
         return memo
 
-    def _bucket(self, kind: Any) -> int:
-        b = self._buckets.get(kind)
-        if b is None:
-            b = zlib.crc32(str(kind).encode()) % self.kind_buckets
-            self._buckets[kind] = b
-        return b
 
     # --- encoding -----------------------------------------------------------------------------------
     def encode_seat(self, state: CardState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -289,9 +321,7 @@ class DirectCardEncoder:
         values = state.vars
         fetched = self._fetch_vars(values)
         if fetched != self._vars_seen:
-            self._vars_block = self._var_values(values)
-            self._vars_seen = tuple([v.copy() if v.__class__ is list else v for v in fetched])
-            self._vars_version += 1
+            self._vars_changed(values, fetched)
         if memo.vars_version != self._vars_version:
             m[self.vars_at:self.vars_at + len(self._vars_block)] = self._vars_block
             memo.vars_version = self._vars_version
@@ -391,19 +421,23 @@ class DirectCardEncoder:
         known, flags, ctrl, defn, zone_of = t.known, t.flags, t.ctrl, t.defn, t.zone
         bit, ndef, face_rule = 1 << seat, self.ndef, memo.rule
         card_at = 1 + self.kind_buckets
-        buckets, card_value, n_cards = self._buckets, self._card_value, len(defn)
+        bucket_slot, card_value, n_cards = self._bucket_slot, self._card_value, len(defn)
         for action in options:
+            m[k] = 1.0
+            params = action.params
+            if not params:
+                m[k + bucket_slot[action.kind]] = 1.0
+                k += stride
+                continue
             kind: Any = action.kind
             card: Any = None
-            for key, v in action.params:  # as ``Action.to_dict``: a parameter may shadow ``kind``
+            for key, v in params:  # as ``Action.to_dict``: a parameter may shadow ``kind``
                 if key == "card":
                     card = v
                 elif key == "kind":
                     kind = v
-            m[k] = 1.0
-            b = buckets.get(kind)
-            m[k + 1 + (self._bucket(kind) if b is None else b)] = 1.0
-            if type(card) is int and 0 <= card < n_cards:
+            m[k + bucket_slot[kind]] = 1.0
+            if card.__class__ is int and 0 <= card < n_cards:
                 # ``CardTable.face_visible`` for this seat, its zone rule looked up (``face_rule``)
                 if known[card] & bit:
                     visible = True
@@ -414,6 +448,30 @@ class DirectCardEncoder:
                     d = defn[card]
                     m[k + card_at] = card_value[d] if 0 <= d < ndef else (d + 1) / (ndef + 1)
             k += stride
+
+    def _vars_changed(self, values: dict[str, Any], fetched: tuple[Any, ...]) -> None:
+        """The variables differ from the last ones: their block (``_vars_block``) written again — only the slots
+        of the names that changed when it can — and a new version of it for the seats' memos."""
+        old, spans, scaled = self._vars_seen, self._var_spans, self._scaled
+        self._vars_version += 1
+        if old is not None and spans is not None:
+            block, seen = self._vars_block, list(old)
+            for j in compress(range(len(fetched)), map(ne, fetched, old)):
+                v = fetched[j]
+                at, n, is_list = spans[j]
+                if not is_list:
+                    block[at] = scaled[v]
+                    seen[j] = v
+                elif v.__class__ is list and len(v) == n:
+                    block[at:at + n] = array("f", map(scaled.__getitem__, v))
+                    seen[j] = v.copy()
+                else:
+                    break  # a list of another length: the whole block, as the reference reads it
+            else:
+                self._vars_seen = tuple(seen)
+                return
+        self._vars_block = self._var_values(values)
+        self._vars_seen = tuple([v.copy() if v.__class__ is list else v for v in fetched])
 
     def _var_values(self, values: dict[str, Any]) -> array[float]:
         """The slot values of the game's integer variables, clipped and scaled.
