@@ -95,7 +95,7 @@ class _Table:
     """
 
     __slots__ = ("plan", "zones", "flags", "defn", "ctrl", "known", "version", "tick", "known_cards", "face_down",
-                 "special", "shared")
+                 "special")
 
     def __init__(self, plan: Any) -> None:
         self.plan = plan  # the zone plan it was built for (a new one: a new record)
@@ -111,8 +111,6 @@ class _Table:
         self.face_down: set[int] = set()  # cards face down
         # cards whose face some seats see and others of the same kind do not: face down, or known to some seats only
         self.special: set[int] = set()
-        # per (table zone, kind): (version, block) of a zone with no special card, written for a seat of that kind
-        self.shared: list[tuple[int, Any] | None] = [None] * (nz * _KINDS)
 
     def update(self, t: Any) -> None:
         """Compare table ``t`` with the record: a new version for each zone that changed, the copies renewed."""
@@ -182,24 +180,28 @@ class _Table:
 
 
 class _SeatMemo:
-    """What the encoder last wrote for one seat (``obs``), and from which versions of the zones (``_Table``)."""
+    """What one seat sees apart from the common table (``DirectCardEncoder._common``)."""
 
-    __slots__ = ("kinds", "rule", "obs", "m", "version", "filled", "vars_version", "decision", "options")
+    __slots__ = ("kinds", "rule", "own", "blocks")
 
-    def __init__(self, kinds: list[tuple[int, int]], rule: list[tuple[bool, bool]], size: int) -> None:
+    def __init__(self, kinds: list[tuple[int, int]], rule: list[tuple[bool, bool]], own: list[tuple[int, int]]) -> None:
         self.kinds = kinds  # per table zone: (_DECK, _OPEN or _OTHERS for this seat, base slot)
         self.rule = rule  # per table zone: (open to the seat, face-down cards seen by their controller)
-        self.obs = np.zeros(size, dtype=np.float32)
-        self.m: Any = memoryview(cast(Any, self.obs))  # float32 items: per-slot writes at C speed
-        self.version = [-1] * len(kinds)  # per table zone: the version its block shows
-        self.filled = [False] * len(kinds)  # per table zone: whether its block holds anything
-        self.vars_version = -1  # the variables' version its block shows
-        self.decision: Any = None  # the decision whose options are written (None: no options)
-        self.options = 0  # how many option blocks are written
+        self.own = own  # (table zone, base slot) of the zones it sees otherwise than most seats: its hand
+        self.blocks: dict[int, tuple[int, Any]] = {}  # own zone -> (version, its block) when last written
 
 
 class DirectCardEncoder:
-    """``encode_seat(state, seat, out)`` for one layout (one game and table size)."""
+    """``encode_seat(state, seat, out)`` for one layout (one game and table size).
+
+    Why it keeps state between calls: from one step to the next most of a card game's table is unchanged, and
+    most of it looks the same to every seat. So the encoder keeps the *common table* — the observation as a seat
+    with no hand of its own and no card shown to it alone would see it: every public zone, the decks and the
+    hands by their counts and the cards shown to everyone, the variables — and writes again only the zones that
+    changed (``_Table`` tells which). A seat's observation is a copy of it, with the seat's own zones (its hand;
+    their blocks kept per seat and version), the zones holding a card some seats see and others not (face down,
+    or shown to some seats only: written for the seat each time), whose decision it is and its options on top.
+    """
 
     def __init__(self, layout: "Layout", max_options: int, kind_buckets: int, var_cap: float,
                  count_cap: float, copies_cap: float) -> None:
@@ -227,15 +229,13 @@ class DirectCardEncoder:
         self._copies_cap = copies
         self._card_value = [(d + 1) / (ndef + 1) for d in range(ndef)]
         self._bucket_slot = _BucketSlot(kind_buckets)  # an option's kind -> its slot in the option's block
+        self._parsed: dict[int, tuple[Any, int, int | None]] = {}  # id(action) -> ``_parse(action)``
         self._plans: dict[tuple[Any, ...], list[tuple[int, int, Visibility, int | None]]] = {}
         self._last_decls: Any = None
         self._last_plan: list[tuple[int, int, Visibility, int | None]] = []
-        self._table = _Table(self._last_plan)  # what the table looked like at the last call
-        self._memos: dict[int, _SeatMemo] = {}  # seat -> what was last written for it
         self._scaled = _Scaled(var_cap)  # a variable's value -> its slot value (the same few recur)
         self._block = 1 + 2 * ndef  # a zone's slots: its count, copies and exhausted copies per definition
         self._zero_block = memoryview(array("f", bytes(4 * self._block)))
-        self._zero_options = memoryview(array("f", bytes(4 * max_options * self.option_stride)))
         names: list[str] = []
         for name, _index in layout.var_slots:
             if name not in names:
@@ -255,9 +255,22 @@ class DirectCardEncoder:
             for name, (at, n, is_list) in zip(names, spans)) else None
         self._fetch_vars: Any = (lambda values: ()) if not names else (
             (lambda values, _n=names[0]: (values[_n],)) if len(names) == 1 else itemgetter(*names))
+        self._reset(self._last_plan)
+
+    def _reset(self, plan: list[tuple[int, int, Visibility, int | None]]) -> None:
+        """Forget everything kept between calls (a new encoder, or a state with other zone declarations)."""
+        self._table = _Table(plan)  # what the table looked like at the last call
+        self._memos: dict[int, _SeatMemo] = {}  # seat -> what it sees apart from the common table
+        self._common = np.zeros(self.size, dtype=np.float32)
+        self._common_m: Any = memoryview(cast(Any, self._common))  # float32 items: per-slot writes at C speed
+        # per table zone: (its kind in the common table, base slot), the version its block shows, whether it holds
+        # anything
+        self._common_kinds = [(_DECK if visibility is _HIDDEN else _OPEN if visibility is _PUBLIC else _OTHERS, base)
+                              for _z, base, visibility, _owner in sorted(plan, key=itemgetter(0))]
+        self._common_version = [-1] * len(plan)
+        self._common_filled = [False] * len(plan)
         self._vars_seen: Any = None  # the variables as last fetched (lists copied)
         self._vars_block = array("f")  # their slot values
-        self._vars_version = 0
 
     # --- the plan: which table zone fills which slots -------------------------------------------------
     def _zone_plan(self, state: CardState) -> list[tuple[int, int, Visibility, int | None]]:
@@ -279,7 +292,8 @@ class DirectCardEncoder:
         return plan
 
     def _seat_memo(self, state: CardState, seat: int) -> _SeatMemo:
-        """A new memo for ``seat``: what it sees of each zone (``_DECK``, ``_OPEN``, ``_OTHERS``)."""
+        """A new memo for ``seat``: what it sees of each zone (``_DECK``, ``_OPEN``, ``_OTHERS``), and which zones
+        it sees otherwise than the common table."""
         kinds: list[tuple[int, int]] = [(0, 0)] * len(self._last_plan)
         for z, base, visibility, owner in self._last_plan:
             if visibility is _HIDDEN:
@@ -289,19 +303,19 @@ class DirectCardEncoder:
             else:
                 kinds[z] = (_OTHERS, base)
         rule = [(d.visible_to(seat), d.visibility is not _HIDDEN) for d in state.table.decls]
-        memo = self._memos[seat] = _SeatMemo(kinds, rule, self.size)
+        own = [(z, base) for z, ((kind, base), (common, _b)) in enumerate(zip(kinds, self._common_kinds))
+               if kind != common]
+        memo = self._memos[seat] = _SeatMemo(kinds, rule, own)
         return memo
-
 
     # --- encoding -----------------------------------------------------------------------------------
     def encode_seat(self, state: CardState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The observation of ``seat``: equal to ``CardObservation.encode(state.view(seat))``.
 
         ``out`` (a C-contiguous ``float32`` vector of ``size``, e.g. one row of a batch) is overwritten and
-        returned; without it a new array is. Either way it is a copy of the seat's memo (``_SeatMemo``), in
-        which only the zones that changed since the seat's last call (``_Table``) are written again — copied
-        from another seat's when it sees the zone alike — the variables only when they changed, and the
-        options only for a new decision or a changed table.
+        returned; without it a new array is. Either way it starts as a copy of the common table (brought up to
+        date first: the class docstring), then the seat's own zones, the zones some seats see apart and the
+        decision are written over it.
         """
         if out is not None and (out.dtype != np.float32 or out.shape != (self.size,) or not out.flags.c_contiguous):
             raise ValueError(f"out must be a C-contiguous float32 array of shape ({self.size},)")
@@ -310,134 +324,135 @@ class DirectCardEncoder:
         if t.decls is not self._last_decls or table.plan is not self._last_plan:
             self._zone_plan(state)
             if table.plan is not self._last_plan:  # other zones: every record starts afresh
-                table = self._table = _Table(self._last_plan)
-                self._memos.clear()
+                self._reset(self._last_plan)
+                table = self._table
         table.update(t)
-        memo = self._memos.get(seat)
-        if memo is None:
-            memo = self._seat_memo(state, seat)
-        m = memo.m
-        # the variables: fetched at once, compared with the last ones (lists copied), written again if changed
+        special = table.special
+        apart: Any = {t.zone[i] for i in special} if special else ()  # zones seen apart by some seats
+        version = table.version
+        common_version = self._common_version
+        if version != common_version:
+            self._write_common(t, table, apart)
         values = state.vars
         fetched = self._fetch_vars(values)
         if fetched != self._vars_seen:
             self._vars_changed(values, fetched)
-        if memo.vars_version != self._vars_version:
-            m[self.vars_at:self.vars_at + len(self._vars_block)] = self._vars_block
-            memo.vars_version = self._vars_version
-        version = table.version
-        changed = version != memo.version
-        if changed:
-            self._write_zones(memo, table, t, seat, list(compress(range(len(version)), map(ne, version, memo.version))))
-        decision = state.decision
-        if decision is None or decision.player != seat:
-            decision = None
-        if decision is not memo.decision or changed:  # an option's card face depends on the table
-            self._write_options(memo, t, seat, decision, m)
+            self._common_m[self.vars_at:self.vars_at + len(self._vars_block)] = self._vars_block
         if out is None:
-            return memo.obs.copy()
-        out[...] = memo.obs
-        return out
+            obs = self._common.copy()
+        else:
+            obs = out
+            out[...] = self._common
+        m: Any = memoryview(cast(Any, obs))
+        memo = self._memos.get(seat)
+        if memo is None:
+            memo = self._seat_memo(state, seat)
+        block = self._block
+        for z, base in memo.own:  # the seat's own zones: their kept blocks, or written again
+            if z in apart:
+                continue
+            kept = memo.blocks.get(z)
+            if kept is not None and kept[0] == version[z]:
+                m[base:base + block] = kept[1]
+            else:
+                m[base:base + block] = self._zero_block
+                self._write_block(m, _OPEN, base, t.zones[z], t, table, 1 << seat, seat)
+                memo.blocks[z] = (version[z], memoryview(m[base:base + block].tobytes()).cast("f"))
+        for z in apart:  # a zone holding a card some seats see and others not: written for the seat
+            kind, base = memo.kinds[z]
+            m[base:base + block] = self._zero_block
+            self._write_block(m, kind, base, t.zones[z], t, table, 1 << seat, seat)
+        decision = state.decision
+        if decision is not None and decision.player == seat:
+            self._write_options(memo, t, seat, decision, m)
+        return obs
 
-    def _write_zones(self, memo: _SeatMemo, table: _Table, t: Any, seat: int, dirty: Any) -> None:
-        """Write again the blocks of the table zones ``dirty`` in the seat's memo: each zone's count, then its
-        visible copies and exhausted copies per definition (the face rule of ``CardState._table_view``). A
-        block with no special card (``_Table.special``) is the same for every seat of its kind: it is copied
-        from the one last written for such a seat when the zone's version is the same, and kept otherwise."""
-        zones, known, flags, ctrl, defn = t.zones, t.known, t.flags, t.ctrl, t.defn
-        m, kinds, shown, filled, version = memo.m, memo.kinds, memo.version, memo.filled, table.version
-        shared, known_cards, face_down = table.shared, table.known_cards, table.face_down
-        special = table.special
-        seats_apart = {t.zone[i] for i in special} if special else ()  # zones some seats of a kind see apart
-        bit = 1 << seat
-        ndef = self.ndef
-        count_value, count_cap = self._count_value, self._count_cap
-        copies_value, copies_cap = self._copies_value, self._copies_cap
-        block, zero_block, memo_min = self._block, self._zero_block, _MEMO_MIN_CARDS
-        for z in dirty:
-            v = version[z]
-            shown[z] = v
+    def _write_common(self, t: Any, table: _Table, apart: Any) -> None:
+        """Write again the blocks of the common table whose zone changed (a zone seen apart is left as it is: every
+        seat's observation writes it over, and it changes again before it is no longer seen apart)."""
+        m, kinds, filled = self._common_m, self._common_kinds, self._common_filled
+        version, shown, zones = table.version, self._common_version, t.zones
+        block, zero_block = self._block, self._zero_block
+        for z in list(compress(range(len(version)), map(ne, version, shown))):
+            if z in apart:
+                continue
+            shown[z] = version[z]
             kind, base = kinds[z]
             cards = zones[z]
-            n = len(cards)
-            share = n >= memo_min and z not in seats_apart
-            if share:
-                kept = shared[z * _KINDS + kind]
-                if kept is not None and kept[0] == v:
-                    m[base:base + block] = kept[1]
-                    filled[z] = True
-                    continue
             if filled[z]:
                 m[base:base + block] = zero_block
-            filled[z] = n > 0
-            if not n:
-                continue
-            m[base] = count_value[n if n < count_cap else count_cap]
-            if kind == _OPEN:
-                if face_down and not face_down.isdisjoint(cards):
-                    # a face-down card the seat may not look at is counted, nothing more
-                    seen: Any = [i for i in cards if not flags[i] & FACE_DOWN or known[i] & bit or ctrl[i] == seat]
-                else:
-                    seen = cards
-            elif kind == _DECK:
-                # a deck: only a card the seat was shown has a face for it
-                seen = [i for i in known_cards.intersection(cards) if known[i] & bit] if known_cards else ()
+            filled[z] = bool(cards)
+            if cards:
+                # no card of the zone is face down or shown to some seats only: what every seat of its kind sees
+                self._write_block(m, kind, base, cards, t, table, -1, None)
+
+    def _write_block(self, m: Any, kind: int, base: int, cards: list[int], t: Any, table: _Table, bit: int,
+                     seat: int | None) -> None:
+        """The block of one zone into ``m`` (zeroed): its count, then the visible copies and exhausted copies per
+        definition, the face rule of ``CardState._table_view`` for ``seat`` (``bit``: its bit in ``known``; for
+        the common table -1 and None: every card known to someone is known to all there)."""
+        n = len(cards)
+        if not n:
+            return
+        known, flags, defn = t.known, t.flags, t.defn
+        m[base] = self._count_value[n if n < self._count_cap else self._count_cap]
+        known_cards, face_down = table.known_cards, table.face_down
+        seen: Any
+        if kind == _OPEN:
+            if face_down and not face_down.isdisjoint(cards):
+                # a face-down card the seat may not look at is counted, nothing more
+                ctrl = t.ctrl
+                seen = [i for i in cards if not flags[i] & FACE_DOWN or known[i] & bit or ctrl[i] == seat]
             else:
-                # another seat's zone: only a card the seat was shown, or its own face-down card, shows its face
-                seen = [i for i in known_cards.union(face_down).intersection(cards)
-                        if known[i] & bit or (flags[i] & FACE_DOWN and ctrl[i] == seat)] if known_cards or face_down else ()
-            if seen:
-                copies: dict[int, int] = {}
-                get = copies.get
-                first = base + 1
-                for i in seen:
-                    d = defn[i]
-                    if 0 <= d < ndef:
-                        slot = first + d
-                        copies[slot] = get(slot, 0) + 1
-                        if flags[i] & EXHAUSTED:
-                            slot += ndef
-                            copies[slot] = get(slot, 0) + 1
-                for slot, c in copies.items():
-                    m[slot] = copies_value[c if c < copies_cap else copies_cap]
-            if share:
-                shared[z * _KINDS + kind] = (v, memoryview(m[base:base + block].tobytes()).cast("f"))
+                seen = cards
+        elif kind == _DECK:
+            # a deck: only a card the seat was shown has a face for it
+            if not known_cards or known_cards.isdisjoint(cards):
+                return
+            seen = [i for i in known_cards.intersection(cards) if known[i] & bit]
+        else:
+            # another seat's zone: only a card the seat was shown, or its own face-down card, shows its face
+            if (not known_cards or known_cards.isdisjoint(cards)) and (not face_down or face_down.isdisjoint(cards)):
+                return
+            ctrl = t.ctrl
+            seen = [i for i in cards if known[i] & bit or (flags[i] & FACE_DOWN and ctrl[i] == seat)]
+        ndef = self.ndef
+        copies: dict[int, int] = {}
+        get = copies.get
+        first = base + 1
+        for i in seen:
+            d = defn[i]
+            if 0 <= d < ndef:
+                slot = first + d
+                copies[slot] = get(slot, 0) + 1
+                if flags[i] & EXHAUSTED:
+                    slot += ndef
+                    copies[slot] = get(slot, 0) + 1
+        copies_value, copies_cap = self._copies_value, self._copies_cap
+        for slot, c in copies.items():
+            m[slot] = copies_value[c if c < copies_cap else copies_cap]
 
     def _write_options(self, memo: _SeatMemo, t: Any, seat: int, decision: Any, m: Any) -> None:
-        """Whose decision it is, and the seat's own decision: one block per option (presence, kind bucket, the
-        card it names), the last call's blocks cleared first."""
+        """The seat's own decision (over the common table's zeros): whose decision it is, one block per option
+        (presence, kind bucket, the card it names)."""
+        m[0] = 1.0
         k = self.options_at
         stride = self.option_stride
-        if memo.options:
-            m[k:k + memo.options * stride] = self._zero_options[:memo.options * stride]
-        memo.decision = decision
-        if decision is None:
-            m[0] = 0.0
-            memo.options = 0
-            return
-        m[0] = 1.0
-        options = decision.options[:self.max_options]
-        memo.options = len(options)
         known, flags, ctrl, defn, zone_of = t.known, t.flags, t.ctrl, t.defn, t.zone
         bit, ndef, face_rule = 1 << seat, self.ndef, memo.rule
         card_at = 1 + self.kind_buckets
-        bucket_slot, card_value, n_cards = self._bucket_slot, self._card_value, len(defn)
-        for action in options:
+        card_value, n_cards = self._card_value, len(defn)
+        parsed = self._parsed
+        for action in decision.options[:self.max_options]:
             m[k] = 1.0
-            params = action.params
-            if not params:
-                m[k + bucket_slot[action.kind]] = 1.0
-                k += stride
-                continue
-            kind: Any = action.kind
-            card: Any = None
-            for key, v in params:  # as ``Action.to_dict``: a parameter may shadow ``kind``
-                if key == "card":
-                    card = v
-                elif key == "kind":
-                    kind = v
-            m[k + bucket_slot[kind]] = 1.0
-            if card.__class__ is int and 0 <= card < n_cards:
+            # (the action, the slot of its kind's bucket, the card it names) — engines hand out the same
+            # ``Action`` objects again and again, so each is read once
+            entry = parsed.get(id(action))
+            if entry is None or entry[0] is not action:
+                entry = self._parse(action)
+            m[k + entry[1]] = 1.0
+            card = entry[2]
+            if card is not None and card < n_cards:
                 # ``CardTable.face_visible`` for this seat, its zone rule looked up (``face_rule``)
                 if known[card] & bit:
                     visible = True
@@ -449,11 +464,25 @@ class DirectCardEncoder:
                     m[k + card_at] = card_value[d] if 0 <= d < ndef else (d + 1) / (ndef + 1)
             k += stride
 
+    def _parse(self, action: Any) -> tuple[Any, int, int | None]:
+        """(``action``, the slot of its kind's bucket, the card instance it names if any), kept by identity."""
+        kind: Any = action.kind
+        card: Any = None
+        for key, v in action.params:  # as ``Action.to_dict``: a parameter may shadow ``kind``
+            if key == "card":
+                card = v
+            elif key == "kind":
+                kind = v
+        entry = (action, self._bucket_slot[kind], card if card.__class__ is int and card >= 0 else None)
+        if len(self._parsed) >= 4096:  # the entries keep their actions alive: keep the memo bounded
+            self._parsed.clear()
+        self._parsed[id(action)] = entry
+        return entry
+
     def _vars_changed(self, values: dict[str, Any], fetched: tuple[Any, ...]) -> None:
         """The variables differ from the last ones: their block (``_vars_block``) written again — only the slots
-        of the names that changed when it can — and a new version of it for the seats' memos."""
+        of the names that changed when it can."""
         old, spans, scaled = self._vars_seen, self._var_spans, self._scaled
-        self._vars_version += 1
         if old is not None and spans is not None:
             block, seen = self._vars_block, list(old)
             for j in compress(range(len(fetched)), map(ne, fetched, old)):
