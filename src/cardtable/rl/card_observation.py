@@ -112,50 +112,55 @@ class _Table:
         # cards whose face some seats see and others of the same kind do not: face down, or known to some seats only
         self.special: set[int] = set()
 
-    def update(self, t: Any) -> None:
-        """Compare table ``t`` with the record: a new version for each zone that changed, the copies renewed."""
+    def update(self, t: Any) -> Any:
+        """Compare table ``t`` with the record: a new version for each zone that changed, the copies renewed.
+        Returns the zones that changed (an empty tuple when none did)."""
         self.tick += 1
         zones, kept = t.zones, self.zones
+        bumped: Any = ()
         if zones != kept:
             tick, version = self.tick, self.version
-            for z in compress(range(len(zones)), map(ne, zones, kept)):
+            bumped = list(compress(range(len(zones)), map(ne, zones, kept)))
+            for z in bumped:
                 kept[z] = zones[z].copy()
                 version[z] = tick
         if t.flags != self.flags or t.defn != self.defn or t.ctrl != self.ctrl or t.known != self.known:
-            self._cards_changed(t, self.tick)
+            bumped = self._cards_changed(t, self.tick).union(bumped)
+        return bumped
 
-    def _cards_changed(self, t: Any, tick: int) -> None:
-        """Some card's flags, definition, controller or ``known`` bits changed: a new version for its zone."""
+    def _cards_changed(self, t: Any, tick: int) -> set[int]:
+        """Some card's flags, definition, controller or ``known`` bits changed: a new version for its zone.
+        Returns the zones given one."""
         flags, defn, ctrl, known = t.flags, t.defn, t.ctrl, t.known
         version, nz, n = self.version, len(self.version), len(defn)
         old_flags, old_defn, old_ctrl, old_known = self.flags, self.defn, self.ctrl, self.known
-        self.flags, self.defn, self.ctrl, self.known = flags.copy(), defn.copy(), ctrl.copy(), known.copy()
         if old_flags is None or old_defn is None or old_ctrl is None or old_known is None or len(old_defn) != n \
                 or not len(flags) == len(ctrl) == len(known) == len(old_flags) == len(old_ctrl) == len(old_known) == n:
             # the first call, or the table grew: every zone is new, the sets are read afresh
-            for z in range(nz):
-                version[z] = tick
-            self._read_sets(flags, known)
-            return
+            self.flags, self.defn, self.ctrl, self.known = flags.copy(), defn.copy(), ctrl.copy(), known.copy()
+            return self._all_new(tick, flags, known)
         touched: set[int] = set()
         if flags != old_flags:
             touched.update(_changed(flags, old_flags))
+            self.flags = flags.copy()
         if defn != old_defn:
             touched.update(_changed(defn, old_defn))
+            self.defn = defn.copy()
         if ctrl != old_ctrl:
             touched.update(_changed(ctrl, old_ctrl))
+            self.ctrl = ctrl.copy()
         if known != old_known:
             touched.update(_changed(known, old_known))
+            self.known = known.copy()
         # the zones the cards are in (the engine keeps ``zone`` in step with ``zones``: ``CardTable.move``)
-        for z in set(map(t.zone.__getitem__, touched)):
-            if not 0 <= z < nz:  # a card in no zone: every zone is new
-                for z in range(nz):
-                    version[z] = tick
-                break
+        bumped = set(map(t.zone.__getitem__, touched))
+        if not all(0 <= z < nz for z in bumped):  # a card in no zone: every zone is new
+            return self._all_new(tick, flags, known)
+        for z in bumped:
             version[z] = tick
         if len(touched) > 8:  # e.g. a deck shuffled back (what was known of it forgotten): the sets read afresh
             self._read_sets(flags, known)
-            return
+            return bumped
         known_cards, face_down, special = self.known_cards, self.face_down, self.special
         for i in touched:
             k = known[i]
@@ -172,6 +177,15 @@ class _Table:
                     special.add(i)
                 else:
                     special.discard(i)
+        return bumped
+
+    def _all_new(self, tick: int, flags: list[int], known: list[int]) -> set[int]:
+        """Every zone changed: all get a new version, the sets are read afresh."""
+        version = self.version
+        for z in range(len(version)):
+            version[z] = tick
+        self._read_sets(flags, known)
+        return set(range(len(version)))
 
     def _read_sets(self, flags: list[int], known: list[int]) -> None:
         self.known_cards = set(compress(count(), known))
@@ -326,13 +340,12 @@ class DirectCardEncoder:
             if table.plan is not self._last_plan:  # other zones: every record starts afresh
                 self._reset(self._last_plan)
                 table = self._table
-        table.update(t)
+        bumped = table.update(t)
         special = table.special
         apart: Any = {t.zone[i] for i in special} if special else ()  # zones seen apart by some seats
         version = table.version
-        common_version = self._common_version
-        if version != common_version:
-            self._write_common(t, table, apart)
+        if bumped:
+            self._write_common(t, table, apart, bumped)
         values = state.vars
         fetched = self._fetch_vars(values)
         if fetched != self._vars_seen:
@@ -367,14 +380,15 @@ class DirectCardEncoder:
             self._write_options(memo, t, seat, decision, m)
         return obs
 
-    def _write_common(self, t: Any, table: _Table, apart: Any) -> None:
-        """Write again the blocks of the common table whose zone changed (a zone seen apart is left as it is: every
-        seat's observation writes it over, and it changes again before it is no longer seen apart)."""
+    def _write_common(self, t: Any, table: _Table, apart: Any, bumped: Any) -> None:
+        """Write again the blocks of the common table whose zone changed at this call (``bumped``: the common table
+        follows every call). A zone seen apart is left as it is: every seat's observation writes it over, and it
+        changes again before it is no longer seen apart."""
         m, kinds, filled = self._common_m, self._common_kinds, self._common_filled
         version, shown, zones = table.version, self._common_version, t.zones
         block, zero_block = self._block, self._zero_block
-        for z in list(compress(range(len(version)), map(ne, version, shown))):
-            if z in apart:
+        for z in bumped:
+            if z in apart or shown[z] == version[z]:
                 continue
             shown[z] = version[z]
             kind, base = kinds[z]
