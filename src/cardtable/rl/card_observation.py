@@ -198,11 +198,13 @@ class _SeatMemo:
 
     __slots__ = ("kinds", "rule", "own", "blocks")
 
-    def __init__(self, kinds: list[tuple[int, int]], rule: list[tuple[bool, bool]], own: list[tuple[int, int]]) -> None:
+    def __init__(self, kinds: list[tuple[int, int]], rule: list[tuple[bool, bool]], own: list[int]) -> None:
         self.kinds = kinds  # per table zone: (_DECK, _OPEN or _OTHERS for this seat, base slot)
         self.rule = rule  # per table zone: (open to the seat, face-down cards seen by their controller)
-        self.own = own  # (table zone, base slot) of the zones it sees otherwise than most seats: its hand
-        self.blocks: dict[int, tuple[int, Any]] = {}  # own zone -> (version, its block) when last written
+        self.own = own  # the table zones it sees otherwise than the common table: its hand
+        # table zone -> (version, its block) as last written for the seat: its own zones, and the zones some seats
+        # see apart (a block is the zone's at that version, seen by this seat)
+        self.blocks: dict[int, tuple[int, Any]] = {}
 
 
 class DirectCardEncoder:
@@ -317,8 +319,7 @@ class DirectCardEncoder:
             else:
                 kinds[z] = (_OTHERS, base)
         rule = [(d.visible_to(seat), d.visibility is not _HIDDEN) for d in state.table.decls]
-        own = [(z, base) for z, ((kind, base), (common, _b)) in enumerate(zip(kinds, self._common_kinds))
-               if kind != common]
+        own = [z for z, ((kind, _base), (common, _b)) in enumerate(zip(kinds, self._common_kinds)) if kind != common]
         memo = self._memos[seat] = _SeatMemo(kinds, rule, own)
         return memo
 
@@ -360,21 +361,18 @@ class DirectCardEncoder:
         memo = self._memos.get(seat)
         if memo is None:
             memo = self._seat_memo(state, seat)
-        block = self._block
-        for z, base in memo.own:  # the seat's own zones: their kept blocks, or written again
-            if z in apart:
-                continue
-            kept = memo.blocks.get(z)
+        # the zones the seat sees otherwise than the common table: its own (its hand), and those holding a card
+        # some seats see and others not; each block kept per seat with the zone's version it shows
+        block, kinds, blocks = self._block, memo.kinds, memo.blocks
+        for z in memo.own if not apart else apart.union(memo.own):
+            kind, base = kinds[z]
+            kept = blocks.get(z)
             if kept is not None and kept[0] == version[z]:
                 m[base:base + block] = kept[1]
             else:
                 m[base:base + block] = self._zero_block
-                self._write_block(m, _OPEN, base, t.zones[z], t, table, 1 << seat, seat)
-                memo.blocks[z] = (version[z], memoryview(m[base:base + block].tobytes()).cast("f"))
-        for z in apart:  # a zone holding a card some seats see and others not: written for the seat
-            kind, base = memo.kinds[z]
-            m[base:base + block] = self._zero_block
-            self._write_block(m, kind, base, t.zones[z], t, table, 1 << seat, seat)
+                self._write_block(m, kind, base, t.zones[z], t, table, 1 << seat, seat)
+                blocks[z] = (version[z], memoryview(m[base:base + block].tobytes()).cast("f"))
         decision = state.decision
         if decision is not None and decision.player == seat:
             self._write_options(memo, t, seat, decision, m)
