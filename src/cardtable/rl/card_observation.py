@@ -20,7 +20,7 @@ from __future__ import annotations
 import zlib
 from array import array
 from itertools import compress, count
-from operator import itemgetter, ne
+from operator import is_not, itemgetter, ne
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -73,13 +73,14 @@ _KINDS = 3
 
 
 def _changed(now: list[int], before: list[int], width: int = 48) -> list[int]:
-    """The indices at which two lists of the same length differ: compared a slice at a time at C speed, and only
-    the slices that differ element by element (a step changes a card or a few)."""
+    """The indices at which two lists of the same length may differ: compared a slice at a time at C speed, and
+    only the slices that differ element by element, by identity (a step changes a card or a few; equal values
+    held by different objects are reported too, which only costs a zone written again)."""
     out: list[int] = []
     for lo in range(0, len(now), width):
         x, y = now[lo:lo + width], before[lo:lo + width]
         if x != y:
-            out.extend(compress(range(lo, lo + width), map(ne, x, y)))
+            out.extend(compress(range(lo, lo + width), map(is_not, x, y)))
     return out
 
 
@@ -154,7 +155,7 @@ class _Table:
             self.known = known.copy()
         # the zones the cards are in (the engine keeps ``zone`` in step with ``zones``: ``CardTable.move``)
         bumped = set(map(t.zone.__getitem__, touched))
-        if not all(0 <= z < nz for z in bumped):  # a card in no zone: every zone is new
+        if bumped and (min(bumped) < 0 or max(bumped) >= nz):  # a card in no zone: every zone is new
             return self._all_new(tick, flags, known)
         for z in bumped:
             version[z] = tick
@@ -188,8 +189,10 @@ class _Table:
         return set(range(len(version)))
 
     def _read_sets(self, flags: list[int], known: list[int]) -> None:
+        """``known_cards``, ``face_down`` and ``special`` read from the table (the cards with any flag or any
+        ``known`` bit found at C speed: they are few)."""
         self.known_cards = set(compress(count(), known))
-        self.face_down = set(compress(count(), map(FACE_DOWN.__and__, flags)))
+        self.face_down = {i for i in compress(count(), flags) if flags[i] & FACE_DOWN}
         self.special = self.face_down | {i for i in self.known_cards if known[i] != ALL_SEATS}
 
 
