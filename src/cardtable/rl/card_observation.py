@@ -69,6 +69,8 @@ _MEMO_MIN_CARDS = 3
 
 # what a seat sees of a zone: a deck (nothing but cards shown to it), a zone it looks into, another seat's own
 _DECK, _OPEN, _OTHERS = 0, 1, 2
+# what a block of the common table holds: nothing, the zone's count only (a deck, a hand), copies too
+_EMPTY, _COUNT, _FACES = 0, 1, 2
 _KINDS = 3
 
 
@@ -282,12 +284,11 @@ class DirectCardEncoder:
         self._memos: dict[int, _SeatMemo] = {}  # seat -> what it sees apart from the common table
         self._common = np.zeros(self.size, dtype=np.float32)
         self._common_m: Any = memoryview(cast(Any, self._common))  # float32 items: per-slot writes at C speed
-        # per table zone: (its kind in the common table, base slot), the version its block shows, whether it holds
-        # anything
+        # per table zone: (its kind in the common table, base slot), the version its block shows, what it holds
         self._common_kinds = [(_DECK if visibility is _HIDDEN else _OPEN if visibility is _PUBLIC else _OTHERS, base)
                               for _z, base, visibility, _owner in sorted(plan, key=itemgetter(0))]
         self._common_version = [-1] * len(plan)
-        self._common_filled = [False] * len(plan)
+        self._common_filled = [_EMPTY] * len(plan)
         self._vars_seen: Any = None  # the variables as last fetched (lists copied)
         self._vars_block = array("f")  # their slot values
 
@@ -360,7 +361,7 @@ class DirectCardEncoder:
         else:
             obs = out
             out[...] = self._common
-        m: Any = memoryview(cast(Any, obs))
+        m: Any = memoryview(obs)  # type: ignore[arg-type]  # (numpy arrays are buffers; typing.cast costs a call)
         memo = self._memos.get(seat)
         if memo is None:
             memo = self._seat_memo(state, seat)
@@ -394,21 +395,24 @@ class DirectCardEncoder:
             shown[z] = version[z]
             kind, base = kinds[z]
             cards = zones[z]
-            if filled[z]:
+            if filled[z] == _FACES:
                 m[base:base + block] = zero_block
-            filled[z] = bool(cards)
             if cards:
                 # no card of the zone is face down or shown to some seats only: what every seat of its kind sees
-                self._write_block(m, kind, base, cards, t, table, -1, None)
+                filled[z] = _FACES if self._write_block(m, kind, base, cards, t, table, -1, None) else _COUNT
+            else:
+                m[base] = 0.0
+                filled[z] = _EMPTY
 
     def _write_block(self, m: Any, kind: int, base: int, cards: list[int], t: Any, table: _Table, bit: int,
-                     seat: int | None) -> None:
-        """The block of one zone into ``m`` (zeroed): its count, then the visible copies and exhausted copies per
-        definition, the face rule of ``CardState._table_view`` for ``seat`` (``bit``: its bit in ``known``; for
-        the common table -1 and None: every card known to someone is known to all there)."""
+                     seat: int | None) -> bool:
+        """The block of one zone into ``m`` (zeroed but for its count): its count, then the visible copies and
+        exhausted copies per definition, the face rule of ``CardState._table_view`` for ``seat`` (``bit``: its bit
+        in ``known``; for the common table -1 and None: every card known to someone is known to all there).
+        Returns whether any card showed its face."""
         n = len(cards)
         if not n:
-            return
+            return False
         known, flags, defn = t.known, t.flags, t.defn
         m[base] = self._count_value[n if n < self._count_cap else self._count_cap]
         known_cards, face_down = table.known_cards, table.face_down
@@ -423,12 +427,12 @@ class DirectCardEncoder:
         elif kind == _DECK:
             # a deck: only a card the seat was shown has a face for it
             if not known_cards or known_cards.isdisjoint(cards):
-                return
+                return False
             seen = [i for i in known_cards.intersection(cards) if known[i] & bit]
         else:
             # another seat's zone: only a card the seat was shown, or its own face-down card, shows its face
             if (not known_cards or known_cards.isdisjoint(cards)) and (not face_down or face_down.isdisjoint(cards)):
-                return
+                return False
             ctrl = t.ctrl
             seen = [i for i in cards if known[i] & bit or (flags[i] & FACE_DOWN and ctrl[i] == seat)]
         ndef = self.ndef
@@ -446,6 +450,7 @@ class DirectCardEncoder:
         copies_value, copies_cap = self._copies_value, self._copies_cap
         for slot, c in copies.items():
             m[slot] = copies_value[c if c < copies_cap else copies_cap]
+        return bool(copies)
 
     def _write_options(self, memo: _SeatMemo, t: Any, seat: int, decision: Any, m: Any) -> None:
         """The seat's own decision (over the common table's zeros): whose decision it is, one block per option
