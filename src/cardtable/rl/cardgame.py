@@ -44,6 +44,8 @@ def _bucket(kind: str) -> int:
 class PointerActions:
     """Index k = the k-th option of the current decision."""
 
+    positional = True  # ``DiscreteActions``: index k is option k (masks by option count, no index listing)
+
     def __init__(self, size: int = MAX_OPTIONS) -> None:
         self.size = size
         self.labels = tuple(f"option {k}" for k in range(size))

@@ -110,13 +110,19 @@ class DiscreteActions:
     ``action_mask(decision)`` marks exactly ``decision.options`` (what ``state.legal_actions()``
     returns); ``action(index, decision)`` turns a chosen index back into the engine's ``Action`` and
     refuses anything the decision does not offer.
+
+    A space whose ``positional`` attribute is true (the card games' pointer space) declares that index k
+    *is* the k-th option, for the first ``size`` options: its masks are then kept per option count and an
+    index is its option, without listing the indices (the env's two calls per step).
     """
 
     def __init__(self, space: ActionSpace) -> None:
         self.space = space
         self.n = space.size
         self.labels = space.labels
+        self._positional = bool(getattr(space, "positional", False))
         self._masks: dict[tuple[int, ...], np.ndarray] = {}
+        self._count_masks: dict[int, np.ndarray] = {}  # positional spaces: option count -> its mask
         self._zero_mask = np.zeros(self.n, dtype=np.int8)
         # The env asks about the same decision twice per step (mask in observe, then the chosen index in
         # step): remembering the last decision's indices by identity halves that work.
@@ -140,6 +146,8 @@ class DiscreteActions:
         i = int(index)
         if not 0 <= i < self.n:
             raise IllegalActionIndex(f"action index {index!r} is outside 0..{self.n - 1}")
+        if self._positional and i < len(decision.options):
+            return decision.options[i]
         legal = self.legal_indices(decision)
         if i not in legal:
             offered = ", ".join(f"{j} ({self.labels[j]})" for j in sorted(legal))
@@ -158,6 +166,12 @@ class DiscreteActions:
         """
         if decision is None or decision.player != seat:
             return self._zero_mask.copy()
+        if self._positional:
+            count = len(decision.options)
+            mask = self._count_masks.get(count)
+            if mask is None:
+                mask = self._count_masks[count] = self._template(range(min(count, self.n)))
+            return mask.copy()
         if decision is not self._last_decision or self._last_mask is None:
             indices = self.legal_indices(decision)
             self._last_mask = self._template(indices)
