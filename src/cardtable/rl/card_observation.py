@@ -290,7 +290,7 @@ class DirectCardEncoder:
         self._common_version = [-1] * len(plan)
         self._common_filled = [_EMPTY] * len(plan)
         self._vars_seen: Any = None  # the variables as last fetched (lists copied)
-        self._vars_block = array("f")  # their slot values
+        self._vars_block: Any = self._common_m[self.vars_at:self.vars_at + self._var_count]  # their slots in it
 
     # --- the plan: which table zone fills which slots -------------------------------------------------
     def _zone_plan(self, state: CardState) -> list[tuple[int, int, Visibility, int | None]]:
@@ -355,7 +355,6 @@ class DirectCardEncoder:
         fetched = self._fetch_vars(values)
         if fetched != self._vars_seen:
             self._vars_changed(values, fetched)
-            self._common_m[self.vars_at:self.vars_at + len(self._vars_block)] = self._vars_block
         if out is None:
             obs = self._common.copy()
         else:
@@ -500,8 +499,8 @@ class DirectCardEncoder:
         return entry
 
     def _vars_changed(self, values: dict[str, Any], fetched: tuple[Any, ...]) -> None:
-        """The variables differ from the last ones: their block (``_vars_block``) written again — only the slots
-        of the names that changed when it can."""
+        """The variables differ from the last ones: their block of the common table (``_vars_block``) written
+        again — only the slots of the names that changed when it can."""
         old, spans, scaled = self._vars_seen, self._var_spans, self._scaled
         if old is not None and spans is not None:
             block, seen = self._vars_block, list(old)
@@ -519,7 +518,7 @@ class DirectCardEncoder:
             else:
                 self._vars_seen = tuple(seen)
                 return
-        self._vars_block = self._var_values(values)
+        self._vars_block[:] = self._var_values(values)
         self._vars_seen = tuple([v.copy() if v.__class__ is list else v for v in fetched])
 
     def _var_values(self, values: dict[str, Any]) -> array[float]:
