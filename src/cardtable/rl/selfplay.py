@@ -43,8 +43,8 @@ class SelfPlayBatch:
         self._enc = enc
         self.actions = DiscreteActions(enc.action_space(self.players))
         self.encoder = enc.observation_encoder(self.players)
-        # one encoder per game: the direct encoder's memos (big open zones, decks, variables) hold the last
-        # position it wrote, so N interleaved games sharing one would miss them every step
+        # one encoder per game: the direct encoder keeps the last table it saw and writes again only what changed
+        # since, so N interleaved games sharing one would write nearly everything every step
         self._encode_seats = [getattr(self.encoder if g == 0 else enc.observation_encoder(self.players),
                                       "encode_seat", None) for g in range(num_games)]
         self._seeder = Rng(mix_seed("cardtable.rl.selfplay", secrets.randbits(63) if seed is None else seed))

@@ -54,8 +54,8 @@ class CardtableVectorEnv(VectorEnv):  # type: ignore[misc]
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.actions = first.actions
         encoder = first.encoder
-        # each game its own encoder: the direct encoder keeps memos of the last position it wrote (big open
-        # zones, decks, variables), which one encoder shared by N interleaved games would miss every time
+        # each game its own encoder: the direct encoder keeps the last table it saw and writes again only what
+        # changed since, so one encoder shared by N interleaved games would write nearly everything every time
         self._encode_seats = [getattr(env.encoder, "encode_seat", None) for env in self.envs]
         self._encode = encoder.encode
         self._observations = np.zeros((num_envs, encoder.size), dtype=np.float32)
