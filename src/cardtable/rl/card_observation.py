@@ -63,15 +63,15 @@ class _BucketSlot(dict[Any, int]):
         return slot
 
 
-# A zone this big, written for one seat, is kept for the others (``_Table.shared``) when its block is the same for
-# every seat of its kind: below it, writing the few cards again costs less than keeping a copy of the block.
+# What the tests call a big open zone (a discard pile, a story): the size from which earlier versions of this
+# encoder kept a zone's block between calls. Now every zone's block is kept (``DirectCardEncoder``), and the
+# in-place tests (``tests/rl/test_card_observation.py``) still pick their zone by this size.
 _MEMO_MIN_CARDS = 3
 
 # what a seat sees of a zone: a deck (nothing but cards shown to it), a zone it looks into, another seat's own
 _DECK, _OPEN, _OTHERS = 0, 1, 2
 # what a block of the common table holds: nothing, the zone's count only (a deck, a hand), copies too
 _EMPTY, _COUNT, _FACES = 0, 1, 2
-_KINDS = 3
 
 
 def _changed(now: list[int], before: list[int], width: int = 48) -> list[int]:
@@ -93,8 +93,8 @@ class _Table:
     no card, most others one or two), and the envs observe one seat per step. So each call compares the table
     with copies kept here — each zone's cards, and the flags, definition, controller and ``known`` bits of every
     card; at C speed, and equal lists are the usual case — and gives every zone that changed (a card came or
-    went, or one of its cards changed) a new ``version``; a seat's memo (``_SeatMemo``) then writes again only
-    the zones whose version is not the one its block shows.
+    went, or one of its cards changed) a new ``version``; the encoder then writes again only the blocks whose
+    version is not the one they show (the common table's, and those kept for a seat: ``_SeatMemo``).
     """
 
     __slots__ = ("plan", "zones", "flags", "defn", "ctrl", "known", "version", "tick", "known_cards", "face_down",
@@ -219,9 +219,10 @@ class DirectCardEncoder:
     most of it looks the same to every seat. So the encoder keeps the *common table* — the observation as a seat
     with no hand of its own and no card shown to it alone would see it: every public zone, the decks and the
     hands by their counts and the cards shown to everyone, the variables — and writes again only the zones that
-    changed (``_Table`` tells which). A seat's observation is a copy of it, with the seat's own zones (its hand;
-    their blocks kept per seat and version), the zones holding a card some seats see and others not (face down,
-    or shown to some seats only: written for the seat each time), whose decision it is and its options on top.
+    changed (``_Table`` tells which). A seat's observation is a copy of it, with on top the seat's own zones (its
+    hand) and the zones holding a card some seats see and others not (face down, or shown to some seats only) —
+    both kept per seat with the zone's version, and written again only when it changed — then whose decision it
+    is and its options.
     """
 
     def __init__(self, layout: "Layout", max_options: int, kind_buckets: int, var_cap: float,
