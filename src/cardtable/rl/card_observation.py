@@ -466,10 +466,9 @@ class DirectCardEncoder:
         for action in decision.options[:self.max_options]:
             m[k] = 1.0
             # (the action, the slot of its kind's bucket, the card it names) — engines hand out the same
-            # ``Action`` objects again and again, so each is read once
-            entry = parsed.get(id(action))
-            if entry is None or entry[0] is not action:
-                entry = self._parse(action)
+            # ``Action`` objects again and again, so each is read once; an entry keeps its action alive, so no
+            # other object can have that id meanwhile
+            entry = parsed.get(id(action)) or self._parse(action)
             m[k + entry[1]] = 1.0
             card = entry[2]
             if card is not None and card < n_cards:
