@@ -88,17 +88,42 @@ def matching(st: "CardState", ability_kind: str, player: int | None, kind: str |
     """(source, ability) pairs of ``ability_kind`` usable now (by ``player``, or by anyone if None)."""
     if not st.may_trigger(ability_kind, kind):
         return []
-    out = []
-    ctrl, abilities_of = st.table.ctrl, st.abilities_of
     defs = st.trigger_defs(ability_kind, kind)
     if defs is not None and not defs:
         return []
-    for i in st.trigger_sources() if defs is None else st.trigger_sources_for(defs):
+    sources = st.trigger_sources() if defs is None else st.trigger_sources_for(defs)
+    if not sources:
+        return []
+    out = []
+    t = st.table
+    ctrl, zone, in_play_zone, abilities_of, used = t.ctrl, t.zone, t.in_play_zone, st.abilities_of, st.used
+    ev: dict[str, Any] | None = None
+    # ``usable`` inlined, its tests in its order (this runs for every event and window)
+    for i in sources:
         who = ctrl[i]
         if player is not None and who != player:
             continue  # (before its abilities are listed: half the sources are the other seats')
         for ab in abilities_of(i):
-            if ab.kind == ability_kind and usable(st, who, i, ab, kind, data):
+            if ab.kind != ability_kind:
+                continue
+            if ab.zones is None:
+                if not in_play_zone[zone[i]]:
+                    continue
+            elif not source_in_place(st, i, ab):
+                continue
+            if ab.limit is not None and (i, ab.index, ab.limit) in used:
+                continue
+            if kind is not None:
+                if ab.event != kind:
+                    continue
+                if ab.when is not None:
+                    if ev is None:
+                        ev = dict(data)
+                    if not ab.when(st, i, kind, ev.copy()):
+                        continue
+            if ab.condition is not None and not ab.condition(st, i, who):
+                continue
+            if st.can_use(who, i, ab, kind, data):
                 out.append((i, ab))
     return out
 
@@ -161,13 +186,24 @@ class EventOp(Op["CardState"]):
                 st.pop()
                 st.note("cancelled", {"event": kind, **{k: thaw(v) for k, v in data}})
                 return
-            depth = len(st.stack)
-            st.replace(frame.evolve(stage="checks"))
+            stack = st.stack
+            depth = len(stack)
+            checking = frame.evolve(stage="checks")
+            stack[-1] = checking
             st.perform(kind, dict(data))
             if len(st.stack) != depth or st._decision is not None or st._outcome is not None:
                 return
-            stage = "checks"
-        if stage == "checks":
+            # The checks run on that same frame, not on one evolved to "forced" first: nothing reads an
+            # event frame's stage but this op (and ``cancel_event``, for which both are past), so the
+            # copy is made only when the checks stop the walk — the stack then holds what it always did.
+            st.state_checks_after(kind)
+            stack = st.stack
+            if len(stack) != depth or st._decision is not None or st._outcome is not None:
+                if len(stack) >= depth and stack[depth - 1] is checking:
+                    stack[depth - 1] = frame.evolve(stage="forced")
+                return
+            stage = "forced"
+        elif stage == "checks":
             depth = len(st.stack)
             st.replace(frame.evolve(stage="forced"))
             st.state_checks_after(kind)
