@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..core import Action
+from ..core import Action, Decision
 from .frames import Frame, freeze, thaw
 from .modifiers import is_used, mark_used
 from .ops import Op, OpTable
@@ -236,6 +236,7 @@ class EventOp(Op["CardState"]):
 
 
 _PASSES: dict[int, Action] = {}
+_WINDOW_KINDS: dict[str, str] = {}  # window name -> its decisions' kind, "window:<name>" (built once per name)
 
 
 def _pass(player: int) -> Action:
@@ -268,11 +269,15 @@ class WindowOp(Op["CardState"]):
         args = frame.args
         p = args["player"]
         options = self.options(st, frame)
-        if not options and not self._must_ask(st, frame, p):
-            self._passed(st, frame)
+        name, event = args["name"], args["event"]
+        if not options and not st.hidden_could_answer(p, name, event[0] if event is not None else None):
+            self._passed(st, frame)  # nobody could answer: no question (see ``_must_ask``)
             return
-        name = args["name"]
-        st.ask(p, f"window:{name}", st.window_prompt(name, p, args["event"]), [*options, _pass(p)])
+        kind = _WINDOW_KINDS.get(name)
+        if kind is None:
+            kind = _WINDOW_KINDS[name] = f"window:{name}"
+        # ``st.ask`` inlined: the options are never empty (``pass`` is always one)
+        st._decision = Decision(p, kind, st.window_prompt(name, p, event), (*options, _pass(p)))
 
     @staticmethod
     def options(st: "CardState", frame: Frame) -> list[Action]:
