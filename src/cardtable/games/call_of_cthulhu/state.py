@@ -18,7 +18,7 @@ from typing import Any, Container, Iterable, Mapping, Sequence
 
 from ...core import Action, IllegalActionError, Visibility
 from ...engine import EXHAUSTED, FIRST_GAME_FLAG, CardState, OpTable, ZoneDecl, lasting_total
-from ...engine.triggers import source_in_place
+from ...engine.triggers import matching, source_in_place
 from ...engine.frames import thaw
 from ...engine.lazy import Lazy, materialize
 from . import effects
@@ -605,9 +605,19 @@ class CocState(CardState):
         First the pool's gate: when no card of the pool has such an ability for ``kind``, neither a card
         in play nor one in a hand can answer (every hand ability is in ``trigger_pairs``), and nobody is
         asked — what both tests below would conclude, without walking the cards."""
-        if not self.may_trigger(ability_kind, kind) and ability_kind in ("interrupt", "reaction"):
-            return False
+        game = self.game
+        if (ability_kind, kind) not in game.trigger_pairs:  # type: ignore[attr-defined]
+            if ability_kind in ("interrupt", "reaction"):
+                return False
         if ability_kind != "reaction" or self.vars["story_phase"] != 2:
+            if ability_kind in ("interrupt", "reaction"):
+                # ``CardState.respondable`` with ``hidden_could_answer`` inlined (this runs twice per event)
+                if kind in game.hand_trigger_events.get(ability_kind, ()):  # type: ignore[attr-defined]
+                    zones = self.table.zones
+                    for z in HAND_ZONE_IDS:
+                        if zones[z]:
+                            return True
+                return bool(matching(self, ability_kind, None, kind, data))
             return super().respondable(ability_kind, kind, data)
         if not self.may_trigger(ability_kind, kind):
             return any(self.hidden_could_answer(p, ability_kind, kind) for p in range(self.players))
