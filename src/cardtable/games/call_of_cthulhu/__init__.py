@@ -70,6 +70,17 @@ class CallOfCthulhu(CardGame):
         return defs
 
     @cached_property
+    def action_event_defs(self) -> frozenset[int]:
+        """Events played as actions (``trigger`` "action..."): the only hand cards a window outside the active
+        player's operations phase could offer (CC-6.14; ``CocState.window_actions``'s cheap refusal)."""
+        return frozenset(d.index for d in self.deftuple if d.type == "event" and d.trigger.startswith("action"))
+
+    @cached_property
+    def non_event_defs(self) -> frozenset[int]:
+        """Cards that are not events (characters, supports...): the active player's operations phase may offer them."""
+        return frozenset(d.index for d in self.deftuple if d.type != "event")
+
+    @cached_property
     def has_passives(self) -> bool:
         """Any passive ability compiled? (If not, effective stats are the printed ones plus lasting effects.)"""
         return any(ab.kind == "passive" for abilities in self.compiled for ab in abilities)
