@@ -301,12 +301,13 @@ class WindowOp(Op["CardState"]):
         return st.hidden_could_answer(p, name, kind)
 
     def _passed(self, st: "CardState", frame: Frame) -> None:
-        passes = frame["passes"] + 1
+        args = frame.args
+        passes = args["passes"] + 1
         if passes >= st.players:
-            st.pop()
-            st.window_closed(frame["name"])
+            st.stack.pop()
+            st.window_closed(args["name"])
         else:
-            st.replace(frame.evolve(player=(frame["player"] + 1) % st.players, passes=passes))
+            st.stack[-1] = frame.evolve(player=(args["player"] + 1) % st.players, passes=passes)
 
     def answer(self, st: "CardState", frame: Frame, action: Action) -> None:
         if action.kind == "pass":
