@@ -55,7 +55,21 @@ class CallOfCthulhu(CardGame):
         return zones_for(2)
 
     def deck_problems(self, deck: Mapping[str, Any]) -> list[str]:
-        return deck_problems(self, deck)
+        """``catalog_glue.deck_problems``, kept per deck content: every ``new_game`` checks both decks, and
+        checking a ready deck again (the same name, cards and domains against the same pool) was about two
+        thirds of ``new_game``, a few percent of random play's time."""
+        key = (deck["name"], tuple(deck["cards"]), tuple(deck["domains"]))
+        known = self._deck_problems_seen.get(key)
+        if known is None:
+            known = self._deck_problems_seen[key] = deck_problems(self, deck)
+            if len(self._deck_problems_seen) > 256:  # custom decks by the thousand: keep it small
+                self._deck_problems_seen.clear()
+                self._deck_problems_seen[key] = known
+        return list(known)
+
+    @cached_property
+    def _deck_problems_seen(self) -> dict[tuple[Any, ...], list[str]]:
+        return {}
 
     @cached_property
     def _cc_ready(self) -> dict[str, dict[str, Any]]:
