@@ -433,7 +433,7 @@ class CocState(CardState):
             return False
         if d.type == "support" and d.attach_to is not None and not self.hosts_for(p, i):
             return False
-        return d.type != "event" or effects.event_playable(self, p, i) is None
+        return d.type != "event" or effects.event_startable(self, p, i)
 
     def x_values(self, p: int, i: int) -> list[int]:
         """CC-6.6: the X a player may name (the paying domain bounds the actual cost)."""
