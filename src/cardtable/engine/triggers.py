@@ -248,8 +248,16 @@ def _pass(player: int) -> Action:
 
 
 def open_window(st: "CardState", name: str, first: int, event: tuple[str, EventData] | None = None) -> None:
-    """Push a window: priority from ``first``, closes when every player has passed in succession."""
-    st.push(WindowOp.name, name=name, player=first, passes=0, event=event, answered=())
+    """Push a window: priority from ``first``, closes when every player has passed in succession.
+
+    The frame is ``st.push(WindowOp.name, name=name, player=first, passes=0, event=event, answered=())``
+    built directly, like ``emit``'s: only the event (if any) needs freezing."""
+    frame = Frame.__new__(Frame)
+    frame.op, frame.got = WindowOp.name, None
+    frame.args = {"name": name if type(name) is str else freeze(name),
+                  "player": first if type(first) is int else freeze(first),
+                  "passes": 0, "event": None if event is None else freeze(event), "answered": ()}
+    st.stack.append(frame)
 
 
 class WindowOp(Op["CardState"]):
