@@ -133,6 +133,12 @@ class CardState(State):
     action, so a record replays to the same end. The other seats win."""
 
     def apply(self, action: Action | Mapping[str, Any]) -> None:
+        d = self._decision
+        if type(action) is Action and d is not None and action.kind != "concede" and action in d.options:
+            # the common case, a listed option: ``State.apply``'s checks without its conversions (same steps)
+            self.history.append(action)
+            self._apply(action)
+            return
         if self.CONCEDE_RULE is None:
             super().apply(action)
             return

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..core import Action
+from ..core import Action, Decision
 from .frames import Frame, freeze, thaw
 from .modifiers import is_used, mark_used
 from .ops import Op, OpTable
@@ -88,17 +88,42 @@ def matching(st: "CardState", ability_kind: str, player: int | None, kind: str |
     """(source, ability) pairs of ``ability_kind`` usable now (by ``player``, or by anyone if None)."""
     if not st.may_trigger(ability_kind, kind):
         return []
-    out = []
-    ctrl, abilities_of = st.table.ctrl, st.abilities_of
     defs = st.trigger_defs(ability_kind, kind)
     if defs is not None and not defs:
         return []
-    for i in st.trigger_sources() if defs is None else st.trigger_sources_for(defs):
+    sources = st.trigger_sources() if defs is None else st.trigger_sources_for(defs)
+    if not sources:
+        return []
+    out = []
+    t = st.table
+    ctrl, zone, in_play_zone, abilities_of, used = t.ctrl, t.zone, t.in_play_zone, st.abilities_of, st.used
+    ev: dict[str, Any] | None = None
+    # ``usable`` inlined, its tests in its order (this runs for every event and window)
+    for i in sources:
         who = ctrl[i]
         if player is not None and who != player:
             continue  # (before its abilities are listed: half the sources are the other seats')
         for ab in abilities_of(i):
-            if ab.kind == ability_kind and usable(st, who, i, ab, kind, data):
+            if ab.kind != ability_kind:
+                continue
+            if ab.zones is None:
+                if not in_play_zone[zone[i]]:
+                    continue
+            elif not source_in_place(st, i, ab):
+                continue
+            if ab.limit is not None and (i, ab.index, ab.limit) in used:
+                continue
+            if kind is not None:
+                if ab.event != kind:
+                    continue
+                if ab.when is not None:
+                    if ev is None:
+                        ev = dict(data)
+                    if not ab.when(st, i, kind, ev.copy()):
+                        continue
+            if ab.condition is not None and not ab.condition(st, i, who):
+                continue
+            if st.can_use(who, i, ab, kind, data):
                 out.append((i, ab))
     return out
 
@@ -161,13 +186,24 @@ class EventOp(Op["CardState"]):
                 st.pop()
                 st.note("cancelled", {"event": kind, **{k: thaw(v) for k, v in data}})
                 return
-            depth = len(st.stack)
-            st.replace(frame.evolve(stage="checks"))
+            stack = st.stack
+            depth = len(stack)
+            checking = frame.evolve(stage="checks")
+            stack[-1] = checking
             st.perform(kind, dict(data))
             if len(st.stack) != depth or st._decision is not None or st._outcome is not None:
                 return
-            stage = "checks"
-        if stage == "checks":
+            # The checks run on that same frame, not on one evolved to "forced" first: nothing reads an
+            # event frame's stage but this op (and ``cancel_event``, for which both are past), so the
+            # copy is made only when the checks stop the walk — the stack then holds what it always did.
+            st.state_checks_after(kind)
+            stack = st.stack
+            if len(stack) != depth or st._decision is not None or st._outcome is not None:
+                if len(stack) >= depth and stack[depth - 1] is checking:
+                    stack[depth - 1] = frame.evolve(stage="forced")
+                return
+            stage = "forced"
+        elif stage == "checks":
             depth = len(st.stack)
             st.replace(frame.evolve(stage="forced"))
             st.state_checks_after(kind)
@@ -200,6 +236,7 @@ class EventOp(Op["CardState"]):
 
 
 _PASSES: dict[int, Action] = {}
+_WINDOW_KINDS: dict[str, str] = {}  # window name -> its decisions' kind, "window:<name>" (built once per name)
 
 
 def _pass(player: int) -> Action:
@@ -211,8 +248,16 @@ def _pass(player: int) -> Action:
 
 
 def open_window(st: "CardState", name: str, first: int, event: tuple[str, EventData] | None = None) -> None:
-    """Push a window: priority from ``first``, closes when every player has passed in succession."""
-    st.push(WindowOp.name, name=name, player=first, passes=0, event=event, answered=())
+    """Push a window: priority from ``first``, closes when every player has passed in succession.
+
+    The frame is ``st.push(WindowOp.name, name=name, player=first, passes=0, event=event, answered=())``
+    built directly, like ``emit``'s: only the event (if any) needs freezing."""
+    frame = Frame.__new__(Frame)
+    frame.op, frame.got = WindowOp.name, None
+    frame.args = {"name": name if type(name) is str else freeze(name),
+                  "player": first if type(first) is int else freeze(first),
+                  "passes": 0, "event": None if event is None else freeze(event), "answered": ()}
+    st.stack.append(frame)
 
 
 class WindowOp(Op["CardState"]):
@@ -232,11 +277,15 @@ class WindowOp(Op["CardState"]):
         args = frame.args
         p = args["player"]
         options = self.options(st, frame)
-        if not options and not self._must_ask(st, frame, p):
-            self._passed(st, frame)
+        name, event = args["name"], args["event"]
+        if not options and not st.hidden_could_answer(p, name, event[0] if event is not None else None):
+            self._passed(st, frame)  # nobody could answer: no question (see ``_must_ask``)
             return
-        name = args["name"]
-        st.ask(p, f"window:{name}", st.window_prompt(name, p, args["event"]), [*options, _pass(p)])
+        kind = _WINDOW_KINDS.get(name)
+        if kind is None:
+            kind = _WINDOW_KINDS[name] = f"window:{name}"
+        # ``st.ask`` inlined: the options are never empty (``pass`` is always one)
+        st._decision = Decision(p, kind, st.window_prompt(name, p, event), (*options, _pass(p)))
 
     @staticmethod
     def options(st: "CardState", frame: Frame) -> list[Action]:
@@ -260,12 +309,13 @@ class WindowOp(Op["CardState"]):
         return st.hidden_could_answer(p, name, kind)
 
     def _passed(self, st: "CardState", frame: Frame) -> None:
-        passes = frame["passes"] + 1
+        args = frame.args
+        passes = args["passes"] + 1
         if passes >= st.players:
-            st.pop()
-            st.window_closed(frame["name"])
+            st.stack.pop()
+            st.window_closed(args["name"])
         else:
-            st.replace(frame.evolve(player=(frame["player"] + 1) % st.players, passes=passes))
+            st.stack[-1] = frame.evolve(player=(args["player"] + 1) % st.players, passes=passes)
 
     def answer(self, st: "CardState", frame: Frame, action: Action) -> None:
         if action.kind == "pass":

@@ -183,3 +183,18 @@ def test_my_6_12_2_it_loads_a_spell_onto_a_vessel_for_its_sanity_cost() -> None:
                allies=(["Hedge Sorcerer"], []), sanity=(10, 10))
     assert best(sc.st) == Action(0, "play", (("card", sc.id("Call Forth the Hungry")),
                                              ("host", sc.id("Hedge Sorcerer"))))
+
+
+def test_my_6_6_5_it_arms_an_ally_with_an_enchanted_weapon_for_its_sanity_cost() -> None:
+    """An ally with an Enchanted weapon may join attacks (MY-6.6.5) every round from then on; that is
+    worth more than the weapon's one-time Sanity cost (MY-6.1.3) while Sanity is not low, so the
+    look-ahead arms the ally with the Sacrificial Dagger (-1 Sanity) rather than pass. With Sanity low
+    it still keeps the point (the MY-6.1.3 test above)."""
+    sc = build(hands=(["Sacrificial Dagger"], []), story=(["Arkham Rail Depot"], []),
+               allies=(["Police Detective"], []), sanity=(10, 10))
+    dagger = sc.id("Sacrificial Dagger")
+    assert dagger in {c for c, _ in sc.plays()}
+    assert best(sc.st).get("card") == dagger
+    low = build(hands=(["Sacrificial Dagger"], []), story=(["Arkham Rail Depot"], []),
+                allies=(["Police Detective"], []), sanity=(3, 10))
+    assert best(low.st).kind == "pass"

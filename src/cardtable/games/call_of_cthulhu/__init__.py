@@ -55,7 +55,21 @@ class CallOfCthulhu(CardGame):
         return zones_for(2)
 
     def deck_problems(self, deck: Mapping[str, Any]) -> list[str]:
-        return deck_problems(self, deck)
+        """``catalog_glue.deck_problems``, kept per deck content: every ``new_game`` checks both decks, and
+        checking a ready deck again (the same name, cards and domains against the same pool) was about two
+        thirds of ``new_game``, a few percent of random play's time."""
+        key = (deck["name"], tuple(deck["cards"]), tuple(deck["domains"]))
+        known = self._deck_problems_seen.get(key)
+        if known is None:
+            known = self._deck_problems_seen[key] = deck_problems(self, deck)
+            if len(self._deck_problems_seen) > 256:  # custom decks by the thousand: keep it small
+                self._deck_problems_seen.clear()
+                self._deck_problems_seen[key] = known
+        return list(known)
+
+    @cached_property
+    def _deck_problems_seen(self) -> dict[tuple[Any, ...], list[str]]:
+        return {}
 
     @cached_property
     def _cc_ready(self) -> dict[str, dict[str, Any]]:
@@ -68,6 +82,17 @@ class CallOfCthulhu(CardGame):
         defs = Defs(cards)
         self.deftuple = defs.defs  # the rules' hot path reads definitions straight from this tuple
         return defs
+
+    @cached_property
+    def action_event_defs(self) -> frozenset[int]:
+        """Events played as actions (``trigger`` "action..."): the only hand cards a window outside the active
+        player's operations phase could offer (CC-6.14; ``CocState.window_actions``'s cheap refusal)."""
+        return frozenset(d.index for d in self.deftuple if d.type == "event" and d.trigger.startswith("action"))
+
+    @cached_property
+    def non_event_defs(self) -> frozenset[int]:
+        """Cards that are not events (characters, supports...): the active player's operations phase may offer them."""
+        return frozenset(d.index for d in self.deftuple if d.type != "event")
 
     @cached_property
     def has_passives(self) -> bool:

@@ -377,6 +377,13 @@ def event_playable(st: "CocState", p: int, i: int) -> IllegalActionError | None:
     return None
 
 
+def event_startable(st: "CocState", p: int, i: int) -> bool:
+    """``event_playable(st, p, i) is None`` without building the refusal (listing legal plays needs only yes or no)."""
+    if not st.abilities_of(i):
+        return False
+    return bool(mods.effects_ops.startable(st, p, i, (st.card(i).index, 0), {}, include_card_cost=False))
+
+
 def choose_event_targets(st: "CocState", p: int, i: int) -> None:
     """Push the target choices and extra costs of action event ``i``; returns the bound targets (CC-6.11)."""
     st.push("cc.use", player=p, source=i, ref=(st.table.defn[i], 0), stage="targets", mode="play", bound=(),

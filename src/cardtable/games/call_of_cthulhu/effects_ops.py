@@ -35,10 +35,11 @@ def startable(st: "CocState", p: int, source: int, ref: tuple[int, int], ev: dic
               include_card_cost: bool) -> bool:
     """Condition, costs (and an event card's own cost) payable, and enough legal targets for each choice."""
     model = ability_model(st, ref)
+    condition, costs, steps = _plan(model)
     ctx = Ctx(p, source, ref, 0, None, ev)
     if st.card(source).type != "story":
         ctx.slot = _lki_slot(st, source, ev)
-    if model.condition is not None and not condition_holds(st, model.condition, ctx):
+    if condition is not None and not condition_holds(st, condition, ctx):
         return False
     if include_card_cost:
         if not st.steadfast_ok(p, source):
@@ -46,9 +47,34 @@ def startable(st: "CocState", p: int, source: int, ref: tuple[int, int], ev: dic
         cost = st.actual_cost(source)
         if cost > 0 and not st.paying_domains(p, source, cost):
             return False
-    for cost in getattr(model, "cost", ()):
+    for cost in costs:
         if not cost_payable(st, cost, ctx):
             return False
+    for prim, field, kind, need in steps:
+        if field is None:  # a hidden pick of ``need`` cards matching filter ``kind`` in the hand
+            if hidden_count(st, f"hand:{p}", kind, ctx) < need:
+                return False
+            continue
+        found = card_cands(st, prim, field, ctx, enough=need) if kind == "card" else cands_for(st, prim, field, kind, ctx)
+        if len(found) < need:
+            return False
+    return True
+
+
+Plan = tuple[Any, tuple[Any, ...], tuple[tuple[Any, Any, Any, int], ...]]
+_PLANS: dict[int, tuple[Any, Plan]] = {}  # id(ability model) -> (model, its plan)
+
+
+def _plan(model: Any) -> Plan:
+    """What ``startable`` tests for an ability model, read off the model once: its condition, its costs and,
+    per primitive in order, each public choice that needs targets now — (primitive, field, kind, how many) —
+    then its hidden pick from the hand — (primitive, None, filter, how many). Ability models are card data,
+    never changed once loaded, so the plan is kept (with the model, so its id cannot be reused meanwhile);
+    reading the pydantic models' optional fields on every window was most of ``startable``'s own time."""
+    hit = _PLANS.get(id(model))
+    if hit is not None and hit[0] is model:
+        return hit[1]
+    steps: list[tuple[Any, Any, Any, int]] = []
     for prim in as_list(model.effect):
         for field, kind in choice_fields(prim):
             spec = getattr(prim, field)
@@ -57,14 +83,13 @@ def startable(st: "CocState", p: int, source: int, ref: tuple[int, int], ev: dic
             need = spec.choose or 1
             if getattr(spec, "up_to", False):
                 continue
-            found = card_cands(st, prim, field, ctx, enough=need) if kind == "card" else cands_for(st, prim, field, kind, ctx)
-            if len(found) < need:
-                return False
+            steps.append((prim, field, kind, need))
         card = getattr(prim, "card", None)
         if isinstance(card, S.Filter) and card.choose and card.zone == "hand" and not card.up_to:
-            if hidden_count(st, f"hand:{p}", card, ctx) < card.choose:
-                return False
-    return True
+            steps.append((prim, None, card, card.choose))
+    plan: Plan = (model.condition, tuple(getattr(model, "cost", ())), tuple(steps))
+    _PLANS[id(model)] = (model, plan)
+    return plan
 
 
 # --- cc.use ------------------------------------------------------------------------------------------

@@ -662,7 +662,7 @@ NO_CHECKS_AFTER = frozenset({"turn_start", "turn_end", "readied", "exhausted", "
 
 def state_checks(st: CocState) -> None:
     """CC-12.3.1, in order: story wins, victory, deck-out, destruction, uniqueness, Heroic/Villainous."""
-    if st.vars["phase"] == "setup" or st.is_terminal:
+    if st.vars["phase"] == "setup" or st._outcome is not None:  # (``is_terminal``, without the property call)
         return
     ap = st.active_player()
     won: list[tuple[int, int]] = []

@@ -18,7 +18,7 @@ from typing import Any, Container, Iterable, Mapping, Sequence
 
 from ...core import Action, IllegalActionError, Visibility
 from ...engine import EXHAUSTED, FIRST_GAME_FLAG, CardState, OpTable, ZoneDecl, lasting_total
-from ...engine.triggers import source_in_place
+from ...engine.triggers import matching, source_in_place
 from ...engine.frames import thaw
 from ...engine.lazy import Lazy, materialize
 from . import effects
@@ -433,7 +433,7 @@ class CocState(CardState):
             return False
         if d.type == "support" and d.attach_to is not None and not self.hosts_for(p, i):
             return False
-        return d.type != "event" or effects.event_playable(self, p, i) is None
+        return d.type != "event" or effects.event_startable(self, p, i)
 
     def x_values(self, p: int, i: int) -> list[int]:
         """CC-6.6: the X a player may name (the paying domain bounds the actual cost)."""
@@ -453,12 +453,15 @@ class CocState(CardState):
             return ()
         out = []
         ops_turn = name == "ops" and player == self.active_player()
-        deftuple, defn = self.game.deftuple, self.table.defn  # type: ignore[attr-defined]
+        game = self.game
+        deftuple, defn = game.deftuple, self.table.defn  # type: ignore[attr-defined]
+        actions, others = game.action_event_defs, game.non_event_defs  # type: ignore[attr-defined]
         window: Any = self  # not looked up yet (the stack is walked once, for the first card that needs it)
         for i in self.table.zones[HAND_ZONE_IDS[player]]:
-            d = deftuple[defn[i]]
-            if (d.type == "event" and not d.trigger.startswith("action")) or (d.type != "event" and not ops_turn):
+            k = defn[i]
+            if k not in actions and (not ops_turn or k not in others):
                 continue  # CC-6.14: cheap refusals first (this runs at every window)
+            d = deftuple[k]
             if window is self:  # what every card of the hand shares, read once (nothing changes meanwhile)
                 window, sources, domains = self._window_name(), effects.cost_sources(self), self._domains(player)
             if not d.cost_is_x:
@@ -557,17 +560,15 @@ class CocState(CardState):
         zones, flags, defn = t.zones, t.flags, t.defn
         if isinstance(defs, TriggerDefs):  # the pool's index says which zones can matter
             in_play, hand, discard = defs.in_play, defs.hand, defs.discard
-            out = [i for z in PLAY_ZONES for i in zones[z] if defn[i] in in_play and not flags[i] & INSANE] \
-                if in_play else []
-            if in_play:
-                for z in ROW_ZONES:
-                    out += [i for i in zones[z] if defn[i] in in_play]
+            if in_play:  # (one comprehension per kind of zone, the zones in the same order)
+                out = [i for z in PLAY_ZONES for i in zones[z] if defn[i] in in_play and not flags[i] & INSANE]
+                out += [i for z in ROW_ZONES for i in zones[z] if defn[i] in in_play]
+            else:
+                out = []
             if hand:
-                for z in HAND_ZONE_IDS:
-                    out += [i for i in zones[z] if defn[i] in hand]
+                out += [i for z in HAND_ZONE_IDS for i in zones[z] if defn[i] in hand]
             if discard:
-                for z in DISCARD_ZONES:
-                    out += [i for i in zones[z] if defn[i] in discard]
+                out += [i for z in DISCARD_ZONES for i in zones[z] if defn[i] in discard]
             return out
         out = [i for z in PLAY_ZONES for i in zones[z] if defn[i] in defs and not flags[i] & INSANE]
         for z in ROW_AND_HAND_ZONES:
@@ -605,9 +606,19 @@ class CocState(CardState):
         First the pool's gate: when no card of the pool has such an ability for ``kind``, neither a card
         in play nor one in a hand can answer (every hand ability is in ``trigger_pairs``), and nobody is
         asked — what both tests below would conclude, without walking the cards."""
-        if not self.may_trigger(ability_kind, kind) and ability_kind in ("interrupt", "reaction"):
-            return False
+        game = self.game
+        if (ability_kind, kind) not in game.trigger_pairs:  # type: ignore[attr-defined]
+            if ability_kind in ("interrupt", "reaction"):
+                return False
         if ability_kind != "reaction" or self.vars["story_phase"] != 2:
+            if ability_kind in ("interrupt", "reaction"):
+                # ``CardState.respondable`` with ``hidden_could_answer`` inlined (this runs twice per event)
+                if kind in game.hand_trigger_events.get(ability_kind, ()):  # type: ignore[attr-defined]
+                    zones = self.table.zones
+                    for z in HAND_ZONE_IDS:
+                        if zones[z]:
+                            return True
+                return bool(matching(self, ability_kind, None, kind, data))
             return super().respondable(ability_kind, kind, data)
         if not self.may_trigger(ability_kind, kind):
             return any(self.hidden_could_answer(p, ability_kind, kind) for p in range(self.players))

@@ -6,7 +6,8 @@ Sanity weighted more when it runs low because a Sanity of 0 ends the game at onc
 toward the adventures in hand (slots already filled by the adventure pool of MY-6.13.2 count fully,
 slots that a card in hand could fill count half); the monsters waiting in the Threat (they attack,
 MY-9.3, or block, MY-9.4); allies (blockers and adventure material); items in play (tomes, artifacts,
-weapons: vessels for spells, MY-6.12, and armed allies, MY-6.6) and face-up loaded spells (cast again every
+weapons: vessels for spells, MY-6.12, and armed allies, MY-6.6; an Enchanted weapon more, since its ally
+may then attack every round, MY-6.6.5, which outweighs its one-time Sanity cost) and face-up loaded spells (cast again every
 round, MY-5.13: so loading one is worth its Sanity cost); an open gate with a monster to summon
 through it (MY-6.8.1); a god in play (MY-6.9); and the hand's allies, items and gods whose requirements the
 position meets now (requirements are checked only as a card is played, MY-6.1.2, D-MY-14: so walking to a
@@ -44,6 +45,7 @@ ALLY = 0.4  # an ally in play ...
 ALLY_COMBAT = 0.15  # ... and each point of its combat
 GOD = 1.5  # a god in play
 ITEM = 0.3  # a tome, artifact or weapon in play (more than READY: holding it back is never better)
+ENCHANTED = 0.6  # an Enchanted weapon in play: its ally may join attacks (MY-6.6.5) every round, not only block
 SPELL = 1.1  # a face-up loaded spell (MY-6.12): cast every round (readied, MY-5.13), worth its loading cost
 READY = 0.2  # a hand ally, item or god (one per title) whose requirements are met where the seat stands now
 READY_TYPES = frozenset(("ally", "tome", "artifact", "weapon", "god"))
@@ -192,6 +194,8 @@ def side_score(st: MyState, p: int, seat: int) -> float:
             kind = st.card(i).type
             if kind in ITEM_TYPES:
                 score += ITEM
+                if kind == "weapon" and st.card(i).enchanted:
+                    score += ENCHANTED
             elif kind == "spell" and not t.flags[i] & FACE_DOWN:
                 score += SPELL
     if t.cards(ZONE["god"][p]):
