@@ -34,23 +34,24 @@ KNOWN_UNPLAYED: dict[str, tuple[int, set[str]]] = {
     # the 19 and 20 of the 21 heuristic games that drew them (the Trickster's burst: test_strategy.py).
     "million-arthur": (32, set()),
     # Every card played, Mythos (issue 25): an acquired adventure now counts as played (playing it is a
-    # PLAY, MY-6.13.4), and the heuristic counts cards drawn, turns the opponents lose, items and loaded
-    # spells in play and the hand cards a place makes playable. With the lists revised for that heuristic
-    # (docs/balance: Tide and Teeth lost its unplayable tomes and items for Kingsport Curio Shop, an
-    # Artifact place) the run doubled from 32 to 64 games: 32 left ten cards unplayed that the 400-game
-    # balance run plays, rarely. Left (in brackets: games played / games drawn in that 400-game run):
-    # * Never played there either: the Isolated places reached only by travel, MYN-L08 (-2 Sanity), whose
-    #   cost the evaluation values above what they bring; Undercity Fixer MYN-A03 (Underground, New Aeon)
-    #   and Ithaqua MYN-G02 (a Mi-Go and an Isolated place), whose requirements the decks rarely meet; the
-    #   Moon-Silver Scimitar MYD-W01 (-1); the adventures never completed, MYC-V01, V02, MYN-V05.
-    # * Rarely played: Devil Reef MYC-L10 (1/160, Isolated, reached only by travel), the Sacrificial
-    #   Dagger MYC-W02 (3/160), Galley to Serannian MYD-T01 (3/160, leaves from a Dreamlands Harbour),
-    #   Lamp and Ledger's single Byakhee MYC-M03 (23/157), Lunar Survey Logs MYN-B02 (12/151), Firewall of Glyphs
-    #   MYN-S01 (11/160), Father Dagon Rising MYC-G01 (25/156: two Deep Ones and a Water place) and the
-    #   Surly Gravedigger MYC-A03 (31/318).
+    # PLAY, MY-6.13.4), and the heuristic counts cards drawn, turns the opponents lose, items, Enchanted
+    # weapons (MY-6.6.5) and loaded spells in play and the hand cards a place makes playable. With the lists
+    # revised for that heuristic (docs/balance) the run doubled from 32 to 64 games. Valuing Enchanted
+    # weapons took the Moon-Silver Scimitar MYD-W01, the Sacrificial Dagger MYC-W02 and Lamp and Ledger's
+    # Byakhee MYC-M03 off this list and put the Backwoods Hunter MYC-A05 on it (it is played in 25 of the
+    # 320 games that drew it in the 800-game balance run; this run's games changed with the heuristic, and
+    # in none of them is it ever offered). Left (in brackets: games played / games drawn in that run):
+    # * Never offered as a play in their own ready deck (docs/balance/proposals/mythos-every-card-playable):
+    #   the adventures never completed, MYC-V01 (0/318), V02 (0/320), MYN-V05 (0/312); Undercity Fixer
+    #   MYN-A03 (0/313) and Ithaqua MYN-G02 (0/308), whose requirements the deck rarely meets.
+    # * Rarely played: the Isolated places reached only by travel, MYN-L08 (7/310, -2 Sanity) and Devil Reef
+    #   MYC-L10 (1/319); Galley to Serannian MYD-T01 (7/320, leaves from a Dreamlands Harbour); Lunar Survey
+    #   Logs MYN-B02 (27/307); Firewall of Glyphs MYN-S01 (23/319); Father Dagon Rising MYC-G01 (48/311: two
+    #   Deep Ones and a Water place); the Surly Gravedigger MYC-A03 (62/633) and the Backwoods Hunter
+    #   MYC-A05 (25/320), each played only where its deck seldom stands (a Cemetery, a Forest).
     "mythos": (64, {
-        "MYC-A03", "MYC-G01", "MYC-L10", "MYC-M03", "MYC-V01", "MYC-V02", "MYC-W02", "MYD-T01", "MYD-W01",
-        "MYN-A03", "MYN-B02", "MYN-G02", "MYN-L08", "MYN-S01", "MYN-V05"}),
+        "MYC-A03", "MYC-A05", "MYC-G01", "MYC-L10", "MYC-V01", "MYC-V02", "MYD-T01", "MYN-A03", "MYN-B02",
+        "MYN-G02", "MYN-L08", "MYN-S01", "MYN-V05"}),
 }
 
 
