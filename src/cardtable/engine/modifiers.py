@@ -26,11 +26,15 @@ def add_lasting(st: "CardState", stat: str, target: Any, amount: Any, until: str
 
 def lasting_total(st: "CardState", stat: str, target: Any) -> int:
     """The sum of the lasting effects on ``stat`` of ``target`` (ints only)."""
+    if not st.lasting:
+        return 0  # the common case on hot paths: no generator to set up
     return sum(e[2] for e in st.lasting if e[0] == stat and e[1] == target)
 
 
 def lasting_values(st: "CardState", stat: str, target: Any) -> list[Any]:
     """Every lasting value on ``stat`` of ``target``, oldest first (for set/grant style effects)."""
+    if not st.lasting:
+        return []
     return [e[2] for e in st.lasting if e[0] == stat and e[1] == target]
 
 

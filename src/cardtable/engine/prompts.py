@@ -46,21 +46,28 @@ class Pick(Op["CardState"]):
     name = "engine.pick"
 
     def run(self, st: "CardState", frame: Frame) -> None:
-        cands, chosen = self._cands(st, frame), self._chosen(st, frame)
-        lo, hi = frame["min"], frame["max"]
-        left = [c for c in cands if c not in chosen]
+        # ``_cands`` and ``_chosen`` inlined (this runs at every pick): the same reads in the same order
+        args = frame.args
+        p = args["player"]
+        if "zone" in args:
+            zone = str(args["zone"])
+            cands = st.table.cards(zone.format(p=p) if "{" in zone else zone)
+        else:
+            cands = args["cands"]
+        chosen = tuple(st.secrets.get(p, ())) if args.get("private") else tuple(args.get("chosen", ()))
+        lo, hi = args["min"], args["max"]
+        left = [c for c in cands if c not in chosen] if chosen else list(cands)
         if len(chosen) >= hi or not left:
             self._finish(st, frame, chosen)
             return
         if len(chosen) < lo and len(left) == lo - len(chosen) == hi - len(chosen):
             self._finish(st, frame, tuple(chosen) + tuple(left))  # exactly as many as needed: no choice
             return
-        p = frame["player"]
         get = (_PICKS.get(p) or {}).get
         options = [get(c) or _pick(p, c) for c in left]
         if len(chosen) >= lo:
             options.append(shared_action(p, "done"))
-        st.ask(p, frame.get("kind") or "pick", frame["prompt"], options)
+        st.ask(p, args.get("kind") or "pick", args["prompt"], options)
 
     def answer(self, st: "CardState", frame: Frame, action: Action) -> None:
         chosen = self._chosen(st, frame)
@@ -175,7 +182,10 @@ class SecretRound(Op["CardState"]):
             st.note(frame["event"], {"choices": [[s, _plain(v)] for s, v in values]})
             st.ret(values)
             return
-        st.push(frame["child"], player=seat, **dict(frame["child_args"]))
+        # ``push`` without its freeze walk: ``seat`` is an int and ``child_args`` came from a frame (frozen)
+        child = Frame.__new__(Frame)
+        child.op, child.args, child.got = frame["child"], {"player": seat, **dict(frame["child_args"])}, None
+        st.stack.append(child)
 
     @staticmethod
     def _waiting(frame: Frame) -> int | None:

@@ -9,7 +9,7 @@ turn frame reads its answer when it runs again.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ...core import Action, IllegalActionError
 from ...engine import EXHAUSTED, FACE_DOWN, Frame, Op, Pick, expire, pick
@@ -294,100 +294,164 @@ def _turn(st: MaState, frame: Frame) -> None:
 
 
 def _stage(st: MaState, frame: Frame) -> None:
-    """One stage of the turn frame ``frame`` (the top of the stack)."""
+    """One stage of the turn frame ``frame`` (the top of the stack). Why a table: a chain of string tests
+    ran at every stage of every turn; each stage's handler is the branch it was, looked up once."""
     stage = frame.args["stage"]
     tp = st.active_player()
     n = 1 - tp
-    if stage in NEXT:
-        st.replace(frame.evolve(stage=NEXT[stage]))
+    nxt = NEXT.get(stage)
+    if nxt is not None:
+        st.replace(frame.evolve(stage=nxt))
     st.vars["step"] = stage
-    if stage == "begin":  # S0; MA-5.9: no Start phase on game turn 1
-        st.note("turn", {"turn": st.vars["turn"], "player": tp})
-        if st.vars["turn"] == 1:
-            st.replace(frame.evolve(stage="first"))
+    handler = _STAGES.get(stage)
+    if handler is not None:
+        handler(st, frame, stage, tp, n)
+
+
+def _s_begin(st: MaState, frame: Frame, stage: str, tp: int, n: int) -> None:
+    """S0; MA-5.9: no Start phase on game turn 1"""
+    st.note("turn", {"turn": st.vars["turn"], "player": tp})
+    if st.vars["turn"] == 1:
+        st.replace(frame.evolve(stage="first"))
+    fire = mods.triggers.fire
+
+    fire(st, [("turn_start", tp, -1, "")])
+
+
+def _s_draw(st: MaState, frame: Frame, stage: str, tp: int, n: int) -> None:
+    """MA-6.4"""
+    if draw(st, tp, 1):
         fire = mods.triggers.fire
 
-        fire(st, [("turn_start", tp, -1, "")])
-    elif stage == "draw":  # MA-6.4
-        if draw(st, tp, 1):
-            fire = mods.triggers.fire
+        fire(st, [("card_drawn", tp, -1, "", 1)])  # the card is hidden: the event names none
 
-            fire(st, [("card_drawn", tp, -1, "", 1)])  # the card is hidden: the event names none
-    elif stage == "charge":  # MA-6.5: T, then N
-        push_fill(st, n)
-        push_fill(st, tp)
-    elif stage in ("first", "second"):  # MA-6.6, MA-6.7, MA-6.12: simultaneous secret submissions
-        Submit = mods.deploy.Submit
 
-        for p in (tp, n):
-            st.secrets[p] = ()  # both "committed" from the start: progress of a submission is not public
-        st.push(SecretRound.name, seats=(tp, n), done=(), child=Submit.name, event=f"{stage}_step_revealed",
-                child_args=(("step", stage),))
-        if stage == "first" and st.vars["turn"] != 1:  # MA-15.4: the Start phase has ended (none on turn 1)
-            fire = mods.triggers.fire
+def _s_charge(st: MaState, frame: Frame, stage: str, tp: int, n: int) -> None:
+    """MA-6.5: T, then N"""
+    push_fill(st, n)
+    push_fill(st, tp)
 
-            fire(st, [("start_phase_end", tp, -1, "")])  # above the round: resolved before anyone submits
-    elif stage in ("first_apply", "second_apply"):
-        apply_submissions = mods.deploy.apply_submissions
 
-        apply_submissions(st, stage.split("_")[0], frame.got or ())
-    elif stage == "attack":  # MA-6.8
-        AttackStep = mods.combat.AttackStep
+def _s_submissions(st: MaState, frame: Frame, stage: str, tp: int, n: int) -> None:
+    """MA-6.6, MA-6.7, MA-6.12: simultaneous secret submissions"""
+    Submit = mods.deploy.Submit
 
-        st.push(AttackStep.name, player=tp)
-    elif stage in ("chain_t", "chain_n"):  # MA-6.9, MA-11.1
-        p = tp if stage == "chain_t" else n
-        if st.knights(p, "battle"):
-            st.push("ma.make_chain", player=p)
-    elif stage == "refresh_triggers":  # MA-15.4 ``refresh_step``: before the battle areas are cleared
+    for p in (tp, n):
+        st.secrets[p] = ()  # both "committed" from the start: progress of a submission is not public
+    st.push(SecretRound.name, seats=(tp, n), done=(), child=Submit.name, event=f"{stage}_step_revealed",
+            child_args=(("step", stage),))
+    if stage == "first" and st.vars["turn"] != 1:  # MA-15.4: the Start phase has ended (none on turn 1)
         fire = mods.triggers.fire
 
-        fire(st, [("refresh_step", tp, -1, "")])
-    elif stage == "refresh":  # MA-11.3; MA-15.5 ``tenacious`` returns to the base area if there is room
-        has_keyword = mods.statics.has_keyword
+        fire(st, [("start_phase_end", tp, -1, "")])  # above the round: resolved before anyone submits
 
-        returned = []
-        for p in (tp, n):
-            for i in list(st.knights(p, "battle")):
-                if has_keyword(st, i, "tenacious") and len(st.knights(p, "base")) < BASE_SIZE:
-                    move_stack(st, i, f"base:{p}")
-                    st.table.set_flag(i, EXHAUSTED, False)  # base knights are always active (MA-4.2)
-                    st.note("returned_to_base", {"player": p, "card": i, "name": st.card(i).name})
-                    returned.append(("knight_enters_base", p, i, "refresh"))
-                else:
-                    discard_stack(st, i)
-        st.note("refreshed", {})
-        if returned:
-            fire = mods.triggers.fire
 
-            fire(st, returned)
-    elif stage in ("clean_hand_t", "clean_hand_n"):  # MA-11.5
-        p = tp if stage.endswith("_t") else n
-        over = len(st.table.cards(f"hand:{p}")) - HAND_LIMIT
-        if over > 0:
-            st.push("ma.discard_down", player=p, zone="hand", n=over)
-    elif stage in ("clean_chain_t", "clean_chain_n"):
-        p = tp if stage.endswith("_t") else n
-        over = len(st.table.cards(f"chain:{p}")) - CHAIN_LIMIT
-        if over > 0:
-            st.push("ma.discard_down", player=p, zone="chain", n=over)
-    elif stage == "end_triggers":  # "at end of turn" triggers, before the turn's effects expire
+def _s_reveal(st: MaState, frame: Frame, stage: str, tp: int, n: int) -> None:
+    apply_submissions = mods.deploy.apply_submissions
+
+    apply_submissions(st, stage.split("_")[0], frame.got or ())
+
+
+def _s_attack(st: MaState, frame: Frame, stage: str, tp: int, n: int) -> None:
+    """MA-6.8"""
+    AttackStep = mods.combat.AttackStep
+
+    st.push(AttackStep.name, player=tp)
+
+
+def _s_chain(st: MaState, frame: Frame, stage: str, tp: int, n: int) -> None:
+    """MA-6.9, MA-11.1"""
+    p = tp if stage == "chain_t" else n
+    if st.knights(p, "battle"):
+        st.push("ma.make_chain", player=p)
+
+
+def _s_refresh_triggers(st: MaState, frame: Frame, stage: str, tp: int, n: int) -> None:
+    """MA-15.4 ``refresh_step``: before the battle areas are cleared"""
+    fire = mods.triggers.fire
+
+    fire(st, [("refresh_step", tp, -1, "")])
+
+
+def _s_refresh(st: MaState, frame: Frame, stage: str, tp: int, n: int) -> None:
+    """MA-11.3; MA-15.5 ``tenacious`` returns to the base area if there is room"""
+    has_keyword = mods.statics.has_keyword
+
+    returned = []
+    for p in (tp, n):
+        for i in list(st.knights(p, "battle")):
+            if has_keyword(st, i, "tenacious") and len(st.knights(p, "base")) < BASE_SIZE:
+                move_stack(st, i, f"base:{p}")
+                st.table.set_flag(i, EXHAUSTED, False)  # base knights are always active (MA-4.2)
+                st.note("returned_to_base", {"player": p, "card": i, "name": st.card(i).name})
+                returned.append(("knight_enters_base", p, i, "refresh"))
+            else:
+                discard_stack(st, i)
+    st.note("refreshed", {})
+    if returned:
         fire = mods.triggers.fire
 
-        fire(st, [("turn_end", tp, -1, "")])
-    elif stage == "end":  # MA-11.6, S9; MA-13.3
-        st.pop()
-        expire(st, "turn_end")
-        st.vars["spent"] = [0, 0]
-        st.vars["base_colours"] = [0, 0]
-        cap = st.options.get("max_turns") or TURN_CAP
-        if st.vars["turn"] >= cap:
-            st.finish([], f"turn {cap} ended without a winner: a draw (MA-13.3)", {"how": "cap", "turns": cap,
-                                                                                    "truncated": True})
-            return
-        st.vars["active"] = n
-        st.vars["turn"] += 1
-        st.push("ma.turn", stage="begin")
+        fire(st, returned)
+
+
+def _s_clean_hand(st: MaState, frame: Frame, stage: str, tp: int, n: int) -> None:
+    """MA-11.5"""
+    p = tp if stage.endswith("_t") else n
+    over = len(st.table.cards(f"hand:{p}")) - HAND_LIMIT
+    if over > 0:
+        st.push("ma.discard_down", player=p, zone="hand", n=over)
+
+
+def _s_clean_chain(st: MaState, frame: Frame, stage: str, tp: int, n: int) -> None:
+    p = tp if stage.endswith("_t") else n
+    over = len(st.table.cards(f"chain:{p}")) - CHAIN_LIMIT
+    if over > 0:
+        st.push("ma.discard_down", player=p, zone="chain", n=over)
+
+
+def _s_end_triggers(st: MaState, frame: Frame, stage: str, tp: int, n: int) -> None:
+    """"at end of turn" triggers, before the turn's effects expire"""
+    fire = mods.triggers.fire
+
+    fire(st, [("turn_end", tp, -1, "")])
+
+
+def _s_end(st: MaState, frame: Frame, stage: str, tp: int, n: int) -> None:
+    """MA-11.6, S9; MA-13.3"""
+    st.pop()
+    expire(st, "turn_end")
+    st.vars["spent"] = [0, 0]
+    st.vars["base_colours"] = [0, 0]
+    cap = st.options.get("max_turns") or TURN_CAP
+    if st.vars["turn"] >= cap:
+        st.finish([], f"turn {cap} ended without a winner: a draw (MA-13.3)", {"how": "cap", "turns": cap,
+                                                                                "truncated": True})
+        return
+    st.vars["active"] = n
+    st.vars["turn"] += 1
+    st.push("ma.turn", stage="begin")
+
+
+_STAGES: dict[str, Callable[[MaState, Frame, str, int, int], None]] = {
+    "begin": _s_begin,
+    "draw": _s_draw,
+    "charge": _s_charge,
+    "first": _s_submissions,
+    "second": _s_submissions,
+    "first_apply": _s_reveal,
+    "second_apply": _s_reveal,
+    "attack": _s_attack,
+    "chain_t": _s_chain,
+    "chain_n": _s_chain,
+    "refresh_triggers": _s_refresh_triggers,
+    "refresh": _s_refresh,
+    "clean_hand_t": _s_clean_hand,
+    "clean_hand_n": _s_clean_hand,
+    "clean_chain_t": _s_clean_chain,
+    "clean_chain_n": _s_clean_chain,
+    "end_triggers": _s_end_triggers,
+    "end": _s_end,
+}
 
 
 @OPS.step("ma.make_chain")

@@ -75,6 +75,12 @@ def _windows(pool: Pool) -> dict[frozenset[str], tuple[frozenset[int], ...]]:
     return {}
 
 
+@lru_cache(maxsize=8)
+def _named_windows(pool: Pool) -> dict[tuple[str, ...], tuple[frozenset[str], tuple[frozenset[int], ...]]]:
+    """Per pool, ``matches``'s memo from the tuple of event names of a call to (their set, ``_window``)."""
+    return {}
+
+
 def _window(pool: Pool, events: frozenset[str]) -> tuple[frozenset[int], ...]:
     """``_window_defs`` for simultaneous events: per area, the union of their definitions (``_EMPTY`` itself
     when no card could answer any of them anywhere, so a window nobody answers costs one look-up)."""
@@ -97,11 +103,19 @@ def matches(st: MaState, happenings: Sequence[Happening]) -> list[tuple[int, int
     those ``ability_sources`` lists, in its order, narrowed per area to the definitions that have an
     ability on one of the events able to work there (``_window``)."""
     out: list[tuple[int, int, int]] = []
-    events = frozenset([h[0] for h in happenings])
-    window = _window(st.pool, events)
+    pool = st.pool
+    names = tuple([h[0] for h in happenings])
+    memo = _named_windows(pool)
+    hit = memo.get(names)
+    if hit is None:  # the event names in the order given: a tuple key, no frozenset built per call
+        if len(memo) >= 4096:
+            memo.clear()  # a bound, never reached in practice: the combinations a game meets are few
+        events = frozenset(names)
+        hit = memo[names] = (events, _window(pool, events))
+    events, window = hit
     if window is _EMPTY:
         return out
-    trig_defs = _triggering(st.pool)[0]
+    trig_defs = _triggering(pool)[0]
     defn = st.table.defn
     tp = st.active_player()
     for q in (tp, 1 - tp):
