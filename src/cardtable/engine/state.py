@@ -135,9 +135,13 @@ class CardState(State):
     def apply(self, action: Action | Mapping[str, Any]) -> None:
         d = self._decision
         if type(action) is Action and d is not None and action.kind != "concede" and action in d.options:
-            # the common case, a listed option: ``State.apply``'s checks without its conversions (same steps)
+            # the common case, a listed option: ``State.apply``'s checks without its conversions (same steps),
+            # and ``_apply``'s body inlined (no card game overrides it)
             self.history.append(action)
-            self._apply(action)
+            frame = self.stack[-1]
+            self._decision = None
+            self.OPS.ops[frame.op].answer(self, frame, action)
+            self._advance()
             return
         if self.CONCEDE_RULE is None:
             super().apply(action)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...core import Action, IllegalActionError, Rng, shared_action
-from ...engine import Frame, Op, add_lasting
+from ...engine import NO_CARD, Frame, Op, add_lasting
 from .rules import add_base_colour, evolve, move_stack
 from .state import OPS, ZONE_ID, MaState, colour_bit, mods
 
@@ -124,6 +124,20 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
     used = budget_used(st, p, step, items)
     out: list[Action] = []
     if step == "first":
+        if not st.lasting and not st.options.get("single_colour_base_move"):
+            # the common case: no effect in force, so printed colours and no restriction (``colour``,
+            # ``colour_restricted``), and no variant; the same items in the same order
+            defs, t = st.game.pool.defs, st.table  # type: ignore[attr-defined]
+            defn, host = t.defn, t.host
+            for k in t.zones[ZONE_ID["base"][p]]:
+                if host[k] != NO_CARD or k in items:
+                    continue
+                d = defs[defn[k]]
+                cost = d.evolution_cost if d.evolves_from and t.attachments(k) else d.cost  # ``deploy_cost``
+                if used + cost <= cap:
+                    out.append(shared_action(p, "move", (("card", k),)))
+            out.append(shared_action(p, "submit"))
+            return out
         colour_restricted = mods.effects.colour_restricted
 
         variant = bool(st.options.get("single_colour_base_move"))

@@ -118,8 +118,9 @@ def matches(st: MaState, happenings: Sequence[Happening]) -> list[tuple[int, int
     trig_defs = _triggering(pool)[0]
     defn = st.table.defn
     tp = st.active_player()
+    sources_in = st.sources_in
     for q in (tp, 1 - tp):
-        for c in st.sources_in(q, window):
+        for c in sources_in(q, window):
             for k, ab in trig_defs[defn[c]]:
                 trig = ab.trigger
                 assert trig is not None  # ``_triggering`` keeps only abilities with a trigger
