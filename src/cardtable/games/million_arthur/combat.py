@@ -52,7 +52,7 @@ def actions(st: MaState, p: int) -> list[Action]:
     """The ``attack_step`` options: actions of active battle knights, then activated abilities of the
     leader, battle and base knights that may be activated now, then ``end_step``. Only cards whose
     definitions have an activated ability are checked (``activated_by_def``)."""
-    ability_refusal, activated_by_def = mods.effects.ability_refusal, mods.effects.activated_by_def
+    activatable, activated_by_def = mods.effects.activatable, mods.effects.activated_by_def
 
     t = st.table
     defs, defn, flags = st.game.pool.defs, t.defn, t.flags  # type: ignore[attr-defined]
@@ -71,7 +71,7 @@ def actions(st: MaState, p: int) -> list[Action]:
         ks = by_def.get(defn[c])
         if ks:
             out += [shared_action(p, "activate", (("ability", k), ("card", c))) for k in ks
-                    if ability_refusal(st, p, c, k) is None]
+                    if activatable(st, p, c, k)]
     return out + [shared_action(p, "end_step")]
 
 

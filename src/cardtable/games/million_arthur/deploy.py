@@ -32,6 +32,8 @@ def _pairs(items: tuple[Any, ...]) -> list[tuple[int, int]]:
 def budget_used(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> int:
     """MA-7.2: the deployment total this turn including the items of the pending submission."""
     total = int(st.vars["spent"][p])
+    if not items:
+        return total  # the first item of a submission: nothing pending to add
     if step == "first":
         return total + sum(st.deploy_cost(k) for k in items)
     return total + sum(st.card(h).cost if onto == -1 else st.card(h).evolution_cost for h, onto in _pairs(items))

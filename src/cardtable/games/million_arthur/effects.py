@@ -370,30 +370,63 @@ def ability_refusal(st: MaState, p: int, i: Any, k: Any, window: str = "own_atta
     t = st.table
     if not isinstance(i, int) or not 0 <= i < len(t) or t.ctrl[i] != p or k not in activated(st, i):
         return IllegalActionError("MA-12.7", "only an activated ability of one of your own cards can be activated")
+    failed = _activation_check(st, p, i, k, window)
+    if failed is None:
+        return None
     d = st.card(i)
     ab = d.abilities[k]
-    if restricted(st, p, "activate"):
+    limit_rule = "MA-3.12" if d.kind == "leader" else "MA-12.9"
+    if failed == "restricted":
         return IllegalActionError("MA-12.3", "an effect says you cannot activate abilities this turn; "
                                              "\"cannot\" wins")
-    if not works_here(st, i, ab):
+    if failed == "zone":
         return IllegalActionError("MA-15.3", f"{d.name}'s ability does not work where the card is now")
-    if ab.timing != window:
+    if failed == "timing":
         return IllegalActionError("MA-12.7", f"{d.name}'s ability has {ab.timing} timing; this is the "
                                              f"{window.replace('_', ' ')} window")
-    limit_rule = "MA-3.12" if d.kind == "leader" else "MA-12.9"
-    if (ab.limit == "once_per_turn" or d.kind == "leader") and is_used(st, i, k, "turn_end"):
+    if failed == "turn":
         return IllegalActionError(limit_rule, f"{d.name}'s ability was already used this turn")
-    if ab.limit == "once_per_game" and is_used(st, i, k, "game"):
+    if failed == "game":
         return IllegalActionError(limit_rule, f"{d.name}'s ability was already used this game")
-    if ab.rest_self and st.rested(i):
+    if failed == "rested":
         return IllegalActionError("MA-12.9", f"{d.name} is rested: resting it is part of this ability's cost")
-    if not payable(st, p, ab.colour_cost):
+    if failed == "colours":
         return IllegalActionError("MA-7.7", f"{d.name}: your face-up chain cards cannot pay "
                                             f"{', '.join(ab.colour_cost)}")
-    if not holds(st, p, ab.condition, i):
+    if failed == "condition":
         return IllegalActionError("MA-15.6", f"{d.name}: its condition does not hold now")
+    return IllegalActionError("MA-12.2", f"{d.name}: its effect has no target, so none of it can be done")
+
+
+def activatable(st: MaState, p: int, i: int, k: int, window: str = "own_attack_step") -> bool:
+    """``ability_refusal(...) is None`` for ability ``k`` of ``p``'s own card ``i`` that has it (the option
+    listings pass only such pairs), without building the refusal: most listed abilities are refused."""
+    return st.table.ctrl[i] == p and _activation_check(st, p, i, k, window) is None
+
+
+def _activation_check(st: MaState, p: int, i: int, k: int, window: str) -> str | None:
+    """The checks of ``ability_refusal`` after the ownership test, in its order: the first that fails, by a
+    short name, or None. One function for both callers, so the listing and the explanation never differ."""
+    d = st.card(i)
+    ab = d.abilities[k]
+    if st.lasting and restricted(st, p, "activate"):
+        return "restricted"
+    if not works_here(st, i, ab):
+        return "zone"
+    if ab.timing != window:
+        return "timing"
+    if (ab.limit == "once_per_turn" or d.kind == "leader") and is_used(st, i, k, "turn_end"):
+        return "turn"
+    if ab.limit == "once_per_game" and is_used(st, i, k, "game"):
+        return "game"
+    if ab.rest_self and st.rested(i):
+        return "rested"
+    if ab.colour_cost and not payable(st, p, ab.colour_cost):
+        return "colours"
+    if not holds(st, p, ab.condition, i):
+        return "condition"
     if not text_possible(st, p, ab.effects, i):
-        return IllegalActionError("MA-12.2", f"{d.name}: its effect has no target, so none of it can be done")
+        return "effects"
     return None
 
 
@@ -507,7 +540,7 @@ def defence_options(st: MaState, p: int) -> list[Action]:
     sources = st.knights(p, "battle") + st.knights(p, "base") + list(st.table.cards(f"chain:{p}"))
     by_def, defn = activated_by_def(st.pool), st.table.defn
     return [shared_action(p, "activate", (("ability", k), ("card", c))) for c in sources if defn[c] in by_def
-            for k in by_def[defn[c]] if ability_refusal(st, p, c, k, "defence") is None]
+            for k in by_def[defn[c]] if activatable(st, p, c, k, "defence")]
 
 
 OPS.add(DefenceWindow())

@@ -13,7 +13,7 @@ the turn (MA-7.2, MA-8.2), and a public ``step`` label.
 
 from __future__ import annotations
 
-from typing import Any, Container, Mapping, Sequence
+from typing import AbstractSet, Any, Container, Mapping, Sequence
 
 from ...core import Action, IllegalActionError, Visibility
 from ...engine import (EXHAUSTED, FACE_DOWN, FIRST_GAME_FLAG, NO_CARD, CardState, LazyModules, OpTable, ZoneDecl,
@@ -135,6 +135,18 @@ class MaState(CardState):
             out += [c for c in zones[_CHAIN[p]] if defn[c] in in_chain]
         return out
 
+    def may_source(self, p: int, defs: Sequence[AbstractSet[int]]) -> bool:
+        """False when ``sources_in(p, defs)`` is surely empty: no card of ``p``'s leader, battle, base or chain
+        zone, stacked or not, has a definition of its area's set. A set test at C speed, no list built: most
+        trigger windows find nobody, since most definitions in a pool are not in a given game's decks."""
+        in_leader, in_battle, in_base, in_chain = defs
+        t = self.table
+        at, zones = t.defn.__getitem__, t.zones
+        return bool(in_leader and not in_leader.isdisjoint(map(at, zones[_LEADER[p]]))
+                    or in_battle and not in_battle.isdisjoint(map(at, zones[_BATTLE[p]]))
+                    or in_base and not in_base.isdisjoint(map(at, zones[_BASE[p]]))
+                    or in_chain and not in_chain.isdisjoint(map(at, zones[_CHAIN[p]])))
+
     def under(self, i: int) -> list[int]:
         """The cards under knight ``i`` (MA-8.9); only the top card counts, so their order is not kept."""
         return self.table.attachments(i)
@@ -149,7 +161,7 @@ class MaState(CardState):
         """MA-7.1: cards in the leader area + chain cards (face up or down) + any ``capacity_bonus`` in
         force, never below 1 (MA-7.2)."""
         t = self.table
-        bonus = lasting_total(self, "capacity", f"p{p}")  # MA-15.5 capacity_bonus
+        bonus = lasting_total(self, "capacity", f"p{p}") if self.lasting else 0  # MA-15.5 capacity_bonus
         return max(1, len(t.zones[_LEADER[p]]) + len(t.zones[_CHAIN[p]]) + bonus)
 
     def raw_skill(self, i: int) -> int:

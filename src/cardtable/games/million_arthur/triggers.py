@@ -118,8 +118,10 @@ def matches(st: MaState, happenings: Sequence[Happening]) -> list[tuple[int, int
     trig_defs = _triggering(pool)[0]
     defn = st.table.defn
     tp = st.active_player()
-    sources_in = st.sources_in
+    sources_in, may_source = st.sources_in, st.may_source
     for q in (tp, 1 - tp):
+        if not may_source(q, window):
+            continue  # no card of ``q`` could answer: ``sources_in`` would list none
         for c in sources_in(q, window):
             for k, ab in trig_defs[defn[c]]:
                 trig = ab.trigger
