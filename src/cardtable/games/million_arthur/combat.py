@@ -128,13 +128,13 @@ def can_block(st: MaState, j: int) -> bool:
     once this turn (MA-15.5)."""
     if not st.rested(j):
         return True
-    from .statics import has_keyword
+    has_keyword = mods.statics.has_keyword  # (an import here would run the import machinery per call)
 
     return has_keyword(st, j, "sentinel") and lasting_total(st, "blocks", j) == 1
 
 
 def blockers_for(st: MaState, n: int, attacker: int) -> list[int]:
-    from .statics import has_keyword
+    has_keyword = mods.statics.has_keyword
 
     if has_keyword(st, attacker, "unblockable"):
         return []  # MA-15.5: cannot be blocked
@@ -154,8 +154,7 @@ def prevention(st: MaState, n: int) -> int:
 def _attack(st: MaState, frame: Frame) -> None:
     """MA-9.4–9.7: N declares blockers; block triggers; damage = max(0, S − D) less any prevention;
     end check; one burst check (none with ``no_burst``); then the damage triggers."""
-    from .statics import has_keyword
-    from .triggers import fire
+    has_keyword, fire = mods.statics.has_keyword, mods.triggers.fire
 
     k = frame["attacker"]
     p = st.table.owner[k]
@@ -228,7 +227,7 @@ def _burst(st: MaState, frame: Frame) -> None:
 def after_burst(st: MaState, events: Any) -> None:
     """MA-9.7 step 5: the damage, the reveal and the burst text's own events trigger together, after
     the whole check; a check made by a text hands them to that text (MA-12.5)."""
-    from .triggers import fire
+    fire = mods.triggers.fire
 
     parent = st.stack[-1] if st.stack else None
     if parent is not None and parent.op == "ma.effects":

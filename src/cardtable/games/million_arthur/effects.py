@@ -21,7 +21,7 @@ from .schema import (Ability, AddChain, BurstCheck, CapacityBonus, ChangeColour,
                      ModifyKnight, MoveKnight, PreventDamage, RemoveChain, Repeat, Rest, Restrict, RevealTop,
                      SearchDeck, SetHp, SetValues)
 from .selectors import holds, knights_for, one_player, players_of, value_of
-from .state import OPS, MaState
+from .state import OPS, MaState, mods
 
 
 def effect_list(st: MaState, defn: int, source: str) -> tuple[Effect, ...]:
@@ -101,9 +101,9 @@ def _effects(st: MaState, frame: Frame) -> None:
             if events:  # burst text: its events wait for the end of the burst check (MA-9.7 step 5)
                 st.replace(parent.evolve(events=tuple(parent.get("events") or ()) + tuple(events)))
             return
-        from .triggers import fire
+        fire = mods.triggers.fire  # (an import here would run the import machinery per text)
 
-        fire(st, events)  # type: ignore[arg-type]
+        fire(st, events)
         return
     if k == 0 and frame["stage"] == "start":
         if not holds(st, p, _ability_condition(st, defn, source), src):

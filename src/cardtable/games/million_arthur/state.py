@@ -174,7 +174,7 @@ class MaState(CardState):
         return printed + lasting_total(self, "skill", i) + static_total(self, "skill", i)
 
     def raw_defence(self, i: int) -> int:
-        from .statics import static_total
+        static_total = mods.statics.static_total
 
         base = lasting_values(self, "set_defence", i)
         printed = base[-1] if base else self.card(i).defence

@@ -62,6 +62,8 @@ def _static_effects(st: MaState, key: str) -> Iterator[tuple[int, int, ModifyKni
     statics, defn = _static_abilities(st.pool), st.table.defn
 
     for q in range(2):
+        if not st.may_source(q, sets):
+            continue  # no card of ``q`` carries such an ability: ``sources_in`` would list none
         for c in st.sources_in(q, sets):
             for ab in statics[defn[c]]:
                 if works_here(st, c, ab) and holds(st, q, ab.condition, c):
