@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from ...core import Action, IllegalActionError, shared_action
-from ...engine import EXHAUSTED, NO_CARD, Choose, Frame, Op, add_lasting, is_used, lasting_total, mark_used, pick
+from ...engine import EXHAUSTED, FACE_DOWN, NO_CARD, Choose, Frame, Op, add_lasting, is_used, lasting_total, mark_used, pick
 from . import card_effects, chain_effects, discard_effects, zone_effects
 from .catalog import CardDef, Pool
 from .rules import change_hp, draw, flip_face_down
@@ -323,10 +323,13 @@ def ordered_symbols(symbols: Any) -> list[str]:
 
 def payable(st: MaState, p: int, symbols: Any, named: tuple[int, ...] = ()) -> bool:
     """MA-7.4 step 2: a complete assignment of distinct face-up own chain cards exists."""
-    up = [i for i in st.table.cards(f"chain:{p}") if not st.face_down(i) and i not in named]
-    left = list(up)
+    if not symbols:
+        return True  # nothing to pay (the last symbol of a payment, a free ability)
+    t, defs = st.table, st.pool.defs
+    flags, defn = t.flags, t.defn
+    left = [i for i in t.cards(f"chain:{p}") if not flags[i] & FACE_DOWN and i not in named]
     for s in ordered_symbols(symbols):
-        match = next((i for i in left if s == "any" or st.card(i).colour == s), None)
+        match = next((i for i in left if s == "any" or defs[defn[i]].colour == s), None)
         if match is None:
             return False
         left.remove(match)
@@ -500,9 +503,13 @@ class PayColours(Op[MaState]):
             defer(st, [("chain_flipped", p, c, "") for c in named])  # the paid text is below (MA-12.5)
             return
         symbol = symbols[len(named)]
-        opts = [Action(p, "pay", (("card", c),)) for c in st.table.cards(f"chain:{p}")
-                if pay_refusal(st, p, symbol, named, c) is None
-                and payable(st, p, symbols[len(named) + 1:], named + (c,))]
+        # ``pay_refusal(...) is None`` for a card of the chain zone (an int, in that zone): not named, face up,
+        # of the symbol's colour; tested here without building refusals (this runs at every symbol)
+        t, defs = st.table, st.pool.defs
+        flags, defn, rest = t.flags, t.defn, symbols[len(named) + 1:]
+        opts = [Action(p, "pay", (("card", c),)) for c in t.cards(f"chain:{p}")
+                if c not in named and not flags[c] & FACE_DOWN
+                and (symbol == "any" or defs[defn[c]].colour == symbol) and payable(st, p, rest, named + (c,))]
         st.ask(p, "pay", f"Pay the {symbol} symbol: name a face-up chain card", opts)
 
     def answer(self, st: MaState, frame: Frame, action: Action) -> None:
