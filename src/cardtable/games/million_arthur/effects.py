@@ -26,8 +26,24 @@ from .state import OPS, MaState, mods
 
 def effect_list(st: MaState, defn: int, source: str) -> tuple[Effect, ...]:
     """The effects a frame names: ``burst`` or ``ability:N``, then ``/K:then`` or ``/K:else`` for the
-    branch of the ``if`` at position K (MA-15.5)."""
-    return effects_of(st.pool.defs, defn, source)
+    branch of the ``if`` at position K (MA-15.5). Memoised per pool (definitions are immutable), since a
+    text's frame reads its list at every step and parsing ``source`` again was a good part of that."""
+    defs = st.pool.defs
+    key = (defn, source)
+    memo = _EFFECT_LISTS.get(id(defs))
+    if memo is None or memo[0] is not defs:
+        if len(_EFFECT_LISTS) >= 8:
+            _EFFECT_LISTS.clear()
+        memo = _EFFECT_LISTS[id(defs)] = (defs, {})
+    found = memo[1].get(key)
+    if found is None:
+        found = memo[1][key] = effects_of(defs, defn, source)
+    return found
+
+
+# id of a pool's definitions -> (those definitions, (defn, source) -> effects): the tuple is kept so its id
+# cannot be reused by another pool while the entry lives
+_EFFECT_LISTS: dict[int, tuple[Sequence[CardDef], dict[tuple[int, str], tuple[Effect, ...]]]] = {}
 
 
 def effects_of(defs: Sequence[CardDef], defn: int, source: str) -> tuple[Effect, ...]:
@@ -435,7 +451,7 @@ def _activation_check(st: MaState, p: int, i: int, k: int, window: str) -> str |
 
 def restricted(st: MaState, p: int, what: str) -> bool:
     """MA-12.3: a ``restrict`` on ``p`` is in force this turn."""
-    return lasting_total(st, f"restrict:{what}", f"p{p}") > 0
+    return bool(st.lasting) and lasting_total(st, f"restrict:{what}", f"p{p}") > 0
 
 
 def colour_restricted(st: MaState, p: int, colour: str) -> bool:
