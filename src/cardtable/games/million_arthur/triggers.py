@@ -76,8 +76,10 @@ def _windows(pool: Pool) -> dict[frozenset[str], tuple[frozenset[int], ...]]:
 
 
 @lru_cache(maxsize=8)
-def _named_windows(pool: Pool) -> dict[tuple[str, ...], tuple[frozenset[str], tuple[frozenset[int], ...]]]:
-    """Per pool, ``matches``'s memo from the tuple of event names of a call to (their set, ``_window``)."""
+def _named_windows(pool: Pool) -> dict[tuple[str, ...], tuple[frozenset[str], tuple[frozenset[int], ...],
+                                                               dict[int, tuple[tuple[int, Ability], ...]]]]:
+    """Per pool, ``matches``'s memo from the tuple of event names of a call to (their set, ``_window``, and
+    ``_triggering``'s abilities per definition, the same for every key: one look-up instead of two)."""
     return {}
 
 
@@ -103,7 +105,7 @@ def matches(st: MaState, happenings: Sequence[Happening]) -> list[tuple[int, int
     those ``ability_sources`` lists, in its order, narrowed per area to the definitions that have an
     ability on one of the events able to work there (``_window``)."""
     out: list[tuple[int, int, int]] = []
-    pool = st.pool
+    pool = st.game.pool  # type: ignore[attr-defined]
     names = tuple([h[0] for h in happenings])
     memo = _named_windows(pool)
     hit = memo.get(names)
@@ -111,13 +113,12 @@ def matches(st: MaState, happenings: Sequence[Happening]) -> list[tuple[int, int
         if len(memo) >= 4096:
             memo.clear()  # a bound, never reached in practice: the combinations a game meets are few
         events = frozenset(names)
-        hit = memo[names] = (events, _window(pool, events))
-    events, window = hit
+        hit = memo[names] = (events, _window(pool, events), _triggering(pool)[0])
+    events, window, trig_defs = hit
     if window is _EMPTY:
         return out
-    trig_defs = _triggering(pool)[0]
     defn = st.table.defn
-    tp = st.active_player()
+    tp = int(st.vars["active"])  # ``active_player``
     sources_in, may_source = st.sources_in, st.may_source
     for q in (tp, 1 - tp):
         if not may_source(q, window):
@@ -152,6 +153,8 @@ def _spent(st: MaState, c: int, k: int, limit: str | None) -> bool:
 
 def fire(st: MaState, happenings: Sequence[Happening]) -> None:
     """Push the resolution of every ability triggered by ``happenings`` (nothing if none)."""
+    if not happenings:
+        return  # a procedure that produced no event (``matches`` would find nothing)
     found = matches(st, happenings)
     if found:
         st.push("ma.triggers", pending=tuple(x for item in found for x in item), stage="next")
