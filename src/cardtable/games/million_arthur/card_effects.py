@@ -20,7 +20,7 @@ from .rules import evolve as put_on_top
 from .rules import reshuffle
 from .schema import AddChain, CardSelector, Deploy, Evolve, RevealTop, SearchDeck
 from .selectors import card_matches, knights_for, one_player
-from .state import OPS, MaState, colour_bit
+from .state import OPS, MaState, colour_bit, mods
 
 CardEffect = Deploy | Evolve | AddChain
 
@@ -44,7 +44,7 @@ def _spent_after(st: MaState, p: int, eff: Deploy | Evolve, chosen: Sequence[int
 def _to_battle_refusal(st: MaState, p: int, card: int, from_hand: bool) -> IllegalActionError | None:
     """The rules for a card put into the battle area by an effect: "cannot" first (MA-12.3), then the
     colour restriction of MA-8.3 for a card from the hand."""
-    from .effects import colour_restricted, restricted
+    colour_restricted, restricted = mods.effects.colour_restricted, mods.effects.restricted
 
     d = st.card(card)
     if from_hand and restricted(st, p, "deploy_from_hand"):
@@ -171,7 +171,7 @@ def _done_with_deck(st: MaState, p: int, sel: CardSelector) -> None:
 
 def apply(st: MaState, p: int, eff: CardEffect, chosen: tuple[int, ...], name: str, onto: int = -1) -> None:
     """Carry out ``deploy`` / ``evolve`` / ``add_chain`` on the chosen cards; events wait for the text."""
-    from .effects import defer
+    defer = mods.effects.defer
 
     sel = selector(eff)
     t = st.table
@@ -238,7 +238,7 @@ class CardPick(HiddenPick[MaState]):
     name = "ma.card_pick"
 
     def _eff(self, st: MaState, frame: Frame) -> CardEffect | SearchDeck:
-        from .effects import effect_list
+        effect_list = mods.effects.effect_list
 
         eff = effect_list(st, frame["defn"], frame["source"])[frame["k"]]
         assert isinstance(eff, (Deploy, Evolve, AddChain, SearchDeck))
@@ -276,7 +276,7 @@ OPS.add(CardPick())
 def public_refusal(st: MaState, frame: Frame, action: Action) -> IllegalActionError:
     """Why a pick of an ``effect_card`` / ``evolve_onto`` / ``reveal_choice`` decision was refused: the
     frame below the pick is the text being resolved."""
-    from .effects import effect_list
+    effect_list = mods.effects.effect_list
 
     text = st.stack[-2] if len(st.stack) > 1 else None
     card = action.get("card")
@@ -314,7 +314,7 @@ def revealed(st: MaState, p: int, eff: RevealTop) -> list[int]:
 def reveal_matches(st: MaState, p: int, eff: RevealTop, cards: Sequence[int]) -> list[int]:
     """The revealed cards that fit the filter and may go to ``to`` (a knight of a colour its owner
     cannot deploy now does not go to the battle area, MA-12.3)."""
-    from .effects import colour_restricted
+    colour_restricted = mods.effects.colour_restricted
 
     q = one_player(st, p, eff.player)
     out = [i for i in cards if card_matches(st.card(i), eff.filter)]
@@ -338,7 +338,7 @@ def ask_reveal(st: MaState, p: int, eff: RevealTop, name: str) -> bool:
 
 def apply_reveal(st: MaState, p: int, eff: RevealTop, cards: Sequence[int], chosen: Sequence[int], name: str) -> int:
     """Move the chosen matches to ``to`` and the rest to ``rest``; returns how many went to ``to``."""
-    from .effects import defer
+    defer = mods.effects.defer
 
     q = one_player(st, p, eff.player)
     t = st.table

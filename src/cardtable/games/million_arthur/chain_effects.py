@@ -15,7 +15,7 @@ from typing import Any
 from ...engine import FACE_DOWN, Pick, pick
 from .rules import take_top
 from .schema import AddChain, FlipChain
-from .state import MaState
+from .state import MaState, mods
 
 
 def chain_candidates(st: MaState, p: int, eff: AddChain | FlipChain) -> list[int]:
@@ -61,7 +61,7 @@ def apply(st: MaState, p: int, eff: AddChain | FlipChain, chosen: tuple[Any, ...
             t.set_flag(i, FACE_DOWN, eff.face == "down")
         st.note("chain_flipped", {"player": p, "cards": list(chosen), "face": eff.face, "by": name,
                                   "names": [st.card(i).name for i in chosen]})
-        from .effects import defer
+        defer = mods.effects.defer
 
         defer(st, [("chain_flipped", p, i, "") for i in chosen])
         return
@@ -86,6 +86,6 @@ def apply(st: MaState, p: int, eff: AddChain | FlipChain, chosen: tuple[Any, ...
     else:
         st.note("chain_added", data)
     if cards:
-        from .effects import defer
+        defer = mods.effects.defer
 
         defer(st, [("card_becomes_chain", p, i, "") for i in cards])

@@ -220,7 +220,7 @@ def _effects(st: MaState, frame: Frame) -> None:
     elif isinstance(eff, BurstCheck):
         st.push("ma.burst", player=one_player(st, p, eff.player), stage="reveal", card=-1)
     elif isinstance(eff, Charge):
-        from .rules import push_fill
+        push_fill = mods.rules.push_fill
 
         push_fill(st, one_player(st, p, eff.player))
     elif isinstance(eff, Repeat):  # one round at a time; this frame comes back to the repeat until done

@@ -91,5 +91,8 @@ def has_keyword(st: MaState, i: int, keyword: str) -> bool:
 
     if st.lasting and lasting_total(st, f"kw:{keyword}", i) > 0:
         return True
+    sets = _static_windows(st.game.pool).get(f"kw:{keyword}", _NONE)  # type: ignore[attr-defined]
+    if not (sets[0] or sets[1] or sets[2] or sets[3]):
+        return False  # no definition grants it statically (``_static_effects`` would yield nothing)
     return any(isinstance(eff, Grant) and eff.keyword == keyword and i in knights_for(st, q, eff.target, c)
                for q, c, eff in _static_effects(st, f"kw:{keyword}"))

@@ -13,7 +13,7 @@ from ...engine import EXHAUSTED, pick
 from .rules import discard_stack, move_stack, reshuffle
 from .schema import MoveKnight, RemoveChain, SearchDeck
 from .selectors import one_player
-from .state import BASE_SIZE, MaState
+from .state import BASE_SIZE, MaState, mods
 
 
 def base_room(st: MaState, q: int) -> int:
@@ -67,7 +67,7 @@ def remove(st: MaState, p: int, eff: RemoveChain, chosen: tuple[int, ...], name:
 def ask_search(st: MaState, p: int, eff: SearchDeck, name: str, ref: tuple[int, str, int], src: int) -> None:
     """Show the player their deck (MA-4.7 first if it is empty) and ask for up to one match. Always
     asked, even when nothing matches: whether a hidden card fits is itself hidden (D-MA-62, D-CT-27)."""
-    from .card_effects import push_pick
+    push_pick = mods.card_effects.push_pick
 
     t = st.table
     if not t.cards(f"deck:{p}") and t.cards(f"discard:{p}"):
