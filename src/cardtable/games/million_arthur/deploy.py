@@ -156,8 +156,11 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
                 out.append(shared_action(p, "move", (("card", k),)))
         return out + [shared_action(p, "submit")]
     colour_restricted, restricted = mods.effects.colour_restricted, mods.effects.restricted
+    # MA-12.3 restrictions are lasting ``restrict:...`` entries; with none in force (the common case: the
+    # turn's lasting effects are mostly ``moved_from_base``) neither test below can say "cannot"
+    restricts = any(e[0].startswith("restrict:") for e in st.lasting)
 
-    if restricted(st, p, "deploy_from_hand"):
+    if restricts and restricted(st, p, "deploy_from_hand"):
         return [shared_action(p, "submit")]
     defs, defn = st.game.pool.defs, st.table.defn  # type: ignore[attr-defined]
     # D-MA-65: current colours; with no ``change_colour`` in force (the common case) the printed ones
@@ -177,7 +180,7 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
         d = defs[defn[h]]
         bar = barred.get(d.colour)
         if bar is None:
-            bar = barred[d.colour] = bool(mask & colour_bit(d.colour)) or colour_restricted(st, p, d.colour)
+            bar = barred[d.colour] = bool(mask & colour_bit(d.colour)) or restricts and colour_restricted(st, p, d.colour)
         if bar:
             continue
         colourless = d.colour == "colourless"
