@@ -29,8 +29,10 @@ chunk that finished counts even if a later one did not:
 games, chunk *i* seeded ``--seed`` + *i* and saved as ``DIR/<seed>.json`` as soon as it is done; a chunk
 already in ``DIR`` is not played again, so a run stopped at any point (a session's end, a reboot) goes on
 where it stopped when the same command is given again, and the report is the merge of every chunk in
-``DIR``. Each chunk records the commit, the card-set versions and a hash of the ready deck lists it was
-played with, and a merge refuses chunks of different card sets or lists (their games are not the same games):
+``DIR``. Several runners given the same command share the folder (each chunk is claimed by one, a
+``.claim`` file with its pid), so one per core plays a long run in parallel. Each chunk records the
+commit, the card-set versions and a hash of the ready deck lists it was played with, and a merge refuses
+chunks of different card sets or lists (their games are not the same games):
 
     python benchmarks/bot_strength.py --game mythos --players 2 --jobs 1 --speed-games 0 --games 400 \
         --seed 740000 --pairs strong:2:d4/heuristic --chunks benchmarks/results/chunks/mythos-strong-heuristic \
@@ -270,16 +272,51 @@ def run_chunks(args: argparse.Namespace, bots: list[str], pairs: list[tuple[str,
     for i in range(count):
         seed = args.seed + i
         path = folder / f"{seed}.json"
-        if path.exists():
-            continue
-        report = run(min(size, args.games - i * size), args.jobs, seed, bots, player_counts, args.game,
-                     pairs=pairs, options=args.options, a_seats=a_seats)
-        report.update(provenance(args.game))
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(report, indent=2), encoding="utf-8")
-        tmp.replace(path)  # a chunk is in the folder whole or not at all
+        if path.exists() or not claim(path.with_suffix(".claim")):
+            continue  # done, or being played by another runner on the same folder
+        try:
+            report = run(min(size, args.games - i * size), args.jobs, seed, bots, player_counts, args.game,
+                         pairs=pairs, options=args.options, a_seats=a_seats)
+            report.update(provenance(args.game))
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(report, indent=2), encoding="utf-8")
+            tmp.replace(path)  # a chunk is in the folder whole or not at all
+        finally:
+            path.with_suffix(".claim").unlink(missing_ok=True)
         print(f"chunk {i + 1}/{count} (seed {seed}) saved", file=sys.stderr, flush=True)
     return merge([json.loads(f.read_text(encoding="utf-8")) for f in sorted(folder.glob("*.json"))])
+
+
+def claim(marker: Path) -> bool:
+    """Take a chunk for this process: the marker is created atomically (``O_EXCL``) and holds its pid, so
+    several runners given the same command share a folder's chunks (one per core) instead of playing each
+    chunk twice. A marker left by a process that is gone (a killed run) is taken over."""
+    for _ in range(2):
+        try:
+            fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            try:
+                pid = int(marker.read_text(encoding="utf-8") or "0")
+            except (OSError, ValueError):
+                return False  # being written just now: someone else's
+            if pid and _alive(pid):
+                return False
+            marker.unlink(missing_ok=True)  # stale: its runner is gone
+            continue
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(str(os.getpid()))
+        return True
+    return False
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def main(argv: list[str] | None = None) -> int:

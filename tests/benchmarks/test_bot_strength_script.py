@@ -57,3 +57,22 @@ def test_chunks_resume_where_a_run_stopped_and_refuse_other_card_sets(tmp_path: 
     (tmp_path / "chunks" / "40.json").write_text(json.dumps(old), encoding="utf-8")
     refused = _chunked(tmp_path, 3)
     assert refused.returncode != 0 and "different ready deck lists" in refused.stderr
+
+
+def test_parallel_runners_share_a_chunk_folder_and_take_over_a_dead_runners_claim(tmp_path: Path) -> None:
+    """Two runners given the same ``--chunks`` command play each chunk once between them (a chunk is
+    claimed by an atomically created ``.claim`` file holding the runner's pid); a claim left by a process
+    that is gone (a killed run) does not block its chunk."""
+    folder = tmp_path / "chunks"
+    folder.mkdir()
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    (folder / "42.claim").write_text(dead.stdout.strip(), encoding="utf-8")  # its runner exited
+    cmd = [sys.executable, str(SCRIPT), "--game", "call-of-cthulhu", "--players", "2", "--games", "6",
+           "--chunk-games", "1", "--seed", "40", "--jobs", "1", "--pairs", "heuristic/random", "--speed-games", "0",
+           "--chunks", str(folder)]
+    runners = [subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    logs = [r.communicate(timeout=300)[1] for r in runners]
+    assert all(r.returncode == 0 for r in runners), logs
+    saved = [line.split("(seed ")[1].rstrip(") saved") for log in logs for line in log.splitlines() if "saved" in line]
+    assert sorted(saved) == [str(s) for s in range(40, 46)], logs  # every chunk once, by one runner or the other
+    assert sorted(p.name for p in folder.iterdir()) == [f"{s}.json" for s in range(40, 46)]  # no claim left
