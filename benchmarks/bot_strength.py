@@ -296,10 +296,10 @@ def claim(marker: Path) -> bool:
             fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
         except FileExistsError:
             try:
-                pid = int(marker.read_text(encoding="utf-8") or "0")
+                pid = int(marker.read_text(encoding="utf-8"))
             except (OSError, ValueError):
-                return False  # being written just now: someone else's
-            if pid and _alive(pid):
+                return False  # empty or half written: created just now by another runner
+            if _alive(pid):
                 return False
             marker.unlink(missing_ok=True)  # stale: its runner is gone
             continue
