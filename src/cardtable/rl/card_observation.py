@@ -143,18 +143,11 @@ class _Table:
             self.flags, self.defn, self.ctrl, self.known = flags.copy(), defn.copy(), ctrl.copy(), known.copy()
             return self._all_new(tick, flags, known)
         touched: set[int] = set()
-        if flags != old_flags:
-            touched.update(_changed(flags, old_flags))
-            self.flags = flags.copy()
-        if defn != old_defn:
-            touched.update(_changed(defn, old_defn))
-            self.defn = defn.copy()
-        if ctrl != old_ctrl:
-            touched.update(_changed(ctrl, old_ctrl))
-            self.ctrl = ctrl.copy()
-        if known != old_known:
-            touched.update(_changed(known, old_known))
-            self.known = known.copy()
+        for name, now, before in (("flags", flags, old_flags), ("defn", defn, old_defn), ("ctrl", ctrl, old_ctrl),
+                                  ("known", known, old_known)):
+            if now != before:  # the cards whose entry changed, and a fresh copy of the list
+                touched.update(_changed(now, before))
+                setattr(self, name, now.copy())
         # the zones the cards are in (the engine keeps ``zone`` in step with ``zones``: ``CardTable.move``)
         bumped = set(map(t.zone.__getitem__, touched))
         if bumped and (min(bumped) < 0 or max(bumped) >= nz):  # a card in no zone: every zone is new
