@@ -235,6 +235,8 @@ class EventOp(Op["CardState"]):
                 open_window(st, REACTION, st.first_to_respond(), event=(kind, data))
 
 
+_new_decision, _set = object.__new__, object.__setattr__  # ``WindowOp.run``'s construction of a ``Decision``
+
 _PASSES: dict[int, Action] = {}
 _WINDOW_KINDS: dict[str, str] = {}  # window name -> its decisions' kind, "window:<name>" (built once per name)
 
@@ -284,8 +286,14 @@ class WindowOp(Op["CardState"]):
         kind = _WINDOW_KINDS.get(name)
         if kind is None:
             kind = _WINDOW_KINDS[name] = f"window:{name}"
-        # ``st.ask`` inlined: the options are never empty (``pass`` is always one)
-        st._decision = Decision(p, kind, st.window_prompt(name, p, event), (*options, _pass(p)))
+        # ``st.ask`` inlined, its ``Decision`` built the same way (the frozen dataclass's ``__init__`` without its
+        # per-field indirection): the options are never empty (``pass`` is always one)
+        d = _new_decision(Decision)
+        _set(d, "player", p)
+        _set(d, "kind", kind)
+        _set(d, "prompt", st.window_prompt(name, p, event))
+        _set(d, "options", (*options, _pass(p)))
+        st._decision = d
 
     @staticmethod
     def options(st: "CardState", frame: Frame) -> list[Action]:
