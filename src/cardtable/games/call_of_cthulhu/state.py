@@ -456,6 +456,7 @@ class CocState(CardState):
         game = self.game
         deftuple, defn = game.deftuple, self.table.defn  # type: ignore[attr-defined]
         actions, others = game.action_event_defs, game.non_event_defs  # type: ignore[attr-defined]
+        printed_only, top = False, 0  # (set with ``window``, below)
         window: Any = self  # not looked up yet (the stack is walked once, for the first card that needs it)
         for i in self.table.zones[HAND_ZONE_IDS[player]]:
             k = defn[i]
@@ -464,7 +465,13 @@ class CocState(CardState):
             d = deftuple[k]
             if window is self:  # what every card of the hand shares, read once (nothing changes meanwhile)
                 window, sources, domains = self._window_name(), effects.cost_sources(self), self._domains(player)
+                # With no cost changer anywhere, a card costs what is printed: one dearer than the richest
+                # undrained domain is refused by ``paying_domains`` (CC-6.3(a)); it is refused here, unread
+                printed_only = not sources and not any(e[0] == "cost" for e in self.lasting)
+                top = max([dom[3] for dom in domains], default=0)
             if not d.cost_is_x:
+                if printed_only and d.cost > top:
+                    continue
                 if self._can_play(player, i, 0, window, sources, domains):
                     out.append(Action(player, "play", (("card", i),)))
                 continue
