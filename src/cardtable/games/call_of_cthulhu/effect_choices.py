@@ -139,11 +139,14 @@ _QUICK: dict[tuple[str, str], Callable[[Any, int], bool]] = {
 }
 
 
+_DEFAULT_ZONES = {"return_from_discard": "discard", "remove_resource": "resource"}  # where else a choice looks
+
+
 def card_cands(st: "CocState", prim: Any, field: str, ctx: Ctx, enough: int | None = None) -> list[int]:
     """The cards that may be chosen for ``field``; with ``enough`` (and no "lowest/highest" selection) the
     search may stop once that many are found (a caller asking only "are there enough?")."""
     spec = getattr(prim, field)
-    default = {"return_from_discard": "discard", "remove_resource": "resource"}.get(prim.op, "play")
+    default = _DEFAULT_ZONES.get(prim.op, "play")
     cands = zone_cards(st, spec, default)
     quick = _QUICK.get((prim.op, field))
     if quick is not None:  # the same cards in the same order: ``legal`` would refuse the others
@@ -256,8 +259,7 @@ class HandPick(HiddenPick["CocState"]):
 
         out = []
         for c in cards:
-            if matches_filter(st, spec.model_copy(update={"zone": None}) if spec.zone else spec, c,
-                              controller=ctx.player, source=ctx.source):
+            if matches_filter(st, bare_filter(spec), c, controller=ctx.player, source=ctx.source):
                 out.append(c)
         return out
 
@@ -287,12 +289,28 @@ def push_hidden_pick(st: "CocState", chooser: int, zone: str, fref: tuple[Any, .
             prompt=prompt)
 
 
+_BARE: dict[int, tuple[Any, Any]] = {}  # id(filter) -> (filter, its copy without a zone)
+
+
+def bare_filter(spec: Any) -> Any:
+    """``spec`` without its zone (the cards looked at are those of the zone already): one copy per filter, kept
+    with it (filters are card data, never changed once loaded), so its compiled test is built once too."""
+    if not spec.zone:
+        return spec
+    hit = _BARE.get(id(spec))
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    bare = spec.model_copy(update={"zone": None})
+    _BARE[id(spec)] = (spec, bare)
+    return bare
+
+
 def hidden_count(st: "CocState", zone: str, spec: Any, ctx: Ctx) -> int:
     from .filters import matches_filter
 
     if spec is None:
         return len(st.table.cards(zone))
-    bare = spec.model_copy(update={"zone": None}) if spec.zone else spec
+    bare = bare_filter(spec)
     return sum(1 for c in st.table.cards(zone) if matches_filter(st, bare, c, controller=ctx.player, source=ctx.source))
 
 

@@ -10,7 +10,7 @@ event's data and the ``for_each`` card ``it``. Frames carry these as plain value
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ...engine import FIRST_GAME_FLAG
 from . import schema as S
@@ -126,81 +126,135 @@ def matches_filter(st: "CocState", spec: Any, c: int, *, controller: int, source
     queued during story resolution, who was committed where when it occurred (``[card, slot, seq]``);
     "committed to that story" is then judged on it (CC-5.6.2, D-CT-23), since every character is
     uncommitted by the time the reaction is offered (CC-8.19).
+
+    The test is ``spec``'s compiled form (``compiled_filter``): only the keys the filter states are read.
     """
     if spec is None:
         return True
-    t = st.table
-    d = st.game.deftuple[t.defn[c]]  # type: ignore[attr-defined]  # st.card(c), inlined (a hot path)
-    if not _one_of(spec.type, d.type):  # the commonest refusal, before anything else is looked up
-        return False
-    in_play = t.decls[t.zone[c]].in_play
-    story = d.type == "story"
-    ctrl = None if story else (t.ctrl[c] if in_play else t.owner[c])
-    insane = in_play and bool(t.flags[c] & INSANE)
-    faction = "none" if insane else d.faction
-    if spec.faction is not None and not _one_of(spec.faction, faction):
-        return False
-    if spec.not_faction is not None and _one_of(spec.not_faction, faction):
-        return False
-    if spec.subtype is not None and (insane or spec.subtype not in d.subtypes):
-        return False
-    if spec.title is not None and spec.title != d.title:
-        return False
-    if spec.unique is not None and spec.unique != d.unique:
-        return False
-    for value, who in ((spec.controller, ctrl), (spec.owner, None if story else t.owner[c])):
-        if value is not None and value != "any":
-            if who is None or (who == controller) != (value == "you"):
-                return False
-    if spec.not_self and c == source:
-        return False
-    if spec.zone is not None:
-        zone = t.zone_name(c)
-        if spec.zone == "play":
-            if not in_play:
-                return False
-        elif spec.zone == "resource":
-            if not zone.startswith("res:"):
-                return False
-        elif spec.zone == "hand" and zone == "resolving":
-            pass  # a card being played from hand is declared face up (D-CT-16) but still "played from hand"
-        elif not zone.startswith(spec.zone + ":"):
+    hit = _COMPILED.get(id(spec))
+    test = hit[1] if hit is not None and hit[0] is spec else compiled_filter(spec)
+    return test(st, c, controller, source, slot, ev_slot, lki)
+
+
+FilterTest = Callable[["CocState", int, int, int, "int | None", "int | None", Any], bool]
+_COMPILED: dict[int, tuple[Any, FilterTest]] = {}  # id(filter) -> (filter, its test)
+_MAX_COMPILED = 20_000  # far more than the filters of every card of the catalog
+
+
+def compiled_filter(spec: Any) -> FilterTest:
+    """``spec`` turned once into a test ``(st, c, controller, source, slot, ev_slot, lki) -> bool``.
+
+    Filters are card data, never changed once loaded: what they state is read here once, and the test
+    makes only the checks they ask for, in ``matches_filter``'s order (interpreting the model on every card
+    read each of its two dozen keys, most of them unset). The entry keeps the filter, so its id is not reused.
+    """
+    hit = _COMPILED.get(id(spec))
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    test = _compile(spec)
+    if len(_COMPILED) >= _MAX_COMPILED:  # a filter built on the fly, again and again, must not fill memory
+        _COMPILED.clear()
+    _COMPILED[id(spec)] = (spec, test)
+    return test
+
+
+def _set_of(value: Any) -> frozenset[str] | None:
+    """``_one_of``'s accepted values as a set (None: anything)."""
+    return None if value is None else frozenset(_names(value))
+
+
+def _compile(spec: Any) -> FilterTest:
+    types, factions, not_factions = _set_of(spec.type), _set_of(spec.faction), _set_of(spec.not_faction)
+    subtype, title, unique, not_self, zone = spec.subtype, spec.title, spec.unique, spec.not_self, spec.zone
+    sides = tuple((value == "you", k) for k, value in enumerate((spec.controller, spec.owner))
+                  if value is not None and value != "any")  # (must be the viewer's?, 0 controller / 1 owner)
+    attached_to, committed, committed_to = spec.attached_to, spec.committed, spec.committed_to
+    states, has_kw, lacks_kw = _names(spec.state), _names(spec.has_keyword), _names(spec.lacks_keyword)
+    skill, wounds, cost = spec.skill, spec.wounds, spec.cost
+    icons = () if spec.icons is None else tuple(
+        (k, getattr(spec.icons, name)) for k, name in enumerate(S.STRUGGLES) if getattr(spec.icons, name) is not None)
+    character_only = bool(spec.state or spec.committed or spec.committed_to or spec.skill is not None
+                          or spec.icons is not None or spec.wounds is not None or spec.has_keyword)
+    character_keys = bool(states or committed is not None or committed_to is not None or skill is not None
+                          or wounds is not None or icons or has_kw or lacks_kw)
+    zone_prefix = None if zone is None else zone + ":"
+
+    def test(st: "CocState", c: int, controller: int, source: int, slot: int | None, ev_slot: int | None,
+             lki: Any) -> bool:
+        t = st.table
+        d = st.game.deftuple[t.defn[c]]  # type: ignore[attr-defined]
+        dtype = d.type
+        if types is not None and dtype not in types:  # the commonest refusal, before anything else is looked up
             return False
-    if spec.attached_to is not None:
-        host = source if spec.attached_to == "self" else t.host[source]
-        if host < 0 or t.host[c] != host:
-            return False
-    if d.type == "character" and in_play:
-        for state in _names(spec.state):
-            if not _in_state(st, c, state):
+        in_play = t.in_play_zone[t.zone[c]]
+        insane = in_play and bool(t.flags[c] & INSANE)
+        if factions is not None or not_factions is not None:
+            faction = "none" if insane else d.faction
+            if factions is not None and faction not in factions:
                 return False
-        if spec.committed is not None and (st.committed_slot(c) is not None) != spec.committed:
-            return False
-        if spec.committed_to is not None:
-            want = ev_slot if spec.committed_to == "event_story" else slot
-            if want is None or (st.committed_slot(c) if lki is None else lki_slot_of(st, lki, c)) != want:
+            if not_factions is not None and faction in not_factions:
                 return False
-        if spec.skill is not None and not number_ok(spec.skill, st.skill(c)):
+        if subtype is not None and (insane or subtype not in d.subtypes):
             return False
-        if spec.wounds is not None and not number_ok(spec.wounds, st.wounds(c)):
+        if title is not None and title != d.title:
             return False
-        if spec.icons is not None:
-            for k, name in enumerate(S.STRUGGLES):
-                want_n = getattr(spec.icons, name)
-                if want_n is not None and not number_ok(want_n, st.icons(c, k)):
+        if unique is not None and unique != d.unique:
+            return False
+        for mine, k in sides:
+            if dtype == "story":
+                return False  # a story has neither controller nor owner
+            who = (t.ctrl[c] if in_play else t.owner[c]) if k == 0 else t.owner[c]
+            if (who == controller) != mine:
+                return False
+        if not_self and c == source:
+            return False
+        if zone is not None:
+            here = t.decls[t.zone[c]].name
+            if zone == "play":
+                if not in_play:
                     return False
-        for kw in _names(spec.has_keyword):
-            if not st.has_keyword(c, kw):
+            elif zone == "resource":
+                if not here.startswith("res:"):
+                    return False
+            elif zone == "hand" and here == "resolving":
+                pass  # a card being played from hand is declared face up (D-CT-16) but still "played from hand"
+            elif not here.startswith(zone_prefix):  # type: ignore[arg-type]
                 return False
-        for kw in _names(spec.lacks_keyword):
-            if st.has_keyword(c, kw):
+        if attached_to is not None:
+            host = source if attached_to == "self" else t.host[source]
+            if host < 0 or t.host[c] != host:
                 return False
-    elif (spec.state or spec.committed or spec.committed_to or spec.skill is not None or spec.icons is not None
-          or spec.wounds is not None or spec.has_keyword):
-        return False
-    if spec.cost is not None and not number_ok(spec.cost, 0 if insane else d.cost):
-        return False
-    return True
+        if dtype == "character" and in_play:
+            if character_keys:
+                for state in states:
+                    if not _in_state(st, c, state):
+                        return False
+                if committed is not None and (st.committed_slot(c) is not None) != committed:
+                    return False
+                if committed_to is not None:
+                    want = ev_slot if committed_to == "event_story" else slot
+                    if want is None or (st.committed_slot(c) if lki is None else lki_slot_of(st, lki, c)) != want:
+                        return False
+                if skill is not None and not number_ok(skill, st.skill(c)):
+                    return False
+                if wounds is not None and not number_ok(wounds, st.wounds(c)):
+                    return False
+                for k, want_n in icons:
+                    if not number_ok(want_n, st.icons(c, k)):
+                        return False
+                for kw in has_kw:
+                    if not st.has_keyword(c, kw):
+                        return False
+                for kw in lacks_kw:
+                    if st.has_keyword(c, kw):
+                        return False
+        elif character_only:
+            return False
+        if cost is not None and not number_ok(cost, 0 if insane else d.cost):
+            return False
+        return True
+
+    return test
 
 
 def lki_slot_of(st: "CocState", lki: Any, c: int) -> int | None:
@@ -217,9 +271,12 @@ def filter_in(st: "CocState", spec: Any, c: int, ctx: Ctx) -> bool:
     filter that reads it: ``committed_to``)."""
     if spec is None:
         return True
-    slot = source_story(st, ctx) if spec.committed_to is not None else None
-    return matches_filter(st, spec, c, controller=ctx.player, source=ctx.source, slot=slot,
-                          ev_slot=ctx.ev.get("slot"), lki=ctx.ev.get("lki"))
+    hit = _COMPILED.get(id(spec))
+    test = hit[1] if hit is not None and hit[0] is spec else compiled_filter(spec)
+    if spec.committed_to is None:  # then neither the source's story nor the event's is read
+        return test(st, c, ctx.player, ctx.source, None, None, None)
+    ev = ctx.ev
+    return test(st, c, ctx.player, ctx.source, source_story(st, ctx), ev.get("slot"), ev.get("lki"))
 
 
 def zone_cards(st: "CocState", spec: Any, default: str = "play") -> list[int]:
