@@ -14,14 +14,15 @@ from ...core import Action
 from ...engine import EXHAUSTED, Frame, Op, emit, expire, lasting_total, open_window, pick, secret_round
 from ...engine.frames import thaw
 from .effects import (
-    card_was_played, choose_event_targets, icons_counted_as, perform_effect_event, resolve_event, return_control,
-    start_win_effect,
+    _passive_sources as passive_sources, card_was_played, choose_event_targets, icons_counted_as, perform_effect_event,
+    resolve_event, return_control, start_win_effect,
 )
 from .defs import ARCANE, COMBAT, INVESTIGATION, STRUGGLES, TERROR
 from .state import (
     DOMAINS_PER_PLAYER, DRAW_PER_TURN, FIRST_TURN_DRAW, INSANE, OPENING_DRAW, OPENING_RESOURCES, OPS, PLAY_ZONES,
     STORIES_TO_WIN, STORY_ROW_SIZE, TOKENS_TO_WIN_STORY, CocState, zone_ids,
 )
+from .state import _ICON_STATS as ICON_STATS
 
 WON_ZONES = zone_ids("won:0", "won:1")
 DECK_ZONES = zone_ids("deck:0", "deck:1")
@@ -513,16 +514,18 @@ def struggle_count(st: CocState, slot: int, kind: int) -> int:
     if story is None:
         return 0
     t = st.table
-    n = st.card(story).struggles[kind]
-    chars = [i for i in st.committed_at(slot) if not st.insane(i)]
-    for i in chars:
-        n += st.boosters(i, kind)
-    hosts = set(chars) | {story}
-    host, defn, boosting = t.host, t.defn, st.game.booster_supports  # type: ignore[attr-defined]
+    host, defn, flags, boosting = t.host, t.defn, t.flags, st.game.booster_supports  # type: ignore[attr-defined]
+    deftuple = st.game.deftuple  # type: ignore[attr-defined]
+    n = deftuple[defn[story]].struggles[kind]
+    chars = [i for i in st.committed_at(slot) if not flags[i] & INSANE]
+    for i in chars:  # (``st.boosters``, inlined: these are not insane)
+        n += deftuple[defn[i]].boosters[kind]
+    hosts = set(chars)
+    hosts.add(story)
     for z in PLAY_ZONES:
         for a in t.zones[z]:  # (a support without boosters adds nothing: only those with some are read)
             if defn[a] in boosting and host[a] in hosts:
-                n += st.card(a).boosters[kind]
+                n += deftuple[defn[a]].boosters[kind]
     if st.lasting:
         n += lasting_total(st, f"boost:{STRUGGLES[kind]}", story) - lasting_total(st, f"unboost:{STRUGGLES[kind]}", story)
     return max(0, n)
@@ -542,8 +545,24 @@ def _struggle(st: CocState, slot: int, kind: int) -> tuple[int | None, int, int]
     """``struggle_winner`` with both sides' strengths (attacker's, defender's): the struggle step reports
     them without counting every icon again."""
     ap = st.active_player()
-    sa, sd = strength(st, slot, ap, kind), strength(st, slot, 1 - ap, kind)
+    if not st.lasting and not _icon_sources(st, kind):
+        # no lasting effect and no passive ability in play changes these icons: each character counts its
+        # printed ones (``strength`` gives the same sums, asking each character for its passive total)
+        t = st.table
+        flags, defn, deftuple = t.flags, t.defn, st.game.deftuple  # type: ignore[attr-defined]
+        sa = sum(max(0, deftuple[defn[i]].icons[kind]) for i in st.committed_at(slot, ap) if not flags[i] & INSANE)
+        sd = sum(max(0, deftuple[defn[i]].icons[kind]) for i in st.committed_at(slot, 1 - ap) if not flags[i] & INSANE)
+    else:
+        sa, sd = strength(st, slot, ap, kind), strength(st, slot, 1 - ap, kind)
     return _winner(st, slot, ap, sa, sd), sa, sd
+
+
+def _icon_sources(st: CocState, kind: int) -> bool:
+    """Is a card in play whose passive ability may change icons of ``kind`` (``passive_total``'s sources)?"""
+    if not st.game.has_passives:  # type: ignore[attr-defined]
+        return False
+    pdefs = st.game.passive_stat_defs.get(ICON_STATS[kind])  # type: ignore[attr-defined]
+    return bool(pdefs) and bool(passive_sources(st, pdefs))
 
 
 def _winner(st: CocState, slot: int, ap: int, sa: int, sd: int) -> int | None:
