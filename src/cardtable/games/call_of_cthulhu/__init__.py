@@ -201,7 +201,8 @@ class CallOfCthulhu(CardGame):
                     else:  # a zone the split does not know: the card counts everywhere
                         for group in (in_play, hand, discard):
                             group.add(k)
-        return {key: TriggerDefs(v, *where[key]) for key, v in out.items()}
+        stories = [d.index for d in self.defs.defs if d.type == "story"]
+        return {key: TriggerDefs(v, *where[key], stories=stories) for key, v in out.items()}
 
     @cached_property
     def has_action_events(self) -> bool:

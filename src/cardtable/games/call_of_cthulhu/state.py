@@ -96,16 +96,20 @@ _ICON_STATS = tuple(f"icon:{name}" for name in STRUGGLES)  # the modifier stat o
 class TriggerDefs(frozenset):  # type: ignore[type-arg]
     """The definitions with some kind of ability (the set itself), split by where those abilities work:
     ``in_play`` (in play or a story in the row), ``hand`` and ``discard``. A card elsewhere could not use
-    one (``engine.triggers.source_in_place``), so ``trigger_sources_for`` need not list it."""
+    one (``engine.triggers.source_in_place``), so ``trigger_sources_for`` need not list it. ``rows``: those
+    of ``in_play`` that are stories (``stories``: the pool's story definitions; unknown, all of ``in_play``),
+    the only ones a story row can hold — without any, the row is not walked."""
 
     in_play: frozenset[int]
     hand: frozenset[int]
     discard: frozenset[int]
+    rows: frozenset[int]
 
     def __new__(cls, defs: Iterable[int] = (), in_play: Iterable[int] = (), hand: Iterable[int] = (),
-                discard: Iterable[int] = ()) -> "TriggerDefs":
+                discard: Iterable[int] = (), stories: Iterable[int] | None = None) -> "TriggerDefs":
         self = super().__new__(cls, defs)
         self.in_play, self.hand, self.discard = frozenset(in_play), frozenset(hand), frozenset(discard)
+        self.rows = self.in_play if stories is None else self.in_play & frozenset(stories)
         return self
 
 
@@ -569,7 +573,8 @@ class CocState(CardState):
             in_play, hand, discard = defs.in_play, defs.hand, defs.discard
             if in_play:  # (one comprehension per kind of zone, the zones in the same order)
                 out = [i for z in PLAY_ZONES for i in zones[z] if defn[i] in in_play and not flags[i] & INSANE]
-                out += [i for z in ROW_ZONES for i in zones[z] if defn[i] in in_play]
+                if defs.rows:
+                    out += [i for z in ROW_ZONES for i in zones[z] if defn[i] in in_play]
             else:
                 out = []
             if hand:
