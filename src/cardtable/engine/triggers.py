@@ -143,11 +143,15 @@ def emit(st: "CardState", kind: str, **data: Any) -> None:
 
     The frame is ``st.push(EventOp.name, kind=kind, data=..., stage="interrupt", cancelled=False)``
     built directly: each value is frozen on its own, so the sorted pairs need no second walk (the
-    hottest push of every card game)."""
+    hottest push of every card game), and when every value is plain already they are kept as sorted."""
     frame = Frame.__new__(Frame)
     frame.op, frame.got = EventOp.name, None
-    frame.args = {"kind": kind if type(kind) is str else freeze(kind),
-                  "data": tuple([(k, v if type(v) in _PLAIN else freeze(v)) for k, v in sorted(data.items())]),
+    pairs = sorted(data.items())
+    for _k, v in pairs:
+        if type(v) not in _PLAIN:  # a value to freeze (seldom): the pairs are built again
+            pairs = [(k, v if type(v) in _PLAIN else freeze(v)) for k, v in pairs]
+            break
+    frame.args = {"kind": kind if type(kind) is str else freeze(kind), "data": tuple(pairs),
                   "stage": "interrupt", "cancelled": False}
     st.stack.append(frame)
 

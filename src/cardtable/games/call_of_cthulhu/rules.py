@@ -684,19 +684,20 @@ def state_checks(st: CocState) -> None:
     if st.vars["phase"] == "setup" or st._outcome is not None:  # (``is_terminal``, without the property call)
         return
     ap = st.active_player()
-    won: list[tuple[int, int]] = []
     tokens = st.vars["tokens"]
-    for slot in range(STORY_ROW_SIZE):  # (i) CC-8.20, CC-8.21
-        if max(tokens[2 * slot], tokens[2 * slot + 1]) < TOKENS_TO_WIN_STORY:
-            continue  # nobody has enough tokens here (the common case)
-        story = st.story_at(slot)
-        if story is None:
-            continue
-        sides = [p for p in (ap, 1 - ap) if tokens[2 * slot + p] >= TOKENS_TO_WIN_STORY]
-        if sides:
-            won.append((slot, sides[0]))
-    for slot, p in won:
-        _take_story(st, slot, p)
+    if max(tokens) >= TOKENS_TO_WIN_STORY:  # (i) CC-8.20, CC-8.21 (nobody has enough anywhere: the common case)
+        won: list[tuple[int, int]] = []
+        for slot in range(STORY_ROW_SIZE):
+            if max(tokens[2 * slot], tokens[2 * slot + 1]) < TOKENS_TO_WIN_STORY:
+                continue  # nobody has enough tokens here
+            story = st.story_at(slot)
+            if story is None:
+                continue
+            sides = [p for p in (ap, 1 - ap) if tokens[2 * slot + p] >= TOKENS_TO_WIN_STORY]
+            if sides:
+                won.append((slot, sides[0]))
+        for slot, p in won:
+            _take_story(st, slot, p)
     # (ii) CC-1.4 / CC-1.6.1
     zones = st.table.zones
     fewest = 1 if st.lasting else STORIES_TO_WIN  # the lowest ``threshold`` can be (no modifier: exactly 3)
