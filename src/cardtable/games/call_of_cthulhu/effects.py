@@ -52,10 +52,14 @@ def _trigger_test(trigger: Any) -> Callable[..., bool]:
             return True
         return (player == source_ctrl) == (value == "you")
 
+    # the trigger's optional keys, read once: a key its model lacks is a failed attribute look-up (pydantic's
+    # ``__getattr__`` raising), dear on every event this trigger is tested against
+    trigger_filter, trigger_story = getattr(trigger, "filter", None), getattr(trigger, "story", "any")
+
     def when(st: "CocState", source: int, kind: str, data: dict[str, Any]) -> bool:
         t = st.table
         me = t.ctrl[source]
-        f = getattr(trigger, "filter", None)
+        f = trigger_filter
         if f is not None:
             card = data.get("card")
             if card is None:
@@ -86,7 +90,7 @@ def _trigger_test(trigger: Any) -> Callable[..., bool]:
             return False
         elif ev in ("resource_attached", "domain_drained", "domain_refreshed") and not who_ok(trigger.controller, player, me):
             return False
-        story = getattr(trigger, "story", "any")
+        story = trigger_story
         if story == "source_story" and data.get("slot") != _lki_slot(st, source, data):
             return False
         if story == "this_story" and ev != "story_won" and data.get("slot") != _row_slot(st, source):
