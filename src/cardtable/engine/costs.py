@@ -23,18 +23,20 @@ class Pay(Op["CardState"]):
     name = "engine.pay"
 
     def run(self, st: "CardState", frame: Frame) -> None:
-        options = st.payment_options(frame["player"], frame["cost"])  # type: ignore[attr-defined]
+        args = frame.args
+        options = st.payment_options(args["player"], args["cost"])  # type: ignore[attr-defined]
         if not options:
             raise IllegalActionError("ENGINE-3", f"seat {frame['player']} cannot pay {frame['cost']!r}")
         if len(options) == 1:
             self._pay(st, frame, options[0][1])
             return
-        p = frame["player"]
-        st.ask(p, "pay", frame.get("prompt") or "Choose how to pay",
+        p = args["player"]
+        st.ask(p, "pay", args.get("prompt") or "Choose how to pay",
                [Action(p, "choose", (("index", k), ("label", label))) for k, (label, _payment) in enumerate(options)])
 
     def answer(self, st: "CardState", frame: Frame, action: Action) -> None:
-        options = st.payment_options(frame["player"], frame["cost"])  # type: ignore[attr-defined]
+        args = frame.args
+        options = st.payment_options(args["player"], args["cost"])  # type: ignore[attr-defined]
         index = action.get("index")
         assert isinstance(index, int)
         self._pay(st, frame, options[index][1])

@@ -70,37 +70,42 @@ class Pick(Op["CardState"]):
         st.ask(p, args.get("kind") or "pick", args["prompt"], options)
 
     def answer(self, st: "CardState", frame: Frame, action: Action) -> None:
+        args = frame.args
         chosen = self._chosen(st, frame)
         if action.kind == "done":
             self._finish(st, frame, chosen)
-        elif frame.get("private"):
-            st.secrets[frame["player"]] = tuple(chosen) + (action.get("card"),)
+        elif args.get("private"):
+            st.secrets[args["player"]] = tuple(chosen) + (action.get("card"),)
         else:
             st.replace(frame.evolve(chosen=tuple(chosen) + (action.get("card"),)))
 
     @staticmethod
     def _cands(st: "CardState", frame: Frame) -> list[int]:
+        args = frame.args
         if "zone" in frame.args:
-            zone = str(frame["zone"])
-            return list(st.table.cards(zone.format(p=frame["player"]) if "{" in zone else zone))
-        return list(frame["cands"])
+            zone = str(args["zone"])
+            return list(st.table.cards(zone.format(p=args["player"]) if "{" in zone else zone))
+        return list(args["cands"])
 
     @staticmethod
     def _chosen(st: "CardState", frame: Frame) -> tuple[Any, ...]:
-        if frame.get("private"):
-            return tuple(st.secrets.get(frame["player"], ()))
-        return tuple(frame.get("chosen", ()))
+        args = frame.args
+        if args.get("private"):
+            return tuple(st.secrets.get(args["player"], ()))
+        return tuple(args.get("chosen", ()))
 
     @staticmethod
     def _finish(st: "CardState", frame: Frame, chosen: tuple[Any, ...]) -> None:
-        if frame.get("private"):
-            st.secrets.pop(frame["player"], None)
+        args = frame.args
+        if args.get("private"):
+            st.secrets.pop(args["player"], None)
         st.ret(tuple(chosen))
 
     def sample(self, st: "CardState", frame: Frame, rng: Rng) -> Any:
         """A uniformly drawn legal answer (for another seat's secret during determinization)."""
+        args = frame.args
         cands = self._cands(st, frame)
-        lo, hi = frame["min"], min(frame["max"], len(cands))
+        lo, hi = args["min"], min(args["max"], len(cands))
         k = lo + rng.below(hi - lo + 1) if hi >= lo else len(cands)
         rng.shuffle(cands)
         return tuple(cands[:k])
@@ -112,12 +117,13 @@ class Choose(Op["CardState"]):
     name = "engine.choose"
 
     def run(self, st: "CardState", frame: Frame) -> None:
-        labels = frame["labels"]
+        args = frame.args
+        labels = args["labels"]
         if len(labels) == 1:
             st.ret(0)
             return
-        p = frame["player"]
-        st.ask(p, frame.get("kind") or "choose", frame["prompt"],
+        p = args["player"]
+        st.ask(p, args.get("kind") or "choose", args["prompt"],
                [Action(p, "choose", (("index", k), ("label", str(label)))) for k, label in enumerate(labels)])
 
     def answer(self, st: "CardState", frame: Frame, action: Action) -> None:
@@ -130,8 +136,9 @@ class YesNo(Op["CardState"]):
     name = "engine.yesno"
 
     def run(self, st: "CardState", frame: Frame) -> None:
-        p = frame["player"]
-        st.ask(p, frame.get("kind") or "yesno", frame["prompt"], [Action(p, "yes"), Action(p, "no")])
+        args = frame.args
+        p = args["player"]
+        st.ask(p, args.get("kind") or "yesno", args["prompt"], [Action(p, "yes"), Action(p, "no")])
 
     def answer(self, st: "CardState", frame: Frame, action: Action) -> None:
         st.ret(action.kind == "yes")
@@ -143,13 +150,14 @@ class Order(Op["CardState"]):
     name = "engine.order"
 
     def run(self, st: "CardState", frame: Frame) -> None:
-        ordered = tuple(frame["ordered"])
-        left = [x for x in frame["items"] if x not in ordered]
+        args = frame.args
+        ordered = tuple(args["ordered"])
+        left = [x for x in args["items"] if x not in ordered]
         if len(left) <= 1:
             st.ret(ordered + tuple(left))
             return
-        p = frame["player"]
-        st.ask(p, frame.get("kind") or "order", frame["prompt"], [Action(p, "next", (("item", x),)) for x in left])
+        p = args["player"]
+        st.ask(p, args.get("kind") or "order", args["prompt"], [Action(p, "next", (("item", x),)) for x in left])
 
     def answer(self, st: "CardState", frame: Frame, action: Action) -> None:
         st.replace(frame.evolve(ordered=tuple(frame["ordered"]) + (action.get("item"),)))
@@ -189,16 +197,18 @@ class SecretRound(Op["CardState"]):
 
     @staticmethod
     def _waiting(frame: Frame) -> int | None:
-        for s in frame["seats"]:
-            if s not in frame["done"]:
+        args = frame.args
+        for s in args["seats"]:
+            if s not in args["done"]:
                 return s
         return None
 
     def sample_for(self, st: "CardState", frame: Frame, seat: int, rng: Rng) -> Any:
         """Another seat's secret, redrawn: a full answer if it finished, no picks yet if it is choosing."""
-        if seat not in frame["done"]:
+        args = frame.args
+        if seat not in args["done"]:
             return ()
-        child = Frame(frame["child"], {"player": seat, **dict(frame["child_args"])})
+        child = Frame(args["child"], {"player": seat, **dict(args["child_args"])})
         return st.OPS[child.op].sample(st, child, rng)
 
 

@@ -316,7 +316,8 @@ class WindowOp(Op["CardState"]):
     @staticmethod
     def _must_ask(st: "CardState", frame: Frame, p: int) -> bool:
         """Ask even without options when hidden cards could answer (see the module docstring)."""
-        name, event = frame["name"], frame["event"]
+        args = frame.args
+        name, event = args["name"], args["event"]
         kind = event[0] if event is not None else None
         return st.hidden_could_answer(p, name, kind)
 
@@ -330,22 +331,23 @@ class WindowOp(Op["CardState"]):
             st.stack[-1] = frame.evolve(player=(args["player"] + 1) % st.players, passes=passes)
 
     def answer(self, st: "CardState", frame: Frame, action: Action) -> None:
+        args = frame.args
         if action.kind == "pass":
             self._passed(st, frame)
             return
-        p = frame["player"]
+        p = args["player"]
         st.replace(frame.evolve(player=(p + 1) % st.players, passes=0))
         if action.kind == "use":
             source, index = action.get("card"), action.get("ability")
             assert isinstance(source, int) and isinstance(index, int)
             ab = st.abilities_of(source)[index]
-            event = frame["event"]
+            event = args["event"]
             kind, data = (event[0], event[1]) if event is not None else (None, ())
             if event is not None:  # an ability answers one occurrence of its event once
-                st.replace(st.stack[-1].evolve(answered=(*(frame.get("answered") or ()), (source, index))))
+                st.replace(st.stack[-1].evolve(answered=(*(args.get("answered") or ()), (source, index))))
             begin_use(st, p, source, ab, kind, data)
         else:
-            st.start_action(frame["name"], action)
+            st.start_action(args["name"], action)
 
 
 TRIGGERS = OpTable()

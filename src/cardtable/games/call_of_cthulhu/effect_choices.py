@@ -28,9 +28,10 @@ INSANE = FIRST_GAME_FLAG  # state.INSANE
 Acts = list[Callable[[], None]]
 
 def _ctx(frame: Frame) -> Ctx:
-    slot = frame["slot"]
-    return Ctx(frame["player"], frame["source"], tuple(frame["ref"]), frame.get("x") or 0,  # type: ignore[arg-type]
-               None if slot is None or slot < 0 else slot, dict(frame.get("ev") or ()), frame.get("it", -1))
+    args = frame.args
+    slot = args["slot"]
+    return Ctx(args["player"], args["source"], tuple(args["ref"]), args.get("x") or 0,  # type: ignore[arg-type]
+               None if slot is None or slot < 0 else slot, dict(args.get("ev") or ()), args.get("it", -1))
 
 
 def _who(player: int, value: str) -> list[int]:
@@ -226,7 +227,8 @@ def push_choice(st: "CocState", prim: Any, field: str, kind: str, ctx: Ctx, pick
 @OPS.step("cc.choose_domain")
 def _choose_domain(st: "CocState", frame: Frame) -> None:
     """A domain choice (domains are markers, not cards): ``engine.choose`` over labels, returned as (3*p+d,)."""
-    cands = frame["cands"]
+    args = frame.args
+    cands = args["cands"]
     if frame.got is not None:
         st.ret((cands[frame.got],))
         return
@@ -234,7 +236,7 @@ def _choose_domain(st: "CocState", frame: Frame) -> None:
         st.ret(())
         return
     st.replace(frame.evolve())
-    st.push("engine.choose", player=frame["player"], kind="target_domain", prompt=frame["prompt"],
+    st.push("engine.choose", player=args["player"], kind="target_domain", prompt=args["prompt"],
             labels=tuple(f"domain {c % 3 + 1} of seat {c // 3}" for c in cands))
 
 
@@ -249,12 +251,13 @@ class HandPick(HiddenPick["CocState"]):
     name = "cc.hand_pick"
 
     def _cands(self, st: "CocState", frame: Frame) -> list[int]:
-        cards = list(st.table.cards(frame["zone"]))
-        fref = frame["fref"]
+        args = frame.args
+        cards = list(st.table.cards(args["zone"]))
+        fref = args["fref"]
         if not fref:
             return cards
         spec = node_at(ability_model(st, fref[:2]), fref[2])
-        ctx = Ctx(frame["ctl"], frame["source"], tuple(fref[:2]))  # type: ignore[arg-type]
+        ctx = Ctx(args["ctl"], args["source"], tuple(fref[:2]))  # type: ignore[arg-type]
         from .filters import matches_filter
 
         out = []
@@ -264,10 +267,11 @@ class HandPick(HiddenPick["CocState"]):
         return out
 
     def run(self, st: "CocState", frame: Frame) -> None:
-        p = frame["player"]
+        args = frame.args
+        p = args["player"]
         chosen = tuple(st.secrets.get(p, ()))
         left = [c for c in self._cands(st, frame) if c not in chosen]
-        lo, hi = frame["min"], frame["max"]
+        lo, hi = args["min"], args["max"]
         if len(chosen) >= hi:
             self._finish(st, frame, chosen)
             return
@@ -276,7 +280,7 @@ class HandPick(HiddenPick["CocState"]):
         options = [Action(p, "pick", (("card", c),)) for c in left]
         if len(chosen) >= lo or not left:
             options.append(Action(p, "done"))
-        st.ask(p, "hidden_pick", frame["prompt"], options)
+        st.ask(p, "hidden_pick", args["prompt"], options)
 
 
 

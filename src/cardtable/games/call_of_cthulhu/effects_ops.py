@@ -98,8 +98,9 @@ def _plan(model: Any) -> Plan:
 @OPS.step("cc.use")
 def _use(st: "CocState", frame: Frame) -> None:
     """One use of an ability: declare, targets, costs, effect, then, discard (module docstring)."""
-    stage, p, source, mode = frame["stage"], frame["player"], frame["source"], frame["mode"]
-    model = ability_model(st, frame["ref"])
+    args = frame.args
+    stage, p, source, mode = args["stage"], args["player"], args["source"], args["mode"]
+    model = ability_model(st, args["ref"])
     ctx = _ctx(frame)
     t = st.table
     if stage == "optional":  # CC-7.3: "may" win effects ask
@@ -121,7 +122,7 @@ def _use(st: "CocState", frame: Frame) -> None:
         st.replace(frame.evolve(stage="targets"))
     elif stage == "targets":
         specs = top_specs(model)
-        bound = tuple(frame["bound"]) + ((tuple(frame.got),) if frame.got is not None else ())
+        bound = tuple(args["bound"]) + ((tuple(frame.got),) if frame.got is not None else ())
         if len(bound) < len(specs):
             k, field, kind = specs[len(bound)]
             st.replace(frame.evolve(bound=bound))
@@ -137,22 +138,22 @@ def _use(st: "CocState", frame: Frame) -> None:
         if cost > 0:
             st.push("engine.pay", player=p, cost=("card", source, cost), prompt=f"Pay {cost} for {st.card(source).title}")
     elif stage == "card_paid":  # the play event, as for a card played in a window (CC-6.5: what was overpaid)
-        cost = frame["cost"]
+        cost = args["cost"]
         overpaid = max(0, st.vars["paid_from"] - cost) if frame.got else 0
         st.note("played", {"player": p, "card": source, "title": st.card(source).title, "cost": cost,
                            "overpaid": overpaid})
         st.replace(frame.evolve(stage="costs", ci=0, picked=False))
     elif stage == "costs":
         costs = getattr(model, "cost", ())
-        ci = frame["ci"]
+        ci = args["ci"]
         if ci >= len(costs):
             if mode == "play":
-                st.ret(tuple(frame["bound"]))
+                st.ret(tuple(args["bound"]))
                 return
             st.replace(frame.evolve(stage="effect"))
             return
         cost = costs[ci]
-        if not frame.get("picked"):
+        if not args.get("picked"):
             st.replace(frame.evolve(picked=True))
             cost_prompt(st, cost, ci, ctx)
             return
@@ -161,7 +162,7 @@ def _use(st: "CocState", frame: Frame) -> None:
         cost_pay(st, cost, got, ctx)
     elif stage == "effect":
         st.replace(frame.evolve(stage="then"))
-        _push_effect(st, frame, ("effect",), bound=tuple(frame["bound"]))
+        _push_effect(st, frame, ("effect",), bound=tuple(args["bound"]))
     elif stage == "then":
         st.replace(frame.evolve(stage="done"))
         if model.then is not None and frame.got:
@@ -173,9 +174,10 @@ def _use(st: "CocState", frame: Frame) -> None:
 
 
 def _push_effect(st: "CocState", frame: Frame, path: tuple[Any, ...], bound: tuple[Any, ...] = (), it: int = -1) -> None:
-    st.push("cc.effect", player=frame["player"], source=frame["source"], ref=tuple(frame["ref"]), path=path, step=0,
-            stage="pick", bound=bound, picked=(), x=frame.get("x") or 0, slot=frame["slot"], ev=frame.get("ev") or (),
-            it=frame.get("it", -1) if it < 0 else it, ok=True)
+    args = frame.args
+    st.push("cc.effect", player=args["player"], source=args["source"], ref=tuple(args["ref"]), path=path, step=0,
+            stage="pick", bound=bound, picked=(), x=args.get("x") or 0, slot=args["slot"], ev=args.get("ev") or (),
+            it=args.get("it", -1) if it < 0 else it, ok=True)
 
 
 # --- cc.effect ------------------------------------------------------------------------------------------
@@ -184,43 +186,44 @@ def _push_effect(st: "CocState", frame: Frame, path: tuple[Any, ...], bound: tup
 @OPS.step("cc.effect")
 def _effect(st: "CocState", frame: Frame) -> None:
     """Carry out the primitives at ``path``, in order; returns whether all fully succeeded (CC-12.4 "then")."""
-    model = ability_model(st, frame["ref"])
-    path, step, stage = tuple(frame["path"]), frame["step"], frame["stage"]
+    args = frame.args
+    model = ability_model(st, args["ref"])
+    path, step, stage = tuple(args["path"]), args["step"], args["stage"]
     items = as_list(node_at(model, path))
     if step >= len(items):
-        st.ret(bool(frame["ok"]))
+        st.ret(bool(args["ok"]))
         return
     prim = items[step]
     ctx = _ctx(frame)
     where = path + (step,)
     if stage == "pick":
         fields = choice_fields(prim)
-        picked = tuple(frame["picked"]) + ((tuple(frame.got),) if frame.got is not None else ())
-        top = path == ("effect",) and frame["bound"]
+        picked = tuple(args["picked"]) + ((tuple(frame.got),) if frame.got is not None else ())
+        top = path == ("effect",) and args["bound"]
         while len(picked) < len(fields):
             field, kind = fields[len(picked)]
             if top:
                 specs = top_specs(model)
-                picked += (tuple(frame["bound"][specs.index((step, field, kind))]),)
+                picked += (tuple(args["bound"][specs.index((step, field, kind))]),)
                 continue
             st.replace(frame.evolve(picked=picked))
             push_choice(st, prim, field, kind, ctx, picked)
             return
         st.replace(frame.evolve(picked=picked, stage="prep"))
         return
-    picks = dict(zip([f for f, _k in choice_fields(prim)], frame["picked"]))
+    picks = dict(zip([f for f, _k in choice_fields(prim)], args["picked"]))
     if stage == "prep":
-        st.replace(frame.evolve(stage="apply", picked=frame["picked"]))
+        st.replace(frame.evolve(stage="apply", picked=args["picked"]))
         prep = PREP.get(prim.op)
         if prep is not None:
             prep(st, ctx, prim, picks, where)
         return
     if stage == "merge":
-        st.replace(frame.evolve(step=step + 1, stage="pick", picked=(), ok=bool(frame["ok"]) and bool(frame.got)))
+        st.replace(frame.evolve(step=step + 1, stage="pick", picked=(), ok=bool(args["ok"]) and bool(frame.got)))
         return
     if stage == "each":  # for_each: one card at a time
-        cards, ei = frame["each"], frame["ei"]
-        ok = bool(frame["ok"]) and (frame.got is None or bool(frame.got))
+        cards, ei = args["each"], args["ei"]
+        ok = bool(args["ok"]) and (frame.got is None or bool(frame.got))
         if ei >= len(cards):
             st.replace(frame.evolve(step=step + 1, stage="pick", picked=(), ok=ok))
             return
@@ -228,7 +231,7 @@ def _effect(st: "CocState", frame: Frame) -> None:
         _push_effect(st, frame, where + ("effect",), it=cards[ei])
         return
     if stage == "chose":  # choose_one answered
-        opt = frame["opts"][frame.got]
+        opt = args["opts"][frame.got]
         st.replace(frame.evolve(stage="merge"))
         _push_effect(st, frame, where + ("options", opt, "effect"))
         return
@@ -261,7 +264,7 @@ def _effect(st: "CocState", frame: Frame) -> None:
         return
     acts: Acts = []
     ok = APPLY[op](st, ctx, prim, picks, frame.got, where, acts)
-    st.replace(frame.evolve(step=step + 1, stage="pick", picked=(), ok=bool(frame["ok"]) and ok))
+    st.replace(frame.evolve(step=step + 1, stage="pick", picked=(), ok=bool(args["ok"]) and ok))
     for act in reversed(acts):
         act()
 

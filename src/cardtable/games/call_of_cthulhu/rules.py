@@ -182,9 +182,10 @@ def _draw_round(st: CocState, frame: Frame) -> None:
 @OPS.step("cc.restore_choice")
 def _restore_choice(st: CocState, frame: Frame) -> None:
     """CC-5.10 (3): the AP chooses which insane character to restore (exactly one)."""
+    args = frame.args
     if frame.got is None:
         st.replace(frame.evolve())
-        pick(st, frame["player"], frame["cands"], 1, 1, "Choose an insane character to restore", kind="restore")
+        pick(st, args["player"], args["cands"], 1, 1, "Choose an insane character to restore", kind="restore")
         return
     st.pop()
     emit(st, "restored", card=frame.got[0], ready=False)
@@ -232,7 +233,8 @@ class ResourceChoice(Op[CocState]):
 @OPS.step("cc.play")
 def _play(st: CocState, frame: Frame) -> None:
     """CC-6.11: declare → costs → restrictions and targets → pay → played; CC-7.32 attach on entry."""
-    p, i, stage = frame["player"], frame["card"], frame["stage"]
+    args = frame.args
+    p, i, stage = args["player"], args["card"], args["stage"]
     d = st.card(i)
     if stage == "host":  # CC-6.11: the card is declared — shown to all — before anything else
         st.move_card(i, "resolving")
@@ -248,15 +250,15 @@ def _play(st: CocState, frame: Frame) -> None:
             choose_event_targets(st, p, i)
     elif stage == "pay":
         targets = frame.got if d.type == "event" and frame.got is not None else ()
-        cost = st.actual_cost(i, frame["x"])
+        cost = st.actual_cost(i, args["x"])
         st.replace(frame.evolve(stage="announce", targets=targets, cost=cost))
         st.push("engine.pay", player=p, cost=("card", i, cost), prompt=f"Pay {cost} for {d.title}")
     elif stage == "announce":
         payment = frame.got or ()
-        overpaid = max(0, st.vars["paid_from"] - frame["cost"]) if payment else 0  # CC-6.5
-        st.note("played", {"player": p, "card": i, "title": d.title, "cost": frame["cost"], "overpaid": overpaid})
+        overpaid = max(0, st.vars["paid_from"] - args["cost"]) if payment else 0  # CC-6.5
+        st.note("played", {"player": p, "card": i, "title": d.title, "cost": args["cost"], "overpaid": overpaid})
         st.replace(frame.evolve(stage="cleanup"))
-        emit(st, "card_played", player=p, card=i, host=frame["host"], targets=frame["targets"], x=frame["x"],
+        emit(st, "card_played", player=p, card=i, host=args["host"], targets=args["targets"], x=args["x"],
              overpaid=overpaid)
     else:
         st.pop()
@@ -422,8 +424,9 @@ def _story(st: CocState, frame: Frame) -> None:
 @OPS.step("cc.queued_reaction")
 def _queued_reaction(st: CocState, frame: Frame) -> None:
     """CC-5.6.1: offer the reactions to one queued event, AP first, alternating (D-30, D-31)."""
+    args = frame.args
     st.pop()
-    kind, data = frame["kind"], frame["data"]
+    kind, data = args["kind"], args["data"]
     if st.respondable("reaction", kind, data):
         open_window(st, "reaction", st.active_player(), event=(kind, data))
 
@@ -439,8 +442,9 @@ class Commit(Op[CocState]):
     name = "cc.commit"
 
     def _options(self, st: CocState, frame: Frame) -> list[Any]:
-        p, role = frame["player"], frame["role"]
-        chosen = {frame["chosen"][k] for k in range(0, len(frame["chosen"]), 2)}
+        args = frame.args
+        p, role = args["player"], args["role"]
+        chosen = {args["chosen"][k] for k in range(0, len(args["chosen"]), 2)}
         if role == "attack":
             slots = [s for s in range(STORY_ROW_SIZE) if st.story_at(s) is not None]
         else:
@@ -460,12 +464,13 @@ class Commit(Op[CocState]):
         return out
 
     def run(self, st: CocState, frame: Frame) -> None:
+        args = frame.args
         options = self._options(st, frame)
         if not options:
             self._finish(st, frame)
             return
-        p = frame["player"]
-        verb = "attack with" if frame["role"] == "attack" else "defend with"
+        p = args["player"]
+        verb = "attack with" if args["role"] == "attack" else "defend with"
         st.ask(p, f"commit_{frame['role']}", f"Choose characters to {verb} (each to one story), then done",
                [*options, Action(p, "done")])
 
@@ -477,11 +482,12 @@ class Commit(Op[CocState]):
 
     @staticmethod
     def _finish(st: CocState, frame: Frame) -> None:
+        args = frame.args
         st.pop()
-        pairs = frame["chosen"]
+        pairs = args["chosen"]
         for k in range(len(pairs) - 2, -1, -2):  # pushed in reverse: they resolve in declaration order
-            emit(st, "committed", card=pairs[k], slot=pairs[k + 1], player=frame["player"], exhaust=True,
-                 role=frame["role"])
+            emit(st, "committed", card=pairs[k], slot=pairs[k + 1], player=args["player"], exhaust=True,
+                 role=args["role"])
 
 
 OPS.add(ResourceChoice())
@@ -491,9 +497,10 @@ OPS.add(Commit())
 @OPS.step("cc.stories")
 def _stories(st: CocState, frame: Frame) -> None:
     """CC-8.10: the AP picks the next story with a committed character, until none is left."""
-    handled = tuple(frame["handled"])
+    args = frame.args
+    handled = tuple(args["handled"])
     if frame.got is not None:
-        slot = frame["cands"][frame.got]
+        slot = args["cands"][frame.got]
         st.replace(frame.evolve(handled=handled + (slot,), cands=()))
         st.push("cc.resolve", slot=slot, story=st.story_at(slot), stage="start", t=0, fought=0)
         return
@@ -580,8 +587,9 @@ def _winner(st: CocState, slot: int, ap: int, sa: int, sd: int) -> int | None:
 @OPS.step("cc.resolve")
 def _resolve(st: CocState, frame: Frame) -> None:
     """CC-8.11–8.19: one story: struggles in the fixed order, then Determine Success, then uncommit."""
-    slot, stage, ap = frame["slot"], frame["stage"], st.active_player()
-    won_meanwhile = st.story_at(slot) != frame["story"]
+    args = frame.args
+    slot, stage, ap = args["slot"], args["stage"], st.active_player()
+    won_meanwhile = st.story_at(slot) != args["story"]
     if stage == "start":
         if not st.committed_at(slot, ap):  # CC-8.11: the story does not resolve
             st.replace(frame.evolve(stage="end"))
@@ -591,7 +599,7 @@ def _resolve(st: CocState, frame: Frame) -> None:
     elif won_meanwhile and stage != "end":  # CC-8.20: the rest of a won story is skipped
         st.pop()
     elif stage == "struggle":
-        kind, fought = frame["t"], frame["fought"]
+        kind, fought = args["t"], args["fought"]
         if kind > INVESTIGATION:
             st.replace(frame.evolve(stage="success"))
             return
@@ -620,7 +628,7 @@ def _resolve(st: CocState, frame: Frame) -> None:
     else:  # CC-8.19 / CC-8.11: everyone committed here is uncommitted
         st.pop()
         expire(st, "end_of_story")  # "once per story" limits and "until the end of this story" effects
-        if st.story_at(slot) == frame["story"]:
+        if st.story_at(slot) == args["story"]:
             for i in reversed(st.committed_at(slot)):
                 emit(st, "uncommitted", card=i)
             emit(st, "story_resolved", slot=slot)
@@ -629,8 +637,9 @@ def _resolve(st: CocState, frame: Frame) -> None:
 @OPS.step("cc.struggle_result")
 def _struggle_result(st: CocState, frame: Frame) -> None:
     """CC-8.14 Terror, CC-8.15 Combat, CC-8.16 Arcane, CC-8.17 Investigation."""
-    slot, kind, winner, loser = frame["slot"], frame["kind"], frame["winner"], frame["loser"]
-    if frame["stage"] == "result":
+    args = frame.args
+    slot, kind, winner, loser = args["slot"], args["kind"], args["winner"], args["loser"]
+    if args["stage"] == "result":
         st.replace(frame.evolve(stage="apply"))
         if kind == TERROR:
             cands = [i for i in st.committed_at(slot, loser)
@@ -664,9 +673,10 @@ def _struggle_result(st: CocState, frame: Frame) -> None:
 @OPS.step("cc.token")
 def _token(st: CocState, frame: Frame) -> None:
     """One success token placed (an atomic step, CC-1.5.1); the story-win check follows (CC-8.20)."""
+    args = frame.args
     st.pop()
-    if st.story_at(frame["slot"]) is not None:
-        emit(st, "success_token_placed", slot=frame["slot"], player=frame["player"])
+    if st.story_at(args["slot"]) is not None:
+        emit(st, "success_token_placed", slot=args["slot"], player=args["player"])
 
 
 # --- state checks (CC-12.3.1) and winning stories (CC-8.20) ----------------------------------------------
@@ -796,8 +806,9 @@ def _take_story(st: CocState, slot: int, p: int) -> None:
 @OPS.step("cc.after_story_won")
 def _after_story_won(st: CocState, frame: Frame) -> None:
     """CC-8.20 steps 5–6: refill the slot from the story deck (CC-8.1), then the win effect."""
+    args = frame.args
     st.pop()
-    slot, p, story = frame["slot"], frame["player"], frame["story"]
+    slot, p, story = args["slot"], args["player"], args["story"]
     deck = st.table.cards("story_deck")
     if deck and st.story_at(slot) is None:
         new = deck[-1]
