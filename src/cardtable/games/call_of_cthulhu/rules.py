@@ -734,11 +734,11 @@ def state_checks(st: CocState) -> None:
         if wounds >= st.durability(i) and st.table.in_play(i) and not _pending(st, "destroyed", i):
             emit(st, "destroyed", card=i)
     # (v) CC-10.5: a second same-title unique card under one control: the later one is discarded
-    unique_defs, defn = st.game.unique_defs, st.table.defn  # type: ignore[attr-defined]
+    unique_defs, defn, deftuple = st.game.unique_defs, st.table.defn, st.game.deftuple  # type: ignore[attr-defined]
     for p in range(st.players):
         uniques = [i for i in st.table.zones[PLAY_ZONES[p]] if defn[i] in unique_defs]
-        if len(uniques) < 2:
-            continue
+        if len(uniques) < 2 or len({deftuple[defn[i]].title for i in uniques}) == len(uniques):
+            continue  # no title twice: nothing to discard (the seq order is read only when one is)
         seen: dict[str, int] = {}
         for i in sorted(uniques, key=lambda c: st.table.counter(c, "seq")):
             title = st.card(i).title
@@ -754,6 +754,10 @@ def state_checks(st: CocState) -> None:
             chars = st.characters(p)
         else:  # then only a printed Heroic or Villainous character can count
             chars = [i for i in zones[PLAY_ZONES[p]] if defn[i] in printed]
+            # nothing grants either keyword, so a clash needs one character printed Heroic and one Villainous
+            if len(chars) >= 2 and not (any("heroic" in deftuple[defn[i]].keywords for i in chars)
+                                        and any("villainous" in deftuple[defn[i]].keywords for i in chars)):
+                continue
         if len(chars) < 2:
             continue  # fewer than two candidates: no clash, whatever their keywords
         hv: list[tuple[int, int]] = []
