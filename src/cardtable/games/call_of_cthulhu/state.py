@@ -416,16 +416,18 @@ class CocState(CardState):
         return self._can_play(p, i, x, self._window_name())
 
     def _can_play(self, p: int, i: int, x: int, window: str | None, sources: list[tuple[int, int]] | None = None,
-                  domains: list[Any] | None = None) -> bool:
+                  domains: list[Any] | None = None, cost: int | None = None) -> bool:
         """``can_play`` in window ``window`` (``_window_name()``, found once for a whole hand, as are the
-        cost changers ``sources`` and the paying ``domains``: see ``actual_cost``, ``paying_domains``)."""
+        cost changers ``sources`` and the paying ``domains``: see ``actual_cost``, ``paying_domains``;
+        ``cost``: the actual cost, when the caller knows it is the printed one)."""
         d = self.card(i)
         if d.type in ("character", "support"):
             if p != self.active_player() or window != "ops":
                 return False
         elif d.type != "event" or not d.trigger.startswith("action") or window is None:
             return False
-        cost = self.actual_cost(i, x, sources)
+        if cost is None:
+            cost = self.actual_cost(i, x, sources)
         if cost > 0 and not self.paying_domains(p, i, cost, domains):
             return False
         # the rest of ``play_refusal`` (its window and cost checks are the ones just made)
@@ -476,7 +478,7 @@ class CocState(CardState):
             if not d.cost_is_x:
                 if printed_only and d.cost > top:
                     continue
-                if self._can_play(player, i, 0, window, sources, domains):
+                if self._can_play(player, i, 0, window, sources, domains, d.cost if printed_only else None):
                     out.append(Action(player, "play", (("card", i),)))
                 continue
             for x in self.x_values(player, i):
