@@ -435,7 +435,7 @@ class CocState(CardState):
             return False
         if d.type == "character" and self.heroic_villainous_block(p, i):
             return False
-        if not self.steadfast_ok(p, i):
+        if d.steadfast and not self.steadfast_ok(p, i):
             return False
         if d.type == "support" and d.attach_to is not None and not self.hosts_for(p, i):
             return False
