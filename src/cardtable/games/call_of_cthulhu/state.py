@@ -14,6 +14,7 @@ to, CC-3.16) and ``seq`` (when it entered play — "the first one stays", CC-10.
 from __future__ import annotations
 
 from functools import partial
+from string import Formatter
 from typing import Any, Container, Iterable, Mapping, Sequence
 
 from ...core import Action, IllegalActionError, Visibility
@@ -89,6 +90,11 @@ EVENT_WORDS = {"success_token_placed": "a success token being placed at story {s
                "struggle_won": "the {type} struggle won at story {slot}", "story_resolved": "story {slot} resolving",
                "sacrificed": "{card} being sacrificed", "story_won": "{story} being won"}
 
+
+# the fields each event's words name (``_event_words`` looks up only those)
+_WORD_FIELDS = {kind: tuple(f for _text, f, _spec, _conv in Formatter().parse(words) if f)
+                for kind, words in EVENT_WORDS.items()}
+_ALL_WORD_FIELDS = ("card", "story", "slot", "type")
 
 _ICON_STATS = tuple(f"icon:{name}" for name in STRUGGLES)  # the modifier stat of each struggle's icons
 
@@ -509,14 +515,19 @@ class CocState(CardState):
     def _event_words(self, kind: str, data: Mapping[str, Any]) -> str:
         """The event a window answers, in words with its card's title (EVENT_WORDS)."""
         words = EVENT_WORDS.get(kind)
+        if not words:
+            return kind.replace("_", " ")
         values: dict[str, Any] = {}
-        for key in ("card", "story"):
-            c = data.get(key)
-            if type(c) is int and 0 <= c < len(self.table):
-                values[key] = self.card(c).title
-        if type(data.get("slot")) is int:
-            values["slot"] = data["slot"] + 1
-        values["type"] = str(data.get("type", ""))
+        for key in _WORD_FIELDS.get(kind, _ALL_WORD_FIELDS):  # only the fields these words name (every event window)
+            if key == "card" or key == "story":
+                c = data.get(key)
+                if type(c) is int and 0 <= c < len(self.table):
+                    values[key] = self.card(c).title
+            elif key == "slot":
+                if type(data.get("slot")) is int:
+                    values["slot"] = data["slot"] + 1
+            elif key == "type":
+                values["type"] = str(data.get("type", ""))
         try:
             return words.format(**values) if words else kind.replace("_", " ")
         except KeyError:  # a field this event lacks: the plain event name
