@@ -195,8 +195,14 @@ class CocState(CardState):
         players = range(self.players) if p is None else (p,)
         t, chars = self.table, self.game.character_defs  # type: ignore[attr-defined]
         counters, key, zones, defn = t.counters.get, slot + 1, t.zones, t.defn
-        # ``characters(q)`` inlined, the committed test first (most cards in play are not committed there)
-        return [i for q in players for i in zones[PLAY_ZONES[q]] if counters((i, "story"), 0) == key and defn[i] in chars]
+        # ``characters(q)`` inlined, the committed test first (most cards in play are not committed there); a
+        # plain loop, cheaper than a comprehension for the few cards found
+        out = []
+        for q in players:
+            for i in zones[PLAY_ZONES[q]]:
+                if counters((i, "story"), 0) == key and defn[i] in chars:
+                    out.append(i)
+        return out
 
     # --- effective characteristics (CC-7.21: printed + lasting modifiers, never below 0) -----------
     def skill(self, i: int) -> int:
