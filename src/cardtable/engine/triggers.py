@@ -305,9 +305,11 @@ class WindowOp(Op["CardState"]):
         p, name, event = args["player"], args["name"], args["event"]
         if name in (INTERRUPT, REACTION) and event is not None:
             kind, data = event
-            answered = frame.get("answered") or ()
-            return [Action(p, "use", (("ability", ab.index), ("card", i))) for i, ab in matching(st, name, p, kind, data)
-                    if (i, ab.index) not in answered]
+            found = matching(st, name, p, kind, data)
+            if not found:
+                return []  # (the common case: no comprehension run)
+            answered = args.get("answered") or ()
+            return [Action(p, "use", (("ability", ab.index), ("card", i))) for i, ab in found if (i, ab.index) not in answered]
         actions: list[Action] = list(st.window_actions(name, p))
         for i, ab in matching(st, ACTION, p, None):
             actions.append(Action(p, "use", (("ability", ab.index), ("card", i))))
