@@ -729,14 +729,20 @@ def state_checks(st: CocState) -> None:
         st.finish([1 - empty[0]], f"seat {empty[0]}'s draw deck is empty (CC-1.5)", outcome_details(st, "deck_out"))
         return
     # (iv) CC-9.4 destruction, every qualifying character at once
-    wounded = [(i, wounds) for (i, name), wounds in st.table.counters.items() if name == "wounds" and wounds > 0]
+    wounded = []  # (plain loops in these checks: they find few cards, and run after most events)
+    for (i, name), wounds in st.table.counters.items():
+        if name == "wounds" and wounds > 0:
+            wounded.append((i, wounds))
     for i, wounds in wounded:  # (a wounds counter is seldom above 0: only those are checked, in the same order)
         if wounds >= st.durability(i) and st.table.in_play(i) and not _pending(st, "destroyed", i):
             emit(st, "destroyed", card=i)
     # (v) CC-10.5: a second same-title unique card under one control: the later one is discarded
     unique_defs, defn, deftuple = st.game.unique_defs, st.table.defn, st.game.deftuple  # type: ignore[attr-defined]
     for p in range(st.players):
-        uniques = [i for i in st.table.zones[PLAY_ZONES[p]] if defn[i] in unique_defs]
+        uniques = []
+        for i in zones[PLAY_ZONES[p]]:
+            if defn[i] in unique_defs:
+                uniques.append(i)
         if len(uniques) < 2 or len({deftuple[defn[i]].title for i in uniques}) == len(uniques):
             continue  # no title twice: nothing to discard (the seq order is read only when one is)
         seen: dict[str, int] = {}
@@ -753,7 +759,10 @@ def state_checks(st: CocState) -> None:
         if granted:
             chars = st.characters(p)
         else:  # then only a printed Heroic or Villainous character can count
-            chars = [i for i in zones[PLAY_ZONES[p]] if defn[i] in printed]
+            chars = []
+            for i in zones[PLAY_ZONES[p]]:
+                if defn[i] in printed:
+                    chars.append(i)
             # nothing grants either keyword, so a clash needs one character printed Heroic and one Villainous
             if len(chars) >= 2 and not (any("heroic" in deftuple[defn[i]].keywords for i in chars)
                                         and any("villainous" in deftuple[defn[i]].keywords for i in chars)):
