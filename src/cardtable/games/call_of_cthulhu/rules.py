@@ -764,9 +764,16 @@ def state_checks(st: CocState) -> None:
                 if defn[i] in printed:
                     chars.append(i)
             # nothing grants either keyword, so a clash needs one character printed Heroic and one Villainous
-            if len(chars) >= 2 and not (any("heroic" in deftuple[defn[i]].keywords for i in chars)
-                                        and any("villainous" in deftuple[defn[i]].keywords for i in chars)):
-                continue
+            if len(chars) >= 2:
+                printed_kinds: set[str] = set()
+                for i in chars:
+                    keywords = deftuple[defn[i]].keywords
+                    if "heroic" in keywords:
+                        printed_kinds.add("heroic")
+                    if "villainous" in keywords:
+                        printed_kinds.add("villainous")
+                if len(printed_kinds) < 2:
+                    continue
         if len(chars) < 2:
             continue  # fewer than two candidates: no clash, whatever their keywords
         hv: list[tuple[int, int]] = []

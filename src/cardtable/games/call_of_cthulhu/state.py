@@ -324,7 +324,9 @@ class CocState(CardState):
             res = zones[RESOURCE_ZONES[3 * p + dom]]
             if drained[3 * p + dom] or not res:
                 continue
-            icons = [deftuple[defn[r]].resource_icons for r in res]
+            icons = []
+            for r in res:
+                icons.append(deftuple[defn[r]].resource_icons)
             out.append((dom, res, icons, sum(map(len, icons))))
         return out
 
@@ -489,7 +491,7 @@ class CocState(CardState):
                 window, sources, domains = self._window_name(), effects.cost_sources(self), self._domains(player)
                 # With no cost changer anywhere, a card costs what is printed: one dearer than the richest
                 # undrained domain is refused by ``paying_domains`` (CC-6.3(a)); it is refused here, unread
-                printed_only = not sources and not any(e[0] == "cost" for e in self.lasting)
+                printed_only = not sources and (not self.lasting or not any(e[0] == "cost" for e in self.lasting))
                 top = max([dom[3] for dom in domains], default=0)
             if not d.cost_is_x:
                 if printed_only and d.cost > top:
