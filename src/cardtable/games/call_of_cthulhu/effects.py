@@ -357,8 +357,9 @@ def icons_counted_as(st: "CocState", i: int, kind: int, slot: int) -> int:
 
 def return_control(st: "CocState", timing: str) -> None:
     """Control effects of ``timing`` end: each card goes back to its owner's side (before ``expire`` drops them)."""
+    if not st.lasting:
+        return
     change_control = mods.effects_ops.change_control
-
     for e in [e for e in st.lasting if e[0] == "control" and e[3] == timing]:
         c = e[1]
         if st.table.in_play(c) and st.table.ctrl[c] != st.table.owner[c]:

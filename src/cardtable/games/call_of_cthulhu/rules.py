@@ -524,9 +524,11 @@ def struggle_count(st: CocState, slot: int, kind: int) -> int:
     host, defn, flags, boosting = t.host, t.defn, t.flags, st.game.booster_supports  # type: ignore[attr-defined]
     deftuple = st.game.deftuple  # type: ignore[attr-defined]
     n = deftuple[defn[story]].struggles[kind]
-    chars = [i for i in st.committed_at(slot) if not flags[i] & INSANE]
-    for i in chars:  # (``st.boosters``, inlined: these are not insane)
-        n += deftuple[defn[i]].boosters[kind]
+    chars = []
+    for i in st.committed_at(slot):  # (``st.boosters``, inlined: the sane ones)
+        if not flags[i] & INSANE:
+            chars.append(i)
+            n += deftuple[defn[i]].boosters[kind]
     hosts = set(chars)
     hosts.add(story)
     for z in PLAY_ZONES:
@@ -557,8 +559,13 @@ def _struggle(st: CocState, slot: int, kind: int) -> tuple[int | None, int, int]
         # printed ones (``strength`` gives the same sums, asking each character for its passive total)
         t = st.table
         flags, defn, deftuple = t.flags, t.defn, st.game.deftuple  # type: ignore[attr-defined]
-        sa = sum(max(0, deftuple[defn[i]].icons[kind]) for i in st.committed_at(slot, ap) if not flags[i] & INSANE)
-        sd = sum(max(0, deftuple[defn[i]].icons[kind]) for i in st.committed_at(slot, 1 - ap) if not flags[i] & INSANE)
+        sa = sd = 0
+        for i in st.committed_at(slot, ap):
+            if not flags[i] & INSANE:
+                sa += max(0, deftuple[defn[i]].icons[kind])
+        for i in st.committed_at(slot, 1 - ap):
+            if not flags[i] & INSANE:
+                sd += max(0, deftuple[defn[i]].icons[kind])
     else:
         sa, sd = strength(st, slot, ap, kind), strength(st, slot, 1 - ap, kind)
     return _winner(st, slot, ap, sa, sd), sa, sd

@@ -177,7 +177,11 @@ class CocState(CardState):
     def characters(self, p: int) -> list[int]:
         t, chars = self.table, self.game.character_defs  # type: ignore[attr-defined]
         defn = t.defn
-        return [i for i in t.zones[PLAY_ZONES[p]] if defn[i] in chars]
+        out = []
+        for i in t.zones[PLAY_ZONES[p]]:
+            if defn[i] in chars:
+                out.append(i)
+        return out
 
     def committed_at_any(self, p: int) -> bool:
         return any(self.committed_slot(i) is not None for i in self.characters(p))
