@@ -496,7 +496,9 @@ class CocState(CardState):
                 # With no cost changer anywhere, a card costs what is printed: one dearer than the richest
                 # undrained domain is refused by ``paying_domains`` (CC-6.3(a)); it is refused here, unread
                 printed_only = not sources and (not self.lasting or not any(e[0] == "cost" for e in self.lasting))
-                top = max([dom[3] for dom in domains], default=0)
+                top = 0
+                for dom in domains:
+                    top = max(top, dom[3])
             if not d.cost_is_x:
                 if printed_only and d.cost > top:
                     continue
@@ -673,14 +675,20 @@ class CocState(CardState):
                 return bool(matching(self, ability_kind, None, kind, data))
             return super().respondable(ability_kind, kind, data)
         if not self.may_trigger(ability_kind, kind):
-            return any(self.hidden_could_answer(p, ability_kind, kind) for p in range(self.players))
+            for p in range(self.players):
+                if self.hidden_could_answer(p, ability_kind, kind):
+                    return True
+            return False
         ev = dict(data)
         for i in self.trigger_sources_for(self.trigger_defs(ability_kind, kind)):  # only cards with such an ability
             for ab in self.abilities_of(i):
                 if ab.kind == ability_kind and ab.event == kind and source_in_place(self, i, ab) \
                         and (ab.when is None or ab.when(self, i, kind, ev)):
                     return True
-        return any(self.hidden_could_answer(p, ability_kind, kind) for p in range(self.players))
+        for p in range(self.players):
+            if self.hidden_could_answer(p, ability_kind, kind):
+                return True
+        return False
 
     def defer_reactions(self, kind: str, data: Any) -> bool:
         """CC-5.6: while stories resolve no window opens; reactions to events then wait for W-STORY-END.
