@@ -208,12 +208,18 @@ class CallOfCthulhu(CardGame):
     def has_action_events(self) -> bool:
         return any(ab.kind == "action" and ab.zones is not None for abilities in self.compiled for ab in abilities)
 
+    @cached_property
+    def first_shipped_story_set(self) -> str:
+        """The first shipped story set, the default one (custom sets never change a seeded game); found once,
+        not at each new game (listing the shipped card files reads the disk)."""
+        shipped = {c.set or s.set for s in self.sets[:len(self.source.shipped())] for c in s.cards
+                   if isinstance(c, StoryCard)}
+        return sorted(shipped)[0]
+
     def story_set(self, name: str | None) -> list[int]:
         sets = self.story_sets
-        if name is None:  # the first shipped story set (custom sets never change a seeded game)
-            shipped = {c.set or s.set for s in self.sets[:len(self.source.shipped())] for c in s.cards
-                       if isinstance(c, StoryCard)}
-            name = sorted(shipped)[0]
+        if name is None:
+            name = self.first_shipped_story_set
         if name not in sets:
             raise SetupError(f"unknown story set {name!r}; known: {', '.join(sorted(sets))}")
         ids = sets[name]
