@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..core import Action, Decision
+from ..core import Action, Decision, shared_action
 from .frames import Frame, freeze, thaw
 from .modifiers import is_used, mark_used
 from .ops import Op, OpTable
@@ -309,10 +309,11 @@ class WindowOp(Op["CardState"]):
             if not found:
                 return []  # (the common case: no comprehension run)
             answered = args.get("answered") or ()
-            return [Action(p, "use", (("ability", ab.index), ("card", i))) for i, ab in found if (i, ab.index) not in answered]
+            return [shared_action(p, "use", (("ability", ab.index), ("card", i))) for i, ab in found
+                    if (i, ab.index) not in answered]
         actions: list[Action] = list(st.window_actions(name, p))
         for i, ab in matching(st, ACTION, p, None):
-            actions.append(Action(p, "use", (("ability", ab.index), ("card", i))))
+            actions.append(shared_action(p, "use", (("ability", ab.index), ("card", i))))  # (made once per value)
         return actions
 
     @staticmethod

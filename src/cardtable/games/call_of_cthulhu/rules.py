@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action
+from ...core import Action, shared_action
 from ...engine import EXHAUSTED, Frame, Op, emit, expire, lasting_total, open_window, pick, secret_round
 from ...engine.frames import thaw
 from .effects import (
@@ -211,9 +211,10 @@ class ResourceChoice(Op[CocState]):
 
     def run(self, st: CocState, frame: Frame) -> None:
         p = frame["player"]
-        options = [Action(p, "resource", (("card", i), ("domain", d)))
+        # (each option once per value, ``shared_action``: the same hand is listed turn after turn)
+        options = [shared_action(p, "resource", (("card", i), ("domain", d)))
                    for i in st.table.cards(f"hand:{p}") for d in range(DOMAINS_PER_PLAYER)]
-        options.append(Action(p, "no_resource"))
+        options.append(shared_action(p, "no_resource"))
         st.ask(p, "resource", "Attach a card from your hand as a resource (one per turn), or none", options)
 
     def answer(self, st: CocState, frame: Frame, action: Any) -> None:
@@ -460,7 +461,7 @@ class Commit(Op[CocState]):
                 continue
             if not st.can_commit(i):
                 continue
-            out += [Action(p, "commit", (("card", i), ("story", s))) for s in slots]
+            out += [shared_action(p, "commit", (("card", i), ("story", s))) for s in slots]  # (made once per value)
         return out
 
     def run(self, st: CocState, frame: Frame) -> None:
@@ -472,7 +473,7 @@ class Commit(Op[CocState]):
         p = args["player"]
         verb = "attack with" if args["role"] == "attack" else "defend with"
         st.ask(p, f"commit_{frame['role']}", f"Choose characters to {verb} (each to one story), then done",
-               [*options, Action(p, "done")])
+               [*options, shared_action(p, "done")])
 
     def answer(self, st: CocState, frame: Frame, action: Any) -> None:
         if action.kind == "done":

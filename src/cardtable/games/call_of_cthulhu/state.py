@@ -17,7 +17,7 @@ from functools import partial
 from string import Formatter
 from typing import Any, Container, Iterable, Mapping, Sequence
 
-from ...core import Action, IllegalActionError, Visibility
+from ...core import Action, IllegalActionError, Visibility, shared_action
 from ...engine import EXHAUSTED, FIRST_GAME_FLAG, CardState, OpTable, ZoneDecl, lasting_total
 from ...engine.triggers import matching, source_in_place
 from ...engine.frames import thaw
@@ -503,7 +503,7 @@ class CocState(CardState):
                 if printed_only and d.cost > top:
                     continue
                 if self._can_play(player, i, 0, window, sources, domains, d.cost if printed_only else None):
-                    out.append(Action(player, "play", (("card", i),)))
+                    out.append(shared_action(player, "play", (("card", i),)))  # (made once per value)
                 continue
             for x in self.x_values(player, i):
                 if self._can_play(player, i, x, window, sources, domains):
