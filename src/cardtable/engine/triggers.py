@@ -192,7 +192,8 @@ class EventOp(Op["CardState"]):
                 return
             stack = st.stack
             depth = len(stack)
-            checking = frame.evolve(stage="checks")
+            checking = Frame.__new__(Frame)  # ``frame.evolve(stage="checks")``, built directly (every event)
+            checking.op, checking.args, checking.got = frame.op, {**args, "stage": "checks"}, None
             stack[-1] = checking
             st.perform(kind, dict(data))
             if len(st.stack) != depth or st._decision is not None or st._outcome is not None:
@@ -232,7 +233,7 @@ class EventOp(Op["CardState"]):
                 begin_use(st, st.table.ctrl[source], source, st.abilities_of(source)[index], kind, data)
             return
         if stage == "reaction":
-            st.pop()
+            st.stack.pop()  # (``st.pop()``)
             if st.respondable(REACTION, kind, data):
                 if st.defer_reactions(kind, data):
                     return
