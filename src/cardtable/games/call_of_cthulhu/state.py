@@ -471,9 +471,12 @@ class CocState(CardState):
         return list(range(top + 1))
 
     def _window_name(self) -> str | None:
-        for f in reversed(self.stack):
+        stack = self.stack
+        if stack and stack[-1].op == "engine.window":  # (the window asking: the common case)
+            return str(stack[-1].args["name"])
+        for f in reversed(stack):
             if f.op == "engine.window":
-                return str(f["name"])
+                return str(f.args["name"])
         return None
 
     def window_actions(self, name: str, player: int) -> Sequence[Action]:
