@@ -340,12 +340,14 @@ def _token_story_cands(st: "CocState", spec: Any, ctx: Ctx) -> list[int]:
 
 def cost_payable(st: "CocState", cost: Any, ctx: Ctx) -> bool:
     t, s, p = st.table, ctx.source, ctx.player
-    if cost == "exhaust_self":
-        return t.in_play(s) and not st.exhausted(s)
-    if cost in ("sacrifice_self", "return_self_to_hand"):
-        return t.in_play(s)
-    if cost == "self_goes_insane":
-        return t.in_play(s) and not st.insane(s) and st.card(s).type == "character"
+    if isinstance(cost, str):  # (a cost model compared with a string is pydantic's slow ``__eq__``)
+        if cost == "exhaust_self":
+            return t.in_play(s) and not st.exhausted(s)
+        if cost in ("sacrifice_self", "return_self_to_hand"):
+            return t.in_play(s)
+        if cost == "self_goes_insane":
+            return t.in_play(s) and not st.insane(s) and st.card(s).type == "character"
+        return False
     if isinstance(cost, S.PayCost):
         return bool(st.ability_paying_domains(p, cost.pay))
     if isinstance(cost, (S.ExhaustCost, S.SacrificeCost)):

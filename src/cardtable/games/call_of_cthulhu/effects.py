@@ -55,6 +55,8 @@ def _trigger_test(trigger: Any) -> Callable[..., bool]:
     # the trigger's optional keys, read once: a key its model lacks is a failed attribute look-up (pydantic's
     # ``__getattr__`` raising), dear on every event this trigger is tested against
     trigger_filter, trigger_story = getattr(trigger, "filter", None), getattr(trigger, "story", "any")
+    filter_self = isinstance(trigger_filter, str) and trigger_filter == "self"  # (not a model's slow ``==``)
+    story_ref = trigger_story if isinstance(trigger_story, str) else None  # "source_story", "this_story", "any"...
 
     def when(st: "CocState", source: int, kind: str, data: dict[str, Any]) -> bool:
         t = st.table
@@ -64,7 +66,7 @@ def _trigger_test(trigger: Any) -> Callable[..., bool]:
             card = data.get("card")
             if card is None:
                 return False
-            if f == "self":
+            if filter_self:
                 if card != source:
                     return False
             elif isinstance(f, S.Filter):
@@ -84,13 +86,13 @@ def _trigger_test(trigger: Any) -> Callable[..., bool]:
         elif ev == "story_won":
             if not who_ok(trigger.player, player, me):
                 return False
-            if trigger.story == "this_story" and data.get("story") != source:
+            if story_ref == "this_story" and data.get("story") != source:
                 return False
         elif ev == "success_token_placed" and not who_ok(trigger.side, player, me):
             return False
         elif ev in ("resource_attached", "domain_drained", "domain_refreshed") and not who_ok(trigger.controller, player, me):
             return False
-        story = trigger_story
+        story = story_ref
         if story == "source_story" and data.get("slot") != _lki_slot(st, source, data):
             return False
         if story == "this_story" and ev != "story_won" and data.get("slot") != _row_slot(st, source):
@@ -217,10 +219,12 @@ def _stat_of(e: Any) -> list[tuple[str, Any]]:
 
 def _targets_card(st: "CocState", target: Any, c: int, ctx: Ctx) -> bool:
     t = st.table
-    if target == "host":
-        return t.host[ctx.source] == c
-    if target == "self":
-        return c == ctx.source
+    if isinstance(target, str):  # (a filter model compared with a string is pydantic's slow ``__eq__``)
+        if target == "host":
+            return t.host[ctx.source] == c
+        if target == "self":
+            return c == ctx.source
+        return False
     if isinstance(target, S.Filter):
         return t.in_play(c) and matches_filter(st, target, c, controller=t.ctrl[ctx.source], source=ctx.source,
                                                slot=source_story(st, ctx) if target.committed_to is not None else None)
