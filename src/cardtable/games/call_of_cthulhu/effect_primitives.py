@@ -35,16 +35,18 @@ def _cards(st: "CocState", ctx: Ctx, prim: Any, field: str, picks: dict[str, Any
     """The cards a card-target field designates now (chosen ones still legal; every match if untargeted)."""
     v = getattr(prim, field)
     t = st.table
-    if v == "self":
-        return [ctx.source]
-    if v == "host":
-        h = t.host[ctx.source]
-        return [h] if h >= 0 else []
-    if v == "it":
-        return [ctx.it] if ctx.it >= 0 else []
-    if v == "event_card":
-        c = ctx.ev.get("card")
-        return [] if c is None else [int(c)]
+    if isinstance(v, str):  # (tested as a string: a model == str is pydantic's slow ``__eq__``)
+        if v == "self":
+            return [ctx.source]
+        if v == "host":
+            h = t.host[ctx.source]
+            return [h] if h >= 0 else []
+        if v == "it":
+            return [ctx.it] if ctx.it >= 0 else []
+        if v == "event_card":
+            c = ctx.ev.get("card")
+            return [] if c is None else [int(c)]
+        return []
     if isinstance(v, S.Filter):
         if v.choose is not None:
             legal_now = set(card_cands(st, prim, field, ctx))

@@ -315,8 +315,8 @@ def value_of(st: "CocState", v: Any, ctx: Ctx) -> int:
         return int(v)
     if isinstance(v, int):
         return v
-    if v == "X":
-        return ctx.x
+    if isinstance(v, str):  # (tested as a string: a model == str is pydantic's slow ``__eq__``)
+        return ctx.x if v == "X" else 0
     if not isinstance(v, S.ValueExpr):
         return 0
     n = 0
