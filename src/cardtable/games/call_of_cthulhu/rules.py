@@ -203,6 +203,19 @@ def restorable(st: CocState, i: int) -> bool:
 # --- resource phase -----------------------------------------------------------------------------------
 
 
+_RESOURCE_ACTIONS: dict[tuple[int, int], tuple[Action, ...]] = {}  # (seat, card) -> its resource options
+
+
+def _resource_actions(p: int, i: int) -> tuple[Action, ...]:
+    """Seat ``p``'s options to attach card ``i`` to each of its domains: made once per seat and card (the same
+    hand is listed turn after turn; ``shared_action`` makes each a single object)."""
+    actions = _RESOURCE_ACTIONS.get((p, i))
+    if actions is None:
+        actions = _RESOURCE_ACTIONS[(p, i)] = tuple(shared_action(p, "resource", (("card", i), ("domain", d)))
+                                                   for d in range(DOMAINS_PER_PLAYER))
+    return actions
+
+
 class ResourceChoice(Op[CocState]):
     """CC-5.30: attach one card from hand to any of your domains, or none. The decision lists hand
     cards, so only its player sees it; the frame names no card."""
@@ -211,9 +224,9 @@ class ResourceChoice(Op[CocState]):
 
     def run(self, st: CocState, frame: Frame) -> None:
         p = frame["player"]
-        # (each option once per value, ``shared_action``: the same hand is listed turn after turn)
-        options = [shared_action(p, "resource", (("card", i), ("domain", d)))
-                   for i in st.table.cards(f"hand:{p}") for d in range(DOMAINS_PER_PLAYER)]
+        options: list[Action] = []
+        for i in st.table.cards(f"hand:{p}"):
+            options += _resource_actions(p, i)
         options.append(shared_action(p, "no_resource"))
         st.ask(p, "resource", "Attach a card from your hand as a resource (one per turn), or none", options)
 
