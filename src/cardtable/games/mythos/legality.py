@@ -381,35 +381,69 @@ _FITS_CAP = 1 << 16  # entries; cleared when full
 
 def slots_fit(st: MyState, d: CardDef, p: int, memo: dict[str, Any] | None = None) -> bool:
     """MY-6.13.3: can ``p``'s adventure pool fill ``d``'s slots (``assign`` finds an assignment)?"""
-    return _pool_fits(st, d, d.slots, _pool(st, p, "adventure_pool", adventure_pool_kinds, memo))
+    return _pool_fits(st, p, d, d.slots, "adventure_pool", adventure_pool_kinds,
+                      _pool(st, p, "adventure_pool", _adventure_key, memo))
 
 
-def _pool(st: MyState, p: int, name: str, build: Any, memo: dict[str, Any] | None) -> tuple[Any, ...]:
-    """A slot pool (``build(st, p)``: its cards and their types) with its key, the (definition, type) of
-    each card; kept in ``memo`` (``check``'s) under ``name`` for the other cards of the same hand."""
-    pool = None if memo is None else memo.get(name)
-    if pool is None:
-        cards, kinds = build(st, p)
-        card = st.card
-        pool = (name, cards, kinds, tuple([(card(c), kinds[c]) for c in cards]))
+# A slot pool's key: per card, in the pool's order, ``defn << 2 | kind`` with kind 0 for its printed type,
+# 1 for an Ally (an unattached card of the Ally area) and 2 for a Monster (a Threat card), MY-3.6 — the
+# (definition, type) pairs ``fits`` reads, as small ints: built without a definition look-up per card and
+# hashed at C speed (every turn asks it of every Adventure and god in hand).
+_KINDS = (None, "ally", "monster")
+
+
+def _adventure_key(st: MyState, p: int) -> tuple[int, ...]:
+    """``adventure_pool_kinds(st, p)`` as a pool key (above)."""
+    t = st.table
+    defn, flags, host = t.defn, t.flags, t.host
+    key = [defn[i] << 2 for i in t.cards(STORY[p])]
+    key += [defn[i] << 2 | (host[i] == NO_CARD) for i in t.cards(ZONE["ally"][p]) if not flags[i] & FACE_DOWN]
+    for z in ("item", "event", "god"):
+        key += [defn[i] << 2 for i in t.cards(ZONE[z][p]) if not flags[i] & FACE_DOWN]
+    return tuple(key)
+
+
+def _god_key(st: MyState, p: int) -> tuple[int, ...]:
+    """``god_pool_kinds(st, p)`` as a pool key (above)."""
+    t = st.table
+    defn, flags, host = t.defn, t.flags, t.host
+    key = [defn[i] << 2 | (host[i] == NO_CARD) for i in t.cards(ZONE["ally"][p]) if not flags[i] & FACE_DOWN]
+    for z in ("item", "event", "god"):
+        key += [defn[i] << 2 for i in t.cards(ZONE[z][p]) if not flags[i] & FACE_DOWN]
+    cur = st.current_location(p)
+    if cur is not None:
+        key.append(defn[cur] << 2)
+    key += [defn[i] << 2 | 2 for i in t.cards(THREAT[p])]
+    return tuple(key)
+
+
+def _pool(st: MyState, p: int, name: str, build: Any, memo: dict[str, Any] | None) -> tuple[int, ...]:
+    """A slot pool's key (``build(st, p)``, above), kept in ``memo`` (``check``'s) under ``name`` for the other
+    cards of the same hand."""
+    key = None if memo is None else memo.get(name)
+    if key is None:
+        key = build(st, p)
         if memo is not None:
-            memo[name] = pool
-    return pool  # type: ignore[no-any-return]
+            memo[name] = key
+    return key  # type: ignore[no-any-return]
 
 
-def _pool_fits(st: MyState, d: CardDef, slots: tuple[Any, ...], pool: tuple[Any, ...]) -> bool:
-    """``assign(st, slots, cards, kinds) is not None``, remembered by the definitions and types of the
-    pool's cards: the matching reads nothing else of them (a mental state only while a SET_MENTAL_STATE
-    is in force, and then nothing is remembered). Every turn asks it of every Adventure and god in hand,
-    and the field it is asked of changes by a card or so between turns."""
-    name, cards, kinds, key = pool
+def _pool_fits(st: MyState, p: int, d: CardDef, slots: tuple[Any, ...], name: str, cards_of: Any,
+               key: tuple[int, ...]) -> bool:
+    """``assign(st, slots, cards, kinds) is not None`` for the pool ``cards_of(st, p)``, remembered by its
+    ``key``, the definitions and types of the pool's cards: the matching reads nothing else of them (a
+    mental state only while a SET_MENTAL_STATE is in force, and then nothing is remembered). Every turn asks
+    it of every Adventure and god in hand, and the field it is asked of changes by a card or so between turns."""
     if st.lasting and any(e[0] == "set_mental_state" for e in st.lasting):
+        cards, kinds = cards_of(st, p)
         return assign(st, slots, cards, kinds) is not None
     got = _FITS.get((d, name, key))
     if got is None:
         if len(_FITS) >= _FITS_CAP:
             _FITS.clear()
-        got = _FITS[(d, name, key)] = fits(slots, key)
+        defs = st.pool.defs
+        items = [(defs[k >> 2], _KINDS[k & 3] or defs[k >> 2].type) for k in key]
+        got = _FITS[(d, name, key)] = fits(slots, items)
     return got
 
 
@@ -430,7 +464,7 @@ def god_assignment(st: MyState, p: int, d: CardDef) -> list[int] | None:
 
 def god_fits(st: MyState, d: CardDef, p: int, memo: dict[str, Any] | None = None) -> bool:
     """MY-6.9.2: ``god_assignment(st, p, d) is not None`` (remembered as for ``slots_fit``)."""
-    return _pool_fits(st, d, d.god_requirements, _pool(st, p, "god_pool", god_pool_kinds, memo))
+    return _pool_fits(st, p, d, d.god_requirements, "god_pool", god_pool_kinds, _pool(st, p, "god_pool", _god_key, memo))
 
 
 def god_pool_kinds(st: MyState, p: int) -> tuple[list[int], dict[int, str]]:
