@@ -534,38 +534,60 @@ def play_action(p: int, i: int, host: int | None, target: int | None = None) -> 
     return shared_action(p, "play", params)
 
 
+_PLAN: dict[CardDef, int] = {}  # definition -> how ``turn_options`` lists it (``_plan``)
+_NAMES, _PLAIN_PLAY, _ATTACHES = 0, 1, 2
+
+
+def _plan(d: CardDef) -> int:
+    """How a hand card's plays are listed, a pure function of its definition (kept per definition: every
+    turn asks it of every hand card): ``_NAMES`` it names a target as it is played, ``_ATTACHES`` it goes
+    onto a host (``hosts``), ``_PLAIN_PLAY`` to its own area."""
+    got = _PLAN.get(d)
+    if got is None:
+        got = _PLAN[d] = _NAMES if cancel_filter(d) is not None else _ATTACHES if d.type in _ATTACHING else _PLAIN_PLAY
+    return got
+
+
 def turn_options(st: MyState, p: int) -> list[Action]:
     """MY-5.4: every legal play, the turn actions (arrive, cast) and pass."""
     out: list[Action] = []
     seen: dict[CardDef, bool] = {}  # definition -> legal: copies and hosts decide alike
     hand = sorted(st.table.cards(HAND[p]))
-    card = st.card
-    defs = [card(i) for i in hand]
+    pool_defs, defn = st.pool.defs, st.table.defn
+    defs = [pool_defs[defn[i]] for i in hand]  # ``st.card`` of each
     memo: dict[str, Any] = {}  # shared reads of the checks below (the state does not change meanwhile)
     starters = mods.join.starters(st, p, hand, defs) if len(hand) > 1 else ()
+    plans, own_plays = _PLAN.get, _OWN_PLAYS.get
     for i, d in zip(hand, defs):
-        if cancel_filter(d) is not None:
+        plan = plans(d)
+        if plan is None:
+            plan = _plan(d)
+        if plan == _NAMES:
             named: list[int | None] = list(cancel_targets(st, p, d, i))
             if target_optional(d):
                 named.insert(0, None)
             out += [play_action(p, i, None, c) for c in named if check(st, p, i, None, c) is None]
             continue
-        if d.type in _ATTACHING:
-            allowed = hosts(st, p, d, memo)
+        if plan == _ATTACHES:
+            allowed = hosts(st, p, d, memo)  # first: a card with nowhere to go is not checked (a requirement may roll a die)
             if not allowed:
                 continue
-        else:
-            allowed = _OWN_AREA
         # ``check`` of a card from the hand with an allowed host and no target is ``type_refusal``, which
         # reads the definition and the state alone: a second copy, or another host, takes the first answer
         ok = seen.get(d)
         if ok is None:
             ok = seen[d] = type_refusal(st, p, d, memo) is None
-        if ok:
+        if not ok:
+            continue
+        if plan == _ATTACHES:
             for h in allowed:
                 out.append(play_action(p, i, h))
                 if i in starters:  # MY-8.5: the group's first card, the rest added one by one (D-MY-154)
                     out.append(mods.join.join_start(p, i, h))
+        else:
+            out.append(own_plays((p, i)) or play_action(p, i, None))
+            if i in starters:
+                out.append(mods.join.join_start(p, i, None))
     if len(hand) > 1:
         out += mods.join.monster_groups(st, p, hand, defs)  # MY-8.6
     out += mods.abilities.options(st, p, "card_play")
