@@ -35,9 +35,10 @@ def abilities_of(st: MyState, i: int) -> tuple[Ability, ...]:
 
 
 def sources(st: MyState, p: int) -> list[int]:
-    t, card, flags = st.table, st.card, st.table.flags
-    out = [i for z in FIELD_OF[p] for i in t.cards(z)
-           if card(i).abilities and not flags[i] & FACE_DOWN]  # ``abilities_of``: no investigator lies there
+    t = st.table
+    defs, defn, flags, zones, zone_ids = st.pool.defs, t.defn, t.flags, t.zones, t.zone_ids  # (``st.card``, inlined)
+    out = [i for z in FIELD_OF[p] for i in zones[zone_ids[z]]
+           if defs[defn[i]].abilities and not flags[i] & FACE_DOWN]  # ``abilities_of``: no investigator lies there
     side = st.investigator(p)
     if side is not None and side.abilities:
         out += t.cards(INV[p])  # the investigator card, whose abilities are its chosen side's (MY-6.2.1)
