@@ -111,13 +111,22 @@ def windows(ab: Ability) -> set[str]:
     return out
 
 
+_ACTIVATIONS: dict[tuple[int, int, int], Action] = {}  # (seat, card, ability) -> its ``activate`` action
+
+
 def options(st: MyState, p: int, window: str) -> list[Action]:
     out = []
+    get = _ACTIVATIONS.get
     for i in sources(st, p):
         abilities = abilities_of(st, i)  # read once for all of the card's abilities
         for k in range(len(abilities)):
             if _refusal(st, p, i, k, abilities, window) is None:
-                out.append(shared_action(p, "activate", (("ability", k), ("card", i))))
+                action = get((p, i, k))
+                if action is None:
+                    if len(_ACTIVATIONS) >= 1 << 14:
+                        _ACTIVATIONS.clear()
+                    action = _ACTIVATIONS[(p, i, k)] = shared_action(p, "activate", (("ability", k), ("card", i)))
+                out.append(action)
     return out
 
 

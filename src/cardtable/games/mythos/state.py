@@ -509,7 +509,7 @@ class MyState(CardState):
             if not resolving(self):
                 settle(self)
                 return
-        super().ask(player, kind, prompt, options)
+        CardState.ask(self, player, kind, prompt, options)  # (``super()`` builds a proxy at every decision)
 
     def _explain_illegal(self, action: Action, decision: Any) -> IllegalActionError | None:
         from .refusals import explain
