@@ -129,9 +129,15 @@ def draw_one(st: MyState, p: int, batch: Batch) -> bool:
         st.note("library_out", {"player": p})
         _m.triggers.queue_active(st, p, "on_library_out")  # MY-12.1 ON_LIBRARY_OUT
     i = t.cards(DECK[p])[-1]
-    st.move_card(i, HAND[p])
-    st.note("drew", {"player": p, "card": i}, visible_to=[p], redacted={"player": p})
+    # ``st.move_card(i, HAND[p])``: a Mythos Deck card is not in play and the hand is no play area, so the move
+    # ends no effect, takes no attachment along and raises no trigger, and the hand is hidden (the card
+    # loses its flags); what is left is the table's move (every round draws a few dozen cards per seat)
+    t.move(i, HAND[p], flags=0)
+    st.note("drew", {"player": p, "card": i}, visible_to=_SEAT_ONLY[p], redacted={"player": p})
     return True
+
+
+_SEAT_ONLY = tuple(frozenset((p,)) for p in range(len(HAND)))  # a seat's private event: ``note`` keeps the frozenset as is
 
 
 def draw(st: MyState, p: int, n: int, batch: Batch) -> None:
@@ -331,13 +337,16 @@ class Round(Op[MyState]):
     def _refill(st: MyState) -> None:
         """MY-5.2b/c: each player, in seat order from the first, draws one card at a time up to the refill
         size; each card (with its library-out) is one atomic effect (MY-1.3a iv)."""
+        sanity = st.vars["sanity"]
         for p in st.seat_order(st.vars["first"]):
             refill = st.hand_sizes(p)[0]  # MY-5.2b (MODIFY_HAND_SIZES in force, MY-12.5)
-            while len(st.table.cards(HAND[p])) < refill:
+            hand = st.table.cards(HAND[p])  # (the zone's own list: each draw adds to it)
+            while len(hand) < refill:
                 batch: Batch = {}
                 drawn = draw_one(st, p, batch)
-                commit(st, batch)
-                if game_over_check(st):
+                if batch:  # a library-out (``commit`` of an empty batch does nothing)
+                    commit(st, batch)
+                if 0 in sanity and game_over_check(st):  # (``game_over_check``'s own test first)
                     return
                 if not drawn:
                     break
