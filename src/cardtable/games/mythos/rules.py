@@ -359,8 +359,11 @@ class Round(Op[MyState]):
         order = st.seat_order(st.vars["first"])
         if frame.got is not None:
             p = order[k]
+            move = st.table.move
             for i in frame.got:
-                st.move_card(int(i), DISCARD[p])
+                # ``st.move_card(i, DISCARD[p])``: from the hand to the discard pile, neither a play area, so
+                # the move ends no effect and raises no trigger, and the pile is public (the flags stay)
+                move(int(i), DISCARD[p])
             if frame.got:
                 st.note("hand_adjusted", {"player": p, "discarded": list(frame.got)})
             k += 1
