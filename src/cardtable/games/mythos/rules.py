@@ -228,9 +228,11 @@ class Round(Op[MyState]):
             settle(st)  # library-outs of the refill (MY-12.1) resolve first
         elif stage in SLOTS:  # MY-5.2d, MY-9.1, MY-5.13 step 2: a trigger slot, then the next stage
             slot, after = SLOTS[stage]
-            if frame.got is None:
+            if frame.got is None and slot in st.facts().triggers:
                 _m.triggers.fire(st, slot)
                 return
+            # (the slot's walk done, or skipped: no card of the game has this trigger, so it would find no
+            # card at any seat and hand back at once — ``triggers.sources``' own test)
             if st.is_terminal:
                 return
             if stage == "sor":
