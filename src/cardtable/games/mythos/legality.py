@@ -608,6 +608,8 @@ def castable(st: MyState, p: int, window: str = "card_play", memo: dict[str, Any
     """MY-6.12.3, MY-6.12.8: loaded, face-up spells whose timing (MY-12.7; default both) allows ``window``
     (``fast`` counts as card play). ``memo`` as for ``check`` (the vessels)."""
     t = st.table
+    if not t.links:
+        return []  # nothing is attached anywhere, so no spell is loaded (every turn and use step asks)
     held = None if memo is None else memo.get("vessels")
     if held is None:
         held = vessels(st, p)
