@@ -33,25 +33,20 @@ KNOWN_UNPLAYED: dict[str, tuple[int, set[str]]] = {
     # knight (Smoke and Mirrors' Sunspear Riders, Pearl Exchange's Corsairs) they were played in 17 of
     # the 19 and 20 of the 21 heuristic games that drew them (the Trickster's burst: test_strategy.py).
     "million-arthur": (32, set()),
-    # Every card played, Mythos (issue 25): an acquired adventure now counts as played (playing it is a
-    # PLAY, MY-6.13.4), and the heuristic counts cards drawn, turns the opponents lose, items, Enchanted
-    # weapons (MY-6.6.5) and loaded spells in play and the hand cards a place makes playable. With the lists
-    # revised for that heuristic (docs/balance) the run doubled from 32 to 64 games. Valuing Enchanted
-    # weapons took the Moon-Silver Scimitar MYD-W01, the Sacrificial Dagger MYC-W02 and Lamp and Ledger's
-    # Byakhee MYC-M03 off this list and put the Backwoods Hunter MYC-A05 on it (it is played in 25 of the
-    # 320 games that drew it in the 800-game balance run; this run's games changed with the heuristic, and
-    # in none of them is it ever offered). Left (in brackets: games played / games drawn in that run):
-    # * Never offered as a play in their own ready deck (docs/balance/proposals/mythos-every-card-playable):
-    #   the adventures never completed, MYC-V01 (0/318), V02 (0/320), MYN-V05 (0/312); Undercity Fixer
-    #   MYN-A03 (0/313) and Ithaqua MYN-G02 (0/308), whose requirements the deck rarely meets.
-    # * Rarely played: the Isolated places reached only by travel, MYN-L08 (7/310, -2 Sanity) and Devil Reef
-    #   MYC-L10 (1/319); Galley to Serannian MYD-T01 (7/320, leaves from a Dreamlands Harbour); Lunar Survey
-    #   Logs MYN-B02 (27/307); Firewall of Glyphs MYN-S01 (23/319); Father Dagon Rising MYC-G01 (48/311: two
-    #   Deep Ones and a Water place); the Surly Gravedigger MYC-A03 (62/633) and the Backwoods Hunter
-    #   MYC-A05 (25/320), each played only where its deck seldom stands (a Cemetery, a Forest).
-    "mythos": (64, {
-        "MYC-A03", "MYC-A05", "MYC-G01", "MYC-L10", "MYC-V01", "MYC-V02", "MYD-T01", "MYN-A03", "MYN-B02",
-        "MYN-G02", "MYN-L08", "MYN-S01", "MYN-V05"}),
+    # Every card played, Mythos (issue 25): an acquired adventure counts as played (playing it is a PLAY,
+    # MY-6.13.4); the heuristic counts cards drawn, turns the opponents lose, items, Enchanted weapons
+    # (MY-6.6.5), loaded spells in play and the hand cards a place makes playable, and (2026-12-07) the
+    # play an option opens for the next turn (``strategy.opened_play``: arrive at a Cemetery, a Forest or
+    # Underground, then play the ally there; a tome, then its spell; an adventure's last slot, then the
+    # adventure), which took the Surly Gravedigger MYC-A03, the Backwoods Hunter MYC-A05, the Undercity
+    # Fixer MYN-A03, Father Dagon Rising MYC-G01 and the Galley to Serannian MYD-T01 off this list. The
+    # cards no seat could ever be offered went out of the ready lists (docs/balance): the Isolated places
+    # and what needs them in Arcology Signal (Far Side Listening Post, Ithaqua, Lunar Expedition), with its
+    # one English tome and the Warding spells only that tome holds (a three-card chain: an English reader,
+    # the tome, the spell); Lamp and Ledger's Horror at the Whateley Farm (no Forest) for a tome, which its
+    # Secrets of the Stacks needs; Tide and Teeth's Devil Reefs (Isolated, -2 Sanity, reached only by
+    # travel); Silver Key Dreamers' Seven Cryptical Books (one Dreaming spell in the deck to load).
+    "mythos": (64, set()),
 }
 
 

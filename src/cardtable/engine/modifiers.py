@@ -48,7 +48,7 @@ def expire(st: "CardState", timing: str) -> int:
     Returns how many lasting effects ended (handy for tests and logs).
     """
     before = len(st.lasting)
-    if before:  # (nothing lasting, the common case: no new list)
+    if before:  # (most calls find nothing lasting: no new empty list then)
         st.lasting = [e for e in st.lasting if e[3] != timing]
     if st.used:
         st.used = {u for u in st.used if u[-1] != timing}

@@ -70,14 +70,15 @@ class Pick(Op["CardState"]):
         st.ask(p, args.get("kind") or "pick", args["prompt"], options)
 
     def answer(self, st: "CardState", frame: Frame, action: Action) -> None:
+        # ``_chosen`` inlined per branch (this runs at every pick): the same reads, one look at the args
         args = frame.args
-        chosen = self._chosen(st, frame)
         if action.kind == "done":
-            self._finish(st, frame, chosen)
+            self._finish(st, frame, self._chosen(st, frame))
         elif args.get("private"):
-            st.secrets[args["player"]] = tuple(chosen) + (action.get("card"),)
+            p = args["player"]
+            st.secrets[p] = tuple(st.secrets.get(p, ())) + (action.get("card"),)
         else:
-            st.replace(frame.evolve(chosen=tuple(chosen) + (action.get("card"),)))
+            st.replace(frame.evolve(chosen=tuple(args.get("chosen", ())) + (action.get("card"),)))
 
     @staticmethod
     def _cands(st: "CardState", frame: Frame) -> list[int]:

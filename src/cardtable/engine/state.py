@@ -13,6 +13,8 @@ for a bot) re-runs the top frame and gets it back.
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Container, Iterable, Mapping, Sequence
 
 from ..core import Action, Decision, Event, IllegalActionError, Outcome, RecordError, Rng, State, Visibility
@@ -143,9 +145,12 @@ class CardState(State):
 
     def apply(self, action: Action | Mapping[str, Any]) -> None:
         d = self._decision
-        if type(action) is Action and d is not None and action.kind != "concede" and action in d.options:
+        if type(action) is Action and d is not None and action.kind != "concede" \
+                and (any(map(is_, d.options, repeat(action))) or action in d.options):
             # the common case, a listed option: ``State.apply``'s checks without its conversions (same steps),
-            # and ``_apply``'s body inlined (no card game overrides it)
+            # and ``_apply``'s body inlined (no card game overrides it). An action taken from the listing is
+            # one of its objects: found by identity at C speed first, before ``in`` compares field by field
+            # with every option ahead of it (an equal action built anew still takes the ``in``)
             self.history.append(action)
             frame = self.stack[-1]
             self._decision = None

@@ -3,6 +3,8 @@ rules make good — each scenario built exactly (``testing.build``) and named by
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardtable.bots import make_bot
 from cardtable.core import Action, Decision, Rng
 from cardtable.games.mythos import DEFINITION
@@ -198,3 +200,54 @@ def test_my_6_6_5_it_arms_an_ally_with_an_enchanted_weapon_for_its_sanity_cost()
     low = build(hands=(["Sacrificial Dagger"], []), story=(["Arkham Rail Depot"], []),
                 allies=(["Police Detective"], []), sanity=(3, 10))
     assert best(low.st).kind == "pass"
+
+
+def test_my_6_3_8_it_arrives_at_the_cemetery_its_hand_ally_needs_and_then_plays_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """An ally that names a place (the Surly Gravedigger: play at a Cemetery, MY-6.4.2) is played in two
+    turns: arrive (MY-6.3.8, a turn action that costs the Old Hill Burying Ground's Sanity) and then play
+    it, here for the ally slot of the Graveside Vigil in hand (MY-6.13.2). The look-ahead counts the play
+    an option opens for the next turn (``strategy.opened_play``), so it arrives rather than pass, and next
+    turn plays the ally. Without that term it never arrives: the last line checks that the test can fail."""
+    from cardtable.games.mythos import strategy
+    from cardtable.games.mythos.testing import S
+
+    def walking() -> object:
+        return build(hands=(["Surly Gravedigger", "Graveside Vigil"], []),
+                     story=(["Arkham Rail Depot", S("Old Hill Burying Ground", crosswise=True)], []),
+                     sanity=(10, 10))
+
+    sc = walking()
+    d = sc.st.decision
+    assert d is not None and not any(o.get("card") == sc.id("Surly Gravedigger") for o in d.options)
+    chosen = best(sc.st)
+    assert chosen.kind == "arrive", chosen
+    sc.st.apply(chosen)
+    assert sc.st.current_location(0) == sc.id("Old Hill Burying Ground")
+    assert sc.st.sanity(0) == 9  # the place's -1 (MY-6.3.8)
+    sc.st.apply(best(sc.st))  # the other seat's turn
+    assert sc.st.decision is not None and sc.st.decision.player == 0
+    assert best(sc.st).get("card") == sc.id("Surly Gravedigger")
+    monkeypatch.setattr(strategy, "FOLLOW", 0.0)
+    assert best(walking().st).kind != "arrive"
+
+
+def test_my_9_11_it_holds_the_line_when_the_other_threat_holds_monsters_and_not_otherwise(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Sgt. Rune Lindqvist's Hold the Line (a turn, once a round: nobody can attack you this round,
+    MY-12.5 ``cannot_be_attacked``) and ``prevent_damage`` shields (MY-9.11) are worth the attacks they
+    stop (``evaluation.shielded``): with two Ghouls in the opponent's Threat the look-ahead raises the
+    shield; with an empty Threat the ability changes nothing, and an ability that changes nothing is not
+    used (``strategy.IDLE``: two seats drawing from empty decks would otherwise never end card play,
+    MY-5.9). With the shield's value at 0 it passes: the test can fail."""
+    from cardtable.games.mythos import evaluation
+
+    def table(threat: list[str]) -> Any:
+        sc = build(investigators=("MYN-I01", "Whitcomb / Harlan"), sides=(1, 0), story=(["Arcology Spire Plaza"], []),
+                   threat=([], threat), sanity=(10, 10))
+        return sc.st
+
+    st = table(["Ghoul", "Ghoul"])
+    assert [o.kind for o in st.decision.options] == ["activate", "pass"]
+    assert best(st).kind == "activate"
+    assert best(table([])).kind == "pass"
+    monkeypatch.setattr(evaluation, "SHIELD", 0.0)
+    assert best(table(["Ghoul", "Ghoul"])).kind == "pass"

@@ -35,9 +35,10 @@ def abilities_of(st: MyState, i: int) -> tuple[Ability, ...]:
 
 
 def sources(st: MyState, p: int) -> list[int]:
-    t, card, flags = st.table, st.card, st.table.flags
-    out = [i for z in FIELD_OF[p] for i in t.cards(z)
-           if card(i).abilities and not flags[i] & FACE_DOWN]  # ``abilities_of``: no investigator lies there
+    t = st.table
+    defs, defn, flags, zones, zone_ids = st.pool.defs, t.defn, t.flags, t.zones, t.zone_ids  # (``st.card``, inlined)
+    out = [i for z in FIELD_OF[p] for i in zones[zone_ids[z]]
+           if defs[defn[i]].abilities and not flags[i] & FACE_DOWN]  # ``abilities_of``: no investigator lies there
     side = st.investigator(p)
     if side is not None and side.abilities:
         out += t.cards(INV[p])  # the investigator card, whose abilities are its chosen side's (MY-6.2.1)
@@ -110,13 +111,22 @@ def windows(ab: Ability) -> set[str]:
     return out
 
 
+_ACTIVATIONS: dict[tuple[int, int, int], Action] = {}  # (seat, card, ability) -> its ``activate`` action
+
+
 def options(st: MyState, p: int, window: str) -> list[Action]:
     out = []
+    get = _ACTIVATIONS.get
     for i in sources(st, p):
         abilities = abilities_of(st, i)  # read once for all of the card's abilities
         for k in range(len(abilities)):
             if _refusal(st, p, i, k, abilities, window) is None:
-                out.append(shared_action(p, "activate", (("ability", k), ("card", i))))
+                action = get((p, i, k))
+                if action is None:
+                    if len(_ACTIVATIONS) >= 1 << 14:
+                        _ACTIVATIONS.clear()
+                    action = _ACTIVATIONS[(p, i, k)] = shared_action(p, "activate", (("ability", k), ("card", i)))
+                out.append(action)
     return out
 
 

@@ -50,6 +50,8 @@ def strength(st: MyState, i: int) -> int:
 
 def battle_events(st: MyState, p: int) -> list[Action]:
     """MY-6.10.3: events marked battle that ``p`` may play from hand in the use step."""
+    if not st.facts().battle_events:
+        return []  # no card of the game is one: the hand is not read (the use step asks every seat every battle)
     check, play_action = mods.play.check, mods.play.play_action
 
     return [play_action(p, i, None) for i in sorted(st.table.cards(HAND[p]))

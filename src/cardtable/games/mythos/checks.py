@@ -21,8 +21,8 @@ CHECKED = "checked"  # what the frame hands back (the frames beneath tell it fro
 def doomed_allies(st: MyState) -> list[int]:
     """MY-5.11 step 2: Allies (MY-3.6) at combat 0 or less."""
     t = st.table
-    host = t.host
-    allies = [i for p in range(st.players) for i in t.cards(ALLY[p]) if host[i] == NO_CARD]  # ``st.allies``
+    host, zones, zone_ids = t.host, t.zones, t.zone_ids
+    allies = [i for p in range(st.players) for i in zones[zone_ids[ALLY[p]]] if host[i] == NO_CARD]  # ``st.allies``
     if not allies:
         return []
     # Asked after every turn: when nothing in force can lower a combat value (no setting, no negative
@@ -32,8 +32,8 @@ def doomed_allies(st: MyState) -> list[int]:
             or all(prim.op == "modify_combat" and prim.n >= 0 for _p, _i, prim in _effects.statics(st, _effects.COMBAT_OPS))) \
             and not any(e[0] == "set_combat" or e[0] == "modify_combat" and e[2] < 0 for e in st.lasting):
         if st.facts().weapon_bonus_floor >= 0:  # no weapon lowers a value: only a printed 0 or less can be
-            card = st.card
-            low = [i for i in allies if card(i).combat <= 0 and _effects.printed_combat(st, i) <= 0]
+            defs, defn = st.pool.defs, t.defn  # (``st.card``, inlined)
+            low = [i for i in allies if defs[defn[i]].combat <= 0 and _effects.printed_combat(st, i) <= 0]
         else:
             low = [i for i in allies if _effects.printed_combat(st, i) <= 0]
         if not low:

@@ -26,7 +26,7 @@ import math
 from functools import lru_cache
 from typing import Sequence
 
-from ...engine import FACE_DOWN
+from ...engine import FACE_DOWN, lasting_total
 from .catalog import CardDef
 from .requirements import match_units, matches
 from .schema import CardFilter
@@ -52,6 +52,8 @@ READY_TYPES = frozenset(("ally", "tome", "artifact", "weapon", "god"))
 ITEM_TYPES = frozenset(("tome", "artifact", "weapon"))
 GATE_WITH_MONSTER = 0.6  # an open gate and a monster in hand to summon through it
 SKIP = 0.8  # a lost turn pending (MY-5.8)
+SHIELD = 0.7  # each point of this round's attack damage a shield in force would stop (MY-9.11) ...
+MONSTER_HIT = 2.5  # ... out of what the opponents' Threat may deal: a monster's attack, its combat unknown
 STEEPNESS = 0.28  # logistic slope per score point
 
 
@@ -201,11 +203,32 @@ def side_score(st: MyState, p: int, seat: int) -> float:
     if t.cards(ZONE["god"][p]):
         score += GOD
     score -= SKIP * int(st.vars["skip"][p])
+    if st.lasting:
+        score += shielded(st, p)
     if p == seat:
         score += progress(st, p) + READY * ready(st, p)
         if st.gate_open(p) and any(st.card(i).type == "monster" for i in t.cards(HAND[p])):
             score += GATE_WITH_MONSTER
     return score
+
+
+def shielded(st: MyState, p: int) -> float:
+    """What the shields on ``p`` are worth while this round's battle is still to come: "nobody can attack
+    you this round" (MY-12.5 ``cannot_be_attacked``, Sgt. Rune Lindqvist's Hold the Line) stops every
+    attack, a ``prevent_damage`` shield (Firewall of Glyphs, Ivy Marsh's Salt Blood, MY-9.11) up to its
+    amount; either is worth nothing with no monster in the other Threats, after the battle (they end with
+    the round) or when the round's battle is skipped. Without this the look-ahead saw a shield change
+    nothing and never raised one."""
+    if st.vars["phase"] not in ("card_play", "battle") or lasting_total(st, "skip_battle", "game"):
+        return 0.0
+    t = st.table
+    monsters = sum(len(t.cards(THREAT[q])) for q in range(st.players) if q != p)
+    if not monsters:
+        return 0.0
+    incoming = MONSTER_HIT * monsters
+    if lasting_total(st, "cannot_be_attacked", f"p{p}"):
+        return SHIELD * incoming
+    return SHIELD * min(incoming, float(lasting_total(st, "prevent_damage", f"p{p}")))
 
 
 def lead(st: MyState, seat: int) -> float:

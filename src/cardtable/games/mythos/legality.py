@@ -381,35 +381,69 @@ _FITS_CAP = 1 << 16  # entries; cleared when full
 
 def slots_fit(st: MyState, d: CardDef, p: int, memo: dict[str, Any] | None = None) -> bool:
     """MY-6.13.3: can ``p``'s adventure pool fill ``d``'s slots (``assign`` finds an assignment)?"""
-    return _pool_fits(st, d, d.slots, _pool(st, p, "adventure_pool", adventure_pool_kinds, memo))
+    return _pool_fits(st, p, d, d.slots, "adventure_pool", adventure_pool_kinds,
+                      _pool(st, p, "adventure_pool", _adventure_key, memo))
 
 
-def _pool(st: MyState, p: int, name: str, build: Any, memo: dict[str, Any] | None) -> tuple[Any, ...]:
-    """A slot pool (``build(st, p)``: its cards and their types) with its key, the (definition, type) of
-    each card; kept in ``memo`` (``check``'s) under ``name`` for the other cards of the same hand."""
-    pool = None if memo is None else memo.get(name)
-    if pool is None:
-        cards, kinds = build(st, p)
-        card = st.card
-        pool = (name, cards, kinds, tuple([(card(c), kinds[c]) for c in cards]))
+# A slot pool's key: per card, in the pool's order, ``defn << 2 | kind`` with kind 0 for its printed type,
+# 1 for an Ally (an unattached card of the Ally area) and 2 for a Monster (a Threat card), MY-3.6 — the
+# (definition, type) pairs ``fits`` reads, as small ints: built without a definition look-up per card and
+# hashed at C speed (every turn asks it of every Adventure and god in hand).
+_KINDS = (None, "ally", "monster")
+
+
+def _adventure_key(st: MyState, p: int) -> tuple[int, ...]:
+    """``adventure_pool_kinds(st, p)`` as a pool key (above)."""
+    t = st.table
+    defn, flags, host = t.defn, t.flags, t.host
+    key = [defn[i] << 2 for i in t.cards(STORY[p])]
+    key += [defn[i] << 2 | (host[i] == NO_CARD) for i in t.cards(ZONE["ally"][p]) if not flags[i] & FACE_DOWN]
+    for z in ("item", "event", "god"):
+        key += [defn[i] << 2 for i in t.cards(ZONE[z][p]) if not flags[i] & FACE_DOWN]
+    return tuple(key)
+
+
+def _god_key(st: MyState, p: int) -> tuple[int, ...]:
+    """``god_pool_kinds(st, p)`` as a pool key (above)."""
+    t = st.table
+    defn, flags, host = t.defn, t.flags, t.host
+    key = [defn[i] << 2 | (host[i] == NO_CARD) for i in t.cards(ZONE["ally"][p]) if not flags[i] & FACE_DOWN]
+    for z in ("item", "event", "god"):
+        key += [defn[i] << 2 for i in t.cards(ZONE[z][p]) if not flags[i] & FACE_DOWN]
+    cur = st.current_location(p)
+    if cur is not None:
+        key.append(defn[cur] << 2)
+    key += [defn[i] << 2 | 2 for i in t.cards(THREAT[p])]
+    return tuple(key)
+
+
+def _pool(st: MyState, p: int, name: str, build: Any, memo: dict[str, Any] | None) -> tuple[int, ...]:
+    """A slot pool's key (``build(st, p)``, above), kept in ``memo`` (``check``'s) under ``name`` for the other
+    cards of the same hand."""
+    key = None if memo is None else memo.get(name)
+    if key is None:
+        key = build(st, p)
         if memo is not None:
-            memo[name] = pool
-    return pool  # type: ignore[no-any-return]
+            memo[name] = key
+    return key  # type: ignore[no-any-return]
 
 
-def _pool_fits(st: MyState, d: CardDef, slots: tuple[Any, ...], pool: tuple[Any, ...]) -> bool:
-    """``assign(st, slots, cards, kinds) is not None``, remembered by the definitions and types of the
-    pool's cards: the matching reads nothing else of them (a mental state only while a SET_MENTAL_STATE
-    is in force, and then nothing is remembered). Every turn asks it of every Adventure and god in hand,
-    and the field it is asked of changes by a card or so between turns."""
-    name, cards, kinds, key = pool
+def _pool_fits(st: MyState, p: int, d: CardDef, slots: tuple[Any, ...], name: str, cards_of: Any,
+               key: tuple[int, ...]) -> bool:
+    """``assign(st, slots, cards, kinds) is not None`` for the pool ``cards_of(st, p)``, remembered by its
+    ``key``, the definitions and types of the pool's cards: the matching reads nothing else of them (a
+    mental state only while a SET_MENTAL_STATE is in force, and then nothing is remembered). Every turn asks
+    it of every Adventure and god in hand, and the field it is asked of changes by a card or so between turns."""
     if st.lasting and any(e[0] == "set_mental_state" for e in st.lasting):
+        cards, kinds = cards_of(st, p)
         return assign(st, slots, cards, kinds) is not None
     got = _FITS.get((d, name, key))
     if got is None:
         if len(_FITS) >= _FITS_CAP:
             _FITS.clear()
-        got = _FITS[(d, name, key)] = fits(slots, key)
+        defs = st.pool.defs
+        items = [(defs[k >> 2], _KINDS[k & 3] or defs[k >> 2].type) for k in key]
+        got = _FITS[(d, name, key)] = fits(slots, items)
     return got
 
 
@@ -430,7 +464,7 @@ def god_assignment(st: MyState, p: int, d: CardDef) -> list[int] | None:
 
 def god_fits(st: MyState, d: CardDef, p: int, memo: dict[str, Any] | None = None) -> bool:
     """MY-6.9.2: ``god_assignment(st, p, d) is not None`` (remembered as for ``slots_fit``)."""
-    return _pool_fits(st, d, d.god_requirements, _pool(st, p, "god_pool", god_pool_kinds, memo))
+    return _pool_fits(st, p, d, d.god_requirements, "god_pool", god_pool_kinds, _pool(st, p, "god_pool", _god_key, memo))
 
 
 def god_pool_kinds(st: MyState, p: int) -> tuple[list[int], dict[int, str]]:
@@ -500,38 +534,60 @@ def play_action(p: int, i: int, host: int | None, target: int | None = None) -> 
     return shared_action(p, "play", params)
 
 
+_PLAN: dict[CardDef, int] = {}  # definition -> how ``turn_options`` lists it (``_plan``)
+_NAMES, _PLAIN_PLAY, _ATTACHES = 0, 1, 2
+
+
+def _plan(d: CardDef) -> int:
+    """How a hand card's plays are listed, a pure function of its definition (kept per definition: every
+    turn asks it of every hand card): ``_NAMES`` it names a target as it is played, ``_ATTACHES`` it goes
+    onto a host (``hosts``), ``_PLAIN_PLAY`` to its own area."""
+    got = _PLAN.get(d)
+    if got is None:
+        got = _PLAN[d] = _NAMES if cancel_filter(d) is not None else _ATTACHES if d.type in _ATTACHING else _PLAIN_PLAY
+    return got
+
+
 def turn_options(st: MyState, p: int) -> list[Action]:
     """MY-5.4: every legal play, the turn actions (arrive, cast) and pass."""
     out: list[Action] = []
     seen: dict[CardDef, bool] = {}  # definition -> legal: copies and hosts decide alike
     hand = sorted(st.table.cards(HAND[p]))
-    card = st.card
-    defs = [card(i) for i in hand]
+    pool_defs, defn = st.pool.defs, st.table.defn
+    defs = [pool_defs[defn[i]] for i in hand]  # ``st.card`` of each
     memo: dict[str, Any] = {}  # shared reads of the checks below (the state does not change meanwhile)
     starters = mods.join.starters(st, p, hand, defs) if len(hand) > 1 else ()
+    plans, own_plays = _PLAN.get, _OWN_PLAYS.get
     for i, d in zip(hand, defs):
-        if cancel_filter(d) is not None:
+        plan = plans(d)
+        if plan is None:
+            plan = _plan(d)
+        if plan == _NAMES:
             named: list[int | None] = list(cancel_targets(st, p, d, i))
             if target_optional(d):
                 named.insert(0, None)
             out += [play_action(p, i, None, c) for c in named if check(st, p, i, None, c) is None]
             continue
-        if d.type in _ATTACHING:
-            allowed = hosts(st, p, d, memo)
+        if plan == _ATTACHES:
+            allowed = hosts(st, p, d, memo)  # first: a card with nowhere to go is not checked (a requirement may roll a die)
             if not allowed:
                 continue
-        else:
-            allowed = _OWN_AREA
         # ``check`` of a card from the hand with an allowed host and no target is ``type_refusal``, which
         # reads the definition and the state alone: a second copy, or another host, takes the first answer
         ok = seen.get(d)
         if ok is None:
             ok = seen[d] = type_refusal(st, p, d, memo) is None
-        if ok:
+        if not ok:
+            continue
+        if plan == _ATTACHES:
             for h in allowed:
                 out.append(play_action(p, i, h))
                 if i in starters:  # MY-8.5: the group's first card, the rest added one by one (D-MY-154)
                     out.append(mods.join.join_start(p, i, h))
+        else:
+            out.append(own_plays((p, i)) or play_action(p, i, None))
+            if i in starters:
+                out.append(mods.join.join_start(p, i, None))
     if len(hand) > 1:
         out += mods.join.monster_groups(st, p, hand, defs)  # MY-8.6
     out += mods.abilities.options(st, p, "card_play")
@@ -552,6 +608,8 @@ def castable(st: MyState, p: int, window: str = "card_play", memo: dict[str, Any
     """MY-6.12.3, MY-6.12.8: loaded, face-up spells whose timing (MY-12.7; default both) allows ``window``
     (``fast`` counts as card play). ``memo`` as for ``check`` (the vessels)."""
     t = st.table
+    if not t.links:
+        return []  # nothing is attached anywhere, so no spell is loaded (every turn and use step asks)
     held = None if memo is None else memo.get("vessels")
     if held is None:
         held = vessels(st, p)

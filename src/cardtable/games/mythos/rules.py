@@ -129,9 +129,15 @@ def draw_one(st: MyState, p: int, batch: Batch) -> bool:
         st.note("library_out", {"player": p})
         _m.triggers.queue_active(st, p, "on_library_out")  # MY-12.1 ON_LIBRARY_OUT
     i = t.cards(DECK[p])[-1]
-    st.move_card(i, HAND[p])
-    st.note("drew", {"player": p, "card": i}, visible_to=[p], redacted={"player": p})
+    # ``st.move_card(i, HAND[p])``: a Mythos Deck card is not in play and the hand is no play area, so the move
+    # ends no effect, takes no attachment along and raises no trigger, and the hand is hidden (the card
+    # loses its flags); what is left is the table's move (every round draws a few dozen cards per seat)
+    t.move(i, HAND[p], flags=0)
+    st.note("drew", {"player": p, "card": i}, visible_to=_SEAT_ONLY[p], redacted={"player": p})
     return True
+
+
+_SEAT_ONLY = tuple(frozenset((p,)) for p in range(len(HAND)))  # a seat's private event: ``note`` keeps the frozenset as is
 
 
 def draw(st: MyState, p: int, n: int, batch: Batch) -> None:
@@ -222,9 +228,11 @@ class Round(Op[MyState]):
             settle(st)  # library-outs of the refill (MY-12.1) resolve first
         elif stage in SLOTS:  # MY-5.2d, MY-9.1, MY-5.13 step 2: a trigger slot, then the next stage
             slot, after = SLOTS[stage]
-            if frame.got is None:
+            if frame.got is None and slot in st.facts().triggers:
                 _m.triggers.fire(st, slot)
                 return
+            # (the slot's walk done, or skipped: no card of the game has this trigger, so it would find no
+            # card at any seat and hand back at once — ``triggers.sources``' own test)
             if st.is_terminal:
                 return
             if stage == "sor":
@@ -331,13 +339,16 @@ class Round(Op[MyState]):
     def _refill(st: MyState) -> None:
         """MY-5.2b/c: each player, in seat order from the first, draws one card at a time up to the refill
         size; each card (with its library-out) is one atomic effect (MY-1.3a iv)."""
+        sanity = st.vars["sanity"]
         for p in st.seat_order(st.vars["first"]):
             refill = st.hand_sizes(p)[0]  # MY-5.2b (MODIFY_HAND_SIZES in force, MY-12.5)
-            while len(st.table.cards(HAND[p])) < refill:
+            hand = st.table.cards(HAND[p])  # (the zone's own list: each draw adds to it)
+            while len(hand) < refill:
                 batch: Batch = {}
                 drawn = draw_one(st, p, batch)
-                commit(st, batch)
-                if game_over_check(st):
+                if batch:  # a library-out (``commit`` of an empty batch does nothing)
+                    commit(st, batch)
+                if 0 in sanity and game_over_check(st):  # (``game_over_check``'s own test first)
                     return
                 if not drawn:
                     break
@@ -350,8 +361,11 @@ class Round(Op[MyState]):
         order = st.seat_order(st.vars["first"])
         if frame.got is not None:
             p = order[k]
+            move = st.table.move
             for i in frame.got:
-                st.move_card(int(i), DISCARD[p])
+                # ``st.move_card(i, DISCARD[p])``: from the hand to the discard pile, neither a play area, so
+                # the move ends no effect and raises no trigger, and the pile is public (the flags stay)
+                move(int(i), DISCARD[p])
             if frame.got:
                 st.note("hand_adjusted", {"player": p, "discarded": list(frame.got)})
             k += 1

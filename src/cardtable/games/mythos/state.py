@@ -88,6 +88,7 @@ class DeckFacts:
     triggers: frozenset[str]  # every effect trigger printed on a card of the game
     static_ops: frozenset[str]  # every primitive op of a ``static`` effect of a card of the game
     weapon_bonus_floor: int  # the lowest weapon combat bonus of the game's cards (0 if none is negative)
+    battle_events: bool = True  # some card of the game is an event marked battle (MY-6.10.3)
 
 
 @lru_cache(maxsize=256)
@@ -96,7 +97,8 @@ def deck_facts(pool: Pool, defs: frozenset[int]) -> DeckFacts:
     return DeckFacts(triggers=frozenset(e.trigger for d in cards for e in d.effects),
                      static_ops=frozenset(prim.op for d in cards for e in d.effects if e.trigger == "static"
                                           for prim in e.do),
-                     weapon_bonus_floor=min([0] + [d.combat_bonus for d in cards if d.type == "weapon"]))
+                     weapon_bonus_floor=min([0] + [d.combat_bonus for d in cards if d.type == "weapon"]),
+                     battle_events=any(d.type == "event" and d.battle for d in cards))
 
 
 class MyState(CardState):
@@ -509,7 +511,7 @@ class MyState(CardState):
             if not resolving(self):
                 settle(self)
                 return
-        super().ask(player, kind, prompt, options)
+        CardState.ask(self, player, kind, prompt, options)  # (``super()`` builds a proxy at every decision)
 
     def _explain_illegal(self, action: Action, decision: Any) -> IllegalActionError | None:
         from .refusals import explain

@@ -13,7 +13,9 @@ asked without knowing more than the seat does. The plan:
   progress toward the adventures in hand (slots filled by the Story Deck and the field, MY-6.13.2: so
   it walks and travels to needed locations and plays the named cards), monsters in the Threat, allies
   and gods. A play that ends the game is scored by its outcome (MY-1.6), so it
-  ends the game when ahead and never when behind. A small bonus for playing over passing keeps the
+  ends the game when ahead and never when behind. An option is also credited with the best play it
+  opens for the next turn (``opened_play``: arrive where a hand ally may be played, MY-6.3.8 and MY-6.4.2;
+  a tome, then its spell; an adventure's last slot, then the adventure). A small bonus for playing over passing keeps the
   hand moving (not for an ability, which could be used again and again and keep card play going),
   except a card costing Sanity when Sanity is low (MY-6.1.3).
 * **Attacks** (MY-9.3): attack with every monster; the target is the leader, or, when ahead, the
@@ -39,12 +41,15 @@ from typing import Any, Mapping
 from ...core import Action, Decision, Rng
 from ...engine.cardgame import active
 from . import GAME
-from .evaluation import DANGER, fills_a_slot, lead
-from .state import ADVENTURES, HAND, INV, MyState
+from .evaluation import DANGER, fills_a_slot, lead, side_score
+from .legality import hosts, type_refusal
+from .state import ADVENTURES, HAND, INV, ZONE, MyState
 
 PLAY_BONUS = 0.15  # doing something beats passing when the position scores the same
+IDLE = 0.01  # an ability must do a little more than nothing to be used: passing ends card play (MY-5.9)
 DRAW = 0.45  # each card an option draws into a hand below its refill size (Forbidden Knowledge: 2 for 1 Sanity)
 LOST_TURN = 1.0  # each turn an opponent loses (MY-5.8) before the option hands back: a play he will not make
+FOLLOW = 0.9  # the play an option opens for the next turn (arrive, then play the ally; a tome, then its spell)
 WIN, LOSS = 1000.0, -1000.0
 BLOCK_MARGIN = 4  # block when an attack would leave Sanity at this or lower
 
@@ -166,6 +171,7 @@ def lookahead(st: MyState, decision: Decision) -> Action | None:
     hand = set(st.table.cards(HAND[me]))
     refill = st.hand_sizes(me)[0]
     logged = len(st.events)
+    waiting = blocked(st, me)
     for o in decision.options:
         probe = st.clone()
         assert isinstance(probe, MyState)
@@ -185,7 +191,11 @@ def lookahead(st: MyState, decision: Decision) -> Action | None:
             # longer shows it (Sleep Paralysis, Lost in the Fog): the log does
             v += LOST_TURN * sum(1 if e.data.get("player") != me else -1
                                  for e in probe.events[logged:] if e.kind == "lost_turn")
-        if o.kind not in ("pass", "done", "decline", "activate"):  # an ability is worth only what it does
+            if waiting and o.kind not in ("pass", "done", "decline"):
+                v += FOLLOW * opened_play(probe, me, waiting)
+        if o.kind == "activate":
+            v -= IDLE  # an ability that changes nothing is not used (two seats drawing from empty decks forever)
+        elif o.kind not in ("pass", "done", "decline"):  # an ability is worth only what it does
             v += PLAY_BONUS
             card = o.get("card")
             if low and isinstance(card, int) and 0 <= card < len(st.table) and st.card(card).sanity_mod < 0 \
@@ -193,6 +203,64 @@ def lookahead(st: MyState, decision: Decision) -> Action | None:
                 v -= PLAY_BONUS + 0.5  # MY-6.1.3: keep Sanity when it runs low
         if v > best_v:
             best, best_v = o, v
+    return best
+
+
+_OPENED_AREA = {"ally": "ally", "god": "god", "tome": "item", "artifact": "item", "weapon": "item", "spell": "item",
+                "adventure": "adventures"}
+
+
+def blocked(st: MyState, me: int) -> list[int]:
+    """One hand card of each title ``me`` cannot play now that a later turn might (``_OPENED_AREA``)."""
+    memo: dict[str, Any] = {}
+    seen: set[str] = set()
+    out = []
+    for i in st.table.cards(HAND[me]):
+        d = st.card(i)
+        if d.type not in _OPENED_AREA or d.title in seen:
+            continue
+        seen.add(d.title)
+        if type_refusal(st, me, d, memo) is not None or not hosts(st, me, d, memo):
+            out.append(i)
+    return out
+
+
+def opened_play(after: MyState, me: int, waiting: list[int]) -> float:
+    """What the best of the ``waiting`` hand cards (``blocked`` before the option) that ``after`` lets
+    ``me`` play would add once played (its ``side_score`` gain, adventure progress included), plus the
+    play bonus.
+
+    Why: many cards are played in two turns: arrive at the place an ally names (a Cemetery, a Forest,
+    Underground: MY-6.4.2, MY-6.3.8, often for a Sanity cost), then play it; put a tome in play, then load
+    the spells it holds (MY-6.7.4, MY-6.12.1, the tome's own Sanity cost first); fill an adventure's last
+    slot, then play the adventure (MY-6.13.3). A one-ply look-ahead sees only the first turn's cost and
+    never makes the second. The card is moved where its play would put it (on its host for an
+    attachment) in a copy, and the copy scored."""
+    t = after.table
+    memo: dict[str, Any] = {}
+    base: float | None = None
+    best = 0.0
+    hand = HAND[me]
+    for i in waiting:
+        if t.zone_name(i) != hand:
+            continue  # the option played or lost it
+        d = after.card(i)
+        if type_refusal(after, me, d, memo) is not None:
+            continue
+        places = hosts(after, me, d, memo)
+        if not places:
+            continue
+        if base is None:
+            base = side_score(after, me, me)
+        probe = after.clone()
+        assert isinstance(probe, MyState)
+        host = places[0]
+        if host is None:
+            probe.move_card(i, ZONE[_OPENED_AREA[d.type]][me])
+        else:
+            probe.move_card(i, probe.table.zone_name(host))
+            probe.table.attach(i, host)
+        best = max(best, side_score(probe, me, me) - base + PLAY_BONUS)
     return best
 
 
