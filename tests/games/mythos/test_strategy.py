@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from cardtable.bots import make_bot
 from cardtable.core import Action, Decision, Rng
 from cardtable.games.mythos import DEFINITION
@@ -202,7 +204,8 @@ def test_my_6_6_5_it_arms_an_ally_with_an_enchanted_weapon_for_its_sanity_cost()
     assert best(low.st).kind == "pass"
 
 
-def test_my_6_3_8_it_arrives_at_the_cemetery_its_hand_ally_needs_and_then_plays_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_my_6_3_8_it_arrives_at_the_cemetery_its_hand_ally_needs_and_then_plays_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """An ally that names a place (the Surly Gravedigger: play at a Cemetery, MY-6.4.2) is played in two
     turns: arrive (MY-6.3.8, a turn action that costs the Old Hill Burying Ground's Sanity) and then play
     it, here for the ally slot of the Graveside Vigil in hand (MY-6.13.2). The look-ahead counts the play
@@ -211,7 +214,7 @@ def test_my_6_3_8_it_arrives_at_the_cemetery_its_hand_ally_needs_and_then_plays_
     from cardtable.games.mythos import strategy
     from cardtable.games.mythos.testing import S
 
-    def walking() -> object:
+    def walking() -> Any:
         return build(hands=(["Surly Gravedigger", "Graveside Vigil"], []),
                      story=(["Arkham Rail Depot", S("Old Hill Burying Ground", crosswise=True)], []),
                      sanity=(10, 10))
@@ -231,7 +234,8 @@ def test_my_6_3_8_it_arrives_at_the_cemetery_its_hand_ally_needs_and_then_plays_
     assert best(walking().st).kind != "arrive"
 
 
-def test_my_9_11_it_holds_the_line_when_the_other_threat_holds_monsters_and_not_otherwise(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_my_9_11_it_holds_the_line_when_the_other_threat_holds_monsters_and_not_otherwise(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Sgt. Rune Lindqvist's Hold the Line (a turn, once a round: nobody can attack you this round,
     MY-12.5 ``cannot_be_attacked``) and ``prevent_damage`` shields (MY-9.11) are worth the attacks they
     stop (``evaluation.shielded``): with two Ghouls in the opponent's Threat the look-ahead raises the
@@ -241,8 +245,8 @@ def test_my_9_11_it_holds_the_line_when_the_other_threat_holds_monsters_and_not_
     from cardtable.games.mythos import evaluation
 
     def table(threat: list[str]) -> Any:
-        sc = build(investigators=("MYN-I01", "Whitcomb / Harlan"), sides=(1, 0), story=(["Arcology Spire Plaza"], []),
-                   threat=([], threat), sanity=(10, 10))
+        sc = build(investigators=("MYN-I01", "Whitcomb / Harlan"), sides=(1, 0),
+                   story=(["Arcology Spire Plaza"], []), threat=([], threat), sanity=(10, 10))
         return sc.st
 
     st = table(["Ghoul", "Ghoul"])

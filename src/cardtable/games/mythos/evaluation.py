@@ -7,9 +7,10 @@ toward the adventures in hand (slots already filled by the adventure pool of MY-
 slots that a card in hand could fill count half); the monsters waiting in the Threat (they attack,
 MY-9.3, or block, MY-9.4); allies (blockers and adventure material); items in play (tomes, artifacts,
 weapons: vessels for spells, MY-6.12, and armed allies, MY-6.6; an Enchanted weapon more, since its ally
-may then attack every round, MY-6.6.5, which outweighs its one-time Sanity cost) and face-up loaded spells (cast again every
-round, MY-5.13: so loading one is worth its Sanity cost); an open gate with a monster to summon
-through it (MY-6.8.1); a god in play (MY-6.9); and the hand's allies, items and gods whose requirements the
+may then attack every round, MY-6.6.5, which outweighs its one-time Sanity cost) and face-up loaded spells
+(cast again every round, MY-5.13: so loading one is worth its Sanity cost); an open gate with a monster to
+summon through it (MY-6.8.1); a god in play (MY-6.9); shields in force while the round's battle is still
+to come (``shielded``: "nobody can attack you", ``prevent_damage``, MY-9.11); and the hand's allies, items and gods whose requirements the
 position meets now (requirements are checked only as a card is played, MY-6.1.2, D-MY-14: so walking to a
 Forest is worth something to a hand holding a Backwoods Hunter, and the next turn plays it).
 

@@ -15,8 +15,9 @@ asked without knowing more than the seat does. The plan:
   and gods. A play that ends the game is scored by its outcome (MY-1.6), so it
   ends the game when ahead and never when behind. An option is also credited with the best play it
   opens for the next turn (``opened_play``: arrive where a hand ally may be played, MY-6.3.8 and MY-6.4.2;
-  a tome, then its spell; an adventure's last slot, then the adventure). A small bonus for playing over passing keeps the
-  hand moving (not for an ability, which could be used again and again and keep card play going),
+  a tome, then its spell; an adventure's last slot, then the adventure). A small bonus for playing over
+  passing keeps the hand moving (not for an ability, which could be used again and again and keep card
+  play going: one that changes nothing is never used, ``IDLE``),
   except a card costing Sanity when Sanity is low (MY-6.1.3).
 * **Attacks** (MY-9.3): attack with every monster; the target is the leader, or, when ahead, the
   opponent nearest to 0 Sanity. Allies with Enchanted Weapons join (MY-6.6.5) only for a kill.
