@@ -430,14 +430,15 @@ def test_MYN_E05_grid_blackout_makes_it_night_and_each_opponent_loses_one() -> N
     assert st.vars["time"] == "Night" and (st.sanity(0), st.sanity(1)) == (9, 10)
 
 
-def test_MYD_I02_reyes_last_rites_gains_two_at_a_cemetery_once_a_round() -> None:
-    """Fr. Tomas Reyes: Last Rites - turn, once a round, at a Cemetery: gain 2 Sanity."""
+def test_MYD_I02_reyes_last_rites_gains_one_at_a_cemetery_once_a_round() -> None:
+    """Fr. Tomas Reyes: Last Rites - turn, once a round, at a Cemetery: gain 1 Sanity (dreamlands version 3;
+    version 2 gained 2, and strong bots healed through every game with it, docs/balance)."""
     sc = build(investigators=("Reyes / Marsh", "Whitcomb / Harlan"), story=(["Old Hill Burying Ground"], []),
                sanity=(10, 11))
     inv = sc.id("Reyes / Marsh")
     assert sc.st.max_sanity(0) == 14 and "Spanish" in sc.st.languages(0)
     sc.act("activate", ability=0, card=inv)
-    assert sc.st.sanity(0) == 12 and sc.st.vars["active"] == 1
+    assert sc.st.sanity(0) == 11 and sc.st.vars["active"] == 1
     sc.act("pass")
     assert sc.refuse("activate", ability=0, card=inv).rule == "MY-5.7"
     away = build(investigators=("Reyes / Marsh", "Whitcomb / Harlan"), story=(["Arkham Rail Depot"], []))
