@@ -432,7 +432,7 @@ def test_MYN_E05_grid_blackout_makes_it_night_and_each_opponent_loses_one() -> N
 
 def test_MYD_I02_reyes_last_rites_gains_one_at_a_cemetery_once_a_round() -> None:
     """Fr. Tomas Reyes: Last Rites - turn, once a round, at a Cemetery: gain 1 Sanity (dreamlands version 3;
-    version 2 gained 2, and strong bots healed through every game with it, docs/balance)."""
+    version 2 gained 2, and strong bots won 31 of 32 games with his deck, docs/balance)."""
     sc = build(investigators=("Reyes / Marsh", "Whitcomb / Harlan"), story=(["Old Hill Burying Ground"], []),
                sanity=(10, 11))
     inv = sc.id("Reyes / Marsh")
