@@ -72,7 +72,7 @@ class CardTable:
     """Every card instance of one game: ``defn[i]`` is an index into the game's catalog."""
 
     __slots__ = ("decls", "zone_ids", "marks", "public", "ordered", "in_play_zone", "defn", "owner", "ctrl", "zone",
-                 "flags", "host", "known", "seen", "counters", "zones", "links", "counted")
+                 "flags", "host", "known", "seen", "counters", "zones", "links", "counted", "defs_memo")
 
     def __init__(self, decls: Sequence[ZoneDecl]) -> None:
         self.decls = tuple(decls)
@@ -103,6 +103,17 @@ class CardTable:
         # card -> how many counters it has (``counters`` keys), so that a move drops a card's counters
         # without scanning every counter of the table; kept by ``add_counter``/``set_counter``/``move``
         self.counted: dict[int, int] = {}
+        # What a game derives from ``defn`` as a whole (which definitions the game's instances have, hidden ones
+        # included), kept so that it is computed once per game rather than at every trigger window: see
+        # ``defs_rewritten``. Opaque to the engine; copies share it, so it must be immutable.
+        self.defs_memo: Any = None
+
+    def defs_rewritten(self) -> None:
+        """Forget ``defs_memo``: every change to ``defn`` calls this. ``add`` and ``add_many`` do; code that
+        writes ``defn`` directly (a sampled state's or a deal's hidden cards, ``CardState.sample`` and
+        ``bots.deals``, and a game's ``_fit_sample``, after which both call it) must call it after writing.
+        Nothing else changes ``defn`` during a game: cards move and change hands, never definitions."""
+        self.defs_memo = None
 
     # --- building and copying ---------------------------------------------------------------------
     def add(self, defn: int, owner: int, zone: str, flags: int = 0) -> int:
@@ -118,6 +129,7 @@ class CardTable:
         self.known.append(0)
         self.seen.append(self.marks[z])
         self.zones[z].append(i)
+        self.defs_memo = None
         return i
 
     def add_many(self, defns: Sequence[int], owner: int, zone: str) -> None:
@@ -133,6 +145,7 @@ class CardTable:
         self.known.extend([0] * n)
         self.seen.extend([self.marks[z]] * n)
         self.zones[z].extend(range(first, first + n))
+        self.defs_memo = None
 
     def copy(self) -> "CardTable":
         t = CardTable.__new__(CardTable)
@@ -144,6 +157,7 @@ class CardTable:
         t.zones = [z.copy() for z in self.zones]
         t.links = self.links.copy()
         t.counted = self.counted.copy()
+        t.defs_memo = self.defs_memo  # (immutable: a copy whose ``defn`` is rewritten forgets it, the original keeps it)
         return t
 
     def __len__(self) -> int:
