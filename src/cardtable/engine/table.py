@@ -109,10 +109,11 @@ class CardTable:
         self.defs_memo: Any = None
 
     def defs_rewritten(self) -> None:
-        """Forget ``defs_memo``: every change to ``defn`` calls this. ``add`` and ``add_many`` do; code that
-        writes ``defn`` directly (a sampled state's or a deal's hidden cards, ``CardState.sample`` and
-        ``bots.deals``, and a game's ``_fit_sample``, after which both call it) must call it after writing.
-        Nothing else changes ``defn`` during a game: cards move and change hands, never definitions."""
+        """Forget ``defs_memo``; every change to ``defn`` must be followed by this call. ``add`` and
+        ``add_many`` make it themselves. The code that writes ``defn`` in place redraws hidden cards:
+        ``CardState.sample`` and ``bots.deals.DealSampler`` call it after their redraw and again after the
+        game's ``_fit_sample`` (which may exchange definitions, e.g. Mythos ``costs.py``). Nothing else changes
+        ``defn`` during a game: cards move and change hands, never definitions."""
         self.defs_memo = None
 
     # --- building and copying ---------------------------------------------------------------------
