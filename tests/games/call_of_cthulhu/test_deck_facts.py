@@ -4,7 +4,8 @@ Why: trigger listings and passive scans read the narrowed sets (``DeckFacts``), 
 (``CardTable.defs_memo``) from the first read until ``defn`` changes. These tests compare every narrowed
 answer with the pool's on positions of seeded random games, and check that a state whose hidden
 definitions are redrawn (a determinized state, a search deal) holds the facts of its own definitions,
-never its template's."""
+never its template's. ``committed_at`` keeps its answers under the table's ``stamp``: every answer of
+seeded games is compared with a fresh walk."""
 
 from __future__ import annotations
 
@@ -108,3 +109,34 @@ def test_instances_added_after_a_read_are_counted() -> None:
     extra = next(d.index for d in GAME.deftuple if d.index not in set(st.table.defn))
     st.table.add(extra, 0, "hand:0")
     _fresh(st)
+
+
+def test_cc_8_3_kept_committed_lists_agree_with_the_walk(monkeypatch: object) -> None:
+    """``committed_at`` answers from what it kept under the table's ``stamp``; every answer of seeded random
+    and heuristic games (mid-frame ones included: each call is checked) equals a fresh walk of the table."""
+    from cardtable.bots import make_bot
+
+    kept = CocState.committed_at
+    asked = []
+
+    def checked(self: CocState, slot: int, p: int | None = None) -> list[int]:
+        got = kept(self, slot, p)
+        assert got == self._committed_walk(slot, p), (slot, p)
+        asked.append(1)
+        return got
+
+    monkeypatch.setattr(CocState, "committed_at", checked)  # type: ignore[attr-defined]
+    rng = random.Random(3)
+    for seed in range(4):
+        st = GAME.new_game(seed=seed, players=2)
+        while not st.is_terminal:
+            st.apply(rng.choice(st.legal_actions()))
+            if rng.random() < 0.05:
+                st = st.clone()  # a clone keeps nothing of its original's lists
+    st = GAME.new_game(seed=100, players=2)
+    bots = [make_bot("heuristic", "call-of-cthulhu", seed=p) for p in range(2)]
+    while not st.is_terminal:
+        d = st.decision
+        assert d is not None
+        st.apply(bots[d.player].act(st.view(d.player), d))
+    assert len(asked) > 1000

@@ -19,7 +19,7 @@ from string import Formatter
 from typing import Any, Container, Iterable, Mapping, Sequence
 
 from ...core import Action, IllegalActionError, Visibility, shared_action
-from ...engine import EXHAUSTED, FIRST_GAME_FLAG, CardState, OpTable, ZoneDecl, lasting_total
+from ...engine import EXHAUSTED, FIRST_GAME_FLAG, CardState, CardTable, OpTable, ZoneDecl, lasting_total
 from ...engine.triggers import matching, source_in_place
 from ...engine.frames import thaw
 from ...engine.lazy import Lazy, materialize
@@ -166,7 +166,8 @@ def deck_facts(game: Any, present: frozenset[int]) -> DeckFacts:
 class CocState(CardState):
     """A game of the Call of Cthulhu CCG (2 players)."""
 
-    __slots__ = ()
+    __slots__ = ("_committed_memo",)  # (table, its stamp, {(slot, seat or None): committed_at's answer})
+    _committed_memo: tuple[CardTable, int, dict[tuple[int, int | None], list[int]]]
     VARS = {
         "turn": 1, "active": 0, "first": 0, "phase": "setup", "resourced": 0, "seq": 0,
         "drained": [0] * 6, "tokens": [0] * 6, "story_phase": 0, "queued": [], "paid_from": 0,
@@ -236,7 +237,28 @@ class CocState(CardState):
         return cards[0] if cards else None
 
     def committed_at(self, slot: int, p: int | None = None) -> list[int]:
-        """Characters committed to the story in ``slot`` (of ``p``, or of both)."""
+        """Characters committed to the story in ``slot`` (of ``p``, or of both). Callers only read the list.
+
+        Kept for the table's ``stamp`` (``CardTable.stamp``): the answer reads only the play zones, the
+        ``story`` counters and the definitions, and any change to those changes the stamp, so an answer kept
+        under the same table and stamp is the one the walk would give. Three calls in four find one (the
+        struggle steps, the commit and story listings ask again while only frames change)."""
+        t = self.table
+        try:
+            memo_table, stamp, memo = self._committed_memo
+        except AttributeError:  # (a new state or a clone: slots are not copied)
+            memo_table = None
+        if memo_table is not t or stamp != t.stamp:
+            memo = {}
+            self._committed_memo = (t, t.stamp, memo)
+        key = (slot, p)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = self._committed_walk(slot, p)
+        return got
+
+    def _committed_walk(self, slot: int, p: int | None) -> list[int]:
+        """``committed_at`` read off the table."""
         players = range(self.players) if p is None else (p,)
         t, chars = self.table, self.game.character_defs  # type: ignore[attr-defined]
         counters, key, zones, defn = t.counters.get, slot + 1, t.zones, t.defn
