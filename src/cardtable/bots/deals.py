@@ -77,9 +77,11 @@ class DealSampler:
             rng.shuffle(defs)
             for i, d in zip(ids, defs):
                 t.defn[i] = d
+        t.defs_rewritten()  # the template's derived facts are not this deal's
         for other in self._secret_seats:
             deal.secrets[other] = deal._resample_secret(other, rng)
         deal._fit_sample(self.seat, self._unknown, rng)  # as ``CardState.sample``: public facts about hidden cards
+        t.defs_rewritten()  # (a game's ``_fit_sample`` may exchange definitions)
         deal.rng = Rng(rng.next64())
         return deal
 

@@ -550,11 +550,13 @@ class CardState(State):
             rng.shuffle(defs)
             for i, dfn in zip(ids, defs):
                 t.defn[i] = dfn
+        t.defs_rewritten()
         st.events = [Event(e["kind"], {k: v for k, v in e.items() if k != "kind"}) for e in log]
         for other in view["committed"]:
             if other not in st.secrets:
                 st.secrets[other] = st._resample_secret(other, rng)
         st._fit_sample(seat, unknown, rng)
+        t.defs_rewritten()  # (a game's ``_fit_sample`` may exchange definitions)
         if st._outcome is None:
             st._advance()
         return st

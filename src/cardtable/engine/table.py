@@ -72,7 +72,7 @@ class CardTable:
     """Every card instance of one game: ``defn[i]`` is an index into the game's catalog."""
 
     __slots__ = ("decls", "zone_ids", "marks", "public", "ordered", "in_play_zone", "defn", "owner", "ctrl", "zone",
-                 "flags", "host", "known", "seen", "counters", "zones", "links", "counted")
+                 "flags", "host", "known", "seen", "counters", "zones", "links", "counted", "defs_memo", "stamp")
 
     def __init__(self, decls: Sequence[ZoneDecl]) -> None:
         self.decls = tuple(decls)
@@ -103,6 +103,26 @@ class CardTable:
         # card -> how many counters it has (``counters`` keys), so that a move drops a card's counters
         # without scanning every counter of the table; kept by ``add_counter``/``set_counter``/``move``
         self.counted: dict[int, int] = {}
+        # What a game derives from ``defn`` as a whole (which definitions the game's instances have, hidden ones
+        # included), kept so that it is computed once per game rather than at every trigger window: see
+        # ``defs_rewritten``. Opaque to the engine; copies share it, so it must be immutable.
+        self.defs_memo: Any = None
+        # Counts the changes to ``zones``, ``counters`` and ``defn``: every method that changes one of them adds 1
+        # (``add``, ``add_many``, ``move``, ``shuffle``, ``set_counter``, ``add_counter``, ``defs_rewritten``,
+        # and ``reindex``, which code that wrote them directly calls). A game may keep what it reads from
+        # them under (this table, ``stamp``): while both are the same, so is what it read. Flags, hosts and
+        # ``known`` are not counted. Nothing outside this class writes ``zones`` or ``counters`` in place,
+        # except ``CardState.sample`` on a table it has just made (it calls ``reindex`` after).
+        self.stamp = 0
+
+    def defs_rewritten(self) -> None:
+        """Forget ``defs_memo``; every change to ``defn`` must be followed by this call. ``add`` and
+        ``add_many`` make it themselves. The code that writes ``defn`` in place redraws hidden cards:
+        ``CardState.sample`` and ``bots.deals.DealSampler`` call it after their redraw and again after the
+        game's ``_fit_sample`` (which may exchange definitions, e.g. Mythos ``costs.py``). Nothing else changes
+        ``defn`` during a game: cards move and change hands, never definitions."""
+        self.defs_memo = None
+        self.stamp += 1
 
     # --- building and copying ---------------------------------------------------------------------
     def add(self, defn: int, owner: int, zone: str, flags: int = 0) -> int:
@@ -118,6 +138,8 @@ class CardTable:
         self.known.append(0)
         self.seen.append(self.marks[z])
         self.zones[z].append(i)
+        self.defs_memo = None
+        self.stamp += 1
         return i
 
     def add_many(self, defns: Sequence[int], owner: int, zone: str) -> None:
@@ -133,6 +155,8 @@ class CardTable:
         self.known.extend([0] * n)
         self.seen.extend([self.marks[z]] * n)
         self.zones[z].extend(range(first, first + n))
+        self.defs_memo = None
+        self.stamp += 1
 
     def copy(self) -> "CardTable":
         t = CardTable.__new__(CardTable)
@@ -144,6 +168,8 @@ class CardTable:
         t.zones = [z.copy() for z in self.zones]
         t.links = self.links.copy()
         t.counted = self.counted.copy()
+        t.defs_memo = self.defs_memo  # (immutable: a copy whose ``defn`` is rewritten forgets it, the original keeps it)
+        t.stamp = self.stamp  # (a memo is kept with its table: a copy is another table)
         return t
 
     def __len__(self) -> int:
@@ -198,6 +224,7 @@ class CardTable:
         elif (i, name) in self.counters:
             del self.counters[(i, name)]
             _decrement(self.counted, i)
+            self.stamp += 1
         return value
 
     def set_counter(self, i: int, name: str, value: int) -> None:
@@ -206,6 +233,7 @@ class CardTable:
         if (i, name) not in self.counters:
             self.counted[i] = self.counted.get(i, 0) + 1
         self.counters[(i, name)] = value
+        self.stamp += 1
 
     def move(self, i: int, zone: str, *, bottom: bool = False, flags: int | None = None) -> None:
         """Move instance ``i`` to the top (or bottom) of ``zone``.
@@ -217,6 +245,7 @@ class CardTable:
         """
         z = self.zone_ids[zone]
         src = self.zone[i]
+        self.stamp += 1
         public = self.public
         source_public = public[src] and not self.flags[i] & FACE_DOWN
         cards = self.zones[src]
@@ -265,10 +294,12 @@ class CardTable:
         for i, _name in self.counters:
             counted[i] = counted.get(i, 0) + 1
         self.counted = counted
+        self.stamp += 1
 
     def shuffle(self, zone: str, rng: Any) -> None:
         """Shuffle a zone; nobody knows any card of it afterwards."""
         cards = self.zones[self.zone_ids[zone]]
+        self.stamp += 1
         rng.shuffle(cards)
         for i in cards:
             self.known[i] = 0

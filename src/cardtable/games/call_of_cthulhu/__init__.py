@@ -22,7 +22,7 @@ from .defs import Defs
 from .effects import compile_abilities, unsupported_cards
 from .evaluation import evaluate as evaluate_position
 from .schema import CharacterCard, DomainCard, EventCard, StoryCard, SupportCard
-from .state import OPS, CocState, TriggerDefs, zones_for
+from .state import OPS, CocState, DeckFacts, TriggerDefs, deck_facts, zones_for
 
 GAME_VERSION = "1"
 
@@ -203,6 +203,21 @@ class CallOfCthulhu(CardGame):
                             group.add(k)
         stories = [d.index for d in self.defs.defs if d.type == "story"]
         return {key: TriggerDefs(v, *where[key], stories=stories) for key, v in out.items()}
+
+    def facts_for(self, present: frozenset[int]) -> DeckFacts:
+        """``DeckFacts`` for a game whose instances have the definitions ``present``: built once per set of
+        definitions (the ready decks give a handful; a search's deals, a few more) and shared — they are
+        immutable. Kept small, like ``_deck_problems_seen``."""
+        known = self._facts_seen.get(present)
+        if known is None:
+            if len(self._facts_seen) >= 256:
+                self._facts_seen.clear()
+            known = self._facts_seen[present] = deck_facts(self, present)
+        return known
+
+    @cached_property
+    def _facts_seen(self) -> dict[frozenset[int], DeckFacts]:
+        return {}
 
     @cached_property
     def has_action_events(self) -> bool:

@@ -176,7 +176,7 @@ def _passive_sources(st: "CocState", pdefs: frozenset[int] | None = None) -> lis
     with a passive ability); the order of the sources is the same either way.
     """
     if pdefs is None:
-        pdefs = st.game.passive_defs  # type: ignore[attr-defined]
+        pdefs = (st.table.defs_memo or st.facts()).passive_defs
     t = st.table
     defn, flags, zones, lasting = t.defn, t.flags, t.zones, st.lasting
     out = []
@@ -233,7 +233,7 @@ def _targets_card(st: "CocState", target: Any, c: int, ctx: Ctx) -> bool:
 
 def passive_total(st: "CocState", stat: str, i: int) -> int:
     """What passive abilities in play add to ``stat`` of card ``i`` (CC-7.21)."""
-    pdefs = st.game.passive_stat_defs.get(stat)  # type: ignore[attr-defined]
+    pdefs = (st.table.defs_memo or st.facts()).passive_stat_defs.get(stat)
     if not pdefs:  # no card of the pool changes this stat passively
         return 0
     key = (stat, i)
@@ -266,7 +266,7 @@ def passive_total(st: "CocState", stat: str, i: int) -> int:
 
 def cost_sources(st: "CocState") -> list[tuple[int, int]]:
     """The cards whose passive abilities may change costs now (``cost_modifiers``'s ``sources``)."""
-    cost_defs = st.game.passive_stat_defs.get("cost")  # type: ignore[attr-defined]
+    cost_defs = (st.table.defs_memo or st.facts()).passive_stat_defs.get("cost")
     return _passive_sources(st, cost_defs) if cost_defs else []
 
 
@@ -277,7 +277,7 @@ def cost_modifiers(st: "CocState", i: int, sources: list[tuple[int, int]] | None
     delta, floor = 0, False
     p = st.table.owner[i]
     deftuple = st.game.deftuple  # type: ignore[attr-defined]
-    cost_defs = st.game.passive_stat_defs.get("cost")  # type: ignore[attr-defined]
+    cost_defs = (st.table.defs_memo or st.facts()).passive_stat_defs.get("cost")
     if cost_defs:
         for source, d in _passive_sources(st, cost_defs) if sources is None else sources:
             for k, ab in enumerate(deftuple[d].abilities):

@@ -587,9 +587,9 @@ def _struggle(st: CocState, slot: int, kind: int) -> tuple[int | None, int, int]
 
 def _icon_sources(st: CocState, kind: int) -> bool:
     """Is a card in play whose passive ability may change icons of ``kind`` (``passive_total``'s sources)?"""
-    if not st.game.has_passives:  # type: ignore[attr-defined]
+    if not (st.table.defs_memo or st.facts()).passive_defs:
         return False
-    pdefs = st.game.passive_stat_defs.get(ICON_STATS[kind])  # type: ignore[attr-defined]
+    pdefs = (st.table.defs_memo or st.facts()).passive_stat_defs.get(ICON_STATS[kind])
     return bool(pdefs) and bool(passive_sources(st, pdefs))
 
 

@@ -1,0 +1,142 @@
+"""``CocState.facts`` (the pool's indexes narrowed to one game's definitions) answers as the pool's do.
+
+Why: trigger listings and passive scans read the narrowed sets (``DeckFacts``), kept on the table
+(``CardTable.defs_memo``) from the first read until ``defn`` changes. These tests compare every narrowed
+answer with the pool's on positions of seeded random games, and check that a state whose hidden
+definitions are redrawn (a determinized state, a search deal) holds the facts of its own definitions,
+never its template's. ``committed_at`` keeps its answers under the table's ``stamp``: every answer of
+seeded games is compared with a fresh walk."""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.bots.deals import DealSampler
+from cardtable.core import Rng
+from cardtable.engine.triggers import matching
+from cardtable.games.call_of_cthulhu import GAME
+from cardtable.games.call_of_cthulhu import effects
+from cardtable.games.call_of_cthulhu.state import CocState, deck_facts
+
+
+def _positions(games: int = 5) -> list[CocState]:
+    rng = random.Random(11)
+    out = []
+    for seed in range(games):
+        st = GAME.new_game(seed=seed, players=2)
+        while not st.is_terminal:
+            if rng.random() < 0.2:
+                out.append(st.clone())
+            st.apply(rng.choice(st.legal_actions()))
+    return out
+
+
+def _fresh(st: CocState) -> None:
+    """The facts are those of the state's own definitions, as if built now."""
+    assert st.facts() == deck_facts(GAME, frozenset(st.table.defn))
+
+
+def test_cc_12_1_narrowed_trigger_sets_list_the_same_sources() -> None:
+    asked = 0
+    for st in _positions():
+        _fresh(st)
+        for (kind, event), pool in GAME.trigger_defs.items():
+            narrowed = st.trigger_defs(kind, event)
+            assert st.trigger_sources_for(narrowed) == st.trigger_sources_for(pool), (kind, event)
+            assert st.may_trigger(kind, event) <= ((kind, event) in GAME.trigger_pairs)
+            for p in (None, 0, 1):
+                if kind in ("interrupt", "reaction", "forced") and event is None:
+                    continue  # (asked only with an event)
+                assert matching(st, kind, p, event) == _pool_matching(st, kind, p, event), (kind, event, p)
+                asked += 1
+    assert asked > 1000
+
+
+def _pool_matching(st: CocState, kind: str, p: int | None, event: str | None) -> list[tuple[int, object]]:
+    """``matching`` over the pool's sets (the facts left out)."""
+    memo = st.table.defs_memo
+    pool = deck_facts(GAME, frozenset(range(len(GAME.deftuple))))
+    st.table.defs_memo = pool
+    try:
+        return matching(st, kind, p, event)
+    finally:
+        st.table.defs_memo = memo
+
+
+def test_cc_7_21_narrowed_passive_sets_give_the_same_totals() -> None:
+    stats = list(GAME.passive_stat_defs) + ["icon:terror", "kw:fast"]
+    for st in _positions(3):
+        cards = [i for z in st.PASSIVE_ZONES for i in st.table.zones[z]]
+        for i in cards:
+            for stat in stats:
+                got = effects.passive_total(st, stat, i)
+                st.table.defs_memo = deck_facts(GAME, frozenset(range(len(GAME.deftuple))))
+                assert effects.passive_total(st, stat, i) == got
+                st.table.defs_memo = None
+        got = effects.cost_sources(st)
+        st.table.defs_memo = deck_facts(GAME, frozenset(range(len(GAME.deftuple))))
+        assert effects.cost_sources(st) == got
+        st.table.defs_memo = None
+
+
+def test_redrawn_definitions_never_keep_the_template_facts() -> None:
+    st = GAME.new_game(seed=3, players=2)
+    for _ in range(40):
+        st.apply(random.Random(5).choice(st.legal_actions()))
+    before = st.facts()
+    view = st.view(0)
+    sampler = DealSampler(GAME, view)
+    rng = Rng(9)
+    for _ in range(12):
+        deal = sampler.sample(rng)
+        assert isinstance(deal, CocState)
+        _fresh(deal)
+        deal.legal_actions()
+    det = st.determinize(1, seed=4)
+    assert isinstance(det, CocState)
+    _fresh(det)
+    assert st.facts() is before  # the original's are its own still
+    copy = st.clone()
+    copy.table.defn[copy.table.zones[copy.table.zone_ids["deck:1"]][0]] = 0
+    copy.table.defs_rewritten()
+    _fresh(copy)
+    _fresh(st)
+
+
+def test_instances_added_after_a_read_are_counted() -> None:
+    st = GAME.new_game(seed=1, players=2)
+    st.facts()
+    extra = next(d.index for d in GAME.deftuple if d.index not in set(st.table.defn))
+    st.table.add(extra, 0, "hand:0")
+    _fresh(st)
+
+
+def test_cc_8_3_kept_committed_lists_agree_with_the_walk(monkeypatch: object) -> None:
+    """``committed_at`` answers from what it kept under the table's ``stamp``; every answer of seeded random
+    and heuristic games (mid-frame ones included: each call is checked) equals a fresh walk of the table."""
+    from cardtable.bots import make_bot
+
+    kept = CocState.committed_at
+    asked = []
+
+    def checked(self: CocState, slot: int, p: int | None = None) -> list[int]:
+        got = kept(self, slot, p)
+        assert got == self._committed_walk(slot, p), (slot, p)
+        asked.append(1)
+        return got
+
+    monkeypatch.setattr(CocState, "committed_at", checked)  # type: ignore[attr-defined]
+    rng = random.Random(3)
+    for seed in range(4):
+        st = GAME.new_game(seed=seed, players=2)
+        while not st.is_terminal:
+            st.apply(rng.choice(st.legal_actions()))
+            if rng.random() < 0.05:
+                st = st.clone()  # a clone keeps nothing of its original's lists
+    st = GAME.new_game(seed=100, players=2)
+    bots = [make_bot("heuristic", "call-of-cthulhu", seed=p) for p in range(2)]
+    while not st.is_terminal:
+        d = st.decision
+        assert d is not None
+        st.apply(bots[d.player].act(st.view(d.player), d))
+    assert len(asked) > 1000
