@@ -70,7 +70,9 @@ def colour_bit(colour: str) -> int:
 class MaState(CardState):
     """A game of the Million Arthur TCG (2 players, MA-1.1)."""
 
-    __slots__ = ()
+    # ``_present``: ``present_defs``'s memo, (a copy of ``table.defn``, the set of its values); never copied
+    # by ``clone`` (a clone starts without it), and checked against the live list at every read
+    __slots__ = ("_present",)
     VARS = {"turn": 1, "active": 0, "first": 0, "step": "setup", "hp": [START_HP, START_HP],
             "spent": [0, 0], "base_colours": [0, 0]}
 
@@ -88,6 +90,26 @@ class MaState(CardState):
 
     def card(self, i: int) -> CardDef:
         return self.game.pool.defs[self.table.defn[i]]  # type: ignore[attr-defined, no-any-return]  # hot path
+
+    def present_defs(self) -> frozenset[int]:
+        """The definitions of every card instance of this game, wherever it is (deck, hand, play...).
+
+        Why: a trigger window or static question whose definitions include none of these finds nobody, and
+        most do (most definitions of a pool are in neither deck), so one set test replaces the per-seat zone
+        scans. Why it cannot go stale: the memo keeps a copy of ``table.defn`` and is used only while the
+        live list equals it (one list comparison at C speed, ids being small ints); ``determinize``, the deal
+        sampler and any other writer change ``defn`` in place, so any change, even of one entry, or a new
+        instance makes the lists differ and the set is rebuilt. Nothing else feeds the set."""
+        defn = self.table.defn
+        try:
+            snap, present = self._present
+            if snap == defn:
+                return present  # type: ignore[no-any-return]
+        except AttributeError:  # a fresh state or a clone: no memo yet
+            pass
+        present = frozenset(defn)
+        self._present = (list(defn), present)
+        return present
 
     def definition_count(self) -> int:
         return len(self.pool)

@@ -77,9 +77,11 @@ def _windows(pool: Pool) -> dict[frozenset[str], tuple[frozenset[int], ...]]:
 
 @lru_cache(maxsize=8)
 def _named_windows(pool: Pool) -> dict[tuple[str, ...], tuple[frozenset[str], tuple[frozenset[int], ...],
-                                                               dict[int, tuple[tuple[int, Ability], ...]]]]:
-    """Per pool, ``matches``'s memo from the tuple of event names of a call to (their set, ``_window``, and
-    ``_triggering``'s abilities per definition, the same for every key: one look-up instead of two)."""
+                                                               dict[int, tuple[tuple[int, Ability], ...]],
+                                                               frozenset[int]]]:
+    """Per pool, ``matches``'s memo from the tuple of event names of a call to (their set, ``_window``,
+    ``_triggering``'s abilities per definition, the same for every key: one look-up instead of two, and the
+    union of the window's four area sets, for the game-wide ``present_defs`` test)."""
     return {}
 
 
@@ -113,10 +115,11 @@ def matches(st: MaState, happenings: Sequence[Happening]) -> list[tuple[int, int
         if len(memo) >= 4096:
             memo.clear()  # a bound, never reached in practice: the combinations a game meets are few
         events = frozenset(names)
-        hit = memo[names] = (events, _window(pool, events), _triggering(pool)[0])
-    events, window, trig_defs = hit
-    if window is _EMPTY:
-        return out
+        window = _window(pool, events)
+        hit = memo[names] = (events, window, _triggering(pool)[0], frozenset().union(*window))
+    events, window, trig_defs, anywhere = hit
+    if window is _EMPTY or anywhere.isdisjoint(st.present_defs()):
+        return out  # no card of the game has a definition that could answer: no seat's zones need reading
     defn = st.table.defn
     tp = int(st.vars["active"])  # ``active_player``
     sources_in, may_source = st.sources_in, st.may_source
