@@ -22,7 +22,7 @@ from typing import Any, Callable
 from ...core import Action, IllegalActionError, Rng, shared_action
 from ...engine import NO_CARD, Frame, Op, add_lasting
 from .rules import add_base_colour, evolve, move_stack
-from .state import OPS, ZONE_ID, MaState, colour_bit, mods
+from .state import OPS, ZONE_ID, MaState, action_tables, colour_bit, mods
 
 
 def _pairs(items: tuple[Any, ...]) -> list[tuple[int, int]]:
@@ -117,6 +117,11 @@ def refusal(st: MaState, p: int, step: str, items: tuple[Any, ...], action: Acti
     return None
 
 
+# the listed items of each seat, made once (``ActionTable``): keys are card ids, (card, onto) for ``evolve``
+_MOVE, _DEPLOY, _EVOLVE = action_tables("move", "card"), action_tables("deploy", "card"), action_tables("evolve", "card", "onto")
+_SUBMIT = (shared_action(0, "submit"), shared_action(1, "submit"))
+
+
 def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Action]:
     """The items ``refusal`` accepts, in the order base knights / hand cards (deploy, then evolve onto
     each battle top) are listed, then ``submit``. Why not ``refusal`` on every candidate: this runs at
@@ -131,14 +136,16 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
             # ``colour_restricted``), and no variant; the same items in the same order
             defs, t = st.game.pool.defs, st.table  # type: ignore[attr-defined]
             defn, host = t.defn, t.host
+            moves = _MOVE[p]
+            made = moves.made
             for k in t.zones[ZONE_ID["base"][p]]:
                 if host[k] != NO_CARD or k in items:
                     continue
                 d = defs[defn[k]]
                 cost = d.evolution_cost if d.evolves_from and t.attachments(k) else d.cost  # ``deploy_cost``
                 if used + cost <= cap:
-                    out.append(shared_action(p, "move", (("card", k),)))
-            out.append(shared_action(p, "submit"))
+                    out.append(made.get(k) or moves.make(k))
+            out.append(_SUBMIT[p])
             return out
         colour_restricted = mods.effects.colour_restricted
 
@@ -153,15 +160,15 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
             if variant and colour != "colourless" and any(c not in ("colourless", colour) for c in moved):
                 continue
             if used + st.deploy_cost(k) <= cap:
-                out.append(shared_action(p, "move", (("card", k),)))
-        return out + [shared_action(p, "submit")]
+                out.append(_MOVE[p].made.get(k) or _MOVE[p].make(k))
+        return out + [_SUBMIT[p]]
     colour_restricted, restricted = mods.effects.colour_restricted, mods.effects.restricted
     # MA-12.3 restrictions are lasting ``restrict:...`` entries; with none in force (the common case: the
     # turn's lasting effects are mostly ``moved_from_base``) neither test below can say "cannot"
     restricts = any(e[0].startswith("restrict:") for e in st.lasting)
 
     if restricts and restricted(st, p, "deploy_from_hand"):
-        return [shared_action(p, "submit")]
+        return [_SUBMIT[p]]
     defs, defn = st.game.pool.defs, st.table.defn  # type: ignore[attr-defined]
     # D-MA-65: current colours; with no ``change_colour`` in force (the common case) the printed ones
     colour_of: Callable[[int], str] = st.colour if any(e[0] == "colour" for e in st.lasting) \
@@ -173,6 +180,8 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
     taken = {x for x, _ in _pairs(items)}
     mask = st.vars["base_colours"][p]
     base_names = [defs[defn[i]].name for i in st.knights(p, "base") if colour_of(i) == "colourless"]
+    deploys, evolves = _DEPLOY[p], _EVOLVE[p]
+    deploy_made, evolve_made = deploys.made, evolves.made
     barred: dict[str, bool] = {}  # per colour: moved from base this turn (MA-8.3) or restricted (MA-12.3)
     for h in st.table.zones[ZONE_ID["hand"][p]]:
         if h in taken:
@@ -185,7 +194,7 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
             continue
         colourless = d.colour == "colourless"
         if not (colourless and (d.name in base_names or d.name in colourless_tops)) and used + d.cost <= cap:
-            out.append(shared_action(p, "deploy", (("card", h),)))
+            out.append(deploy_made.get(h) or deploys.make(h))
         if not d.evolves_from or used + d.evolution_cost > cap:
             continue
         for j, (k, t) in enumerate(zip(tops, top_defs)):
@@ -194,8 +203,8 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
             if colourless and (d.name in base_names or any(
                     c and u.name == d.name for x, (u, c) in enumerate(zip(top_defs, top_colourless)) if x != j)):
                 continue
-            out.append(shared_action(p, "evolve", (("card", h), ("onto", k))))
-    return out + [shared_action(p, "submit")]
+            out.append(evolve_made.get((h, k)) or evolves.make((h, k)))
+    return out + [_SUBMIT[p]]
 
 
 def _prompt(step: str) -> tuple[str, str]:

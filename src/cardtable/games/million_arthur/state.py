@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import AbstractSet, Any, Container, Mapping, Sequence
 
-from ...core import Action, IllegalActionError, Visibility
+from ...core import Action, IllegalActionError, Visibility, shared_action
 from ...engine import (EXHAUSTED, FACE_DOWN, FIRST_GAME_FLAG, NO_CARD, CardState, LazyModules, OpTable, ZoneDecl,
                        lasting_total, lasting_values)
 from .catalog import CardDef, Pool
@@ -60,6 +60,36 @@ _AREAS_BY_ZONE = tuple(decl.name.split(":")[0] for decl in zones_for())
 ZONE_ID: dict[str, tuple[int, ...]] = {
     area: tuple(k for k, decl in enumerate(zones_for()) if decl.name.split(":")[0] == area) for area in AREAS}
 _LEADER, _BATTLE, _BASE, _CHAIN = ZONE_ID["leader"], ZONE_ID["battle"], ZONE_ID["base"], ZONE_ID["chain"]
+
+
+class ActionTable:
+    """One seat's ``shared_action`` objects of one kind, by their parameter values, in a plain dict.
+
+    Why: the option listings (Submit items, the Attack step) name the same few actions at decision after
+    decision; ``shared_action`` builds a params tuple and hashes it through ``lru_cache`` each time, a dict
+    look-up by card id does not. Each value is what ``shared_action`` returns for it (the same immutable,
+    equal object), so no listing changes. The keys are card ids or small tuples of ids, bounded by the
+    instances of a game; the table is cleared if it ever grows past ``LIMIT`` (never in a game)."""
+
+    __slots__ = ("player", "kind", "names", "made")
+    LIMIT = 1 << 14
+
+    def __init__(self, player: int, kind: str, *names: str) -> None:
+        self.player, self.kind, self.names = player, kind, names
+        self.made: dict[Any, Action] = {}
+
+    def make(self, key: Any) -> Action:
+        """The action for ``key`` (a card id, or a tuple of the ``names``' values in order), memoised."""
+        if len(self.made) >= self.LIMIT:
+            self.made.clear()
+        values = key if isinstance(key, tuple) else (key,)
+        action = self.made[key] = shared_action(self.player, self.kind, tuple(zip(self.names, values)))
+        return action
+
+
+def action_tables(kind: str, *names: str) -> tuple[ActionTable, ActionTable]:
+    """``ActionTable``s of ``kind`` for both seats (the game has two, MA-1.1)."""
+    return ActionTable(0, kind, *names), ActionTable(1, kind, *names)
 
 
 def colour_bit(colour: str) -> int:
