@@ -22,7 +22,7 @@ from typing import Any, Callable
 from ...core import Action, IllegalActionError, Rng, shared_action
 from ...engine import NO_CARD, Frame, Op, add_lasting
 from .rules import add_base_colour, evolve, move_stack
-from .state import OPS, ZONE_ID, MaState, action_tables, colour_bit, mods
+from .state import COLOUR_BITS, OPS, ZONE_ID, MaState, action_tables, colour_bit, mods
 
 
 def _pairs(items: tuple[Any, ...]) -> list[tuple[int, int]]:
@@ -162,6 +162,22 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
             if used + st.deploy_cost(k) <= cap:
                 out.append(_MOVE[p].made.get(k) or _MOVE[p].make(k))
         return out + [_SUBMIT[p]]
+    defs, defn = st.game.pool.defs, st.table.defn  # type: ignore[attr-defined]
+    # Every test below only removes items, and the budget (MA-7.2) is the one that removes most: in random play
+    # a third of the Second-step listings offer only ``submit``. So the hand is first narrowed to the cards
+    # the budget lets be deployed or evolved at all, and the battle tops, names, colours and restrictions are
+    # read only if one is left (the same items in the same order: nothing skipped could have been listed).
+    # The colours moved from base this turn (MA-8.3) are the other common bar: a third of the listings.
+    room, taken, mask = cap - used, items[::2], st.vars["base_colours"][p]  # items: (card, onto, card, onto, ...)
+    cands = []
+    for h in st.table.zones[ZONE_ID["hand"][p]]:
+        if h in taken:
+            continue
+        d = defs[defn[h]]
+        if (d.cost <= room or d.evolves_from and d.evolution_cost <= room) and not mask & COLOUR_BITS[d.colour]:
+            cands.append((h, d))
+    if not cands:
+        return [_SUBMIT[p]]
     colour_restricted, restricted = mods.effects.colour_restricted, mods.effects.restricted
     # MA-12.3 restrictions are lasting ``restrict:...`` entries; with none in force (the common case: the
     # turn's lasting effects are mostly ``moved_from_base``) neither test below can say "cannot"
@@ -169,27 +185,31 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
 
     if restricts and restricted(st, p, "deploy_from_hand"):
         return [_SUBMIT[p]]
-    defs, defn = st.game.pool.defs, st.table.defn  # type: ignore[attr-defined]
-    # D-MA-65: current colours; with no ``change_colour`` in force (the common case) the printed ones
-    colour_of: Callable[[int], str] = st.colour if any(e[0] == "colour" for e in st.lasting) \
-        else (lambda i: defs[defn[i]].colour)
-    tops = battle_tops(st, p, items)
-    top_defs = [defs[defn[k]] for k in tops]
-    top_colourless = [colour_of(k) == "colourless" for k in tops]
-    colourless_tops = {t.name for t, c in zip(top_defs, top_colourless) if c}
-    taken = {x for x, _ in _pairs(items)}
-    mask = st.vars["base_colours"][p]
-    base_names = [defs[defn[i]].name for i in st.knights(p, "base") if colour_of(i) == "colourless"]
+    # What the candidates can need: the battle tops only to evolve onto them, the colourless names (MA-8.6)
+    # only for a colourless card; most listings need neither, so neither is read then
+    any_colourless = any(d.colour == "colourless" for _, d in cands)
+    tops: list[int] = []
+    top_defs: list[Any] = []
+    if any_colourless or any(d.evolves_from for _, d in cands):
+        tops = battle_tops(st, p, items)
+        top_defs = [defs[defn[k]] for k in tops]
+    top_colourless: list[bool] = []
+    colourless_tops: set[str] = set()
+    base_names: list[str] = []
+    if any_colourless:
+        # D-MA-65: current colours; with no ``change_colour`` in force (the common case) the printed ones
+        colour_of: Callable[[int], str] = st.colour if any(e[0] == "colour" for e in st.lasting) \
+            else (lambda i: defs[defn[i]].colour)
+        top_colourless = [colour_of(k) == "colourless" for k in tops]
+        colourless_tops = {t.name for t, c in zip(top_defs, top_colourless) if c}
+        base_names = [defs[defn[i]].name for i in st.knights(p, "base") if colour_of(i) == "colourless"]
     deploys, evolves = _DEPLOY[p], _EVOLVE[p]
     deploy_made, evolve_made = deploys.made, evolves.made
     barred: dict[str, bool] = {}  # per colour: moved from base this turn (MA-8.3) or restricted (MA-12.3)
-    for h in st.table.zones[ZONE_ID["hand"][p]]:
-        if h in taken:
-            continue
-        d = defs[defn[h]]
+    for h, d in cands:
         bar = barred.get(d.colour)
         if bar is None:
-            bar = barred[d.colour] = bool(mask & colour_bit(d.colour)) or restricts and colour_restricted(st, p, d.colour)
+            bar = barred[d.colour] = restricts and colour_restricted(st, p, d.colour)  # (``mask``: above)
         if bar:
             continue
         colourless = d.colour == "colourless"

@@ -97,6 +97,9 @@ def colour_bit(colour: str) -> int:
     return 1 << COLOURS.index(colour) if colour in COLOURS else 0
 
 
+COLOUR_BITS: dict[str, int] = {c: colour_bit(c) for c in (*COLOURS, "colourless")}  # ``colour_bit`` by look-up
+
+
 class MaState(CardState):
     """A game of the Million Arthur TCG (2 players, MA-1.1)."""
 
