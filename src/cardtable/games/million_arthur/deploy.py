@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from ...core import Action, IllegalActionError, Rng, shared_action
 from ...engine import NO_CARD, Frame, Op, add_lasting
-from .rules import add_base_colour, evolve, move_stack
+from .rules import evolve, move_stack
 from .state import COLOUR_BITS, OPS, ZONE_ID, MaState, action_tables, colour_bit, mods
 
 
@@ -34,9 +34,17 @@ def budget_used(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> int:
     total = int(st.vars["spent"][p])
     if not items:
         return total  # the first item of a submission: nothing pending to add
+    # plain loops, not ``sum`` over a generator: this runs at every item of every submission
     if step == "first":
-        return total + sum(st.deploy_cost(k) for k in items)
-    return total + sum(st.card(h).cost if onto == -1 else st.card(h).evolution_cost for h, onto in _pairs(items))
+        deploy_cost = st.deploy_cost
+        for k in items:
+            total += deploy_cost(k)
+        return total
+    defs, defn = st.game.pool.defs, st.table.defn  # type: ignore[attr-defined]
+    for h, onto in zip(items[::2], items[1::2]):  # the flat (card, onto, ...) pairs
+        d = defs[defn[h]]
+        total += d.cost if onto == -1 else d.evolution_cost
+    return total
 
 
 def battle_tops(st: MaState, p: int, items: tuple[Any, ...]) -> list[int]:
@@ -285,11 +293,18 @@ def apply_submissions(st: MaState, step: str, values: Any) -> None:
     for p, items in sorted(values, key=lambda sv: order[sv[0]]):
         spent[p] = budget_used(st, p, step, tuple(items))
         if step == "first":
+            # MA-8.2: each knight's colour as it moves (D-MA-65), gathered into the seat's mask and written once
+            # (nothing here reads the mask, so writing it per knight would give the same)
+            mask = st.vars["base_colours"][p]
             for k in items:
                 move_stack(st, k, f"battle:{p}")
-                add_base_colour(st, p, k)  # MA-8.2
+                mask |= COLOUR_BITS.get(st.colour(k), 0)
                 add_lasting(st, "moved_from_base", k, 1, "turn_end")  # MA-15.6 moved_from_base_this_turn
                 happenings.append(("knight_deployed", p, k, "base"))
+            if items:
+                colours = list(st.vars["base_colours"])
+                colours[p] = mask
+                st.vars["base_colours"] = colours
             st.note("moved_to_battle", {"player": p, "cards": list(items)})
         else:
             for h, onto in _pairs(tuple(items)):

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from ...core import Action, IllegalActionError
 from ...engine import EXHAUSTED, FACE_DOWN, Frame, Op, Pick, expire, pick
 from ...engine.prompts import SecretRound
-from .state import BASE_SIZE, CHAIN_LIMIT, HAND_LIMIT, NEW, OPS, TURN_CAP, MaState, colour_bit, mods
+from .state import BASE_SIZE, CHAIN_LIMIT, HAND_LIMIT, NEW, OPS, TURN_CAP, MaState, mods
 
 def _int(value: object) -> int:
     """An action parameter that the listed options guarantee is a card id."""
@@ -500,12 +500,6 @@ def flip_face_down(st: MaState, cards: Any) -> None:
     for i in cards:
         st.table.reveal_to_all(i)
         st.table.set_flag(i, FACE_DOWN)
-
-
-def add_base_colour(st: MaState, p: int, i: int) -> None:
-    colours = list(st.vars["base_colours"])
-    colours[p] |= colour_bit(st.colour(i))  # its colour as it moves (D-MA-65)
-    st.vars["base_colours"] = colours
 
 
 def refuse(rule: str, message: str) -> IllegalActionError:
