@@ -283,29 +283,29 @@ def _turn(st: MaState, frame: Frame) -> None:
     Why a loop: most stages ask nothing and push nothing (no trigger answered, no knight to chain, no
     card over a limit); the engine would only run the turn frame again at once, so the next stage runs
     here, exactly as the engine's loop would run it, until a stage leaves another frame on top, asks or
-    ends the game."""
+    ends the game. Why a table of handlers: a chain of string tests ran at every stage of every turn;
+    each stage's handler is the branch it was, looked up once. Each pass is ``_stage``'s body inlined
+    (the same reads and writes in the same order: the frame's next stage, then ``step``, then the
+    handler), since the turn walks two to three stages per call."""
+    new, stages, nexts = Frame.__new__, _STAGES, NEXT
     while True:
-        _stage(st, frame)
+        values, args = st.vars, frame.args
+        stage = args["stage"]
+        tp = int(values["active"])  # ``active_player``
+        nxt = nexts.get(stage)
+        if nxt is not None:  # ``st.replace(frame.evolve(stage=nxt))``
+            evolved = new(Frame)
+            evolved.op, evolved.args, evolved.got = frame.op, {**args, "stage": nxt}, None
+            st.stack[-1] = evolved
+        values["step"] = stage
+        handler = stages.get(stage)
+        if handler is not None:
+            handler(st, frame, stage, tp, 1 - tp)
         if st._decision is not None or st._outcome is not None or not st.stack:
             return
         frame = st.stack[-1]
         if frame.op != "ma.turn":
             return
-
-
-def _stage(st: MaState, frame: Frame) -> None:
-    """One stage of the turn frame ``frame`` (the top of the stack). Why a table: a chain of string tests
-    ran at every stage of every turn; each stage's handler is the branch it was, looked up once."""
-    stage = frame.args["stage"]
-    tp = st.active_player()
-    n = 1 - tp
-    nxt = NEXT.get(stage)
-    if nxt is not None:
-        st.replace(frame.evolve(stage=nxt))
-    st.vars["step"] = stage
-    handler = _STAGES.get(stage)
-    if handler is not None:
-        handler(st, frame, stage, tp, n)
 
 
 def _s_begin(st: MaState, frame: Frame, stage: str, tp: int, n: int) -> None:
