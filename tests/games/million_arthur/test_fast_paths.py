@@ -62,12 +62,20 @@ def test_present_defs_is_the_set_of_the_tables_definitions_even_after_in_place_r
 def test_gated_trigger_windows_and_static_reads_match_the_full_scan(games: int) -> None:
     events = sorted(triggers._window_defs(cardtable.load_game("million-arthur").pool))  # type: ignore[attr-defined]
     keywords = ["tenacious", "sentinel", "unblockable"]
-    for st in _positions(games):
+    for n, st in enumerate(_positions(games)):
         full = _ungated(st)
         for event in events:
             for player in (0, 1):
                 happening = (event, player, -1, "")
                 assert triggers.matches(st, [happening]) == triggers.matches(full, [happening])
+        if n % 7 == 0:  # events naming a card (``this``-bound abilities answer only those): a sample of positions
+            t = st.table
+            named = [c for z in ("leader", "battle", "base", "chain") for p in (0, 1) for c in t.cards(f"{z}:{p}")]
+            for event in events:
+                for c in named:
+                    for origin in ("", "hand", "base"):
+                        happenings = [(event, t.owner[c], c, origin), ("card_drawn", 0, -1, "", 1)]
+                        assert triggers.matches(st, happenings) == triggers.matches(full, happenings)
         for p in (0, 1):
             for k in st.knights(p, "battle") + st.knights(p, "base"):
                 assert statics.static_total(st, "skill", k) == statics.static_total(full, "skill", k)
