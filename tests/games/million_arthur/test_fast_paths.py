@@ -81,3 +81,31 @@ def test_gated_trigger_windows_and_static_reads_match_the_full_scan(games: int) 
                 assert statics.static_total(st, "skill", k) == statics.static_total(full, "skill", k)
                 for kw in keywords:
                     assert statics.has_keyword(st, k, kw) == statics.has_keyword(full, k, kw)
+
+
+def _greedy_payable(colours: list[str], symbols: list[str]) -> bool:
+    """MA-7.4 step 2 as first written: coloured symbols first, each takes the first card that can pay it."""
+    left = list(colours)
+    for s in sorted(symbols, key=lambda x: x == "any"):
+        match = next((c for c in left if s == "any" or c == s), None)
+        if match is None:
+            return False
+        left.remove(match)
+    return True
+
+
+def test_counted_colour_payment_agrees_with_the_greedy_match() -> None:
+    from cardtable.engine import FACE_DOWN
+    from cardtable.games.million_arthur import effects
+
+    rng = random.Random(11)
+    symbols_pool = ["red", "green", "blue", "yellow", "purple", "any"]
+    for st in _positions(1):
+        for p in (0, 1):
+            chain = st.table.cards(f"chain:{p}")
+            up = [c for c in chain if not st.table.flags[c] & FACE_DOWN]
+            for _ in range(3):
+                symbols = [rng.choice(symbols_pool) for _ in range(rng.randint(1, 4))]
+                named = tuple(rng.sample(up, rng.randint(0, min(2, len(up)))))
+                colours = [st.card(c).colour for c in up if c not in named]
+                assert effects.payable(st, p, symbols, named) == _greedy_payable(colours, symbols)

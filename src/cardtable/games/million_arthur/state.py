@@ -54,7 +54,7 @@ def zones_for(players: int = 2) -> list[ZoneDecl]:
 
 # The area of each zone id (``zones_for`` lists the same areas for every seat): read on hot paths, where
 # splitting the zone's name each time would build two strings per question.
-_AREAS_BY_ZONE = tuple(decl.name.split(":")[0] for decl in zones_for())
+AREAS_BY_ZONE = tuple(decl.name.split(":")[0] for decl in zones_for())
 # The zone id of ``area:p`` (the layout is fixed: two seats, ``zones_for(2)``): the hot paths below read
 # ``table.zones[ZONE_ID[area][p]]`` instead of formatting ``f"{area}:{p}"`` and looking the name up each time.
 ZONE_ID: dict[str, tuple[int, ...]] = {
@@ -155,7 +155,7 @@ class MaState(CardState):
 
     def area(self, i: int) -> str:
         """The area card ``i`` is in (``base``, ``battle``...), its zone's name without the seat."""
-        return _AREAS_BY_ZONE[self.table.zone[i]]
+        return AREAS_BY_ZONE[self.table.zone[i]]
 
     def knights(self, p: int, area: str) -> list[int]:
         """The knights (stack tops and single cards) of ``area`` (``base``/``battle``), oldest first."""
