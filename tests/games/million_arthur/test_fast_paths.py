@@ -38,6 +38,7 @@ class _Everything(MaState):
 
 def _ungated(st: MaState) -> MaState:
     other = st.clone()
+    assert isinstance(other, MaState)
     other.__class__ = _Everything
     return other
 
@@ -45,8 +46,9 @@ def _ungated(st: MaState) -> MaState:
 def test_present_defs_is_the_set_of_the_tables_definitions_even_after_in_place_rewrites() -> None:
     for st in _positions(2):
         assert st.present_defs() == frozenset(st.table.defn)
-    st = cardtable.load_game("million-arthur").new_game(seed=3, players=2)
-    assert isinstance(st, MaState)
+    fresh = cardtable.load_game("million-arthur").new_game(seed=3, players=2)
+    assert isinstance(fresh, MaState)
+    st = fresh
     before = st.present_defs()
     spare = next(d.index for d in st.pool.defs if d.index not in before)
     st.table.defn[0] = spare  # as ``determinize`` and the deal sampler write: in place

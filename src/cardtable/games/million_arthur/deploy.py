@@ -126,7 +126,8 @@ def refusal(st: MaState, p: int, step: str, items: tuple[Any, ...], action: Acti
 
 
 # the listed items of each seat, made once (``ActionTable``): keys are card ids, (card, onto) for ``evolve``
-_MOVE, _DEPLOY, _EVOLVE = action_tables("move", "card"), action_tables("deploy", "card"), action_tables("evolve", "card", "onto")
+_MOVE, _DEPLOY = action_tables("move", "card"), action_tables("deploy", "card")
+_EVOLVE = action_tables("evolve", "card", "onto")
 _SUBMIT = (shared_action(0, "submit"), shared_action(1, "submit"))
 
 

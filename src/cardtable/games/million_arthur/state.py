@@ -106,6 +106,7 @@ class MaState(CardState):
     # ``_present``: ``present_defs``'s memo, (a copy of ``table.defn``, the set of its values); never copied
     # by ``clone`` (a clone starts without it), and checked against the live list at every read
     __slots__ = ("_present",)
+    _present: tuple[list[int], frozenset[int]]
     VARS = {"turn": 1, "active": 0, "first": 0, "step": "setup", "hp": [START_HP, START_HP],
             "spent": [0, 0], "base_colours": [0, 0]}
 
@@ -137,7 +138,7 @@ class MaState(CardState):
         try:
             snap, present = self._present
             if snap == defn:
-                return present  # type: ignore[no-any-return]
+                return present
         except AttributeError:  # a fresh state or a clone: no memo yet
             pass
         present = frozenset(defn)

@@ -96,7 +96,8 @@ def _bound(events: frozenset[str], defs: frozenset[int], trig_defs: dict[int, tu
     card becomes a chain card"), so when no card of the game has a definition of the first set, only the
     cards the happenings name could answer, and a window whose cards have none of the second set finds
     nobody without reading a zone."""
-    anyone, own = set(), set()
+    anyone: set[int] = set()
+    own: set[int] = set()
     for d in defs:
         for _, ab in trig_defs[d]:
             trig = ab.trigger
