@@ -13,7 +13,7 @@ from typing import Any
 from ...core import Action, IllegalActionError, shared_action
 from ...engine import EXHAUSTED, Frame, Op, add_lasting, lasting_total, pick
 from .rules import _int, change_hp, take_top
-from .state import _LEADER, OPS, MaState, mods
+from .state import _LEADER, OPS, MaState, action_tables, mods
 
 SUPPORTABLE = ("attack", "heal", "disrupt")  # MA-3.7
 DISRUPTABLE = ("attack", "heal", "support")
@@ -48,6 +48,13 @@ def action_refusal(st: MaState, p: int, action: Action) -> IllegalActionError | 
     return None
 
 
+# the Attack step's options of each seat, made once (``ActionTable``): ``act`` by card or (card, target),
+# ``activate`` by (ability, card)
+_ACT, _ACT_ON, _ACTIVATE = action_tables("act", "card"), action_tables("act", "card", "target"), \
+    action_tables("activate", "ability", "card")
+_END_STEP = (shared_action(0, "end_step"), shared_action(1, "end_step"))
+
+
 def actions(st: MaState, p: int) -> list[Action]:
     """The ``attack_step`` options: actions of active battle knights, then activated abilities of the
     leader, battle and base knights that may be activated now, then ``end_step``. Only cards whose
@@ -57,22 +64,22 @@ def actions(st: MaState, p: int) -> list[Action]:
     t = st.table
     defs, defn, flags = st.game.pool.defs, t.defn, t.flags  # type: ignore[attr-defined]
     out = []
+    acts, acts_on, activates = _ACT[p], _ACT_ON[p], _ACTIVATE[p]
     battle = st.knights(p, "battle")
     for k in battle:
         if flags[k] & EXHAUSTED:
             continue
         if defs[defn[k]].skill in ("attack", "heal"):
-            out.append(shared_action(p, "act", (("card", k),)))
+            out.append(acts.made.get(k) or acts.make(k))
         else:
-            out += [shared_action(p, "act", (("card", k), ("target", j))) for j in targets(st, k)]
+            out += [acts_on.made.get((k, j)) or acts_on.make((k, j)) for j in targets(st, k)]
     by_def = activated_by_def(st.pool)
     sources = t.zones[_LEADER[p]][:1] + battle + st.knights(p, "base")
     for c in sources:
         ks = by_def.get(defn[c])
         if ks:
-            out += [shared_action(p, "activate", (("ability", k), ("card", c))) for k in ks
-                    if activatable(st, p, c, k)]
-    return out + [shared_action(p, "end_step")]
+            out += [activates.made.get((k, c)) or activates.make((k, c)) for k in ks if activatable(st, p, c, k)]
+    return out + [_END_STEP[p]]
 
 
 class AttackStep(Op[MaState]):

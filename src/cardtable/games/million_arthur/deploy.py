@@ -21,8 +21,8 @@ from typing import Any, Callable
 
 from ...core import Action, IllegalActionError, Rng, shared_action
 from ...engine import NO_CARD, Frame, Op, add_lasting
-from .rules import add_base_colour, evolve, move_stack
-from .state import OPS, ZONE_ID, MaState, colour_bit, mods
+from .rules import evolve, move_stack
+from .state import COLOUR_BITS, OPS, ZONE_ID, MaState, action_tables, colour_bit, mods
 
 
 def _pairs(items: tuple[Any, ...]) -> list[tuple[int, int]]:
@@ -34,9 +34,17 @@ def budget_used(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> int:
     total = int(st.vars["spent"][p])
     if not items:
         return total  # the first item of a submission: nothing pending to add
+    # plain loops, not ``sum`` over a generator: this runs at every item of every submission
     if step == "first":
-        return total + sum(st.deploy_cost(k) for k in items)
-    return total + sum(st.card(h).cost if onto == -1 else st.card(h).evolution_cost for h, onto in _pairs(items))
+        deploy_cost = st.deploy_cost
+        for k in items:
+            total += deploy_cost(k)
+        return total
+    defs, defn = st.game.pool.defs, st.table.defn  # type: ignore[attr-defined]
+    for h, onto in zip(items[::2], items[1::2]):  # the flat (card, onto, ...) pairs
+        d = defs[defn[h]]
+        total += d.cost if onto == -1 else d.evolution_cost
+    return total
 
 
 def battle_tops(st: MaState, p: int, items: tuple[Any, ...]) -> list[int]:
@@ -117,6 +125,12 @@ def refusal(st: MaState, p: int, step: str, items: tuple[Any, ...], action: Acti
     return None
 
 
+# the listed items of each seat, made once (``ActionTable``): keys are card ids, (card, onto) for ``evolve``
+_MOVE, _DEPLOY = action_tables("move", "card"), action_tables("deploy", "card")
+_EVOLVE = action_tables("evolve", "card", "onto")
+_SUBMIT = (shared_action(0, "submit"), shared_action(1, "submit"))
+
+
 def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Action]:
     """The items ``refusal`` accepts, in the order base knights / hand cards (deploy, then evolve onto
     each battle top) are listed, then ``submit``. Why not ``refusal`` on every candidate: this runs at
@@ -131,14 +145,16 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
             # ``colour_restricted``), and no variant; the same items in the same order
             defs, t = st.game.pool.defs, st.table  # type: ignore[attr-defined]
             defn, host = t.defn, t.host
+            moves = _MOVE[p]
+            made = moves.made
             for k in t.zones[ZONE_ID["base"][p]]:
                 if host[k] != NO_CARD or k in items:
                     continue
                 d = defs[defn[k]]
                 cost = d.evolution_cost if d.evolves_from and t.attachments(k) else d.cost  # ``deploy_cost``
                 if used + cost <= cap:
-                    out.append(shared_action(p, "move", (("card", k),)))
-            out.append(shared_action(p, "submit"))
+                    out.append(made.get(k) or moves.make(k))
+            out.append(_SUBMIT[p])
             return out
         colour_restricted = mods.effects.colour_restricted
 
@@ -153,39 +169,61 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
             if variant and colour != "colourless" and any(c not in ("colourless", colour) for c in moved):
                 continue
             if used + st.deploy_cost(k) <= cap:
-                out.append(shared_action(p, "move", (("card", k),)))
-        return out + [shared_action(p, "submit")]
+                out.append(_MOVE[p].made.get(k) or _MOVE[p].make(k))
+        return out + [_SUBMIT[p]]
+    defs, defn = st.game.pool.defs, st.table.defn  # type: ignore[attr-defined]
+    # Every test below only removes items, and the budget (MA-7.2) is the one that removes most: in random play
+    # a third of the Second-step listings offer only ``submit``. So the hand is first narrowed to the cards
+    # the budget lets be deployed or evolved at all, and the battle tops, names, colours and restrictions are
+    # read only if one is left (the same items in the same order: nothing skipped could have been listed).
+    # The colours moved from base this turn (MA-8.3) are the other common bar: a third of the listings.
+    room, taken, mask = cap - used, items[::2], st.vars["base_colours"][p]  # items: (card, onto, card, onto, ...)
+    cands = []
+    for h in st.table.zones[ZONE_ID["hand"][p]]:
+        if h in taken:
+            continue
+        d = defs[defn[h]]
+        if (d.cost <= room or d.evolves_from and d.evolution_cost <= room) and not mask & COLOUR_BITS[d.colour]:
+            cands.append((h, d))
+    if not cands:
+        return [_SUBMIT[p]]
     colour_restricted, restricted = mods.effects.colour_restricted, mods.effects.restricted
     # MA-12.3 restrictions are lasting ``restrict:...`` entries; with none in force (the common case: the
     # turn's lasting effects are mostly ``moved_from_base``) neither test below can say "cannot"
     restricts = any(e[0].startswith("restrict:") for e in st.lasting)
 
     if restricts and restricted(st, p, "deploy_from_hand"):
-        return [shared_action(p, "submit")]
-    defs, defn = st.game.pool.defs, st.table.defn  # type: ignore[attr-defined]
-    # D-MA-65: current colours; with no ``change_colour`` in force (the common case) the printed ones
-    colour_of: Callable[[int], str] = st.colour if any(e[0] == "colour" for e in st.lasting) \
-        else (lambda i: defs[defn[i]].colour)
-    tops = battle_tops(st, p, items)
-    top_defs = [defs[defn[k]] for k in tops]
-    top_colourless = [colour_of(k) == "colourless" for k in tops]
-    colourless_tops = {t.name for t, c in zip(top_defs, top_colourless) if c}
-    taken = {x for x, _ in _pairs(items)}
-    mask = st.vars["base_colours"][p]
-    base_names = [defs[defn[i]].name for i in st.knights(p, "base") if colour_of(i) == "colourless"]
+        return [_SUBMIT[p]]
+    # What the candidates can need: the battle tops only to evolve onto them, the colourless names (MA-8.6)
+    # only for a colourless card; most listings need neither, so neither is read then
+    any_colourless = any(d.colour == "colourless" for _, d in cands)
+    tops: list[int] = []
+    top_defs: list[Any] = []
+    if any_colourless or any(d.evolves_from for _, d in cands):
+        tops = battle_tops(st, p, items)
+        top_defs = [defs[defn[k]] for k in tops]
+    top_colourless: list[bool] = []
+    colourless_tops: set[str] = set()
+    base_names: list[str] = []
+    if any_colourless:
+        # D-MA-65: current colours; with no ``change_colour`` in force (the common case) the printed ones
+        colour_of: Callable[[int], str] = st.colour if any(e[0] == "colour" for e in st.lasting) \
+            else (lambda i: defs[defn[i]].colour)
+        top_colourless = [colour_of(k) == "colourless" for k in tops]
+        colourless_tops = {t.name for t, c in zip(top_defs, top_colourless) if c}
+        base_names = [defs[defn[i]].name for i in st.knights(p, "base") if colour_of(i) == "colourless"]
+    deploys, evolves = _DEPLOY[p], _EVOLVE[p]
+    deploy_made, evolve_made = deploys.made, evolves.made
     barred: dict[str, bool] = {}  # per colour: moved from base this turn (MA-8.3) or restricted (MA-12.3)
-    for h in st.table.zones[ZONE_ID["hand"][p]]:
-        if h in taken:
-            continue
-        d = defs[defn[h]]
+    for h, d in cands:
         bar = barred.get(d.colour)
         if bar is None:
-            bar = barred[d.colour] = bool(mask & colour_bit(d.colour)) or restricts and colour_restricted(st, p, d.colour)
+            bar = barred[d.colour] = restricts and colour_restricted(st, p, d.colour)  # (``mask``: above)
         if bar:
             continue
         colourless = d.colour == "colourless"
         if not (colourless and (d.name in base_names or d.name in colourless_tops)) and used + d.cost <= cap:
-            out.append(shared_action(p, "deploy", (("card", h),)))
+            out.append(deploy_made.get(h) or deploys.make(h))
         if not d.evolves_from or used + d.evolution_cost > cap:
             continue
         for j, (k, t) in enumerate(zip(tops, top_defs)):
@@ -194,8 +232,8 @@ def options(st: MaState, p: int, step: str, items: tuple[Any, ...]) -> list[Acti
             if colourless and (d.name in base_names or any(
                     c and u.name == d.name for x, (u, c) in enumerate(zip(top_defs, top_colourless)) if x != j)):
                 continue
-            out.append(shared_action(p, "evolve", (("card", h), ("onto", k))))
-    return out + [shared_action(p, "submit")]
+            out.append(evolve_made.get((h, k)) or evolves.make((h, k)))
+    return out + [_SUBMIT[p]]
 
 
 def _prompt(step: str) -> tuple[str, str]:
@@ -256,11 +294,18 @@ def apply_submissions(st: MaState, step: str, values: Any) -> None:
     for p, items in sorted(values, key=lambda sv: order[sv[0]]):
         spent[p] = budget_used(st, p, step, tuple(items))
         if step == "first":
+            # MA-8.2: each knight's colour as it moves (D-MA-65), gathered into the seat's mask and written once
+            # (nothing here reads the mask, so writing it per knight would give the same)
+            mask = st.vars["base_colours"][p]
             for k in items:
                 move_stack(st, k, f"battle:{p}")
-                add_base_colour(st, p, k)  # MA-8.2
+                mask |= COLOUR_BITS.get(st.colour(k), 0)
                 add_lasting(st, "moved_from_base", k, 1, "turn_end")  # MA-15.6 moved_from_base_this_turn
                 happenings.append(("knight_deployed", p, k, "base"))
+            if items:
+                colours = list(st.vars["base_colours"])
+                colours[p] = mask
+                st.vars["base_colours"] = colours
             st.note("moved_to_battle", {"player": p, "cards": list(items)})
         else:
             for h, onto in _pairs(tuple(items)):

@@ -21,7 +21,7 @@ from .schema import (Ability, AddChain, BurstCheck, CapacityBonus, ChangeColour,
                      ModifyKnight, MoveKnight, PreventDamage, RemoveChain, Repeat, Rest, Restrict, RevealTop,
                      SearchDeck, SetHp, SetValues)
 from .selectors import holds, knights_for, one_player, players_of, value_of
-from .state import OPS, MaState, mods
+from .state import AREAS_BY_ZONE, OPS, ZONE_ID, MaState, mods
 
 
 def effect_list(st: MaState, defn: int, source: str) -> tuple[Effect, ...]:
@@ -343,13 +343,13 @@ def payable(st: MaState, p: int, symbols: Any, named: tuple[int, ...] = ()) -> b
         return True  # nothing to pay (the last symbol of a payment, a free ability)
     t, defs = st.table, st.pool.defs
     flags, defn = t.flags, t.defn
-    left = [i for i in t.cards(f"chain:{p}") if not flags[i] & FACE_DOWN and i not in named]
-    for s in ordered_symbols(symbols):
-        match = next((i for i in left if s == "any" or defs[defn[i]].colour == s), None)
-        if match is None:
-            return False
-        left.remove(match)
-    return True
+    left = [defs[defn[i]].colour for i in t.zones[ZONE_ID["chain"][p]] if not flags[i] & FACE_DOWN and i not in named]
+    # Counted, not matched card by card: a card pays one symbol; a coloured symbol needs a card of its colour
+    # and ``any`` takes any card, so (as the greedy match of ``ordered_symbols``, coloured symbols first,
+    # found) an assignment exists exactly when each colour has enough cards and there are enough cards
+    if len(symbols) > len(left):
+        return False
+    return all(s == "any" or symbols.count(s) <= left.count(s) for s in symbols)
 
 
 @lru_cache(maxsize=8)
@@ -374,9 +374,9 @@ def works_here(st: MaState, i: int, ab: Ability) -> bool:
     leader's in the leader area; cards under a stack have none (MA-8.9), chain cards none unless the
     ability says ``chain`` (MA-7.3)."""
     t = st.table
-    if t.host[i] != NO_CARD or st.face_down(i):
+    if t.host[i] != NO_CARD or t.flags[i] & FACE_DOWN:  # (``face_down`` inlined: this runs for every source read)
         return False  # a face-down chain card's text is off: it may be hidden (MA-14.4, D-MA-53)
-    zone = st.area(i)
+    zone = AREAS_BY_ZONE[t.zone[i]]  # ``area``
     if ab.zones:
         return zone in ab.zones
     return zone == ("leader" if st.card(i).kind == "leader" else "battle")
@@ -449,9 +449,17 @@ def _activation_check(st: MaState, p: int, i: int, k: int, window: str) -> str |
     return None
 
 
+_RESTRICT_KEYS: dict[str, str] = {}  # ``what`` -> its lasting stat ``restrict:<what>`` (formatted once)
+
+
 def restricted(st: MaState, p: int, what: str) -> bool:
     """MA-12.3: a ``restrict`` on ``p`` is in force this turn."""
-    return bool(st.lasting) and lasting_total(st, f"restrict:{what}", f"p{p}") > 0
+    if not st.lasting:
+        return False
+    stat = _RESTRICT_KEYS.get(what)
+    if stat is None:
+        stat = _RESTRICT_KEYS[what] = f"restrict:{what}"
+    return lasting_total(st, stat, f"p{p}") > 0
 
 
 def colour_restricted(st: MaState, p: int, colour: str) -> bool:

@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...core import Action, IllegalActionError
-from ...engine import EXHAUSTED, FACE_DOWN, Frame, Op, Pick, expire, pick
+from ...engine import EXHAUSTED, FACE_DOWN, NO_CARD, Frame, Op, Pick, expire, pick
 from ...engine.prompts import SecretRound
-from .state import BASE_SIZE, CHAIN_LIMIT, HAND_LIMIT, NEW, OPS, TURN_CAP, MaState, colour_bit, mods
+from .state import BASE_SIZE, CHAIN_LIMIT, HAND_LIMIT, NEW, OPS, TURN_CAP, ZONE_ID, MaState, mods
+
+_DECK, _DISCARD, _BASE = ZONE_ID["deck"], ZONE_ID["discard"], ZONE_ID["base"]
 
 def _int(value: object) -> int:
     """An action parameter that the listed options guarantee is a card id."""
@@ -35,17 +37,18 @@ def reshuffle(st: MaState, p: int) -> None:
 
 def draw(st: MaState, p: int, n: int) -> bool:
     """MA-4.8: draw ``n`` or nothing; settled before anything moves; at most one reshuffle (MA-4.7)."""
-    t = st.table
-    deck, discard = len(t.cards(f"deck:{p}")), len(t.cards(f"discard:{p}"))
+    zones = st.table.zones  # by zone id (the turn's draw runs every turn)
+    deck, discard = len(zones[_DECK[p]]), len(zones[_DISCARD[p]])
     if deck + discard < n:
         st.note("draw_failed", {"player": p, "n": n})
         return False
     drawn = []
+    hand = f"hand:{p}"
     for _ in range(n):
-        if not t.cards(f"deck:{p}"):
+        if not zones[_DECK[p]]:
             reshuffle(st, p)
-        i = t.cards(f"deck:{p}")[-1]
-        st.move_card(i, f"hand:{p}")
+        i = zones[_DECK[p]][-1]
+        st.move_card(i, hand)
         drawn.append(i)
     st.note("drew", {"player": p, "n": n, "cards": drawn}, visible_to=[p], redacted={"player": p, "n": n})
     return True
@@ -53,11 +56,11 @@ def draw(st: MaState, p: int, n: int) -> bool:
 
 def take_top(st: MaState, p: int, reshuffled: bool) -> tuple[int | None, bool]:
     """The top card of ``p``'s deck for a one-card instruction (MA-4.7: one reshuffle per instruction)."""
-    t = st.table
-    if not t.cards(f"deck:{p}") and not reshuffled and t.cards(f"discard:{p}"):
+    zones = st.table.zones  # by zone id: no zone name formatted per card (a base fill takes up to three)
+    if not zones[_DECK[p]] and not reshuffled and zones[_DISCARD[p]]:
         reshuffle(st, p)
         reshuffled = True
-    cards = t.cards(f"deck:{p}")
+    cards = zones[_DECK[p]]
     return (cards[-1] if cards else None), reshuffled
 
 
@@ -170,7 +173,8 @@ class BaseFill(Op[MaState]):
                    [*(Action(p, "evolve", (("card", e), ("onto", s))) for e, s in pairs), Action(p, "done")])
             return
         t = st.table
-        need = BASE_SIZE - len(st.knights(p, "base"))
+        host = t.host
+        need = BASE_SIZE - sum(1 for i in t.zones[_BASE[p]] if host[i] == NO_CARD)  # ``knights(p, "base")``
         if need <= 0:
             self._finish(st, p)
             return
@@ -194,6 +198,11 @@ class BaseFill(Op[MaState]):
             st.replace(frame)
             self._finish(st, p)
             return
+        if not evolution_pairs(st, p):
+            # the evolve stage would find no pair and go back to placing at once (the common case): the frame
+            # it would leave, without the round trip through the loop
+            st.replace(frame.evolve(stage="place", reshuffled=reshuffled, took=True))
+            return
         st.replace(frame.evolve(stage="evolve", reshuffled=reshuffled, took=True))
 
     def answer(self, st: MaState, frame: Frame, action: Action) -> None:
@@ -209,8 +218,9 @@ class BaseFill(Op[MaState]):
     def _finish(st: MaState, p: int) -> None:
         """End of the procedure: its ``knight_enters_base`` / ``knight_evolved`` events trigger now, or
         wait for the text that made the player charge (MA-12.5)."""
-        for i in st.table.cards(f"base:{p}"):
-            st.table.set_flag(i, NEW, False)
+        flags = st.table.flags
+        for i in st.table.zones[_BASE[p]]:
+            flags[i] &= ~NEW  # ``set_flag(i, NEW, False)``
         events = tuple(st.pop().get("events") or ())
         if events:
             hand_up(st, events)
@@ -283,29 +293,29 @@ def _turn(st: MaState, frame: Frame) -> None:
     Why a loop: most stages ask nothing and push nothing (no trigger answered, no knight to chain, no
     card over a limit); the engine would only run the turn frame again at once, so the next stage runs
     here, exactly as the engine's loop would run it, until a stage leaves another frame on top, asks or
-    ends the game."""
+    ends the game. Why a table of handlers: a chain of string tests ran at every stage of every turn;
+    each stage's handler is the branch it was, looked up once. Each pass is ``_stage``'s body inlined
+    (the same reads and writes in the same order: the frame's next stage, then ``step``, then the
+    handler), since the turn walks two to three stages per call."""
+    new, stages, nexts = Frame.__new__, _STAGES, NEXT
     while True:
-        _stage(st, frame)
+        values, args = st.vars, frame.args
+        stage = args["stage"]
+        tp = int(values["active"])  # ``active_player``
+        nxt = nexts.get(stage)
+        if nxt is not None:  # ``st.replace(frame.evolve(stage=nxt))``
+            evolved = new(Frame)
+            evolved.op, evolved.args, evolved.got = frame.op, {**args, "stage": nxt}, None
+            st.stack[-1] = evolved
+        values["step"] = stage
+        handler = stages.get(stage)
+        if handler is not None:
+            handler(st, frame, stage, tp, 1 - tp)
         if st._decision is not None or st._outcome is not None or not st.stack:
             return
         frame = st.stack[-1]
         if frame.op != "ma.turn":
             return
-
-
-def _stage(st: MaState, frame: Frame) -> None:
-    """One stage of the turn frame ``frame`` (the top of the stack). Why a table: a chain of string tests
-    ran at every stage of every turn; each stage's handler is the branch it was, looked up once."""
-    stage = frame.args["stage"]
-    tp = st.active_player()
-    n = 1 - tp
-    nxt = NEXT.get(stage)
-    if nxt is not None:
-        st.replace(frame.evolve(stage=nxt))
-    st.vars["step"] = stage
-    handler = _STAGES.get(stage)
-    if handler is not None:
-        handler(st, frame, stage, tp, n)
 
 
 def _s_begin(st: MaState, frame: Frame, stage: str, tp: int, n: int) -> None:
@@ -500,12 +510,6 @@ def flip_face_down(st: MaState, cards: Any) -> None:
     for i in cards:
         st.table.reveal_to_all(i)
         st.table.set_flag(i, FACE_DOWN)
-
-
-def add_base_colour(st: MaState, p: int, i: int) -> None:
-    colours = list(st.vars["base_colours"])
-    colours[p] |= colour_bit(st.colour(i))  # its colour as it moves (D-MA-65)
-    st.vars["base_colours"] = colours
 
 
 def refuse(rule: str, message: str) -> IllegalActionError:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import AbstractSet, Any, Container, Mapping, Sequence
 
-from ...core import Action, IllegalActionError, Visibility
+from ...core import Action, IllegalActionError, Visibility, shared_action
 from ...engine import (EXHAUSTED, FACE_DOWN, FIRST_GAME_FLAG, NO_CARD, CardState, LazyModules, OpTable, ZoneDecl,
                        lasting_total, lasting_values)
 from .catalog import CardDef, Pool
@@ -54,7 +54,7 @@ def zones_for(players: int = 2) -> list[ZoneDecl]:
 
 # The area of each zone id (``zones_for`` lists the same areas for every seat): read on hot paths, where
 # splitting the zone's name each time would build two strings per question.
-_AREAS_BY_ZONE = tuple(decl.name.split(":")[0] for decl in zones_for())
+AREAS_BY_ZONE = tuple(decl.name.split(":")[0] for decl in zones_for())
 # The zone id of ``area:p`` (the layout is fixed: two seats, ``zones_for(2)``): the hot paths below read
 # ``table.zones[ZONE_ID[area][p]]`` instead of formatting ``f"{area}:{p}"`` and looking the name up each time.
 ZONE_ID: dict[str, tuple[int, ...]] = {
@@ -62,15 +62,51 @@ ZONE_ID: dict[str, tuple[int, ...]] = {
 _LEADER, _BATTLE, _BASE, _CHAIN = ZONE_ID["leader"], ZONE_ID["battle"], ZONE_ID["base"], ZONE_ID["chain"]
 
 
+class ActionTable:
+    """One seat's ``shared_action`` objects of one kind, by their parameter values, in a plain dict.
+
+    Why: the option listings (Submit items, the Attack step) name the same few actions at decision after
+    decision; ``shared_action`` builds a params tuple and hashes it through ``lru_cache`` each time, a dict
+    look-up by card id does not. Each value is what ``shared_action`` returns for it (the same immutable,
+    equal object), so no listing changes. The keys are card ids or small tuples of ids, bounded by the
+    instances of a game; the table is cleared if it ever grows past ``LIMIT`` (never in a game)."""
+
+    __slots__ = ("player", "kind", "names", "made")
+    LIMIT = 1 << 14
+
+    def __init__(self, player: int, kind: str, *names: str) -> None:
+        self.player, self.kind, self.names = player, kind, names
+        self.made: dict[Any, Action] = {}
+
+    def make(self, key: Any) -> Action:
+        """The action for ``key`` (a card id, or a tuple of the ``names``' values in order), memoised."""
+        if len(self.made) >= self.LIMIT:
+            self.made.clear()
+        values = key if isinstance(key, tuple) else (key,)
+        action = self.made[key] = shared_action(self.player, self.kind, tuple(zip(self.names, values)))
+        return action
+
+
+def action_tables(kind: str, *names: str) -> tuple[ActionTable, ActionTable]:
+    """``ActionTable``s of ``kind`` for both seats (the game has two, MA-1.1)."""
+    return ActionTable(0, kind, *names), ActionTable(1, kind, *names)
+
+
 def colour_bit(colour: str) -> int:
     """Bit of a colour in a ``base_colours`` mask; colourless has none (MA-3.3)."""
     return 1 << COLOURS.index(colour) if colour in COLOURS else 0
 
 
+COLOUR_BITS: dict[str, int] = {c: colour_bit(c) for c in (*COLOURS, "colourless")}  # ``colour_bit`` by look-up
+
+
 class MaState(CardState):
     """A game of the Million Arthur TCG (2 players, MA-1.1)."""
 
-    __slots__ = ()
+    # ``_present``: ``present_defs``'s memo, (a copy of ``table.defn``, the set of its values); never copied
+    # by ``clone`` (a clone starts without it), and checked against the live list at every read
+    __slots__ = ("_present",)
+    _present: tuple[list[int], frozenset[int]]
     VARS = {"turn": 1, "active": 0, "first": 0, "step": "setup", "hp": [START_HP, START_HP],
             "spent": [0, 0], "base_colours": [0, 0]}
 
@@ -89,6 +125,26 @@ class MaState(CardState):
     def card(self, i: int) -> CardDef:
         return self.game.pool.defs[self.table.defn[i]]  # type: ignore[attr-defined, no-any-return]  # hot path
 
+    def present_defs(self) -> frozenset[int]:
+        """The definitions of every card instance of this game, wherever it is (deck, hand, play...).
+
+        Why: a trigger window or static question whose definitions include none of these finds nobody, and
+        most do (most definitions of a pool are in neither deck), so one set test replaces the per-seat zone
+        scans. Why it cannot go stale: the memo keeps a copy of ``table.defn`` and is used only while the
+        live list equals it (one list comparison at C speed, ids being small ints); ``determinize``, the deal
+        sampler and any other writer change ``defn`` in place, so any change, even of one entry, or a new
+        instance makes the lists differ and the set is rebuilt. Nothing else feeds the set."""
+        defn = self.table.defn
+        try:
+            snap, present = self._present
+            if snap == defn:
+                return present
+        except AttributeError:  # a fresh state or a clone: no memo yet
+            pass
+        present = frozenset(defn)
+        self._present = (list(defn), present)
+        return present
+
     def definition_count(self) -> int:
         return len(self.pool)
 
@@ -100,7 +156,7 @@ class MaState(CardState):
 
     def area(self, i: int) -> str:
         """The area card ``i`` is in (``base``, ``battle``...), its zone's name without the seat."""
-        return _AREAS_BY_ZONE[self.table.zone[i]]
+        return AREAS_BY_ZONE[self.table.zone[i]]
 
     def knights(self, p: int, area: str) -> list[int]:
         """The knights (stack tops and single cards) of ``area`` (``base``/``battle``), oldest first."""

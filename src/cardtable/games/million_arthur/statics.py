@@ -29,7 +29,6 @@ def _static_abilities(pool: Pool) -> dict[int, tuple[Ability, ...]]:
 
 # The areas ``MaState.ability_sources`` reads, in its order (``MaState.sources_in`` takes one set per area).
 _SOURCE_AREAS = ("leader", "battle", "base", "chain")
-_NONE: tuple[frozenset[int], ...] = tuple(frozenset() for _ in _SOURCE_AREAS)
 
 
 @lru_cache(maxsize=8)
@@ -51,15 +50,24 @@ def _static_windows(pool: Pool) -> dict[str, tuple[frozenset[int], ...]]:
     return {key: tuple(frozenset(x) for x in sets) for key, sets in out.items()}
 
 
+@lru_cache(maxsize=8)
+def _static_anywhere(pool: Pool) -> dict[str, frozenset[int]]:
+    """Per key of ``_static_windows``, the union of its four area sets: a game none of whose cards has one of
+    these definitions (``MaState.present_defs``) has no source for that key in any zone."""
+    return {key: frozenset().union(*sets) for key, sets in _static_windows(pool).items()}
+
+
 def _static_effects(st: MaState, key: str) -> Iterator[tuple[int, int, ModifyKnight | Grant]]:
     """(controller, source, effect) of every static ability working now whose source's definition has an
     effect of kind ``key`` (``_static_windows``); the callers count only effects of that kind."""
-    sets = _static_windows(st.pool).get(key, _NONE)
-    if not (sets[0] or sets[1] or sets[2] or sets[3]):
-        return
+    pool = st.game.pool  # type: ignore[attr-defined]
+    anywhere = _static_anywhere(pool).get(key)
+    if anywhere is None or anywhere.isdisjoint(st.present_defs()):
+        return  # no card of the game carries such an ability: no seat's zones need reading
+    sets = _static_windows(pool)[key]
     works_here = mods.effects.works_here
     holds = mods.selectors.holds
-    statics, defn = _static_abilities(st.pool), st.table.defn
+    statics, defn = _static_abilities(pool), st.table.defn
 
     for q in range(2):
         if not st.may_source(q, sets):
@@ -91,8 +99,8 @@ def has_keyword(st: MaState, i: int, keyword: str) -> bool:
 
     if st.lasting and lasting_total(st, f"kw:{keyword}", i) > 0:
         return True
-    sets = _static_windows(st.game.pool).get(f"kw:{keyword}", _NONE)  # type: ignore[attr-defined]
-    if not (sets[0] or sets[1] or sets[2] or sets[3]):
-        return False  # no definition grants it statically (``_static_effects`` would yield nothing)
+    anywhere = _static_anywhere(st.game.pool).get(f"kw:{keyword}")  # type: ignore[attr-defined]
+    if anywhere is None or anywhere.isdisjoint(st.present_defs()):
+        return False  # no card of the game grants it statically (``_static_effects`` would yield nothing)
     return any(isinstance(eff, Grant) and eff.keyword == keyword and i in knights_for(st, q, eff.target, c)
                for q, c, eff in _static_effects(st, f"kw:{keyword}"))

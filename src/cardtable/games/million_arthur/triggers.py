@@ -77,10 +77,34 @@ def _windows(pool: Pool) -> dict[frozenset[str], tuple[frozenset[int], ...]]:
 
 @lru_cache(maxsize=8)
 def _named_windows(pool: Pool) -> dict[tuple[str, ...], tuple[frozenset[str], tuple[frozenset[int], ...],
-                                                               dict[int, tuple[tuple[int, Ability], ...]]]]:
-    """Per pool, ``matches``'s memo from the tuple of event names of a call to (their set, ``_window``, and
-    ``_triggering``'s abilities per definition, the same for every key: one look-up instead of two)."""
+                                                               dict[int, tuple[tuple[int, Ability], ...]],
+                                                               frozenset[int], frozenset[int], frozenset[int]]]:
+    """Per pool, ``matches``'s memo from the tuple of event names of a call to (their set, ``_window``,
+    ``_triggering``'s abilities per definition, the same for every key: one look-up instead of two, the
+    union of the window's four area sets, for the game-wide ``present_defs`` test, and that union split by
+    ``_bound``: the definitions with an ability on one of the events for any card, and those whose only such
+    abilities answer an event of the card itself)."""
     return {}
+
+
+def _bound(events: frozenset[str], defs: frozenset[int], trig_defs: dict[int, tuple[tuple[int, Ability], ...]]
+           ) -> tuple[frozenset[int], frozenset[int]]:
+    """``defs`` split in two: those with an ability on one of ``events`` that is not ``this``-bound, and the
+    rest, whose abilities on them answer only an event naming the source card itself (``trig.this``).
+
+    Why: most abilities on the common events are ``this``-bound ("when this knight is deployed", "when this
+    card becomes a chain card"), so when no card of the game has a definition of the first set, only the
+    cards the happenings name could answer, and a window whose cards have none of the second set finds
+    nobody without reading a zone."""
+    anyone: set[int] = set()
+    own: set[int] = set()
+    for d in defs:
+        for _, ab in trig_defs[d]:
+            trig = ab.trigger
+            assert trig is not None
+            if trig.event in events:
+                (own if trig.this else anyone).add(d)
+    return frozenset(anyone), frozenset(own - anyone)
 
 
 def _window(pool: Pool, events: frozenset[str]) -> tuple[frozenset[int], ...]:
@@ -113,11 +137,18 @@ def matches(st: MaState, happenings: Sequence[Happening]) -> list[tuple[int, int
         if len(memo) >= 4096:
             memo.clear()  # a bound, never reached in practice: the combinations a game meets are few
         events = frozenset(names)
-        hit = memo[names] = (events, _window(pool, events), _triggering(pool)[0])
-    events, window, trig_defs = hit
+        window, trig_defs = _window(pool, events), _triggering(pool)[0]
+        anywhere = frozenset().union(*window)
+        hit = memo[names] = (events, window, trig_defs, anywhere, *_bound(events, anywhere, trig_defs))
+    events, window, trig_defs, anywhere, for_anyone, for_itself = hit
     if window is _EMPTY:
         return out
+    present = st.present_defs()
+    if anywhere.isdisjoint(present):
+        return out  # no card of the game has a definition that could answer: no seat's zones need reading
     defn = st.table.defn
+    if for_anyone.isdisjoint(present) and not any(h[2] >= 0 and defn[h[2]] in for_itself for h in happenings):
+        return out  # only ``this``-bound abilities are in the game, and no card named here has one
     tp = int(st.vars["active"])  # ``active_player``
     sources_in, may_source = st.sources_in, st.may_source
     for q in (tp, 1 - tp):

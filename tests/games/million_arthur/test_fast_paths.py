@@ -1,0 +1,113 @@
+"""The speed rounds' caches and shortcuts give the answers of the plain computation (issue 26).
+
+Each test plays seeded random games and, at every decision, compares a fast path with what it replaces.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator
+
+import pytest
+
+import cardtable
+from cardtable.games.million_arthur import statics, triggers
+from cardtable.games.million_arthur.state import MaState
+
+
+def _positions(games: int = 4) -> Iterator[MaState]:
+    """Every decision of a few seeded random games."""
+    game = cardtable.load_game("million-arthur")
+    choose = random.Random(7).choice
+    for seed in range(games):
+        st = game.new_game(seed=seed, players=2)
+        while not st.is_terminal:
+            assert isinstance(st, MaState)
+            yield st
+            st.apply(choose(st.legal_actions()))
+
+
+class _Everything(MaState):
+    """A state whose ``present_defs`` names every definition of the pool: the game-wide gate never skips."""
+
+    __slots__ = ()
+
+    def present_defs(self) -> frozenset[int]:
+        return frozenset(range(len(self.pool)))
+
+
+def _ungated(st: MaState) -> MaState:
+    other = st.clone()
+    assert isinstance(other, MaState)
+    other.__class__ = _Everything
+    return other
+
+
+def test_present_defs_is_the_set_of_the_tables_definitions_even_after_in_place_rewrites() -> None:
+    for st in _positions(2):
+        assert st.present_defs() == frozenset(st.table.defn)
+    fresh = cardtable.load_game("million-arthur").new_game(seed=3, players=2)
+    assert isinstance(fresh, MaState)
+    st = fresh
+    before = st.present_defs()
+    spare = next(d.index for d in st.pool.defs if d.index not in before)
+    st.table.defn[0] = spare  # as ``determinize`` and the deal sampler write: in place
+    assert st.present_defs() == frozenset(st.table.defn) and spare in st.present_defs()
+    clone = st.clone()
+    assert isinstance(clone, MaState)
+    clone.table.defn[0] = next(iter(before))
+    assert clone.present_defs() == frozenset(clone.table.defn)
+    assert st.present_defs() == frozenset(st.table.defn)  # the clone's rewrite does not reach the original
+
+
+@pytest.mark.parametrize("games", [3])
+def test_gated_trigger_windows_and_static_reads_match_the_full_scan(games: int) -> None:
+    events = sorted(triggers._window_defs(cardtable.load_game("million-arthur").pool))  # type: ignore[attr-defined]
+    keywords = ["tenacious", "sentinel", "unblockable"]
+    for n, st in enumerate(_positions(games)):
+        full = _ungated(st)
+        for event in events:
+            for player in (0, 1):
+                happening = (event, player, -1, "")
+                assert triggers.matches(st, [happening]) == triggers.matches(full, [happening])
+        if n % 7 == 0:  # events naming a card (``this``-bound abilities answer only those): a sample of positions
+            t = st.table
+            named = [c for z in ("leader", "battle", "base", "chain") for p in (0, 1) for c in t.cards(f"{z}:{p}")]
+            for event in events:
+                for c in named:
+                    for origin in ("", "hand", "base"):
+                        happenings = [(event, t.owner[c], c, origin), ("card_drawn", 0, -1, "", 1)]
+                        assert triggers.matches(st, happenings) == triggers.matches(full, happenings)
+        for p in (0, 1):
+            for k in st.knights(p, "battle") + st.knights(p, "base"):
+                assert statics.static_total(st, "skill", k) == statics.static_total(full, "skill", k)
+                for kw in keywords:
+                    assert statics.has_keyword(st, k, kw) == statics.has_keyword(full, k, kw)
+
+
+def _greedy_payable(colours: list[str], symbols: list[str]) -> bool:
+    """MA-7.4 step 2 as first written: coloured symbols first, each takes the first card that can pay it."""
+    left = list(colours)
+    for s in sorted(symbols, key=lambda x: x == "any"):
+        match = next((c for c in left if s == "any" or c == s), None)
+        if match is None:
+            return False
+        left.remove(match)
+    return True
+
+
+def test_counted_colour_payment_agrees_with_the_greedy_match() -> None:
+    from cardtable.engine import FACE_DOWN
+    from cardtable.games.million_arthur import effects
+
+    rng = random.Random(11)
+    symbols_pool = ["red", "green", "blue", "yellow", "purple", "any"]
+    for st in _positions(1):
+        for p in (0, 1):
+            chain = st.table.cards(f"chain:{p}")
+            up = [c for c in chain if not st.table.flags[c] & FACE_DOWN]
+            for _ in range(3):
+                symbols = [rng.choice(symbols_pool) for _ in range(rng.randint(1, 4))]
+                named = tuple(rng.sample(up, rng.randint(0, min(2, len(up)))))
+                colours = [st.card(c).colour for c in up if c not in named]
+                assert effects.payable(st, p, symbols, named) == _greedy_payable(colours, symbols)
