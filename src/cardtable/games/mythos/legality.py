@@ -548,6 +548,24 @@ def _plan(d: CardDef) -> int:
     return got
 
 
+def _named_plays(st: MyState, p: int, i: int, d: CardDef) -> list[Action]:
+    """The plays of hand card ``i`` that names a card as it is played: one per target it may name (and one
+    naming none if it may), each that ``check`` allows. ``check`` of such a play, with the target taken
+    from ``cancel_targets`` itself, comes down to its own area being allowed (``hosts``) and
+    ``type_refusal``: those are asked per target as ``check`` asks them (a requirement may roll a die),
+    without finding the targets again for every target."""
+    named: list[int | None] = list(cancel_targets(st, p, d, i))
+    if target_optional(d):
+        named.insert(0, None)
+    if not named:
+        return []
+    out = []
+    for c in named:
+        if None in hosts(st, p, d) and type_refusal(st, p, d) is None:
+            out.append(play_action(p, i, None, c))
+    return out
+
+
 def turn_options(st: MyState, p: int) -> list[Action]:
     """MY-5.4: every legal play, the turn actions (arrive, cast) and pass."""
     out: list[Action] = []
@@ -563,10 +581,7 @@ def turn_options(st: MyState, p: int) -> list[Action]:
         if plan is None:
             plan = _plan(d)
         if plan == _NAMES:
-            named: list[int | None] = list(cancel_targets(st, p, d, i))
-            if target_optional(d):
-                named.insert(0, None)
-            out += [play_action(p, i, None, c) for c in named if check(st, p, i, None, c) is None]
+            out += _named_plays(st, p, i, d)
             continue
         if plan == _ATTACHES:
             allowed = hosts(st, p, d, memo)  # first: a card with nowhere to go is not checked (a requirement may roll a die)
