@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 
 from cardtable.games.mythos import GAME
-from cardtable.games.mythos.legality import cancel_filter, cancel_targets, target_optional
+from cardtable.games.mythos.legality import cancel_filter, cancel_targets, legal, target_optional, type_refusal
+from cardtable.games.mythos.schema import DieRoll
 from cardtable.games.mythos.play import (adventure_pool_kinds, check, god_fits, god_pool, hosts, slots_fit,
                                          turn_options)
 from cardtable.games.mythos.requirements import assign
@@ -94,3 +95,30 @@ def test_my_5_10_named_plays_are_the_targets_check_accepts() -> None:
             asked += 1
         assert listed == want
     assert asked > 20
+
+
+def _rolls(req: object) -> bool:
+    """Does a requirement read a die (``die_roll`` draws from the game's RNG when it is read)?"""
+    if req is None:
+        return False
+    if isinstance(req, DieRoll):
+        return True
+    return any(_rolls(r) for r in getattr(req, "all", None) or getattr(req, "any", None) or ()) \
+        or _rolls(getattr(req, "not_", None))
+
+
+def test_my_6_the_listing_verdict_is_type_refusal_without_its_message() -> None:
+    """``legal`` (what ``turn_options`` asks of each definition in hand) agrees with ``type_refusal`` for
+    every definition of the pool on seeded positions, one memo shared by all as in a turn's listing."""
+    asked = refused = 0
+    for players in (2, 4):
+        for st, p in _positions(3, players):
+            memo: dict[str, object] = {}
+            for d in GAME.pool.defs:
+                if d.type == "investigator" or _rolls(d.requirement) or _rolls(getattr(d, "departure", None)):
+                    continue
+                want = type_refusal(st, p, d) is None
+                assert legal(st, p, d, memo) == want, d.title
+                asked += 1
+                refused += not want
+    assert asked > 1000 and refused > 300
