@@ -51,7 +51,7 @@ def over_capacity(st: MyState) -> tuple[int, list[int], int] | None:
         return None  # nothing is attached anywhere, so no tome holds a spell
     defs, defn = st.pool.defs, t.defn  # (``st.card``, inlined)
     if not any(defs[defn[h]].type == "tome" for h in links):
-        return None  # of the vessels only a tome has a capacity, and no card holding anything is one (weapons on allies, most often)
+        return None  # only a tome has a capacity, and no card holding anything is one (most often: weapons on allies)
     for p in range(st.players):
         change: int | None = None  # the owner's capacity change in force, read once for all his tomes
         for v in [i for z in (ITEM[p], ALLY[p]) for i in t.cards(z) if i in links]:  # ``play.vessels``' order
