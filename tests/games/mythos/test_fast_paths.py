@@ -10,17 +10,19 @@ from __future__ import annotations
 import random
 
 from cardtable.games.mythos import GAME
+from cardtable.games.mythos.legality import cancel_filter, cancel_targets, legal, target_optional, type_refusal
+from cardtable.games.mythos.schema import DieRoll
 from cardtable.games.mythos.play import (adventure_pool_kinds, check, god_fits, god_pool, hosts, slots_fit,
                                          turn_options)
 from cardtable.games.mythos.requirements import assign
 from cardtable.games.mythos.state import MyState
 
 
-def _positions(games: int = 6) -> list[tuple[MyState, int]]:
+def _positions(games: int = 6, players: int = 2) -> list[tuple[MyState, int]]:
     rng = random.Random(7)
     out = []
     for seed in range(games):
-        st = GAME.new_game(seed=seed, players=2)
+        st = GAME.new_game(seed=seed, players=players)
         while not st.is_terminal:
             d = st.decision
             assert d is not None
@@ -54,3 +56,69 @@ def test_my_5_5_turn_plays_are_exactly_the_hand_cards_check_accepts() -> None:
             for h in hosts(st, p, st.card(i)):
                 legal = check(st, p, i, h) is None
                 assert ((i, h) in listed) == legal, st.card(i).title
+
+
+def _just_played_walk(st: MyState, p: int) -> list[int]:
+    """MY-5.10 read the plain way: every card of the opponents' Story Decks and field areas, in seat order
+    from ``p``, whose ``played`` counter is later than ``p``'s latest turn end."""
+    t = st.table
+    since = int(st.vars["turn_end"][p])
+    return [i for q in st.seat_order(p)[1:] for a in ("story", "ally", "item", "event", "god")
+            for i in t.cards(f"{a}:{q}") if t.counters.get((i, "played"), 0) > since]
+
+
+def test_my_5_10_just_played_from_the_counters_is_the_walk_of_the_fields() -> None:
+    found = 0
+    for players in (2, 4):
+        for st, _p in _positions(4, players):
+            for q in range(players):
+                got = st.just_played(q)
+                assert got == _just_played_walk(st, q)
+                found += len(got)
+    assert found > 50
+
+
+def test_my_5_10_named_plays_are_the_targets_check_accepts() -> None:
+    """A card that names a card as it is played is listed once per target ``check`` accepts (and once
+    naming none if ``check`` accepts that), in the order of its targets."""
+    asked = 0
+    for st, p in _positions(6, 4):
+        listed = [(o.get("card"), o.get("target")) for o in turn_options(st, p) if o.kind == "play"
+                  and cancel_filter(st.card(int(o.get("card")))) is not None]  # type: ignore[arg-type]
+        want = []
+        for i in sorted(st.table.cards(f"hand:{p}")):
+            d = st.card(i)
+            if cancel_filter(d) is None:
+                continue
+            named: list[int | None] = ([None] if target_optional(d) else []) + list(cancel_targets(st, p, d, i))
+            want += [(i, c) for c in named if check(st, p, i, None, c) is None]
+            asked += 1
+        assert listed == want
+    assert asked > 20
+
+
+def _rolls(req: object) -> bool:
+    """Does a requirement read a die (``die_roll`` draws from the game's RNG when it is read)?"""
+    if req is None:
+        return False
+    if isinstance(req, DieRoll):
+        return True
+    return any(_rolls(r) for r in getattr(req, "all", None) or getattr(req, "any", None) or ()) \
+        or _rolls(getattr(req, "not_", None))
+
+
+def test_my_6_the_listing_verdict_is_type_refusal_without_its_message() -> None:
+    """``legal`` (what ``turn_options`` asks of each definition in hand) agrees with ``type_refusal`` for
+    every definition of the pool on seeded positions, one memo shared by all as in a turn's listing."""
+    asked = refused = 0
+    for players in (2, 4):
+        for st, p in _positions(3, players):
+            memo: dict[str, object] = {}
+            for d in GAME.pool.defs:
+                if d.type == "investigator" or _rolls(d.requirement) or _rolls(getattr(d, "departure", None)):
+                    continue
+                want = type_refusal(st, p, d) is None
+                assert legal(st, p, d, memo) == want, d.title
+                asked += 1
+                refused += not want
+    assert asked > 1000 and refused > 300

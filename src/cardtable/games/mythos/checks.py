@@ -46,11 +46,14 @@ def over_capacity(st: MyState) -> tuple[int, list[int], int] | None:
     """MY-5.11 step 4: the first tome (seat order, area order) with more spells than its capacity:
     (tome, its spells, how many must go)."""
     t = st.table
-    if not t.links:
+    links = t.links  # only a card something is attached to can hold a spell
+    if not links:
         return None  # nothing is attached anywhere, so no tome holds a spell
+    defs, defn = st.pool.defs, t.defn  # (``st.card``, inlined)
+    if not any(defs[defn[h]].type == "tome" for h in links):
+        return None  # only a tome has a capacity, and no card holding anything is one (most often: weapons on allies)
     for p in range(st.players):
         change: int | None = None  # the owner's capacity change in force, read once for all his tomes
-        links = t.links  # only a card something is attached to can hold a spell
         for v in [i for z in (ITEM[p], ALLY[p]) for i in t.cards(z) if i in links]:  # ``play.vessels``' order
             if st.card(v).type != "tome":
                 continue  # of the vessels only a tome has a capacity

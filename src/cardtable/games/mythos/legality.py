@@ -359,6 +359,57 @@ def type_refusal(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
     return None
 
 
+def legal(st: MyState, p: int, d: CardDef, memo: dict[str, Any]) -> bool:
+    """``type_refusal(st, p, d, memo) is None``, for the turn's listing, which needs only the verdict: the
+    same reads in the same order (a requirement may roll a die), without building the refusal's message —
+    most hand cards are refused at most turns (a Location out of reach, an Ally whose requirement fails, a
+    Monster without a gate, an Adventure whose slots its field cannot fill), and formatting why cost more
+    than finding it. The kinds rarely in a hand ask ``type_refusal`` itself."""
+    kind = d.type
+    if kind == "location":
+        return _location_legal(st, p, d, memo)
+    if kind == "event":
+        return d.requirement is None or holds(st, p, d.requirement, memo)
+    if kind == "ally":
+        if d.dimension != "Any" and d.dimension != _position(st, p, memo)[0]:  # MY-6.4.2a
+            return False
+        return d.requirement is None or holds(st, p, d.requirement, memo) or ignore_grant(st, p, d) is not None
+    if kind == "monster":
+        if not _memo_gate(st, p, memo):  # MY-6.8.1
+            return False
+        return d.requirement is None or holds(st, p, d.requirement, memo)
+    if kind == "adventure":
+        if any(st.card(a).title == d.title for a in st.table.cards(ADVENTURES[p])):  # MY-10.4
+            return False
+        return (d.requirement is None or holds(st, p, d.requirement, memo)) and slots_fit(st, d, p, memo)
+    if kind == "artifact" or kind == "weapon":  # MY-6.5.2
+        return holds(st, p, d.requirement or (None if d.no_location_requirement else ARTIFACT_ATTRIBUTE), memo)
+    return type_refusal(st, p, d, memo) is None
+
+
+def _location_legal(st: MyState, p: int, d: CardDef, memo: dict[str, Any]) -> bool:
+    """``location_mode(st, p, d, memo)[1] is None`` (``legal``'s reason: the verdict without the message)."""
+    if d.requirement is not None and not holds(st, p, d.requirement, memo):
+        return False  # MY-6.3.13
+    if not st.vars["had_location"][p]:
+        return True  # MY-6.3.4
+    start = memo.get("start")
+    if start is None:
+        start = memo["start"] = _move_start(st, p)
+    if start[0] == "travel":  # MY-6.11.3
+        rule = start[1]
+        if d.dimension not in rule.dimensions:
+            return False
+        regions = rule.regions
+        if regions == "same" and d.region != start[3] or regions == "other" and d.region == start[3] \
+                or isinstance(regions, list) and d.region not in regions:
+            return False
+        return "Isolated" not in d.features or rule.allow_isolated
+    # MY-6.3.10: a move stays in its dimension and region, and never reaches or leaves an Isolated place
+    return d.dimension == start[1] and d.region == start[2] and "Isolated" not in d.features \
+        and "Isolated" not in start[3]
+
+
 def _memo_languages(st: MyState, p: int, memo: dict[str, Any]) -> set[str]:
     got = memo.get("languages")
     if got is None:
@@ -548,6 +599,24 @@ def _plan(d: CardDef) -> int:
     return got
 
 
+def _named_plays(st: MyState, p: int, i: int, d: CardDef) -> list[Action]:
+    """The plays of hand card ``i`` that names a card as it is played: one per target it may name (and one
+    naming none if it may), each that ``check`` allows. ``check`` of such a play, with the target taken
+    from ``cancel_targets`` itself, comes down to its own area being allowed (``hosts``) and
+    ``type_refusal``: those are asked per target as ``check`` asks them (a requirement may roll a die),
+    without finding the targets again for every target."""
+    named: list[int | None] = list(cancel_targets(st, p, d, i))
+    if target_optional(d):
+        named.insert(0, None)
+    if not named:
+        return []
+    out = []
+    for c in named:
+        if None in hosts(st, p, d) and type_refusal(st, p, d) is None:
+            out.append(play_action(p, i, None, c))
+    return out
+
+
 def turn_options(st: MyState, p: int) -> list[Action]:
     """MY-5.4: every legal play, the turn actions (arrive, cast) and pass."""
     out: list[Action] = []
@@ -563,10 +632,7 @@ def turn_options(st: MyState, p: int) -> list[Action]:
         if plan is None:
             plan = _plan(d)
         if plan == _NAMES:
-            named: list[int | None] = list(cancel_targets(st, p, d, i))
-            if target_optional(d):
-                named.insert(0, None)
-            out += [play_action(p, i, None, c) for c in named if check(st, p, i, None, c) is None]
+            out += _named_plays(st, p, i, d)
             continue
         if plan == _ATTACHES:
             allowed = hosts(st, p, d, memo)  # first: a card with nowhere to go is not checked (a requirement may roll a die)
@@ -576,7 +642,7 @@ def turn_options(st: MyState, p: int) -> list[Action]:
         # reads the definition and the state alone: a second copy, or another host, takes the first answer
         ok = seen.get(d)
         if ok is None:
-            ok = seen[d] = type_refusal(st, p, d, memo) is None
+            ok = seen[d] = legal(st, p, d, memo)
         if not ok:
             continue
         if plan == _ATTACHES:

@@ -54,6 +54,9 @@ ZONE: dict[str, tuple[str, ...]] = {a: tuple(f"{a}:{p}" for p in range(SEATS_MAX
 DECK, HAND, DISCARD, STORY, THREAT, GOD, ALLY, ITEM, EVENT, ADVENTURES, INV = (ZONE[a] for a in AREAS)
 FIELD_OF = tuple(tuple(ZONE[a][p] for a in FIELD_AREAS) for p in range(SEATS_MAX))  # seat -> its FIELD_AREAS zones
 FIELD_ZONE_NAMES = frozenset(name for a in FIELD_ZONES for name in ZONE[a])  # ``FIELD_ZONES`` of every seat
+_JUST_PLAYED_AREAS = ("story", "ally", "item", "event", "god")  # where ``just_played`` looks, in its order
+# zone name -> (seat, rank of its area in ``_JUST_PLAYED_AREAS``), for the zones ``just_played`` reads
+_JUST_PLAYED_PLACE = {ZONE[a][q]: (q, k) for k, a in enumerate(_JUST_PLAYED_AREAS) for q in range(SEATS_MAX)}
 
 
 @lru_cache(maxsize=None)
@@ -335,8 +338,22 @@ class MyState(CardState):
         and never targets)."""
         t = self.table
         since = int(self.vars["turn_end"][p])
-        return [i for q in self.seat_order(p)[1:] for z in ("story", "ally", "item", "event", "god")
-                for i in t.cards(ZONE[z][q]) if t.counters.get((i, "played"), 0) > since]
+        # The cards played since are found among the table's counters (a few dozen, one per card in play),
+        # not by reading the counter of every card of three fields and Story Decks: every turn of a seat
+        # holding a counter card asks this. They are then put in the order of that walk — seat order
+        # from ``p``, then ``_JUST_PLAYED_AREAS``, then each zone's own order — so the answer is the walk's.
+        fresh = [i for (i, name), value in t.counters.items() if value > since and name == "played"]
+        if not fresh:
+            return []
+        decls, zone, zones, n = t.decls, t.zone, t.zones, self.players
+        keyed = []
+        for i in fresh:
+            z = zone[i]
+            place = _JUST_PLAYED_PLACE.get(decls[z].name)
+            if place is not None and place[0] != p:
+                keyed.append(((place[0] - p) % n, place[1], zones[z].index(i), i))
+        keyed.sort()
+        return [k[3] for k in keyed]
 
     def combat(self, i: int) -> int:
         """MY-6.4.3: printed value + weapon bonus + modifiers (``effects.combat``: set and modify effects,
