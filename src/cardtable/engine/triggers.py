@@ -182,7 +182,8 @@ class EventOp(Op["CardState"]):
         if stage == "interrupt":
             if st.respondable(INTERRUPT, kind, data):
                 st.replace(frame.evolve(stage="perform"))
-                open_window(st, INTERRUPT, st.first_to_respond(), event=(kind, data))
+                first = st.first_to_respond()
+                _push_window(st, INTERRUPT, first if type(first) is int else freeze(first), (kind, data))
                 return
             stage = "perform"
         if stage == "perform":
@@ -237,7 +238,8 @@ class EventOp(Op["CardState"]):
             if st.respondable(REACTION, kind, data):
                 if st.defer_reactions(kind, data):
                     return
-                open_window(st, REACTION, st.first_to_respond(), event=(kind, data))
+                first = st.first_to_respond()
+                _push_window(st, REACTION, first if type(first) is int else freeze(first), (kind, data))
 
 
 _new_decision, _set = object.__new__, object.__setattr__  # ``WindowOp.run``'s construction of a ``Decision``
@@ -259,11 +261,16 @@ def open_window(st: "CardState", name: str, first: int, event: tuple[str, EventD
 
     The frame is ``st.push(WindowOp.name, name=name, player=first, passes=0, event=event, answered=())``
     built directly, like ``emit``'s: only the event (if any) needs freezing."""
+    _push_window(st, name if type(name) is str else freeze(name), first if type(first) is int else freeze(first),
+                 None if event is None else freeze(event))
+
+
+def _push_window(st: "CardState", name: str, first: int, event: Any) -> None:
+    """``open_window``'s frame from frame values (nothing to freeze): the event procedure opens its windows
+    with ``(kind, data)`` read from its own frame, frozen already, so they skip the walk over the data."""
     frame = Frame.__new__(Frame)
     frame.op, frame.got = WindowOp.name, None
-    frame.args = {"name": name if type(name) is str else freeze(name),
-                  "player": first if type(first) is int else freeze(first),
-                  "passes": 0, "event": None if event is None else freeze(event), "answered": ()}
+    frame.args = {"name": name, "player": first, "passes": 0, "event": event, "answered": ()}
     st.stack.append(frame)
 
 
