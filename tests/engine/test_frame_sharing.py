@@ -68,3 +68,17 @@ def test_clones_and_snapshots_unchanged_by_sharing(game_id: str, players: int) -
                 other.apply(replay(other.legal_actions()))
             replay = random.Random(100 + seed).choice
             assert other.stack == st.stack and other.decision == st.decision
+
+
+def test_decision_setters_build_the_same_decision() -> None:
+    """``CardState.ask`` builds its ``Decision`` with the slot setters: equal to the dataclass's own, still frozen."""
+    from cardtable.core import Action, Decision
+    from cardtable.core.actions import DECISION_SETTERS
+
+    options = (Action(0, "pass"), Action(0, "pick", (("card", 3),)))
+    d = object.__new__(Decision)
+    for setter, value in zip(DECISION_SETTERS, (0, "pick", "Pick one", options)):
+        setter(d, value)
+    assert d == Decision(0, "pick", "Pick one", options) and hash(d) == hash(Decision(0, "pick", "Pick one", options))
+    with pytest.raises(AttributeError):
+        d.player = 1  # type: ignore[misc]

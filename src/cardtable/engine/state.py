@@ -18,6 +18,7 @@ from operator import is_
 from typing import Any, ClassVar, Container, Iterable, Mapping, Sequence
 
 from ..core import Action, Decision, Event, IllegalActionError, Outcome, RecordError, Rng, State, Visibility
+from ..core.actions import DECISION_SETTERS
 from ..core.game import GameDefinition
 from .frames import Frame, _frozen, freeze, thaw
 from .lazy import Lazy, LazyRows, Thunk, shared
@@ -28,7 +29,8 @@ from .triggers import matching
 # enum members read as module names: ``Visibility.PUBLIC`` is a slow class-attribute look-up on the hot paths
 _PUBLIC, _OWNER, _HIDDEN = Visibility.PUBLIC, Visibility.OWNER, Visibility.HIDDEN
 
-_new_decision, _set = object.__new__, object.__setattr__  # ``ask``'s construction of a ``Decision``
+_new_decision = object.__new__  # ``ask``'s construction of a ``Decision`` (with ``DECISION_SETTERS``)
+_set_player, _set_kind, _set_prompt, _set_options = DECISION_SETTERS
 _new_frame = Frame.__new__  # (``push``/``ret`` build frames without ``__init__``'s copy of the arguments)
 
 NO_OWNER = NO_CARD  # owner of a shared card (a story, a location deck): no seat
@@ -144,10 +146,10 @@ class CardState(State):
         # the frozen dataclass's ``__init__`` without its per-field indirection: the same object, about half
         # the cost (one ``Decision`` per decision of every game)
         d = _new_decision(Decision)
-        _set(d, "player", player)
-        _set(d, "kind", kind)
-        _set(d, "prompt", prompt)
-        _set(d, "options", tuple(options))
+        _set_player(d, player)
+        _set_kind(d, kind)
+        _set_prompt(d, prompt)
+        _set_options(d, tuple(options))
         self._decision = d
 
     CONCEDE_RULE: ClassVar[str | None] = None

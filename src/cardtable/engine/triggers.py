@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..core import Action, Decision, shared_action
+from ..core.actions import DECISION_SETTERS
 from .frames import Frame, freeze, thaw
 from .modifiers import is_used, mark_used
 from .ops import Op, OpTable
@@ -242,7 +243,8 @@ class EventOp(Op["CardState"]):
                 _push_window(st, REACTION, first if type(first) is int else freeze(first), (kind, data))
 
 
-_new_decision, _set = object.__new__, object.__setattr__  # ``WindowOp.run``'s construction of a ``Decision``
+_new_decision = object.__new__  # ``WindowOp.run``'s construction of a ``Decision`` (with ``DECISION_SETTERS``)
+_set_player, _set_kind, _set_prompt, _set_options = DECISION_SETTERS
 
 _PASSES: dict[int, Action] = {}
 _WINDOW_KINDS: dict[str, str] = {}  # window name -> its decisions' kind, "window:<name>" (built once per name)
@@ -301,10 +303,10 @@ class WindowOp(Op["CardState"]):
         # ``st.ask`` inlined, its ``Decision`` built the same way (the frozen dataclass's ``__init__`` without its
         # per-field indirection): the options are never empty (``pass`` is always one)
         d = _new_decision(Decision)
-        _set(d, "player", p)
-        _set(d, "kind", kind)
-        _set(d, "prompt", st.window_prompt(name, p, event))
-        _set(d, "options", (*options, _pass(p)))
+        _set_player(d, p)
+        _set_kind(d, kind)
+        _set_prompt(d, st.window_prompt(name, p, event))
+        _set_options(d, (*options, _pass(p)))
         st._decision = d
 
     @staticmethod
