@@ -84,3 +84,11 @@ class Decision:
             "prompt": self.prompt,
             "options": [a.to_dict() for a in self.options],
         }
+
+
+# ``Decision``'s slot setters (its slots' member descriptors). The engine builds one decision per step
+# (``CardState.ask``, the trigger windows) as ``object.__new__(Decision)`` with its four slots set by these:
+# the same object as ``Decision(...)``, without the frozen dataclass's ``__init__`` and without
+# ``object.__setattr__`` finding each slot by name (about 0.6 µs -> 0.35 µs a decision).
+DECISION_SETTERS = (Decision.player.__set__, Decision.kind.__set__,  # type: ignore[attr-defined]
+                    Decision.prompt.__set__, Decision.options.__set__)  # type: ignore[attr-defined]

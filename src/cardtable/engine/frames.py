@@ -66,9 +66,12 @@ class Frame:
         return frame
 
     def receive(self, value: Value) -> "Frame":
-        """A copy holding ``value`` as the result handed up by the frame that just finished."""
+        """A copy holding ``value`` as the result handed up by the frame that just finished.
+
+        The copy shares this frame's ``args`` dict: no frame's arguments are ever changed in place
+        (an op replaces its frame with an evolved copy), so two frames may hold the same dict."""
         frame = Frame.__new__(Frame)
-        frame.op, frame.args, frame.got = self.op, dict(self.args), value
+        frame.op, frame.args, frame.got = self.op, self.args, value
         return frame
 
     def __iter__(self) -> Iterator[str]:

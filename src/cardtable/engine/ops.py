@@ -84,6 +84,10 @@ class OpTable:
 
     def __init__(self, *tables: "OpTable") -> None:
         self.ops: dict[str, Op[Any]] = {}
+        # name -> the op's ``run``, bound once: the engine loop calls ``runs[frame.op](st, frame)`` at every
+        # step instead of looking the method up and binding it again (ops are stateless and registered
+        # once, so the bound method is the op's for good)
+        self.runs: dict[str, Callable[[Any, "Frame"], None]] = {}
         for table in tables:
             for op in table.ops.values():
                 self.add(op)
@@ -92,6 +96,7 @@ class OpTable:
         if op.name in self.ops:
             raise ValueError(f"op {op.name!r} is registered twice")
         self.ops[op.name] = op
+        self.runs[op.name] = op.run
         return op
 
     def step(self, name: str) -> Callable[[StepFn], StepFn]:

@@ -18,8 +18,9 @@ from operator import is_
 from typing import Any, ClassVar, Container, Iterable, Mapping, Sequence
 
 from ..core import Action, Decision, Event, IllegalActionError, Outcome, RecordError, Rng, State, Visibility
+from ..core.actions import DECISION_SETTERS
 from ..core.game import GameDefinition
-from .frames import Frame, freeze, thaw
+from .frames import Frame, _frozen, freeze, thaw
 from .lazy import Lazy, LazyRows, Thunk, shared
 from .ops import OpTable
 from .table import ALL_SEATS, FACE_DOWN, NO_CARD, CardTable, ZoneDecl
@@ -28,7 +29,9 @@ from .triggers import matching
 # enum members read as module names: ``Visibility.PUBLIC`` is a slow class-attribute look-up on the hot paths
 _PUBLIC, _OWNER, _HIDDEN = Visibility.PUBLIC, Visibility.OWNER, Visibility.HIDDEN
 
-_new_decision, _set = object.__new__, object.__setattr__  # ``ask``'s construction of a ``Decision``
+_new_decision = object.__new__  # ``ask``'s construction of a ``Decision`` (with ``DECISION_SETTERS``)
+_set_player, _set_kind, _set_prompt, _set_options = DECISION_SETTERS
+_new_frame = Frame.__new__  # (``push``/``ret`` build frames without ``__init__``'s copy of the arguments)
 
 NO_OWNER = NO_CARD  # owner of a shared card (a story, a location deck): no seat
 
@@ -82,7 +85,7 @@ class CardState(State):
         self._advance()
 
     def _advance(self) -> None:
-        ops, guard, stack = self.OPS.ops, 0, self.stack
+        runs, guard, stack = self.OPS.runs, 0, self.stack
         while self._decision is None and self._outcome is None:
             if not stack:
                 self.on_empty_stack()
@@ -91,7 +94,7 @@ class CardState(State):
                     raise RuntimeError(f"{type(self).__name__}: the stack is empty and the game did not go on")
                 continue
             frame = stack[-1]
-            ops[frame.op].run(self, frame)
+            runs[frame.op](self, frame)
             stack = self.stack
             guard += 1
             if guard > MAX_STEPS_WITHOUT_DECISION:
@@ -105,9 +108,13 @@ class CardState(State):
 
     def push(self, op: str, **args: Any) -> None:
         for k, v in args.items():
-            if type(v) not in _PLAIN:
+            t = type(v)
+            if t is tuple:
+                if not _frozen(v):  # (a tuple that came from a frame is one already: walked, not rebuilt)
+                    args[k] = freeze(v)
+            elif t not in _PLAIN:
                 args[k] = freeze(v)
-        frame = Frame.__new__(Frame)
+        frame = _new_frame(Frame)
         frame.op, frame.args, frame.got = op, args, None  # ``args`` is this call's own dict: no copy needed
         self.stack.append(frame)
 
@@ -118,10 +125,19 @@ class CardState(State):
         self.stack[-1] = frame
 
     def ret(self, value: Any = None) -> None:
-        """Finish the top frame and hand ``value`` to the frame beneath it (its ``got``)."""
-        self.stack.pop()
-        if self.stack:
-            self.stack[-1] = self.stack[-1].receive(freeze(value))
+        """Finish the top frame and hand ``value`` to the frame beneath it (its ``got``).
+
+        ``Frame.receive`` inlined: the frame beneath is replaced by one with the same (shared, never
+        mutated) arguments and ``got`` set; a plain value skips ``freeze``'s call."""
+        stack = self.stack
+        stack.pop()
+        if stack:
+            if type(value) not in _PLAIN:
+                value = freeze(value)
+            below = stack[-1]
+            frame = _new_frame(Frame)
+            frame.op, frame.args, frame.got = below.op, below.args, value
+            stack[-1] = frame
 
     def ask(self, player: int, kind: str, prompt: str, options: Sequence[Action]) -> None:
         """Stop and wait for ``player`` to choose one of ``options`` (never empty)."""
@@ -130,10 +146,10 @@ class CardState(State):
         # the frozen dataclass's ``__init__`` without its per-field indirection: the same object, about half
         # the cost (one ``Decision`` per decision of every game)
         d = _new_decision(Decision)
-        _set(d, "player", player)
-        _set(d, "kind", kind)
-        _set(d, "prompt", prompt)
-        _set(d, "options", tuple(options))
+        _set_player(d, player)
+        _set_kind(d, kind)
+        _set_prompt(d, prompt)
+        _set_options(d, tuple(options))
         self._decision = d
 
     CONCEDE_RULE: ClassVar[str | None] = None

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..core import Action, Decision, shared_action
+from ..core.actions import DECISION_SETTERS
 from .frames import Frame, freeze, thaw
 from .modifiers import is_used, mark_used
 from .ops import Op, OpTable
@@ -182,7 +183,8 @@ class EventOp(Op["CardState"]):
         if stage == "interrupt":
             if st.respondable(INTERRUPT, kind, data):
                 st.replace(frame.evolve(stage="perform"))
-                open_window(st, INTERRUPT, st.first_to_respond(), event=(kind, data))
+                first = st.first_to_respond()
+                _push_window(st, INTERRUPT, first if type(first) is int else freeze(first), (kind, data))
                 return
             stage = "perform"
         if stage == "perform":
@@ -237,10 +239,12 @@ class EventOp(Op["CardState"]):
             if st.respondable(REACTION, kind, data):
                 if st.defer_reactions(kind, data):
                     return
-                open_window(st, REACTION, st.first_to_respond(), event=(kind, data))
+                first = st.first_to_respond()
+                _push_window(st, REACTION, first if type(first) is int else freeze(first), (kind, data))
 
 
-_new_decision, _set = object.__new__, object.__setattr__  # ``WindowOp.run``'s construction of a ``Decision``
+_new_decision = object.__new__  # ``WindowOp.run``'s construction of a ``Decision`` (with ``DECISION_SETTERS``)
+_set_player, _set_kind, _set_prompt, _set_options = DECISION_SETTERS
 
 _PASSES: dict[int, Action] = {}
 _WINDOW_KINDS: dict[str, str] = {}  # window name -> its decisions' kind, "window:<name>" (built once per name)
@@ -259,11 +263,16 @@ def open_window(st: "CardState", name: str, first: int, event: tuple[str, EventD
 
     The frame is ``st.push(WindowOp.name, name=name, player=first, passes=0, event=event, answered=())``
     built directly, like ``emit``'s: only the event (if any) needs freezing."""
+    _push_window(st, name if type(name) is str else freeze(name), first if type(first) is int else freeze(first),
+                 None if event is None else freeze(event))
+
+
+def _push_window(st: "CardState", name: str, first: int, event: Any) -> None:
+    """``open_window``'s frame from frame values (nothing to freeze): the event procedure opens its windows
+    with ``(kind, data)`` read from its own frame, frozen already, so they skip the walk over the data."""
     frame = Frame.__new__(Frame)
     frame.op, frame.got = WindowOp.name, None
-    frame.args = {"name": name if type(name) is str else freeze(name),
-                  "player": first if type(first) is int else freeze(first),
-                  "passes": 0, "event": None if event is None else freeze(event), "answered": ()}
+    frame.args = {"name": name, "player": first, "passes": 0, "event": event, "answered": ()}
     st.stack.append(frame)
 
 
@@ -294,10 +303,10 @@ class WindowOp(Op["CardState"]):
         # ``st.ask`` inlined, its ``Decision`` built the same way (the frozen dataclass's ``__init__`` without its
         # per-field indirection): the options are never empty (``pass`` is always one)
         d = _new_decision(Decision)
-        _set(d, "player", p)
-        _set(d, "kind", kind)
-        _set(d, "prompt", st.window_prompt(name, p, event))
-        _set(d, "options", (*options, _pass(p)))
+        _set_player(d, p)
+        _set_kind(d, kind)
+        _set_prompt(d, st.window_prompt(name, p, event))
+        _set_options(d, (*options, _pass(p)))
         st._decision = d
 
     @staticmethod
