@@ -167,6 +167,36 @@ def test_phone_table_fits_has_big_targets_shows_card_text_on_tap_and_plays_with_
     shot(page, "cardtable-phone-later")
 
 
+DOCK_JS = """() => {
+  const bar = document.querySelector('.ct-board > .ct-decision').getBoundingClientRect();
+  const hand = document.querySelector('.ct-bottom .ct-hand-dock').getBoundingClientRect();
+  return {barTop: bar.top, handBottom: hand.bottom};
+}"""
+
+
+def test_phone_docked_hand_follows_the_decision_when_it_grows(server, new_page) -> None:
+    """On a phone the hand is docked just above the decision (both fixed along the bottom edge). When the
+    decision grows after the board was drawn (titles fitted, fonts loaded, a hint's reason), the hand moves
+    up with it instead of covering the decision's buttons: a stale height once let the hand swallow the
+    taps meant for Pass."""
+    created = server.api("POST", "/api/tables", json={"game": GAME, "players": 2, "seats": ["human", "random"],
+                                                        "decks": [None, "the_yellow_key"]})
+    page = new_page(PHONE, **PHONE_OPTIONS)
+    page.goto(server.url + created["seats"][0]["invite_url"])
+    wait_connected(page)
+    page.wait_for_function("() => window.cardtable.app.frame.decision")
+    page.wait_for_selector(".ct-board .ct-side.ct-bottom .ct-hand-dock")
+    before = page.evaluate(DOCK_JS)
+    assert before["handBottom"] <= before["barTop"] + 1, before
+    page.evaluate("""() => { const extra = document.createElement('div');
+        extra.style.height = '90px'; extra.className = 'test-extra';
+        document.querySelector('.ct-board > .ct-decision').prepend(extra); }""")
+    page.wait_for_function(f"""() => {{
+        const bar = document.querySelector('.ct-board > .ct-decision').getBoundingClientRect();
+        const hand = document.querySelector('.ct-bottom .ct-hand-dock').getBoundingClientRect();
+        return bar.top < {before["barTop"]} - 80 && hand.bottom <= bar.top + 1; }}""", timeout=5000)
+
+
 def test_keyboard_alone_plays_two_turns(server, new_page) -> None:
     """Focus a highlighted card or button and press Enter; a card with several uses moves the focus to
     its choices, where Enter picks the first."""

@@ -267,14 +267,26 @@ function render(root, ctx) {
 
 /** Where the board does not fit one screen (phones, narrow windows) the hand and the decision are docked
  * along the bottom edge (position: fixed, style.css): the board keeps room for them below its last row and
- * the hand sits just above the decision. */
+ * the hand sits just above the decision. The heights are measured again whenever either changes size after
+ * the board is drawn (titles fitted, fonts loaded, a hint's reason shown, the window turned): a stale
+ * height would let the docked hand cover the decision's buttons. */
+let dockWatch = null;
 function dockHeights(board) {
   const bar = board.querySelector(":scope > .ct-decision");
   const hand = board.querySelector(".ct-bottom .ct-hand-dock");
-  const docked = hand && getComputedStyle(hand).position === "fixed";
-  const barH = bar ? Math.ceil(bar.getBoundingClientRect().height) : 0;
-  board.style.setProperty("--dock-bar", `${barH}px`);
-  board.style.setProperty("--dock-room", docked ? `${barH + Math.ceil(hand.getBoundingClientRect().height) + 8}px` : "0px");
+  const measure = () => {
+    const docked = hand && getComputedStyle(hand).position === "fixed";
+    const barH = bar ? Math.ceil(bar.getBoundingClientRect().height) : 0;
+    board.style.setProperty("--dock-bar", `${barH}px`);
+    board.style.setProperty("--dock-room", docked ? `${barH + Math.ceil(hand.getBoundingClientRect().height) + 8}px` : "0px");
+  };
+  measure();
+  if (dockWatch) dockWatch.disconnect(); // (the board is drawn afresh on every frame: watch only the new one)
+  dockWatch = null;
+  if (typeof ResizeObserver === "function" && (bar || hand)) {
+    dockWatch = new ResizeObserver(measure);
+    for (const el of [bar, hand]) if (el) dockWatch.observe(el);
+  }
 }
 
 /** On a board that fits one screen a long hand first narrows its cards (down to HAND_MIN_REM) and then
