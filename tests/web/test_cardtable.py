@@ -126,12 +126,9 @@ def test_a_spectator_sees_both_hands_as_backs_and_no_decision(server, new_page) 
     assert_accessible(page, "Call of Cthulhu spectator page")
 
 
-def test_phone_table_fits_has_big_targets_shows_card_text_on_tap_and_plays_with_taps(server, new_page) -> None:
-    lobby = new_page(PHONE, **PHONE_OPTIONS)
-    lobby.goto(server.url + "/")
-    lobby.select_option("#game", GAME)
-    lobby.wait_for_selector("#deck-1")
-    assert lobby.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"], "the lobby's deck choice is too wide"
+def _phone_table(server: Any, new_page: Any) -> Any:
+    """A phone's page at a new table (seat 0 a person, seat 1 the random bot with The Yellow Key), drawn and
+    waiting for the person's first decision."""
     created = server.api("POST", "/api/tables", json={"game": GAME, "players": 2, "seats": ["human", "random"],
                                                         "decks": [None, "the_yellow_key"]})
     page = new_page(PHONE, **PHONE_OPTIONS)
@@ -139,6 +136,16 @@ def test_phone_table_fits_has_big_targets_shows_card_text_on_tap_and_plays_with_
     wait_connected(page)
     page.wait_for_function("() => window.cardtable.app.frame.decision")
     page.wait_for_selector(".ct-board .ct-side.ct-bottom")
+    return page
+
+
+def test_phone_table_fits_has_big_targets_shows_card_text_on_tap_and_plays_with_taps(server, new_page) -> None:
+    lobby = new_page(PHONE, **PHONE_OPTIONS)
+    lobby.goto(server.url + "/")
+    lobby.select_option("#game", GAME)
+    lobby.wait_for_selector("#deck-1")
+    assert lobby.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"], "the lobby's deck choice is too wide"
+    page = _phone_table(server, new_page)
     _opponent_hand_is_backs(page)
 
     def check(where: str) -> None:
@@ -179,12 +186,7 @@ def test_phone_docked_hand_follows_the_decision_when_it_grows(server, new_page) 
     decision grows after the board was drawn (titles fitted, fonts loaded, a hint's reason), the hand moves
     up with it instead of covering the decision's buttons: a stale height once let the hand swallow the
     taps meant for Pass."""
-    created = server.api("POST", "/api/tables", json={"game": GAME, "players": 2, "seats": ["human", "random"],
-                                                        "decks": [None, "the_yellow_key"]})
-    page = new_page(PHONE, **PHONE_OPTIONS)
-    page.goto(server.url + created["seats"][0]["invite_url"])
-    wait_connected(page)
-    page.wait_for_function("() => window.cardtable.app.frame.decision")
+    page = _phone_table(server, new_page)
     page.wait_for_selector(".ct-board .ct-side.ct-bottom .ct-hand-dock")
     before = page.evaluate(DOCK_JS)
     assert before["handBottom"] <= before["barTop"] + 1, before

@@ -51,11 +51,13 @@ def test_present_defs_is_the_set_of_the_tables_definitions_even_after_in_place_r
     st = fresh
     before = st.present_defs()
     spare = next(d.index for d in st.pool.defs if d.index not in before)
-    st.table.defn[0] = spare  # as ``determinize`` and the deal sampler write: in place
+    st.table.defn[0] = spare  # as ``determinize`` and the deal sampler write: in place, then say so
+    st.table.defs_rewritten()
     assert st.present_defs() == frozenset(st.table.defn) and spare in st.present_defs()
     clone = st.clone()
     assert isinstance(clone, MaState)
     clone.table.defn[0] = next(iter(before))
+    clone.table.defs_rewritten()
     assert clone.present_defs() == frozenset(clone.table.defn)
     assert st.present_defs() == frozenset(st.table.defn)  # the clone's rewrite does not reach the original
 

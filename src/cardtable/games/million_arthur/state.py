@@ -103,10 +103,7 @@ COLOUR_BITS: dict[str, int] = {c: colour_bit(c) for c in (*COLOURS, "colourless"
 class MaState(CardState):
     """A game of the Million Arthur TCG (2 players, MA-1.1)."""
 
-    # ``_present``: ``present_defs``'s memo, (a copy of ``table.defn``, the set of its values); never copied
-    # by ``clone`` (a clone starts without it), and checked against the live list at every read
-    __slots__ = ("_present",)
-    _present: tuple[list[int], frozenset[int]]
+    __slots__ = ()
     VARS = {"turn": 1, "active": 0, "first": 0, "step": "setup", "hp": [START_HP, START_HP],
             "spent": [0, 0], "base_colours": [0, 0]}
 
@@ -130,20 +127,14 @@ class MaState(CardState):
 
         Why: a trigger window or static question whose definitions include none of these finds nobody, and
         most do (most definitions of a pool are in neither deck), so one set test replaces the per-seat zone
-        scans. Why it cannot go stale: the memo keeps a copy of ``table.defn`` and is used only while the
-        live list equals it (one list comparison at C speed, ids being small ints); ``determinize``, the deal
-        sampler and any other writer change ``defn`` in place, so any change, even of one entry, or a new
-        instance makes the lists differ and the set is rebuilt. Nothing else feeds the set."""
-        defn = self.table.defn
-        try:
-            snap, present = self._present
-            if snap == defn:
-                return present
-        except AttributeError:  # a fresh state or a clone: no memo yet
-            pass
-        present = frozenset(defn)
-        self._present = (list(defn), present)
-        return present
+        scans. Kept in the engine's ``CardTable.defs_memo`` (as Call of Cthulhu keeps its ``DeckFacts``): it is
+        a function of ``table.defn`` alone, and every change to ``defn`` clears it (``add``, ``add_many``,
+        and ``defs_rewritten``, which the writers that redraw hidden cards call)."""
+        t = self.table
+        got = t.defs_memo
+        if got is None:
+            got = t.defs_memo = frozenset(t.defn)
+        return got  # type: ignore[no-any-return]
 
     def definition_count(self) -> int:
         return len(self.pool)
