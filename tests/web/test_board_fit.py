@@ -11,7 +11,9 @@ page is measured:
 * every card's cost and stats stay inside the card, and what the page shows at their middle is them (not
   an option's number badge, a neighbouring card or a popover);
 * at 1280×800 the page does not scroll: the hand's cards, the decision and the player's own side are
-  inside the viewport; on the phone the hand is docked in sight and each hand card shows its cost and stats;
+  inside the viewport, and an option card on the player's own side is whole in sight (the hand rests,
+  showing its cards' top strips, when it holds no option and would cover one); on the phone the hand is
+  docked in sight and each hand card shows its cost and stats;
 * axe-core finds nothing serious.
 """
 
@@ -26,8 +28,24 @@ from .conftest import PHONE
 from .play import shot
 from .test_autopass_web import DESKTOP, PASS_KINDS, _asked, _open, play_own_turns
 
+# The first option card of the viewer's own rows, and whether an element is whole inside every box around it
+# that scrolls or clips (the field, the own rows).
+OWN_OPTION = "#board .ct-side.ct-bottom > .ct-rows :is(.ct-card.ct-pickable, .ct-card[data-option])"
+WHOLE_JS = """const wholeInSight = (el) => {
+    const r = el.getBoundingClientRect();
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const st = getComputedStyle(a);
+      if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+      const b = a.getBoundingClientRect();
+      if (r.top < b.top - 1 || r.bottom > b.bottom + 1 || r.left < b.left - 1 || r.right > b.right + 1) return false;
+    }
+    return r.top >= -1 && r.bottom <= window.innerHeight + 1;
+  };
+  const OWN_OPTION = '%s';""" % OWN_OPTION
+
 # Everything measured in the page at once; returns the problems found (empty: all is well).
 MEASURE_JS = """(phone) => {
+  """ + WHOLE_JS + """
   const problems = [];
   const vw = window.innerWidth, vh = window.innerHeight;
   const doc = document.scrollingElement;
@@ -98,8 +116,10 @@ MEASURE_JS = """(phone) => {
     const r = card.getBoundingClientRect();
     const inside = r.top >= -1 && r.bottom <= vh + 1 && (phone || (r.left >= -1 && r.right <= vw + 1));
     if (!inside) problems.push(`hand card ${name(card)} outside the viewport: ${JSON.stringify(r)}`);
-    // at the desktop size nothing of the hand is scrolled or clipped away inside the page either
-    for (let a = card.parentElement; !phone && a && a !== document.body; a = a.parentElement) {
+    // at the desktop size nothing of the hand is scrolled or clipped away inside the page either, unless the
+    // hand rests while the decision is about cards elsewhere (its cards' top strips show; checked below)
+    const resting = card.closest('.ct-dock.resting');
+    for (let a = card.parentElement; !phone && !resting && a && a !== document.body; a = a.parentElement) {
       const st = getComputedStyle(a);
       if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
       const b = a.getBoundingClientRect();
@@ -121,6 +141,10 @@ MEASURE_JS = """(phone) => {
     const r = el.getBoundingClientRect();
     if (r.top < -1 || r.bottom > vh + 1 || r.height === 0) problems.push(`${what} is not in sight: ${JSON.stringify(r)}`);
   }
+  // 4. at the desktop size the first option card of the own rows (the cards the decision is about, when
+  //    they lie on the own side) is whole in sight, not a sliver under the hand
+  const option = document.querySelector(OWN_OPTION);
+  if (!phone && option && !wholeInSight(option)) problems.push(`the option card ${name(option)} is cut off`);
   const own = document.querySelector('#board .ct-side.ct-bottom');
   if (!phone && own) {
     const r = own.getBoundingClientRect();
@@ -190,3 +214,45 @@ def test_card_popover_closes_on_leave_escape_and_scroll(server, new_page) -> Non
     tip.wait_for()
     page.evaluate("() => { const f = document.querySelector('.ct-field'); f.scrollTop = 0; f.dispatchEvent(new Event('scroll')); }")
     tip.wait_for(state="detached")
+
+
+REST_JS = """() => {
+  """ + WHOLE_JS + """
+  const dock = document.querySelector('#board .ct-side.ct-bottom .ct-dock');
+  const option = document.querySelector(OWN_OPTION);
+  const hand = [...document.querySelectorAll('#board .ct-side.ct-bottom [data-region="hand"] .ct-card')];
+  return {option: option ? option.textContent.trim().slice(0, 30) : null, whole: option ? wholeInSight(option) : null,
+          resting: !!(dock && dock.classList.contains('resting')),
+          handOptions: dock ? dock.querySelectorAll('.ct-pickable, [data-option]').length : 0,
+          hand: hand.length, handWhole: hand.filter(wholeInSight).length};
+}"""
+
+
+def test_the_hand_rests_while_the_decision_is_about_cards_on_the_own_side(server, new_page) -> None:
+    """Million Arthur's First step at 1280×800 with a full hand and a full own side: the knights of the base
+    area are the options, and they are whole in sight, not a sliver under the hand. The hand, which holds no
+    option then, rests (its cards' top strips show) and rises whole when pointed at; where the hand holds
+    the options it never rests."""
+    page = _open(server, new_page, "million-arthur", 2)
+    seen: list[dict[str, Any]] = []
+
+    def look(_moves: int) -> None:
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(60)  # (the hand rests in the frame after the board is drawn)
+        got = page.evaluate(REST_JS)
+        if got["option"] is not None and not got["handOptions"]:
+            assert got["whole"], f"the option card {got['option']} is cut off: {got}"
+            if got["resting"]:
+                seen.append(got)
+                if len(seen) == 1:  # pointed at, the hand rises whole
+                    page.locator("#board .ct-side.ct-bottom .ct-dock").hover()
+                    raised = page.evaluate(REST_JS)
+                    assert raised["hand"] == raised["handWhole"], f"the hand pointed at does not rise whole: {raised}"
+                    page.mouse.move(0, 0)
+        if got["handOptions"]:
+            assert not got["resting"], f"the hand rests while it holds the options: {got}"
+
+    play_own_turns(page, "million-arthur", 4, 2, "click", timeout=300, on_move=look)
+    assert seen, "no position put options on the own side while the hand would cover them"
+    assert all(g["hand"] > g["handWhole"] for g in seen)  # resting: the hand's cards show their top strips only
+    print(f"\nthe hand rested at {len(seen)} position(s), e.g. {seen[0]}")

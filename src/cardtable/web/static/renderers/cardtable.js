@@ -239,6 +239,9 @@ function render(root, ctx) {
   document.body.classList.add("ct-table");
   fanHand(board);
   fitTitles(board);
+  // (measured once the whole frame is drawn: the decision bar and the hint under the board take their
+  // height after this function returns)
+  requestAnimationFrame(() => { if (board.isConnected) restHand(board); });
   dockHeights(board);
   // The board is drawn afresh on every frame: keep the field scrolled as the reader left it (counted from
   // its bottom, next to the viewer's side, where a new position starts).
@@ -289,6 +292,43 @@ function dockHeights(board) {
   }
 }
 
+/** On a board that fits one screen the hand steps aside while the decision is about cards elsewhere, as
+ * digital card tables lower the hand while a target is chosen on the battlefield: when the hand holds no
+ * option and the first option card of the viewer's own rows (else of the field) is cut off, the dock rests
+ * (the top strip of each card, its cost and title, stays in sight; pointing at it or focusing it raises
+ * it whole, style.css) and the own rows scroll that card into sight. Without this a position with a full
+ * hand left the row whose cards were the options a sliver under the hand (Million Arthur's First step).
+ * Where the dock is fixed (phones) the page itself scrolls to every row, so the hand stays as it is. */
+const OPTION_CARD = ".ct-card.ct-pickable, .ct-card[data-option]";
+const PHONE_LAYOUT = "(max-width: 980px), (max-height: 559px)";
+function restHand(board) {
+  if (matchMedia(PHONE_LAYOUT).matches) return;
+  const dock = board.querySelector(".ct-bottom .ct-dock");
+  if (!dock || !dock.querySelector(".ct-hand-dock") || dock.querySelector(OPTION_CARD)) return;
+  const first = board.querySelector(`.ct-bottom > .ct-rows :is(${OPTION_CARD})`)
+    || board.querySelector(`.ct-field :is(${OPTION_CARD})`);
+  if (!first || wholeInSight(first)) return;
+  dock.classList.add("resting");
+  const rows = first.closest(".ct-rows");
+  if (!rows) return;
+  const r = (first.closest(".ct-region") || first).getBoundingClientRect();
+  const b = rows.getBoundingClientRect();
+  if (r.bottom > b.bottom) rows.scrollTop += Math.min(r.bottom - b.bottom, r.top - b.top);
+  else if (r.top < b.top) rows.scrollTop -= b.top - r.top;
+}
+
+/** Is ``el`` whole inside every box around it that scrolls or clips (the field, the own rows)? */
+function wholeInSight(el) {
+  const r = el.getBoundingClientRect();
+  for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+    const st = getComputedStyle(a);
+    if (st.overflowX === "visible" && st.overflowY === "visible") continue;
+    const b = a.getBoundingClientRect();
+    if (r.top < b.top - 1 || r.bottom > b.bottom + 1 || r.left < b.left - 1 || r.right > b.right + 1) return false;
+  }
+  return true;
+}
+
 /** On a board that fits one screen a long hand first narrows its cards (down to HAND_MIN_REM) and then
  * overlaps them like a fan (each card's left strip, with its cost, title and first stat, stays in sight;
  * the popover shows the whole card) rather than running out of the window. Before either, the piles beside
@@ -298,7 +338,7 @@ const HAND_MIN_REM = 4.5;
 const PILES_GROW_PX = 28;
 function fanHand(board) {
   const row = board.querySelector(".ct-bottom .ct-hand-dock .ct-cards");
-  if (!row || matchMedia("(max-width: 980px), (max-height: 559px)").matches) return;
+  if (!row || matchMedia(PHONE_LAYOUT).matches) return;
   const cards = [...row.children];
   if (cards.length < 2 || row.scrollWidth <= row.clientWidth) return;
   // First the piles beside the hand (deck, discard, ...) stand in one column, when that makes the dock at
