@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...core import Action, IllegalActionError, shared_action
+from ...core import Action, Event, IllegalActionError, shared_action
 from ...engine import FACE_DOWN, Frame, Op, Pick, SecretRound, expire, lasting_total
 from .state import CROSSWISE, DECK, DISCARD, GOD, HAND, OPS, PASS_THRESHOLD, ROUND_CAP, ZONE, MyState, mods
 
@@ -140,7 +140,21 @@ def draw_one(st: MyState, p: int, batch: Batch) -> bool:
 _SEAT_ONLY = tuple(frozenset((p,)) for p in range(len(HAND)))  # a seat's private event: ``note`` keeps the frozenset as is
 
 
+def draw_plain(st: MyState, p: int, n: int) -> None:
+    """``n`` calls of ``draw_one`` when the Mythos Deck holds at least ``n`` cards: then none of them is a
+    library-out, so each is the table's move to the hand and its ``drew`` event, nothing else (no Sanity
+    change, no trigger). Why: a refill draws about seven cards per seat and round; the table moves them
+    in one call (``CardTable.move_top``, the same per-card steps) and the events are appended directly
+    (what ``note`` would append: the same kind, data, seat set and redaction, in the same order)."""
+    vis, events = _SEAT_ONLY[p], st.events
+    for i in st.table.move_top(DECK[p], HAND[p], n, flags=0):
+        events.append(Event("drew", {"player": p, "card": i}, vis, {"player": p}))
+
+
 def draw(st: MyState, p: int, n: int, batch: Batch) -> None:
+    if n > 0 and len(st.table.cards(DECK[p])) >= n:
+        draw_plain(st, p, n)  # no library-out among them
+        return
     for _ in range(n):
         if not draw_one(st, p, batch):
             return
@@ -340,10 +354,17 @@ class Round(Op[MyState]):
         """MY-5.2b/c: each player, in seat order from the first, draws one card at a time up to the refill
         size; each card (with its library-out) is one atomic effect (MY-1.3a iv)."""
         sanity = st.vars["sanity"]
+        cards = st.table.cards
         for p in st.seat_order(st.vars["first"]):
             refill = st.hand_sizes(p)[0]  # MY-5.2b (MODIFY_HAND_SIZES in force, MY-12.5)
-            hand = st.table.cards(HAND[p])  # (the zone's own list: each draw adds to it)
+            hand = cards(HAND[p])  # (the zone's own list: each draw adds to it)
             while len(hand) < refill:
+                plain = min(refill - len(hand), len(cards(DECK[p])))
+                if plain and 0 not in sanity:
+                    # the draws before the deck runs out: no library-out, so no Sanity change and no
+                    # commit, and ``game_over_check`` would find no 0 after any of them
+                    draw_plain(st, p, plain)
+                    continue
                 batch: Batch = {}
                 drawn = draw_one(st, p, batch)
                 if batch:  # a library-out (``commit`` of an empty batch does nothing)
