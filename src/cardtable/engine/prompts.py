@@ -33,6 +33,16 @@ def _pick(p: Any, c: Any) -> Action:
     return action
 
 
+_DONES: dict[Any, Action] = {}  # player -> his ``done`` action (``shared_action``'s object), read without its cache's call
+
+
+def _done(p: Any) -> Action:
+    if len(_DONES) >= 1 << 10:
+        _DONES.clear()
+    action = _DONES[p] = shared_action(p, "done")
+    return action
+
+
 class Pick(Op["CardState"]):
     """Choose between ``min`` and ``max`` distinct items one at a time, then ``done``.
 
@@ -66,7 +76,7 @@ class Pick(Op["CardState"]):
         get = (_PICKS.get(p) or {}).get
         options = [get(c) or _pick(p, c) for c in left]
         if len(chosen) >= lo:
-            options.append(shared_action(p, "done"))
+            options.append(_DONES.get(p) or _done(p))
         st.ask(p, args.get("kind") or "pick", args["prompt"], options)
 
     def answer(self, st: "CardState", frame: Frame, action: Action) -> None:
