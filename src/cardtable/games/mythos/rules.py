@@ -218,11 +218,14 @@ SLOTS = {"sor": ("start_of_round", "scp"), "scp": ("start_of_card_play", "play")
          "sob": ("start_of_battle", "battle"), "eob": ("end_of_battle", "end"), "eor": ("end_of_round", "adjust")}
 
 
+TURN_PROMPTS = tuple(f"Seat {p}: play a card, take a turn action or pass" for p in range(len(HAND)))  # made once
+
+
 class Round(Op[MyState]):
     name = "my.round"
 
     def run(self, st: MyState, frame: Frame) -> None:
-        stage = frame["stage"]
+        stage = frame.args["stage"]
         v = st.vars
         if stage == "start":
             v["round"] += 1
@@ -282,8 +285,8 @@ class Round(Op[MyState]):
                 self._next_turn(st, p)
                 return
             # a blind probe (``MyState.blind``) is scored and dropped: its options are never read
-            options = (shared_action(p, "pass"),) if getattr(st, "blind", False) else _m.play.turn_options(st, p)
-            st.ask(p, "turn", f"Seat {p}: play a card, take a turn action or pass", options)
+            options = (shared_action(p, "pass"),) if st.blind else _m.play.turn_options(st, p)
+            st.ask(p, "turn", TURN_PROMPTS[p], options)
         elif stage == "battle":
             v["phase"] = "battle"
             if frame.got is None and _m.battle.battle_steps(st):
@@ -321,16 +324,22 @@ class Round(Op[MyState]):
             assert isinstance(card, int) and isinstance(k, int)
             start(st, p, card, k, "card_play")  # MY-12.2: the choices first; ``my.pay`` ends the turn
             return
-        _m.play.do_turn(st, p, action)
+        # Is the action free (MY-5.7, MY-12.7)? Asked once: but for an ability (whose card may change while
+        # it resolves, so it is asked after) it depends only on the action and the card's definition
+        kind = action.kind
+        free = is_free(st, action) if kind != "activate" else None
+        _m.play.do_turn(st, p, action, free)
         if st.is_terminal:
             return
-        if action.kind == "join" and _m.join.is_open(st):  # MY-8.5: the turn ends when the group closes
-            _m.join.set_under(st, frame.evolve(after="free" if is_free(st, action) else "turn"))
+        if free is None:
+            free = is_free(st, action)
+        if kind == "join" and _m.join.is_open(st):  # MY-8.5: the turn ends when the group closes
+            _m.join.set_under(st, frame.evolve(after="free" if free else "turn"))
             return
         if _m.effect_frame.pending(st):  # an effect of the turn asks a question (MY-12.5): the turn ends once it is resolved
-            _m.effect_frame.under(st, frame.evolve(after="free" if is_free(st, action) else "turn"))
+            _m.effect_frame.under(st, frame.evolve(after="free" if free else "turn"))
             return
-        if is_free(st, action):
+        if free:
             settle(st)
             run_checks(st)
             return  # MY-5.7, MY-12.7: a free action; the same player goes on with his turn
@@ -382,12 +391,10 @@ class Round(Op[MyState]):
         order = st.seat_order(st.vars["first"])
         if frame.got is not None:
             p = order[k]
-            move = st.table.move
-            for i in frame.got:
-                # ``st.move_card(i, DISCARD[p])``: from the hand to the discard pile, neither a play area, so
-                # the move ends no effect and raises no trigger, and the pile is public (the flags stay)
-                move(int(i), DISCARD[p])
             if frame.got:
+                # ``st.move_card(i, DISCARD[p])`` for each: from the hand to the discard pile, neither a play
+                # area, so the move ends no effect and raises no trigger, and the pile is public (the flags stay)
+                st.table.move_from(HAND[p], [int(i) for i in frame.got], DISCARD[p])
                 st.note("hand_adjusted", {"player": p, "discarded": list(frame.got)})
             k += 1
             st.replace(frame.evolve(k=k))
