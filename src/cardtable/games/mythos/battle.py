@@ -16,7 +16,6 @@ his hand is not empty and the pool has battle events (both public).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from ...core import Action, shared_action
 from ...engine import FACE_DOWN, Frame, Op, lasting_total, pick
@@ -72,23 +71,11 @@ def _has_battle_events(pool: Pool) -> bool:
     return any(d.type == "event" and d.battle for d in pool.defs)
 
 
-USE_PROMPTS = tuple(f"Seat {p}: battle use step - cast a spell or pass" for p in range(len(HAND)))  # made once
-
-
 class Battle(Op[MyState]):
     name = "my.battle"
 
-    def __init__(self) -> None:
-        # stage -> this op's bound step method, found by name once (every step of every battle dispatches
-        # here; the op is registered once and holds nothing else, so the bound methods never change)
-        self._steps: dict[str, Any] = {}
-
     def run(self, st: MyState, frame: Frame) -> None:
-        stage = frame.args["stage"]
-        step = self._steps.get(stage)
-        if step is None:
-            step = self._steps[stage] = getattr(self, "_" + str(stage))
-        step(st, frame)
+        getattr(self, "_" + str(frame["stage"]))(st, frame)
 
     # --- MY-9.2: the use step ------------------------------------------------------------------------
     def _use(self, st: MyState, frame: Frame) -> None:
@@ -100,7 +87,7 @@ class Battle(Op[MyState]):
                 opts = uses + [shared_action(p, "pass")]
                 if (p, passes) != (frame["player"], frame["passes"]):
                     st.replace(frame.evolve(player=p, passes=passes))  # skipped players passed (public facts)
-                st.ask(p, "battle_use", USE_PROMPTS[p], opts)
+                st.ask(p, "battle_use", f"Seat {p}: battle use step - cast a spell or pass", opts)
                 return
             passes += 1
             p = st.next_seat(p)
