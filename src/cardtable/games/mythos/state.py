@@ -216,7 +216,7 @@ class MyState(CardState):
         if side < 0:
             return None
         t = self.table
-        cards = t.zones[t.zone_ids[INV[p]]]  # (``t.cards``, inlined: the rules ask this a few times a turn)
+        cards = t.zones[t.zone_ids[INV[p]]]
         return self.card(cards[0]).sides[side] if cards else None
 
     def sanity(self, p: int) -> int:
@@ -237,8 +237,12 @@ class MyState(CardState):
         return int(self.options.get("vp_target") or VP_TARGET)
 
     # --- the Story Deck and position (MY-3.9, MY-6.3) -----------------------------------------------------
+    # ``story_top``, ``current_location`` and ``investigator`` are read several times by every turn's listing
+    # and play; their bodies read the table's lists directly (``t.cards``, ``card`` and ``crosswise``
+    # inlined: the same reads, without a Python call each)
     def story_top(self, p: int) -> int | None:
-        cards = self.table.cards(STORY[p])
+        t = self.table
+        cards = t.zones[t.zone_ids[STORY[p]]]
         return cards[-1] if cards else None
 
     def crosswise(self, i: int) -> bool:
@@ -249,13 +253,16 @@ class MyState(CardState):
 
     def current_location(self, p: int) -> int | None:
         """MY-6.3.2: the top card if it is an upright/inverted Location or a counts-as-location Travel Event."""
-        top = self.story_top(p)
-        if top is None:
+        t = self.table
+        cards = t.zones[t.zone_ids[STORY[p]]]
+        if not cards:
             return None
+        top = cards[-1]
         d = self.card(top)
-        if d.type == "location" and not self.crosswise(top):
+        kind = d.type
+        if kind == "location" and not t.flags[top] & CROSSWISE:
             return top
-        if d.type == "travel_event" and (d.counts_as_location or self.lasting and self._as_location(p) is not None):
+        if kind == "travel_event" and (d.counts_as_location or self.lasting and self._as_location(p) is not None):
             return top  # MY-6.11.4, or a COUNT_AS_LOCATION in force (MY-12.5)
         return None
 
