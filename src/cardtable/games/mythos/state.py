@@ -57,6 +57,8 @@ SEATS_MAX = 4  # MY-11.1
 # ``f"hand:{p}"`` each time cost more than the zone lookup itself.
 ZONE: dict[str, tuple[str, ...]] = {a: tuple(f"{a}:{p}" for p in range(SEATS_MAX)) for a in AREAS}
 DECK, HAND, DISCARD, STORY, THREAT, GOD, ALLY, ITEM, EVENT, ADVENTURES, INV = (ZONE[a] for a in AREAS)
+# player count -> start seat -> every seat clockwise from it (``MyState.seat_order``)
+_SEAT_ORDERS = tuple(tuple(tuple((s + k) % n for k in range(n)) for s in range(n)) for n in range(SEATS_MAX + 1))
 FIELD_OF = tuple(tuple(ZONE[a][p] for a in FIELD_AREAS) for p in range(SEATS_MAX))  # seat -> its FIELD_AREAS zones
 FIELD_ZONE_NAMES = frozenset(name for a in FIELD_ZONES for name in ZONE[a])  # ``FIELD_ZONES`` of every seat
 _JUST_PLAYED_AREAS = ("story", "ally", "item", "event", "god")  # where ``just_played`` looks, in its order
@@ -210,7 +212,10 @@ class MyState(CardState):
         return (p + 1) % self.players
 
     def seat_order(self, start: int) -> list[int]:
-        return [(start + k) % self.players for k in range(self.players)]
+        """Every seat, clockwise from ``start`` (a new list: callers may keep or change it), from the orders
+        made once per player count (commits, triggers and selectors ask it several times a turn)."""
+        n = self.players
+        return list(_SEAT_ORDERS[n][start % n])
 
     def investigator(self, p: int) -> InvestigatorSide | None:
         """The chosen side (None before the MY-4.1 reveal)."""
