@@ -74,7 +74,7 @@ class Pick(Op["CardState"]):
         # are as many as the cards left, which decide whether there is a choice at all. The pass runs at C
         # speed (``map``/``filterfalse``): an action not made yet is a None, and then the list is made again
         # making them (an action is always truthy)
-        get: Any = (_PICKS.get(p) or {}).get  # (card -> its pick action, or None when not made yet)
+        get = (_PICKS.get(p) or {}).get
         options = list(map(get, filterfalse(chosen.__contains__, cands) if chosen else cands))
         if not all(options):
             options = [get(c) or _pick(p, c) for c in cands if c not in chosen]
