@@ -12,7 +12,6 @@ Action kinds (stable: front-ends and the RL encoder read them): ``pick`` (``card
 
 from __future__ import annotations
 
-from itertools import filterfalse
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..core import Action, IllegalActionError, Rng, shared_action
@@ -71,13 +70,9 @@ class Pick(Op["CardState"]):
             self._finish(st, frame, chosen)
             return
         # one pass builds the options of the candidates left (a pick action per card, made once); they
-        # are as many as the cards left, which decide whether there is a choice at all. The pass runs at C
-        # speed (``map``/``filterfalse``): an action not made yet is a None, and then the list is made again
-        # making them (an action is always truthy)
+        # are as many as the cards left, which decide whether there is a choice at all
         get = (_PICKS.get(p) or {}).get
-        options = list(map(get, filterfalse(chosen.__contains__, cands) if chosen else cands))
-        if not all(options):
-            options = [get(c) or _pick(p, c) for c in cands if c not in chosen]
+        options = [get(c) or _pick(p, c) for c in cands if c not in chosen] if chosen else [get(c) or _pick(p, c) for c in cands]
         if not options:
             self._finish(st, frame, chosen)
             return

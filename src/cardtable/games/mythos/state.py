@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import itemgetter
 from typing import Any, Mapping, Sequence
 
 from ...core import Action, Decision, IllegalActionError, Rng, Visibility
@@ -50,7 +49,6 @@ mods: Any = LazyModules(__package__)  # the game's other modules, most of which 
 AREAS = ("deck", "hand", "discard", "story", "threat", "god", "ally", "item", "event", "adventures", "inv")
 FIELD_AREAS = ("ally", "item", "event", "god")  # MY-3.2/MY-3.3: face-up field zones besides the Story Deck
 PENDING_STAT = "trigger"  # a queued event trigger, kept among the lasting effects (``triggers.py``)
-STAT = itemgetter(0)  # a lasting effect's stat (``PENDING_STAT in map(STAT, st.lasting)``: is a trigger queued?)
 FIELD_ZONES = frozenset(FIELD_AREAS + ("threat",))  # leaving these is leaving play (D-MY-120)
 SEATS_MAX = 4  # MY-11.1
 # Each seat's zone names, made once: the rules name a seat's zones at nearly every step, and formatting
@@ -554,7 +552,7 @@ class MyState(CardState):
     def ask(self, player: int, kind: str, prompt: str, options: Sequence[Action]) -> None:
         """Before any decision, triggers still waiting resolve (a catch-all for ``triggers.settle``; a
         resolution under way, a state check or a payment takes them itself)."""
-        if self.lasting and PENDING_STAT in map(STAT, self.lasting):  # (a queued trigger; read at C speed)
+        if self.lasting and any(e[0] == PENDING_STAT for e in self.lasting):
             resolving, settle = mods.triggers.resolving, mods.triggers.settle
 
             if not resolving(self):

@@ -34,7 +34,7 @@ from ...engine.prompts import Order, YesNo
 from .checks import CHECKED, run_checks
 from .rules import Batch, commit, game_over_check
 from .schema import EVENT_TRIGGERS, trigger_words
-from .state import ADVENTURES, OPS, PENDING_STAT, STAT, MyState
+from .state import ADVENTURES, OPS, PENDING_STAT, MyState
 
 GONE_TRIGGERS = ("on_leave_play", "on_buried")  # fire from wherever the card went
 PENDING = "my.pending"
@@ -112,7 +112,7 @@ def resolving(st: MyState) -> bool:
 def settle(st: MyState) -> None:
     """After an atomic effect: push the resolver if triggers wait (push it *before* the state checks,
     so that they run first). Nothing happens while a resolution is already under way: it takes them."""
-    if st.lasting and PENDING_STAT in map(STAT, st.lasting) and not st.is_terminal \
+    if st.lasting and any(e[0] == PENDING_STAT for e in st.lasting) and not st.is_terminal \
             and not any(f.op == PENDING for f in st.stack):  # (``pending(st)`` non-empty, without building it)
         st.push(PENDING, lead=leader(st), batch=(), k=0, queue=(), ordering=False, asking=-1, seat=-1, done=())
 
