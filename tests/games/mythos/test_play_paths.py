@@ -55,3 +55,15 @@ def test_my_5_11_doomed_allies_is_every_ally_at_combat_0_or_less() -> None:
         assert doomed_allies(st) == [i for i in every if st.combat(i) <= 0]
         allies += len(every)
     assert allies > 100
+
+
+def test_my_11_2_seat_order_from_the_made_orders_is_clockwise_from_the_start() -> None:
+    """``seat_order`` reads orders made once per player count; each call hands a new list."""
+    for players in (2, 3, 4):
+        st = GAME.new_game(seed=1, players=players)
+        assert isinstance(st, MyState)
+        for start in range(-players, 2 * players):
+            got = st.seat_order(start)
+            assert got == [(start + k) % players for k in range(players)]
+            got.append(99)  # a caller may change its list: the next answer is unchanged
+            assert st.seat_order(start) == [(start + k) % players for k in range(players)]
