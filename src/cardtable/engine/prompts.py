@@ -33,6 +33,16 @@ def _pick(p: Any, c: Any) -> Action:
     return action
 
 
+_DONES: dict[Any, Action] = {}  # player -> his ``done`` action (``shared_action``'s object), read without its cache's call
+
+
+def _done(p: Any) -> Action:
+    if len(_DONES) >= 1 << 10:
+        _DONES.clear()
+    action = _DONES[p] = shared_action(p, "done")
+    return action
+
+
 class Pick(Op["CardState"]):
     """Choose between ``min`` and ``max`` distinct items one at a time, then ``done``.
 
@@ -56,17 +66,22 @@ class Pick(Op["CardState"]):
             cands = args["cands"]
         chosen = tuple(st.secrets.get(p, ())) if args.get("private") else tuple(args.get("chosen", ()))
         lo, hi = args["min"], args["max"]
-        left = [c for c in cands if c not in chosen] if chosen else list(cands)
-        if len(chosen) >= hi or not left:
+        if len(chosen) >= hi:
             self._finish(st, frame, chosen)
             return
-        if len(chosen) < lo and len(left) == lo - len(chosen) == hi - len(chosen):
-            self._finish(st, frame, tuple(chosen) + tuple(left))  # exactly as many as needed: no choice
-            return
+        # one pass builds the options of the candidates left (a pick action per card, made once); they
+        # are as many as the cards left, which decide whether there is a choice at all
         get = (_PICKS.get(p) or {}).get
-        options = [get(c) or _pick(p, c) for c in left]
+        options = [get(c) or _pick(p, c) for c in cands if c not in chosen] if chosen else [get(c) or _pick(p, c) for c in cands]
+        if not options:
+            self._finish(st, frame, chosen)
+            return
+        if len(chosen) < lo and len(options) == lo - len(chosen) == hi - len(chosen):
+            left = tuple(c for c in cands if c not in chosen)
+            self._finish(st, frame, tuple(chosen) + left)  # exactly as many as needed: no choice
+            return
         if len(chosen) >= lo:
-            options.append(shared_action(p, "done"))
+            options.append(_DONES.get(p) or _done(p))
         st.ask(p, args.get("kind") or "pick", args["prompt"], options)
 
     def answer(self, st: "CardState", frame: Frame, action: Action) -> None:

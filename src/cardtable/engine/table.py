@@ -273,6 +273,48 @@ class CardTable:
                 del self.counters[key]
             del self.counted[i]
 
+    def move_top(self, src: str, zone: str, n: int, *, flags: int | None = None) -> list[int]:
+        """Move the top ``n`` cards of ``src`` (``n`` at most its size) to ``zone`` one at a time, top card
+        first, and return them in that order: ``move_from(src, <those cards>, zone, flags=flags)``."""
+        pile = self.zones[self.zone_ids[src]]
+        moved = pile[len(pile) - n:]
+        moved.reverse()  # the top card (the last) goes first
+        self.move_from(src, moved, zone, flags=flags)
+        return moved
+
+    def move_from(self, src: str, cards: Sequence[int], zone: str, *, flags: int | None = None) -> None:
+        """``move(i, zone, flags=flags)`` for each of ``cards`` in order, every one of them in ``src`` now.
+        Why: a game that moves several cards between the same two zones at once (a refill's draws, a hand
+        adjustment's discards) pays for the zone look-ups once instead of per card; the per-card steps and
+        their order are ``move``'s."""
+        s, z = self.zone_ids[src], self.zone_ids[zone]
+        pile, into = self.zones[s], self.zones[z]
+        self.stamp += len(cards)
+        source_public, to_hidden, ordered, mark = self.public[s], not self.public[z], self.ordered[z], self.marks[z]
+        cards_zone, seen, host, card_flags, known, counted = self.zone, self.seen, self.host, self.flags, self.known, self.counted
+        for i in cards:
+            shown = source_public and not card_flags[i] & FACE_DOWN  # (read before the flags change, as ``move``)
+            if pile[-1] == i:
+                pile.pop()
+            else:
+                pile.remove(i)
+            into.append(i)
+            cards_zone[i] = z
+            seen[i] |= mark
+            if host[i] != NO_CARD:
+                _decrement(self.links, host[i])
+                host[i] = NO_CARD
+            if flags is not None:
+                card_flags[i] = flags
+            if ordered:
+                known[i] = 0
+            elif shown and to_hidden:
+                known[i] = ALL_SEATS
+            if i in counted:
+                for key in [k for k in self.counters if k[0] == i]:
+                    del self.counters[key]
+                del counted[i]
+
     def attach(self, i: int, host: int) -> None:
         """Attach ``i`` to ``host`` (``NO_CARD``: detach it)."""
         old = self.host[i]

@@ -22,16 +22,26 @@ def doomed_allies(st: MyState) -> list[int]:
     """MY-5.11 step 2: Allies (MY-3.6) at combat 0 or less."""
     t = st.table
     host, zones, zone_ids = t.host, t.zones, t.zone_ids
-    allies = [i for p in range(st.players) for i in zones[zone_ids[ALLY[p]]] if host[i] == NO_CARD]  # ``st.allies``
-    if not allies:
-        return []
     # Asked after every turn: when nothing in force can lower a combat value (no setting, no negative
     # change), an Ally is doomed only if printed value + weapon bonus is 0 or less, so only those are
     # computed in full (the same answer, without matching every effect against every Ally).
-    if (_effects.COMBAT_OPS.isdisjoint(st.facts().static_ops)
+    facts = st.facts()
+    if not facts.combat_statics and facts.weapon_bonus_floor >= 0 \
+            and not (st.lasting and any(e[0] == "set_combat" or e[0] == "modify_combat" and e[2] < 0 for e in st.lasting)):
+        # the usual case (no combat static in the game, no weapon with a negative bonus, no lasting change
+        # that lowers): the test below in one pass over the Ally areas, printed value first
+        defs, defn = st.pool.defs, t.defn  # (``st.card``, inlined)
+        low = [i for p in range(st.players) for i in zones[zone_ids[ALLY[p]]]
+               if host[i] == NO_CARD and defs[defn[i]].combat <= 0]
+        low = [i for i in low if _effects.printed_combat(st, i) <= 0]
+        return [i for i, value in zip(low, _effects.combat_values(st, low)) if value <= 0] if low else []
+    allies = [i for p in range(st.players) for i in zones[zone_ids[ALLY[p]]] if host[i] == NO_CARD]  # ``st.allies``
+    if not allies:
+        return []
+    if (not facts.combat_statics
             or all(prim.op == "modify_combat" and prim.n >= 0 for _p, _i, prim in _effects.statics(st, _effects.COMBAT_OPS))) \
-            and not any(e[0] == "set_combat" or e[0] == "modify_combat" and e[2] < 0 for e in st.lasting):
-        if st.facts().weapon_bonus_floor >= 0:  # no weapon lowers a value: only a printed 0 or less can be
+            and not (st.lasting and any(e[0] == "set_combat" or e[0] == "modify_combat" and e[2] < 0 for e in st.lasting)):
+        if facts.weapon_bonus_floor >= 0:  # no weapon lowers a value: only a printed 0 or less can be
             defs, defn = st.pool.defs, t.defn  # (``st.card``, inlined)
             low = [i for i in allies if defs[defn[i]].combat <= 0 and _effects.printed_combat(st, i) <= 0]
         else:

@@ -17,7 +17,7 @@ from typing import Any, Iterator
 from ...engine import FACE_DOWN, NO_CARD
 from .catalog import CardDef
 from .requirements import holds, matches
-from .state import FIELD_AREAS, ZONE, MyState
+from .state import COMBAT_OPS, FIELD_AREAS, ZONE, MyState
 
 
 def active_cards(st: MyState, p: int) -> list[int]:
@@ -89,7 +89,7 @@ def entered(st: MyState, i: int) -> int:
     return int(st.table.counters.get((i, "entered"), 0))
 
 
-COMBAT_OPS = frozenset(("set_combat", "modify_combat"))
+# ``COMBAT_OPS`` (the ops that set or change a combat value) is defined in ``state``: ``DeckFacts`` reads it
 
 
 def printed_combat(st: MyState, i: int) -> int:

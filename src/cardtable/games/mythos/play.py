@@ -349,7 +349,8 @@ def _ends_as_pass(st: MyState, card: Any) -> bool:
                                           if eff.trigger == "on_play" for prim in eff.do)
 
 
-def do_turn(st: MyState, p: int, action: Action) -> None:
+def do_turn(st: MyState, p: int, action: Action, free: bool | None = None) -> None:
+    """Carry out a turn's action. ``free``: ``costs.is_free(st, action)`` when the caller has read it already."""
     if action.kind == "pass":
         note_pass(st, p)
         st.note("passed", {"player": p, "count": st.vars["pass_count"]})
@@ -364,7 +365,9 @@ def do_turn(st: MyState, p: int, action: Action) -> None:
         commit(st, batch_a)
         game_over_check(st)
         return
-    if not _costs.is_free(st, action) and not (action.kind == "play" and _ends_as_pass(st, action.get("card"))):
+    if free is None:
+        free = _costs.is_free(st, action)
+    if not free and not (action.kind == "play" and _ends_as_pass(st, action.get("card"))):
         # MY-12.7: a fast spell or event is a free action and leaves the pass count alone; MY-5.9e/g: an
         # "end card play" counted as a Pass never cancels the sequence
         note_act(st, p)

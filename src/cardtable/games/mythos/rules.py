@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...core import Action, IllegalActionError, shared_action
+from ...core import Action, Event, IllegalActionError, shared_action
 from ...engine import FACE_DOWN, Frame, Op, Pick, SecretRound, expire, lasting_total
 from .state import CROSSWISE, DECK, DISCARD, GOD, HAND, OPS, PASS_THRESHOLD, ROUND_CAP, ZONE, MyState, mods
 
@@ -140,7 +140,21 @@ def draw_one(st: MyState, p: int, batch: Batch) -> bool:
 _SEAT_ONLY = tuple(frozenset((p,)) for p in range(len(HAND)))  # a seat's private event: ``note`` keeps the frozenset as is
 
 
+def draw_plain(st: MyState, p: int, n: int) -> None:
+    """``n`` calls of ``draw_one`` when the Mythos Deck holds at least ``n`` cards: then none of them is a
+    library-out, so each is the table's move to the hand and its ``drew`` event, nothing else (no Sanity
+    change, no trigger). Why: a refill draws about seven cards per seat and round; the table moves them
+    in one call (``CardTable.move_top``, the same per-card steps) and the events are appended directly
+    (what ``note`` would append: the same kind, data, seat set and redaction, in the same order)."""
+    vis, events = _SEAT_ONLY[p], st.events
+    for i in st.table.move_top(DECK[p], HAND[p], n, flags=0):
+        events.append(Event("drew", {"player": p, "card": i}, vis, {"player": p}))
+
+
 def draw(st: MyState, p: int, n: int, batch: Batch) -> None:
+    if n > 0 and len(st.table.cards(DECK[p])) >= n:
+        draw_plain(st, p, n)  # no library-out among them
+        return
     for _ in range(n):
         if not draw_one(st, p, batch):
             return
@@ -204,11 +218,14 @@ SLOTS = {"sor": ("start_of_round", "scp"), "scp": ("start_of_card_play", "play")
          "sob": ("start_of_battle", "battle"), "eob": ("end_of_battle", "end"), "eor": ("end_of_round", "adjust")}
 
 
+TURN_PROMPTS = tuple(f"Seat {p}: play a card, take a turn action or pass" for p in range(len(HAND)))  # made once
+
+
 class Round(Op[MyState]):
     name = "my.round"
 
     def run(self, st: MyState, frame: Frame) -> None:
-        stage = frame["stage"]
+        stage = frame.args["stage"]
         v = st.vars
         if stage == "start":
             v["round"] += 1
@@ -268,8 +285,8 @@ class Round(Op[MyState]):
                 self._next_turn(st, p)
                 return
             # a blind probe (``MyState.blind``) is scored and dropped: its options are never read
-            options = (shared_action(p, "pass"),) if getattr(st, "blind", False) else _m.play.turn_options(st, p)
-            st.ask(p, "turn", f"Seat {p}: play a card, take a turn action or pass", options)
+            options = (shared_action(p, "pass"),) if st.blind else _m.play.turn_options(st, p)
+            st.ask(p, "turn", TURN_PROMPTS[p], options)
         elif stage == "battle":
             v["phase"] = "battle"
             if frame.got is None and _m.battle.battle_steps(st):
@@ -307,16 +324,22 @@ class Round(Op[MyState]):
             assert isinstance(card, int) and isinstance(k, int)
             start(st, p, card, k, "card_play")  # MY-12.2: the choices first; ``my.pay`` ends the turn
             return
-        _m.play.do_turn(st, p, action)
+        # Is the action free (MY-5.7, MY-12.7)? Asked once: but for an ability (whose card may change while
+        # it resolves, so it is asked after) it depends only on the action and the card's definition
+        kind = action.kind
+        free = is_free(st, action) if kind != "activate" else None
+        _m.play.do_turn(st, p, action, free)
         if st.is_terminal:
             return
-        if action.kind == "join" and _m.join.is_open(st):  # MY-8.5: the turn ends when the group closes
-            _m.join.set_under(st, frame.evolve(after="free" if is_free(st, action) else "turn"))
+        if free is None:
+            free = is_free(st, action)
+        if kind == "join" and _m.join.is_open(st):  # MY-8.5: the turn ends when the group closes
+            _m.join.set_under(st, frame.evolve(after="free" if free else "turn"))
             return
         if _m.effect_frame.pending(st):  # an effect of the turn asks a question (MY-12.5): the turn ends once it is resolved
-            _m.effect_frame.under(st, frame.evolve(after="free" if is_free(st, action) else "turn"))
+            _m.effect_frame.under(st, frame.evolve(after="free" if free else "turn"))
             return
-        if is_free(st, action):
+        if free:
             settle(st)
             run_checks(st)
             return  # MY-5.7, MY-12.7: a free action; the same player goes on with his turn
@@ -340,10 +363,17 @@ class Round(Op[MyState]):
         """MY-5.2b/c: each player, in seat order from the first, draws one card at a time up to the refill
         size; each card (with its library-out) is one atomic effect (MY-1.3a iv)."""
         sanity = st.vars["sanity"]
+        cards = st.table.cards
         for p in st.seat_order(st.vars["first"]):
             refill = st.hand_sizes(p)[0]  # MY-5.2b (MODIFY_HAND_SIZES in force, MY-12.5)
-            hand = st.table.cards(HAND[p])  # (the zone's own list: each draw adds to it)
+            hand = cards(HAND[p])  # (the zone's own list: each draw adds to it)
             while len(hand) < refill:
+                plain = min(refill - len(hand), len(cards(DECK[p])))
+                if plain and 0 not in sanity:
+                    # the draws before the deck runs out: no library-out, so no Sanity change and no
+                    # commit, and ``game_over_check`` would find no 0 after any of them
+                    draw_plain(st, p, plain)
+                    continue
                 batch: Batch = {}
                 drawn = draw_one(st, p, batch)
                 if batch:  # a library-out (``commit`` of an empty batch does nothing)
@@ -361,12 +391,10 @@ class Round(Op[MyState]):
         order = st.seat_order(st.vars["first"])
         if frame.got is not None:
             p = order[k]
-            move = st.table.move
-            for i in frame.got:
-                # ``st.move_card(i, DISCARD[p])``: from the hand to the discard pile, neither a play area, so
-                # the move ends no effect and raises no trigger, and the pile is public (the flags stay)
-                move(int(i), DISCARD[p])
             if frame.got:
+                # ``st.move_card(i, DISCARD[p])`` for each: from the hand to the discard pile, neither a play
+                # area, so the move ends no effect and raises no trigger, and the pile is public (the flags stay)
+                st.table.move_from(HAND[p], [int(i) for i in frame.got], DISCARD[p])
                 st.note("hand_adjusted", {"player": p, "discarded": list(frame.got)})
             k += 1
             st.replace(frame.evolve(k=k))

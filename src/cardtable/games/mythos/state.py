@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from ...core import Action, IllegalActionError, Rng, Visibility
+from ...core import Action, Decision, IllegalActionError, Rng, Visibility
+from ...core.actions import DECISION_SETTERS
 from ...engine import FACE_DOWN, FIRST_GAME_FLAG, NO_CARD, CardState, OpTable, ZoneDecl
 from ...engine.modifiers import forget_card
 from ...engine.modules import LazyModules
@@ -39,6 +40,8 @@ ROUND_CAP = 100  # D-MY-71: engine safety for unattended games
 TURN_CAP = 1000  # MY-5.15: the largest per-round cap an option may set
 
 OPS = OpTable()  # the game's ops (rules.py registers them)
+_new_decision = object.__new__  # ``MyState.ask`` builds a ``Decision`` as ``CardState.ask`` does
+_set_player, _set_kind, _set_prompt, _set_options = DECISION_SETTERS
 
 
 mods: Any = LazyModules(__package__)  # the game's other modules, most of which import this one
@@ -52,6 +55,8 @@ SEATS_MAX = 4  # MY-11.1
 # ``f"hand:{p}"`` each time cost more than the zone lookup itself.
 ZONE: dict[str, tuple[str, ...]] = {a: tuple(f"{a}:{p}" for p in range(SEATS_MAX)) for a in AREAS}
 DECK, HAND, DISCARD, STORY, THREAT, GOD, ALLY, ITEM, EVENT, ADVENTURES, INV = (ZONE[a] for a in AREAS)
+# player count -> start seat -> every seat clockwise from it (``MyState.seat_order``)
+_SEAT_ORDERS = tuple(tuple(tuple((s + k) % n for k in range(n)) for s in range(n)) for n in range(SEATS_MAX + 1))
 FIELD_OF = tuple(tuple(ZONE[a][p] for a in FIELD_AREAS) for p in range(SEATS_MAX))  # seat -> its FIELD_AREAS zones
 FIELD_ZONE_NAMES = frozenset(name for a in FIELD_ZONES for name in ZONE[a])  # ``FIELD_ZONES`` of every seat
 _JUST_PLAYED_AREAS = ("story", "ally", "item", "event", "god")  # where ``just_played`` looks, in its order
@@ -81,6 +86,8 @@ def zones_for(players: int) -> tuple[ZoneDecl, ...]:
     return tuple(zones)
 
 
+COMBAT_OPS = frozenset(("set_combat", "modify_combat"))  # the ops that set or change a combat value (``effects``)
+
 PER_SEAT = ("side", "sanity", "max_mod", "skip", "had_location", "pos_dim", "pos_region", "pos_sub", "turn_end")
 
 
@@ -92,14 +99,15 @@ class DeckFacts:
     static_ops: frozenset[str]  # every primitive op of a ``static`` effect of a card of the game
     weapon_bonus_floor: int  # the lowest weapon combat bonus of the game's cards (0 if none is negative)
     battle_events: bool = True  # some card of the game is an event marked battle (MY-6.10.3)
+    combat_statics: bool = True  # some ``static_ops`` are ``COMBAT_OPS`` (``checks.doomed_allies``)
 
 
 @lru_cache(maxsize=256)
 def deck_facts(pool: Pool, defs: frozenset[int]) -> DeckFacts:
     cards = [pool.defs[k] for k in defs if k >= 0]
+    static_ops = frozenset(prim.op for d in cards for e in d.effects if e.trigger == "static" for prim in e.do)
     return DeckFacts(triggers=frozenset(e.trigger for d in cards for e in d.effects),
-                     static_ops=frozenset(prim.op for d in cards for e in d.effects if e.trigger == "static"
-                                          for prim in e.do),
+                     static_ops=static_ops, combat_statics=not static_ops.isdisjoint(COMBAT_OPS),
                      weapon_bonus_floor=min([0] + [d.combat_bonus for d in cards if d.type == "weapon"]),
                      battle_events=any(d.type == "event" and d.battle for d in cards))
 
@@ -114,7 +122,9 @@ class MyState(CardState):
     # look-ahead probe (``strategy.lookahead``) scores the position an option leads to and drops the copy.
     # Its turn decisions then list only ``pass`` instead of every legal play (``rules.Round``): the options
     # are a pure read of the state (they change nothing in it, draw nothing from its RNG), so the position
-    # scored is the same, at a third of the cost of a probe. Never copied by ``clone``; unset = False.
+    # scored is the same, at a third of the cost of a probe. Never copied by ``clone``. Always set (False by
+    # ``blank`` and ``clone``, the only two makers of a state): ``getattr`` with a default on an unset slot
+    # raises and catches an AttributeError, which cost about 0.4 µs at every turn.
     blind: bool
     VARS = {"round": 0, "first": 0, "active": 0, "phase": "setup", "time": "Day", "pass_init": -1,
             "pass_count": 0, "turns": 0, "end_play": 0, "seq": 0, "turn_end": [],
@@ -150,9 +160,18 @@ class MyState(CardState):
         self._facts = (len(self.table.defn), got)
         return got
 
+    @classmethod
+    def blank(cls, game: Any, seed: int | None, players: int, options: Mapping[str, Any],
+              zones: Sequence[ZoneDecl]) -> "MyState":
+        st = super().blank(game, seed, players, options, zones)
+        assert isinstance(st, MyState)
+        st.blind = False
+        return st
+
     def clone(self) -> "MyState":
         st = super().clone()
         assert isinstance(st, MyState)
+        st.blind = False
         try:
             st._facts = self._facts
         except AttributeError:
@@ -191,15 +210,19 @@ class MyState(CardState):
         return (p + 1) % self.players
 
     def seat_order(self, start: int) -> list[int]:
-        return [(start + k) % self.players for k in range(self.players)]
+        """Every seat, clockwise from ``start`` (a new list: callers may keep or change it), from the orders
+        made once per player count (commits, triggers and selectors ask it several times a turn)."""
+        n = self.players
+        return list(_SEAT_ORDERS[n][start % n])
 
     def investigator(self, p: int) -> InvestigatorSide | None:
         """The chosen side (None before the MY-4.1 reveal)."""
         side = self.vars["side"][p]
-        cards = self.table.cards(INV[p])
-        if side < 0 or not cards:
+        if side < 0:
             return None
-        return self.card(cards[0]).sides[side]
+        t = self.table
+        cards = t.zones[t.zone_ids[INV[p]]]
+        return self.card(cards[0]).sides[side] if cards else None
 
     def sanity(self, p: int) -> int:
         return int(self.vars["sanity"][p])
@@ -219,8 +242,12 @@ class MyState(CardState):
         return int(self.options.get("vp_target") or VP_TARGET)
 
     # --- the Story Deck and position (MY-3.9, MY-6.3) -----------------------------------------------------
+    # ``story_top``, ``current_location`` and ``investigator`` are read several times by every turn's listing
+    # and play; their bodies read the table's lists directly (``t.cards``, ``card`` and ``crosswise``
+    # inlined: the same reads, without a Python call each)
     def story_top(self, p: int) -> int | None:
-        cards = self.table.cards(STORY[p])
+        t = self.table
+        cards = t.zones[t.zone_ids[STORY[p]]]
         return cards[-1] if cards else None
 
     def crosswise(self, i: int) -> bool:
@@ -231,13 +258,16 @@ class MyState(CardState):
 
     def current_location(self, p: int) -> int | None:
         """MY-6.3.2: the top card if it is an upright/inverted Location or a counts-as-location Travel Event."""
-        top = self.story_top(p)
-        if top is None:
+        t = self.table
+        cards = t.zones[t.zone_ids[STORY[p]]]
+        if not cards:
             return None
+        top = cards[-1]
         d = self.card(top)
-        if d.type == "location" and not self.crosswise(top):
+        kind = d.type
+        if kind == "location" and not t.flags[top] & CROSSWISE:
             return top
-        if d.type == "travel_event" and (d.counts_as_location or self.lasting and self._as_location(p) is not None):
+        if kind == "travel_event" and (d.counts_as_location or self.lasting and self._as_location(p) is not None):
             return top  # MY-6.11.4, or a COUNT_AS_LOCATION in force (MY-12.5)
         return None
 
@@ -528,7 +558,16 @@ class MyState(CardState):
             if not resolving(self):
                 settle(self)
                 return
-        CardState.ask(self, player, kind, prompt, options)  # (``super()`` builds a proxy at every decision)
+        # ``CardState.ask`` inlined (every decision of the game comes here): the same checks and the same
+        # ``Decision``, built as the engine builds it
+        if not options:
+            raise RuntimeError(f"{self.top.op} asked seat {player} a question with no options")
+        d = _new_decision(Decision)
+        _set_player(d, player)
+        _set_kind(d, kind)
+        _set_prompt(d, prompt)
+        _set_options(d, tuple(options))
+        self._decision = d
 
     def _explain_illegal(self, action: Action, decision: Any) -> IllegalActionError | None:
         from .refusals import explain

@@ -112,7 +112,8 @@ def resolving(st: MyState) -> bool:
 def settle(st: MyState) -> None:
     """After an atomic effect: push the resolver if triggers wait (push it *before* the state checks,
     so that they run first). Nothing happens while a resolution is already under way: it takes them."""
-    if pending(st) and not st.is_terminal and not any(f.op == PENDING for f in st.stack):
+    if st.lasting and any(e[0] == PENDING_STAT for e in st.lasting) and not st.is_terminal \
+            and not any(f.op == PENDING for f in st.stack):  # (``pending(st)`` non-empty, without building it)
         st.push(PENDING, lead=leader(st), batch=(), k=0, queue=(), ordering=False, asking=-1, seat=-1, done=())
 
 
