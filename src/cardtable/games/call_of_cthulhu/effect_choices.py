@@ -178,7 +178,7 @@ def has_enough(st: "CocState", prim: Any, field: str, ctx: Ctx, need: int) -> bo
         return len(card_cands(st, prim, field, ctx, enough=need)) >= need
     hit = _CANDS_PLANS.get(id(spec))
     if hit is None or hit[0] is not spec or hit[1] is not prim:
-        hit = _cands_plan(st, prim, field, spec)
+        hit = cands_plan(prim, field)
     _spec, _prim, zone_names, quick, test, reads_story = hit
     t = st.table
     zones, zone_ids = t.zones, t.zone_ids
@@ -205,7 +205,9 @@ def has_enough(st: "CocState", prim: Any, field: str, ctx: Ctx, need: int) -> bo
 _CANDS_PLANS: dict[int, tuple[Any, Any, tuple[str, ...], Any, Any, bool]] = {}
 
 
-def _cands_plan(st: "CocState", prim: Any, field: str, spec: Any) -> tuple[Any, Any, tuple[str, ...], Any, Any, bool]:
+def cands_plan(prim: Any, field: str) -> tuple[Any, Any, tuple[str, ...], Any, Any, bool]:
+    """What ``has_enough`` reads of the choice ``field`` of ``prim`` (the comment above), made once per filter."""
+    spec = getattr(prim, field)
     zone = spec.zone if spec.zone is not None else _DEFAULT_ZONES.get(prim.op, "play")
     if zone == "play":
         names: tuple[str, ...] = ("play:0", "play:1")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Frame, cancel_event, emit, pick
 from . import schema as S
 from .effect_choices import (
-    Acts, _ctx, cands_for, card_cands, has_enough, choice_fields, cost_pay, cost_payable, cost_prompt, hidden_count, push_choice,
+    Acts, _ctx, cands_for, cands_plan, card_cands, has_enough, choice_fields, cost_pay, cost_payable, cost_prompt, hidden_count, push_choice,
     top_specs,
 )
 from .effect_primitives import APPLY, PREP, PRIMITIVES, change_control, perform_extra  # noqa: F401 - effects.py reads them here
@@ -41,7 +41,7 @@ def startable(st: "CocState", p: int, source: int, ref: tuple[int, int], ev: dic
     plan = _PLANS_BY_REF.get(ref)
     if plan is None or plan[0] is not st.game.deftuple:  # type: ignore[attr-defined]
         plan = _ref_plan(st, ref)
-    _deftuple, condition, costs, steps, self_costs, story = plan
+    _deftuple, condition, costs, steps, self_costs, story, flag_steps = plan
     if self_costs:
         t = st.table
         if not t.in_play_zone[t.zone[source]]:
@@ -54,6 +54,19 @@ def startable(st: "CocState", p: int, source: int, ref: tuple[int, int], ev: dic
             elif cost == "self_goes_insane":
                 if flags & INSANE or st.card(source).type != "character":
                     return False
+    if flag_steps:
+        t = st.table
+        zones, zone_ids = t.zones, t.zone_ids
+        for names, quick, need in flag_steps:  # enough cards with the flag or counter a choice needs at all?
+            n = 0
+            for name in names:
+                for c in zones[zone_ids[name]]:
+                    if quick(t, c):
+                        n += 1
+                if n >= need:
+                    break
+            if n < need:
+                return False
     ctx = Ctx(p, source, ref, 0, None, ev)
     if not story:
         ctx.slot = _lki_slot(st, source, ev)
@@ -83,7 +96,8 @@ def startable(st: "CocState", p: int, source: int, ref: tuple[int, int], ev: dic
 
 _SELF_COSTS = frozenset({"exhaust_self", "sacrifice_self", "return_self_to_hand", "self_goes_insane"})
 # (definitions tuple, condition, the other costs, steps, the self costs, whether the source is a story)
-RefPlan = tuple[Any, Any, tuple[Any, ...], tuple[tuple[Any, Any, Any, int], ...], tuple[str, ...], bool]
+RefPlan = tuple[Any, Any, tuple[Any, ...], tuple[tuple[Any, Any, Any, int], ...], tuple[str, ...], bool,
+                tuple[tuple[tuple[str, ...], Any, int], ...]]
 _PLANS_BY_REF: dict[tuple[int, int], RefPlan] = {}  # (definition, ability) -> its plan, for one pool's definitions
 
 
@@ -96,7 +110,14 @@ def _ref_plan(st: "CocState", ref: tuple[int, int]) -> RefPlan:
     condition, costs, steps = _plan(ability_model(st, ref))
     self_costs = tuple(c for c in costs if isinstance(c, str) and c in _SELF_COSTS)
     others = tuple(c for c in costs if not (isinstance(c, str) and c in _SELF_COSTS))
-    plan: RefPlan = (deftuple, condition, others, steps, self_costs, deftuple[ref[0]].type == "story")
+    flag_steps = []
+    for prim, field, kind, need in steps:
+        if kind == "card":
+            _spec, _prim, names, quick, _test, _reads = cands_plan(prim, field)
+            if quick is not None:
+                flag_steps.append((names, quick, need))
+    plan: RefPlan = (deftuple, condition, others, steps, self_costs, deftuple[ref[0]].type == "story",
+                     tuple(flag_steps))
     if len(_PLANS_BY_REF) > 20_000:
         _PLANS_BY_REF.clear()
     _PLANS_BY_REF[ref] = plan
