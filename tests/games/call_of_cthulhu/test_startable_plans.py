@@ -102,3 +102,33 @@ def test_cc_6_11_has_enough_counts_as_card_cands() -> None:
                             len(card_cands(st, prim, field, ctx, enough=need)) >= need), (st.card(i).title, field)
                         asked += 1
     assert asked > 500
+
+
+def test_an_event_windows_kept_prompt_is_the_one_made_afresh() -> None:
+    """``CocState.window_prompt`` keeps an event window's prompt under (event, window, table, stamp): every prompt of
+    seeded games equals the one a clone (which starts without the memo) makes, and after a card's definition is
+    redrawn in place (as ``CardState.sample`` does, then ``defs_rewritten``) the prompt names the new title."""
+    rng = random.Random(7)
+    kept = redrawn = 0
+    for seed in range(4):
+        st = GAME.new_game(seed=seed, players=2)
+        while not st.is_terminal:
+            d = st.decision
+            args = st.stack[-1].args
+            event = args.get("event")
+            if d.kind.startswith("window:") and event is not None:
+                assert d.prompt == st.clone().window_prompt(args["name"], args["player"], event)
+                kept += st._prompt_memo[0] is event
+                card = dict(event[1]).get("card")
+                if type(card) is int and redrawn < 20:
+                    other = st.clone()
+                    t = other.table
+                    assert other.window_prompt(args["name"], args["player"], event) == d.prompt  # (fills its memo)
+                    t.defn[card] = next(k for k in sorted(set(t.defn)) if GAME.deftuple[k].title != other.card(card).title)
+                    t.defs_rewritten()
+                    got = other.window_prompt(args["name"], args["player"], event)
+                    del other._prompt_memo
+                    assert got == other.window_prompt(args["name"], args["player"], event) != d.prompt
+                    redrawn += 1
+            st.apply(rng.choice(st.legal_actions()))
+    assert kept > 100 and redrawn == 20
