@@ -47,11 +47,11 @@ def startable(st: "CocState", p: int, source: int, ref: tuple[int, int], ev: dic
         if not t.in_play_zone[t.zone[source]]:
             return False  # every self cost needs the card in play
         flags = t.flags[source]
-        for cost in self_costs:
-            if cost == "exhaust_self":
+        for self_cost in self_costs:
+            if self_cost == "exhaust_self":
                 if flags & EXHAUSTED:
                     return False
-            elif cost == "self_goes_insane":
+            elif self_cost == "self_goes_insane":
                 if flags & INSANE or st.card(source).type != "character":
                     return False
     if flag_steps:

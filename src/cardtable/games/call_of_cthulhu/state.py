@@ -602,14 +602,14 @@ class CocState(CardState):
         if event is not None:
             t = self.table
             try:
-                m_event, m_name, m_table, m_stamp, prompt = self._prompt_memo
+                m_event, m_name, m_table, m_stamp, kept = self._prompt_memo
                 if m_event is event and m_name == name and m_table is t and m_stamp == t.stamp:
-                    return prompt
+                    return kept
             except AttributeError:  # (a new state or a clone)
                 pass
-            prompt = f"Respond to {self._event_words(event[0], dict(event[1]))}? ({name})"
-            self._prompt_memo = (event, name, t, t.stamp, prompt)
-            return prompt
+            words = f"Respond to {self._event_words(event[0], dict(event[1]))}? ({name})"
+            self._prompt_memo = (event, name, t, t.stamp, words)
+            return words
         prompt = _WINDOW_PROMPTS.get(name)
         return prompt if prompt is not None else f"{name}: take an action or pass"
 
