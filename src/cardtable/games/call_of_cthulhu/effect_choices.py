@@ -14,7 +14,7 @@ from ...core import Action
 from ...engine import EXHAUSTED, FIRST_GAME_FLAG, Frame, emit, pick
 from ...engine.ops import HiddenPick
 from . import schema as S
-from .filters import Ctx, ability_model, as_list, filter_in, node_at, source_story, zone_cards
+from .filters import Ctx, _one_of, ability_model, as_list, compiled_filter, filter_in, node_at, source_story, zone_cards
 from .state import OPS, STORY_ROW_SIZE
 
 if TYPE_CHECKING:
@@ -167,6 +167,61 @@ def card_cands(st: "CocState", prim: Any, field: str, ctx: Ctx, enough: int | No
         best = min(skills) if spec.select == "lowest_skill" else max(skills)
         out = [c for c, s in zip(out, skills) if s == best]
     return out
+
+
+def has_enough(st: "CocState", prim: Any, field: str, ctx: Ctx, need: int) -> bool:
+    """``len(card_cands(st, prim, field, ctx, enough=need)) >= need``, without building the candidate lists: the
+    same zones in the same order, the same tests per card (``_QUICK``'s flag test, the filter, ``legal``), stopping
+    at the ``need``-th card found. ``startable`` asks it for every listed ability with a card choice."""
+    spec = getattr(prim, field)
+    if spec.select is not None:
+        return len(card_cands(st, prim, field, ctx, enough=need)) >= need
+    hit = _CANDS_PLANS.get(id(spec))
+    if hit is None or hit[0] is not spec or hit[1] is not prim:
+        hit = cands_plan(prim, field)
+    _spec, _prim, zone_names, quick, test, reads_story = hit
+    t = st.table
+    zones, zone_ids = t.zones, t.zone_ids
+    if reads_story:  # the source's and the event's stories, read once (``filter_in``)
+        ev = ctx.ev
+        slot, ev_slot, lki = source_story(st, ctx), ev.get("slot"), ev.get("lki")
+    else:
+        slot = ev_slot = lki = None
+    p, source = ctx.player, ctx.source
+    found = 0
+    for name in zone_names:
+        for c in zones[zone_ids[name]]:
+            if quick is not None and not quick(t, c):
+                continue
+            if test(st, c, p, source, slot, ev_slot, lki) and legal(st, prim, field, c, ctx):
+                found += 1
+                if found >= need:
+                    return True
+    return False
+
+
+# id(filter) -> (filter, primitive, the zones ``zone_cards`` walks in order, ``_QUICK``'s test, the compiled filter,
+# whether it reads the stories): card data never changes once loaded, and the entry keeps both objects
+_CANDS_PLANS: dict[int, tuple[Any, Any, tuple[str, ...], Any, Any, bool]] = {}
+
+
+def cands_plan(prim: Any, field: str) -> tuple[Any, Any, tuple[str, ...], Any, Any, bool]:
+    """What ``has_enough`` reads of the choice ``field`` of ``prim`` (the comment above), made once per filter."""
+    spec = getattr(prim, field)
+    zone = spec.zone if spec.zone is not None else _DEFAULT_ZONES.get(prim.op, "play")
+    if zone == "play":
+        names: tuple[str, ...] = ("play:0", "play:1")
+        if spec.type is not None and _one_of(spec.type, "story"):
+            names += tuple(f"row:{k}" for k in range(3))
+    elif zone == "resource":
+        names = tuple(f"res:{p}:{d}" for p in range(2) for d in range(3))
+    else:
+        names = (f"{zone}:0", f"{zone}:1")
+    plan = (spec, prim, names, _QUICK.get((prim.op, field)), compiled_filter(spec), spec.committed_to is not None)
+    if len(_CANDS_PLANS) > 20_000:
+        _CANDS_PLANS.clear()
+    _CANDS_PLANS[id(spec)] = plan
+    return plan
 
 
 def story_cands(st: "CocState", spec: Any, ctx: Ctx, exclude: tuple[int, ...] = ()) -> list[int]:

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Frame, cancel_event, emit, pick
 from . import schema as S
 from .effect_choices import (
-    Acts, _ctx, cands_for, card_cands, choice_fields, cost_pay, cost_payable, cost_prompt, hidden_count, push_choice,
+    Acts, _ctx, cands_for, cands_plan, card_cands, has_enough, choice_fields, cost_pay, cost_payable, cost_prompt, hidden_count, push_choice,
     top_specs,
 )
 from .effect_primitives import APPLY, PREP, PRIMITIVES, change_control, perform_extra  # noqa: F401 - effects.py reads them here
 from .effects import _lki_slot
 from .filters import Ctx, ability_model, as_list, condition_holds, filter_in, node_at, zone_cards
-from .state import OPS
+from .state import EXHAUSTED, INSANE, OPS
 
 if TYPE_CHECKING:
     from .state import CocState
@@ -33,11 +33,42 @@ if TYPE_CHECKING:
 
 def startable(st: "CocState", p: int, source: int, ref: tuple[int, int], ev: dict[str, Any],
               include_card_cost: bool) -> bool:
-    """Condition, costs (and an event card's own cost) payable, and enough legal targets for each choice."""
-    model = ability_model(st, ref)
-    condition, costs, steps = _plan(model)
+    """Condition, costs (and an event card's own cost) payable, and enough legal targets for each choice.
+
+    Every test is a pure yes or no about the state (none draws from the RNG or changes anything), so the answer is
+    their conjunction in any order: the self costs that read one flag ("exhaust this card", "sacrifice it") come
+    first, since most listed abilities that fail, fail there, before the context is built or the condition read."""
+    plan = _PLANS_BY_REF.get(ref)
+    if plan is None or plan[0] is not st.game.deftuple:  # type: ignore[attr-defined]
+        plan = _ref_plan(st, ref)
+    _deftuple, condition, costs, steps, self_costs, story, flag_steps = plan
+    if self_costs:
+        t = st.table
+        if not t.in_play_zone[t.zone[source]]:
+            return False  # every self cost needs the card in play
+        flags = t.flags[source]
+        for self_cost in self_costs:
+            if self_cost == "exhaust_self":
+                if flags & EXHAUSTED:
+                    return False
+            elif self_cost == "self_goes_insane":
+                if flags & INSANE or st.card(source).type != "character":
+                    return False
+    if flag_steps:
+        t = st.table
+        zones, zone_ids = t.zones, t.zone_ids
+        for names, quick, need in flag_steps:  # enough cards with the flag or counter a choice needs at all?
+            n = 0
+            for name in names:
+                for c in zones[zone_ids[name]]:
+                    if quick(t, c):
+                        n += 1
+                if n >= need:
+                    break
+            if n < need:
+                return False
     ctx = Ctx(p, source, ref, 0, None, ev)
-    if st.card(source).type != "story":
+    if not story:
         ctx.slot = _lki_slot(st, source, ev)
     if condition is not None and not condition_holds(st, condition, ctx):
         return False
@@ -55,10 +86,42 @@ def startable(st: "CocState", p: int, source: int, ref: tuple[int, int], ev: dic
             if hidden_count(st, f"hand:{p}", kind, ctx) < need:
                 return False
             continue
-        found = card_cands(st, prim, field, ctx, enough=need) if kind == "card" else cands_for(st, prim, field, kind, ctx)
-        if len(found) < need:
+        if kind == "card":
+            if not has_enough(st, prim, field, ctx, need):
+                return False
+        elif len(cands_for(st, prim, field, kind, ctx)) < need:
             return False
     return True
+
+
+_SELF_COSTS = frozenset({"exhaust_self", "sacrifice_self", "return_self_to_hand", "self_goes_insane"})
+# (definitions tuple, condition, the other costs, steps, the self costs, whether the source is a story)
+RefPlan = tuple[Any, Any, tuple[Any, ...], tuple[tuple[Any, Any, Any, int], ...], tuple[str, ...], bool,
+                tuple[tuple[tuple[str, ...], Any, int], ...]]
+_PLANS_BY_REF: dict[tuple[int, int], RefPlan] = {}  # (definition, ability) -> its plan, for one pool's definitions
+
+
+def _ref_plan(st: "CocState", ref: tuple[int, int]) -> RefPlan:
+    """``_plan`` of the ability ``ref`` names, with its self costs (``cost_payable``'s string costs, which read only
+    the source's zone and flags) split from the others, and whether the source is a story (then ``startable``
+    reads no committed slot). Kept by ``ref`` with the definitions tuple it was read from: card data never changes
+    once loaded, and a game of another pool (another tuple) makes its own entry."""
+    deftuple = st.game.deftuple  # type: ignore[attr-defined]
+    condition, costs, steps = _plan(ability_model(st, ref))
+    self_costs = tuple(c for c in costs if isinstance(c, str) and c in _SELF_COSTS)
+    others = tuple(c for c in costs if not (isinstance(c, str) and c in _SELF_COSTS))
+    flag_steps = []
+    for prim, field, kind, need in steps:
+        if kind == "card":
+            _spec, _prim, names, quick, _test, _reads = cands_plan(prim, field)
+            if quick is not None:
+                flag_steps.append((names, quick, need))
+    plan: RefPlan = (deftuple, condition, others, steps, self_costs, deftuple[ref[0]].type == "story",
+                     tuple(flag_steps))
+    if len(_PLANS_BY_REF) > 20_000:
+        _PLANS_BY_REF.clear()
+    _PLANS_BY_REF[ref] = plan
+    return plan
 
 
 Plan = tuple[Any, tuple[Any, ...], tuple[tuple[Any, Any, Any, int], ...]]

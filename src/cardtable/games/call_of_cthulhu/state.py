@@ -166,8 +166,9 @@ def deck_facts(game: Any, present: frozenset[int]) -> DeckFacts:
 class CocState(CardState):
     """A game of the Call of Cthulhu CCG (2 players)."""
 
-    __slots__ = ("_committed_memo",)  # (table, its stamp, {(slot, seat or None): committed_at's answer})
+    __slots__ = ("_committed_memo", "_prompt_memo")  # (table, its stamp, {(slot, seat or None): committed_at's answer})
     _committed_memo: tuple[CardTable, int, dict[tuple[int, int | None], list[int]]]
+    _prompt_memo: tuple[Any, str, CardTable, int, str]  # (event, window, table, its stamp, the prompt): window_prompt
     VARS = {
         "turn": 1, "active": 0, "first": 0, "phase": "setup", "resourced": 0, "seq": 0,
         "drained": [0] * 6, "tokens": [0] * 6, "story_phase": 0, "queued": [], "paid_from": 0,
@@ -591,8 +592,24 @@ class CocState(CardState):
                   host=-1)
 
     def window_prompt(self, name: str, player: int, event: Any) -> str:
+        """The window's prompt; an event window's is kept for the next seat asked in the same window.
+
+        The words depend on the event (a frozen tuple, never changed in place: the window's frames share the
+        very object), the window's name and the titles of the cards the event names, which only a change of
+        ``defn`` could change. The prompt is kept with the event object itself (so its id cannot be reused), the
+        table and its ``stamp`` (every change to ``defn`` adds to it, D-CT-35); a clone starts without it (slots
+        are not copied). Nearly every event window asks both seats in turn with nothing changed in between."""
         if event is not None:
-            return f"Respond to {self._event_words(event[0], dict(event[1]))}? ({name})"
+            t = self.table
+            try:
+                m_event, m_name, m_table, m_stamp, kept = self._prompt_memo
+                if m_event is event and m_name == name and m_table is t and m_stamp == t.stamp:
+                    return kept
+            except AttributeError:  # (a new state or a clone)
+                pass
+            words = f"Respond to {self._event_words(event[0], dict(event[1]))}? ({name})"
+            self._prompt_memo = (event, name, t, t.stamp, words)
+            return words
         prompt = _WINDOW_PROMPTS.get(name)
         return prompt if prompt is not None else f"{name}: take an action or pass"
 

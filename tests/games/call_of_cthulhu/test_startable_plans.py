@@ -1,0 +1,134 @@
+"""``effects_ops.startable``'s kept plans and its self costs first answer as the plain computation does.
+
+Why: ``startable`` (may an ability or an action event start now: condition, costs, enough targets) reads a plan kept
+per ability (``_ref_plan``), tests the costs that read only the source's zone and flags ("exhaust this card") before
+the rest, and counts each card choice's candidates with ``has_enough`` (the zones walked in place) instead of building
+``card_cands``' lists. Every test is a pure yes or no, so the answer must be the one the plain order gives. These tests
+compare, on positions of seeded random games, every ability of every card in play and every action event in a hand,
+for both seats, with ``_plain_startable`` (the computation before the plans), and ``has_enough`` with ``card_cands``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardtable.games.call_of_cthulhu import GAME
+from cardtable.games.call_of_cthulhu import effects_ops
+from cardtable.games.call_of_cthulhu.effect_choices import card_cands, cands_for, choice_fields, cost_payable, has_enough, hidden_count
+from cardtable.games.call_of_cthulhu.effects import _lki_slot
+from cardtable.games.call_of_cthulhu.filters import Ctx, ability_model, condition_holds
+from cardtable.games.call_of_cthulhu.state import HAND_ZONE_IDS, PLAY_ZONES, ROW_ZONES, CocState
+
+
+def _positions(games: int = 6) -> list[CocState]:
+    rng = random.Random(26)
+    out = []
+    for seed in range(games):
+        st = GAME.new_game(seed=seed, players=2)
+        while not st.is_terminal:
+            if rng.random() < 0.25:
+                out.append(st.clone())
+            st.apply(rng.choice(st.legal_actions()))
+    return out
+
+
+def _plain_startable(st: CocState, p: int, source: int, ref: tuple[int, int], ev: dict[str, Any],
+                     include_card_cost: bool) -> bool:
+    """``startable`` as it read before the plans: condition, card cost, every cost in order, then the choices."""
+    model = ability_model(st, ref)
+    condition, costs, steps = effects_ops._plan(model)
+    ctx = Ctx(p, source, ref, 0, None, ev)
+    if st.card(source).type != "story":
+        ctx.slot = _lki_slot(st, source, ev)
+    if condition is not None and not condition_holds(st, condition, ctx):
+        return False
+    if include_card_cost:
+        if not st.steadfast_ok(p, source):
+            return False
+        cost = st.actual_cost(source)
+        if cost > 0 and not st.paying_domains(p, source, cost):
+            return False
+    for cost in costs:
+        if not cost_payable(st, cost, ctx):
+            return False
+    for prim, field, kind, need in steps:
+        if field is None:
+            if hidden_count(st, f"hand:{p}", kind, ctx) < need:
+                return False
+            continue
+        found = card_cands(st, prim, field, ctx, enough=need) if kind == "card" else cands_for(st, prim, field, kind, ctx)
+        if len(found) < need:
+            return False
+    return True
+
+
+def _asked(st: CocState) -> list[tuple[int, int, tuple[int, int], bool]]:
+    """(seat, source, ref, include_card_cost) of every ability a listing could ask about: in play, in the story row and in hands."""
+    t = st.table
+    out = []
+    for z in PLAY_ZONES + ROW_ZONES + HAND_ZONE_IDS:
+        for i in t.zones[z]:
+            d = st.card(i)
+            for k, _ab in enumerate(d.abilities):
+                for p in (0, 1):
+                    out.append((p, i, (d.index, k), d.type == "event"))
+    return out
+
+
+def test_cc_6_11_startable_answers_as_the_plain_order() -> None:
+    asked = started = 0
+    for st in _positions():
+        for p, i, ref, card_cost in _asked(st):
+            got = effects_ops.startable(st, p, i, ref, {}, include_card_cost=card_cost)
+            assert got == _plain_startable(st, p, i, ref, {}, card_cost), (st.card(i).title, ref, p)
+            asked += 1
+            started += got
+    assert asked > 2000 and 0 < started < asked
+
+
+def test_cc_6_11_has_enough_counts_as_card_cands() -> None:
+    asked = 0
+    for st in _positions(4):
+        for p, i, ref, _card_cost in _asked(st):
+            model = ability_model(st, ref)
+            ctx = Ctx(p, i, ref, 0, None, {})
+            for prim in model.effect if isinstance(model.effect, list) else [model.effect]:
+                for field, kind in choice_fields(prim):
+                    if kind != "card":
+                        continue
+                    for need in (1, 2):
+                        assert has_enough(st, prim, field, ctx, need) == (
+                            len(card_cands(st, prim, field, ctx, enough=need)) >= need), (st.card(i).title, field)
+                        asked += 1
+    assert asked > 500
+
+
+def test_an_event_windows_kept_prompt_is_the_one_made_afresh() -> None:
+    """``CocState.window_prompt`` keeps an event window's prompt under (event, window, table, stamp): every prompt of
+    seeded games equals the one a clone (which starts without the memo) makes, and after a card's definition is
+    redrawn in place (as ``CardState.sample`` does, then ``defs_rewritten``) the prompt names the new title."""
+    rng = random.Random(7)
+    kept = redrawn = 0
+    for seed in range(4):
+        st = GAME.new_game(seed=seed, players=2)
+        while not st.is_terminal:
+            d = st.decision
+            args = st.stack[-1].args
+            event = args.get("event")
+            if d.kind.startswith("window:") and event is not None:
+                assert d.prompt == st.clone().window_prompt(args["name"], args["player"], event)
+                kept += st._prompt_memo[0] is event
+                card = dict(event[1]).get("card")
+                if type(card) is int and redrawn < 20:
+                    other = st.clone()
+                    t = other.table
+                    assert other.window_prompt(args["name"], args["player"], event) == d.prompt  # (fills its memo)
+                    t.defn[card] = next(k for k in sorted(set(t.defn)) if GAME.deftuple[k].title != other.card(card).title)
+                    t.defs_rewritten()
+                    got = other.window_prompt(args["name"], args["player"], event)
+                    del other._prompt_memo
+                    assert got == other.window_prompt(args["name"], args["player"], event) != d.prompt
+                    redrawn += 1
+            st.apply(rng.choice(st.legal_actions()))
+    assert kept > 100 and redrawn == 20
