@@ -113,3 +113,36 @@ def test_counted_colour_payment_agrees_with_the_greedy_match() -> None:
                 named = tuple(rng.sample(up, rng.randint(0, min(2, len(up)))))
                 colours = [st.card(c).colour for c in up if c not in named]
                 assert effects.payable(st, p, symbols, named) == _greedy_payable(colours, symbols)
+
+
+def _selectors() -> list[object]:
+    """Every knight selector an ability's effect of the pool names (``target``), each once."""
+    from cardtable.games.million_arthur.schema import KnightSelector
+
+    pool = cardtable.load_game("million-arthur").pool  # type: ignore[attr-defined]
+    found: dict[int, object] = {}
+    for d in pool.defs:
+        for ab in d.abilities:
+            for eff in ab.effects:
+                target = getattr(eff, "target", None)
+                if isinstance(target, KnightSelector):
+                    found[id(target)] = target
+    return list(found.values())
+
+
+def test_selects_asks_knights_for_of_one_card() -> None:
+    from cardtable.games.million_arthur import selectors
+
+    sels = _selectors()
+    assert any(s.filter.this for s in sels) and any(s.filter.other for s in sels)  # type: ignore[attr-defined]
+    for n, st in enumerate(_positions(2)):
+        if n % 3:
+            continue
+        t = st.table
+        cards = [c for z in ("battle", "base", "chain", "hand") for p in (0, 1) for c in t.cards(f"{z}:{p}")]
+        for sel in sels:
+            for controller in (0, 1):
+                for src in [-1, *cards[:4]]:
+                    chosen = selectors.knights_for(st, controller, sel, src)  # type: ignore[arg-type]
+                    for i in cards:
+                        assert selectors.selects(st, controller, sel, src, i) == (i in chosen)  # type: ignore[arg-type]

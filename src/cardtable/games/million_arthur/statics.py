@@ -82,11 +82,11 @@ def _static_effects(st: MaState, key: str) -> Iterator[tuple[int, int, ModifyKni
 
 def static_total(st: MaState, stat: str, i: int) -> int:
     """The static ``skill``/``defence`` bonus on knight ``i`` (MA-9.9 arithmetic, added to the raw value)."""
-    knights_for = mods.selectors.knights_for
+    selects = mods.selectors.selects
 
     total = 0
     for q, c, eff in _static_effects(st, "modify"):
-        if isinstance(eff, ModifyKnight) and i in knights_for(st, q, eff.target, c):
+        if isinstance(eff, ModifyKnight) and selects(st, q, eff.target, c, i):
             amount = eff.skill if stat == "skill" else eff.defence
             assert isinstance(amount, int)  # statics use plain numbers (schema)
             total += amount
@@ -95,12 +95,12 @@ def static_total(st: MaState, stat: str, i: int) -> int:
 
 def has_keyword(st: MaState, i: int, keyword: str) -> bool:
     """MA-15.5: knight ``i`` has ``keyword`` from an effect this turn or from a static ability now."""
-    knights_for = mods.selectors.knights_for
+    selects = mods.selectors.selects
 
     if st.lasting and lasting_total(st, f"kw:{keyword}", i) > 0:
         return True
     anywhere = _static_anywhere(st.game.pool).get(f"kw:{keyword}")  # type: ignore[attr-defined]
     if anywhere is None or anywhere.isdisjoint(st.present_defs()):
         return False  # no card of the game grants it statically (``_static_effects`` would yield nothing)
-    return any(isinstance(eff, Grant) and eff.keyword == keyword and i in knights_for(st, q, eff.target, c)
+    return any(isinstance(eff, Grant) and eff.keyword == keyword and selects(st, q, eff.target, c, i)
                for q, c, eff in _static_effects(st, f"kw:{keyword}"))
