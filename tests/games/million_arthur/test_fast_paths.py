@@ -146,3 +146,22 @@ def test_selects_asks_knights_for_of_one_card() -> None:
                     chosen = selectors.knights_for(st, controller, sel, src)  # type: ignore[arg-type]
                     for i in cards:
                         assert selectors.selects(st, controller, sel, src, i) == (i in chosen)  # type: ignore[arg-type]
+
+
+def test_selectable_gate_skips_only_knights_no_static_effect_reaches(monkeypatch: pytest.MonkeyPatch) -> None:
+    keywords = ["tenacious", "sentinel", "unblockable"]
+    positions = []
+    for n, st in enumerate(_positions(3)):
+        if n % 2 == 0:
+            continue
+        knights = [k for p in (0, 1) for k in st.knights(p, "battle") + st.knights(p, "base")]
+        gated = [(statics.static_total(st, "skill", k), statics.static_total(st, "defence", k),
+                  [statics.has_keyword(st, k, kw) for kw in keywords]) for k in knights]
+        positions.append((st.clone(), knights, gated))
+    everything = frozenset(range(len(cardtable.load_game("million-arthur").pool)))  # type: ignore[attr-defined]
+    monkeypatch.setattr(statics, "selectable", lambda st, key: everything)
+    for st, knights, gated in positions:
+        plain = [(statics.static_total(st, "skill", k), statics.static_total(st, "defence", k),
+                  [statics.has_keyword(st, k, kw) for kw in keywords]) for k in knights]
+        assert plain == gated
+    assert any(g[0] for _, _, gs in positions for g in gs)  # some knight does get a static bonus
