@@ -165,3 +165,39 @@ def test_selectable_gate_skips_only_knights_no_static_effect_reaches(monkeypatch
                   [statics.has_keyword(st, k, kw) for kw in keywords]) for k in knights]
         assert plain == gated
     assert any(g[0] for _, _, gs in positions for g in gs)  # some knight does get a static bonus
+
+
+def _text_possible_plain(st: MaState, p: int, effects: object, src: int = -1) -> bool:
+    """``effects.text_possible`` as first written: every kind of part tested on the whole list, in turn."""
+    from cardtable.games.million_arthur import card_effects, chain_effects, discard_effects, zone_effects
+    from cardtable.games.million_arthur.effects import TARGETED, by_card_selector, knight_candidates
+    from cardtable.games.million_arthur.schema import AddChain, ChooseOne, DiscardFromHand, FlipChain, RemoveChain
+
+    parts = list(effects)  # type: ignore[call-overload]
+    return all(knight_candidates(st, p, eff, src) for eff in parts
+               if isinstance(eff, TARGETED) and eff.target.count == 1) \
+        and all(zone_effects.remove_possible(st, p, eff) for eff in parts if isinstance(eff, RemoveChain)) \
+        and all(chain_effects.possible(st, p, eff) for eff in parts
+                if isinstance(eff, (AddChain, FlipChain)) and not by_card_selector(eff)) \
+        and all(card_effects.possible(st, p, eff, src) for eff in parts if by_card_selector(eff)) \
+        and all(discard_effects.possible(st, p, eff) for eff in parts if isinstance(eff, DiscardFromHand)) \
+        and all(any(_text_possible_plain(st, p, opt, src) for opt in eff.options) for eff in parts
+                if isinstance(eff, ChooseOne))
+
+
+def test_planned_text_possible_agrees_with_the_plain_checks() -> None:
+    from cardtable.games.million_arthur import effects
+
+    pool = cardtable.load_game("million-arthur").pool  # type: ignore[attr-defined]
+    texts = [ab.effects for d in pool.defs for ab in d.abilities if ab.effects] + [d.burst for d in pool.defs if d.burst]
+    seen = set()
+    for n, st in enumerate(_positions(2)):
+        if n % 5:
+            continue
+        src = next(iter(st.knights(0, "battle") + st.knights(0, "base")), -1)
+        for text in texts:
+            for p in (0, 1):
+                answer = effects.text_possible(st, p, text, src)
+                assert answer == _text_possible_plain(st, p, text, src)
+                seen.add(answer)
+    assert seen == {True, False}
