@@ -201,3 +201,17 @@ def test_planned_text_possible_agrees_with_the_plain_checks() -> None:
                 assert answer == _text_possible_plain(st, p, text, src)
                 seen.add(answer)
     assert seen == {True, False}
+
+
+def test_knights_without_any_stack_are_the_whole_area() -> None:
+    from cardtable.engine import NO_CARD
+
+    stacked = plain = 0
+    for st in _positions(2):
+        t = st.table
+        for p in (0, 1):
+            for area in ("base", "battle"):
+                expected = [i for i in t.cards(f"{area}:{p}") if t.host[i] == NO_CARD]
+                assert st.knights(p, area) == expected
+                stacked, plain = stacked + bool(t.links), plain + (not t.links)
+    assert stacked and plain  # both paths were taken
