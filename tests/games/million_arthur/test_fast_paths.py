@@ -215,3 +215,28 @@ def test_knights_without_any_stack_are_the_whole_area() -> None:
                 assert st.knights(p, area) == expected
                 stacked, plain = stacked + bool(t.links), plain + (not t.links)
     assert stacked and plain  # both paths were taken
+
+
+def test_fire_gate_lets_through_every_call_matches_answers() -> None:
+    """``triggers.fire`` skips ``matches`` when ``may_answer`` says no: check that ``matches`` then finds
+    nothing, for every event, alone and with a card of each zone named, on seeded positions."""
+    events = sorted(triggers._window_defs(cardtable.load_game("million-arthur").pool))  # type: ignore[attr-defined]
+    skipped = passed = 0
+    for n, st in enumerate(_positions(3)):
+        if n % 5:
+            continue
+        t = st.table
+        named = [-1] + [c for z in ("leader", "battle", "base", "chain") for p in (0, 1) for c in t.cards(f"{z}:{p}")]
+        for event in events:
+            for c in named:
+                for player in (0, 1):
+                    happenings = [(event, player, c, "")]
+                    if triggers.may_answer(st, happenings):
+                        passed += 1
+                    else:
+                        assert triggers.matches(st, happenings) == []
+                        skipped += 1
+                    both = happenings + [("card_drawn", 1 - player, -1, "", 1)]
+                    if not triggers.may_answer(st, both):
+                        assert triggers.matches(st, both) == []
+    assert skipped and passed
