@@ -157,10 +157,13 @@ def test_selectable_gate_skips_only_knights_no_static_effect_reaches(monkeypatch
         knights = [k for p in (0, 1) for k in st.knights(p, "battle") + st.knights(p, "base")]
         gated = [(statics.static_total(st, "skill", k), statics.static_total(st, "defence", k),
                   [statics.has_keyword(st, k, kw) for kw in keywords]) for k in knights]
-        positions.append((st.clone(), knights, gated))
+        copy = st.clone()
+        assert isinstance(copy, MaState)
+        positions.append((copy, knights, gated))
     everything = frozenset(range(len(cardtable.load_game("million-arthur").pool)))  # type: ignore[attr-defined]
     monkeypatch.setattr(statics, "selectable", lambda st, key: everything)
-    for st, knights, gated in positions:
+    for copy, knights, gated in positions:
+        st = copy
         plain = [(statics.static_total(st, "skill", k), statics.static_total(st, "defence", k),
                   [statics.has_keyword(st, k, kw) for kw in keywords]) for k in knights]
         assert plain == gated

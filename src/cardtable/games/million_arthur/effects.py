@@ -501,7 +501,7 @@ def _possible_plan(effects: Any) -> tuple[tuple[int, Any], ...]:
     got = _PLANS.get(id(effects))
     if got is not None and got[0] is effects:
         return got[1]
-    plan = [(_TARGET, e) for e in effects if isinstance(e, TARGETED) and e.target.count == 1]
+    plan: list[tuple[int, Any]] = [(_TARGET, e) for e in effects if isinstance(e, TARGETED) and e.target.count == 1]
     plan += [(_REMOVE, e) for e in effects if isinstance(e, RemoveChain)]
     plan += [(_CHAIN, e) for e in effects if isinstance(e, (AddChain, FlipChain)) and not by_card_selector(e)]
     plan += [(_BY_CARD, e) for e in effects if by_card_selector(e)]
