@@ -113,3 +113,133 @@ def test_counted_colour_payment_agrees_with_the_greedy_match() -> None:
                 named = tuple(rng.sample(up, rng.randint(0, min(2, len(up)))))
                 colours = [st.card(c).colour for c in up if c not in named]
                 assert effects.payable(st, p, symbols, named) == _greedy_payable(colours, symbols)
+
+
+def _selectors() -> list[object]:
+    """Every knight selector an ability's effect of the pool names (``target``), each once."""
+    from cardtable.games.million_arthur.schema import KnightSelector
+
+    pool = cardtable.load_game("million-arthur").pool  # type: ignore[attr-defined]
+    found: dict[int, object] = {}
+    for d in pool.defs:
+        for ab in d.abilities:
+            for eff in ab.effects:
+                target = getattr(eff, "target", None)
+                if isinstance(target, KnightSelector):
+                    found[id(target)] = target
+    return list(found.values())
+
+
+def test_selects_asks_knights_for_of_one_card() -> None:
+    from cardtable.games.million_arthur import selectors
+
+    sels = _selectors()
+    assert any(s.filter.this for s in sels) and any(s.filter.other for s in sels)  # type: ignore[attr-defined]
+    for n, st in enumerate(_positions(2)):
+        if n % 3:
+            continue
+        t = st.table
+        cards = [c for z in ("battle", "base", "chain", "hand") for p in (0, 1) for c in t.cards(f"{z}:{p}")]
+        for sel in sels:
+            for controller in (0, 1):
+                for src in [-1, *cards[:4]]:
+                    chosen = selectors.knights_for(st, controller, sel, src)  # type: ignore[arg-type]
+                    for i in cards:
+                        assert selectors.selects(st, controller, sel, src, i) == (i in chosen)  # type: ignore[arg-type]
+
+
+def test_selectable_gate_skips_only_knights_no_static_effect_reaches(monkeypatch: pytest.MonkeyPatch) -> None:
+    keywords = ["tenacious", "sentinel", "unblockable"]
+    positions = []
+    for n, st in enumerate(_positions(3)):
+        if n % 2 == 0:
+            continue
+        knights = [k for p in (0, 1) for k in st.knights(p, "battle") + st.knights(p, "base")]
+        gated = [(statics.static_total(st, "skill", k), statics.static_total(st, "defence", k),
+                  [statics.has_keyword(st, k, kw) for kw in keywords]) for k in knights]
+        copy = st.clone()
+        assert isinstance(copy, MaState)
+        positions.append((copy, knights, gated))
+    everything = frozenset(range(len(cardtable.load_game("million-arthur").pool)))  # type: ignore[attr-defined]
+    monkeypatch.setattr(statics, "selectable", lambda st, key: everything)
+    for copy, knights, gated in positions:
+        st = copy
+        plain = [(statics.static_total(st, "skill", k), statics.static_total(st, "defence", k),
+                  [statics.has_keyword(st, k, kw) for kw in keywords]) for k in knights]
+        assert plain == gated
+    assert any(g[0] for _, _, gs in positions for g in gs)  # some knight does get a static bonus
+
+
+def _text_possible_plain(st: MaState, p: int, effects: object, src: int = -1) -> bool:
+    """``effects.text_possible`` as first written: every kind of part tested on the whole list, in turn."""
+    from cardtable.games.million_arthur import card_effects, chain_effects, discard_effects, zone_effects
+    from cardtable.games.million_arthur.effects import TARGETED, by_card_selector, knight_candidates
+    from cardtable.games.million_arthur.schema import AddChain, ChooseOne, DiscardFromHand, FlipChain, RemoveChain
+
+    parts = list(effects)  # type: ignore[call-overload]
+    return all(knight_candidates(st, p, eff, src) for eff in parts
+               if isinstance(eff, TARGETED) and eff.target.count == 1) \
+        and all(zone_effects.remove_possible(st, p, eff) for eff in parts if isinstance(eff, RemoveChain)) \
+        and all(chain_effects.possible(st, p, eff) for eff in parts
+                if isinstance(eff, (AddChain, FlipChain)) and not by_card_selector(eff)) \
+        and all(card_effects.possible(st, p, eff, src) for eff in parts if by_card_selector(eff)) \
+        and all(discard_effects.possible(st, p, eff) for eff in parts if isinstance(eff, DiscardFromHand)) \
+        and all(any(_text_possible_plain(st, p, opt, src) for opt in eff.options) for eff in parts
+                if isinstance(eff, ChooseOne))
+
+
+def test_planned_text_possible_agrees_with_the_plain_checks() -> None:
+    from cardtable.games.million_arthur import effects
+
+    pool = cardtable.load_game("million-arthur").pool  # type: ignore[attr-defined]
+    texts = [ab.effects for d in pool.defs for ab in d.abilities if ab.effects] + [d.burst for d in pool.defs if d.burst]
+    seen = set()
+    for n, st in enumerate(_positions(2)):
+        if n % 5:
+            continue
+        src = next(iter(st.knights(0, "battle") + st.knights(0, "base")), -1)
+        for text in texts:
+            for p in (0, 1):
+                answer = effects.text_possible(st, p, text, src)
+                assert answer == _text_possible_plain(st, p, text, src)
+                seen.add(answer)
+    assert seen == {True, False}
+
+
+def test_knights_without_any_stack_are_the_whole_area() -> None:
+    from cardtable.engine import NO_CARD
+
+    stacked = plain = 0
+    for st in _positions(2):
+        t = st.table
+        for p in (0, 1):
+            for area in ("base", "battle"):
+                expected = [i for i in t.cards(f"{area}:{p}") if t.host[i] == NO_CARD]
+                assert st.knights(p, area) == expected
+                stacked, plain = stacked + bool(t.links), plain + (not t.links)
+    assert stacked and plain  # both paths were taken
+
+
+def test_fire_gate_lets_through_every_call_matches_answers() -> None:
+    """``triggers.fire`` skips ``matches`` when ``may_answer`` says no: check that ``matches`` then finds
+    nothing, for every event, alone and with a card of each zone named, on seeded positions."""
+    events = sorted(triggers._window_defs(cardtable.load_game("million-arthur").pool))  # type: ignore[attr-defined]
+    skipped = passed = 0
+    for n, st in enumerate(_positions(3)):
+        if n % 5:
+            continue
+        t = st.table
+        named = [-1] + [c for z in ("leader", "battle", "base", "chain") for p in (0, 1) for c in t.cards(f"{z}:{p}")]
+        for event in events:
+            for c in named:
+                for player in (0, 1):
+                    happenings = [(event, player, c, "")]
+                    if triggers.may_answer(st, happenings):
+                        passed += 1
+                    else:
+                        assert triggers.matches(st, happenings) == []
+                        skipped += 1
+                    both = happenings + [("card_drawn", 1 - player, -1, "", 1)]
+                    if not triggers.may_answer(st, both):
+                        assert triggers.matches(st, both) == []
+    assert skipped and passed

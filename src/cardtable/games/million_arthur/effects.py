@@ -471,15 +471,49 @@ def colour_restricted(st: MaState, p: int, colour: str) -> bool:
 def text_possible(st: MaState, p: int, effects: Any, src: int = -1) -> bool:
     """MA-12.2: every part that needs exactly one target has one ("all" and "up to" parts can always be
     carried out; an ``if`` branch is checked when it is chosen)."""
-    return all(knight_candidates(st, p, eff, src) for eff in effects
-               if isinstance(eff, TARGETED) and eff.target.count == 1) \
-        and all(zone_effects.remove_possible(st, p, eff) for eff in effects if isinstance(eff, RemoveChain)) \
-        and all(chain_effects.possible(st, p, eff) for eff in effects
-                if isinstance(eff, (AddChain, FlipChain)) and not by_card_selector(eff)) \
-        and all(card_effects.possible(st, p, eff, src) for eff in effects if by_card_selector(eff)) \
-        and all(discard_effects.possible(st, p, eff) for eff in effects if isinstance(eff, DiscardFromHand)) \
-        and all(any(text_possible(st, p, opt, src) for opt in eff.options) for eff in effects
-                if isinstance(eff, ChooseOne))
+    for check, eff in _possible_plan(effects):
+        if check == _TARGET:
+            ok = bool(knight_candidates(st, p, eff, src))
+        elif check == _REMOVE:
+            ok = zone_effects.remove_possible(st, p, eff)
+        elif check == _CHAIN:
+            ok = chain_effects.possible(st, p, eff)
+        elif check == _BY_CARD:
+            ok = card_effects.possible(st, p, eff, src)
+        elif check == _DISCARD:
+            ok = discard_effects.possible(st, p, eff)
+        else:
+            ok = any(text_possible(st, p, opt, src) for opt in eff.options)
+        if not ok:
+            return False
+    return True
+
+
+_TARGET, _REMOVE, _CHAIN, _BY_CARD, _DISCARD, _CHOOSE = range(6)
+
+
+def _possible_plan(effects: Any) -> tuple[tuple[int, Any], ...]:
+    """The checks ``text_possible`` makes on ``effects``, in its order (each kind of part in turn): the parts
+    that need no check (most) dropped once per list instead of being type-tested six times at every call.
+
+    Why this is safe to keep: a list of effects is card data, never changed after loading, and the memo holds
+    the list itself (an ``id`` is reused only after its object is gone, which the kept reference prevents)."""
+    got = _PLANS.get(id(effects))
+    if got is not None and got[0] is effects:
+        return got[1]
+    plan: list[tuple[int, Any]] = [(_TARGET, e) for e in effects if isinstance(e, TARGETED) and e.target.count == 1]
+    plan += [(_REMOVE, e) for e in effects if isinstance(e, RemoveChain)]
+    plan += [(_CHAIN, e) for e in effects if isinstance(e, (AddChain, FlipChain)) and not by_card_selector(e)]
+    plan += [(_BY_CARD, e) for e in effects if by_card_selector(e)]
+    plan += [(_DISCARD, e) for e in effects if isinstance(e, DiscardFromHand)]
+    plan += [(_CHOOSE, e) for e in effects if isinstance(e, ChooseOne)]
+    if len(_PLANS) >= 1 << 12:
+        _PLANS.clear()  # a bound: the effect lists of the loaded pools are a few hundred
+    found = _PLANS[id(effects)] = (effects, tuple(plan))
+    return found[1]
+
+
+_PLANS: dict[int, tuple[Any, tuple[tuple[int, Any], ...]]] = {}  # id(effects) -> (effects, its checks)
 
 
 def activate(st: MaState, p: int, i: int, k: int) -> None:

@@ -29,9 +29,10 @@ def _int(value: object) -> int:
 
 def reshuffle(st: MaState, p: int) -> None:
     """MA-4.7: the discard pile, shuffled, becomes the deck."""
-    for i in list(st.table.cards(f"discard:{p}")):
-        st.move_card(i, f"deck:{p}")
-    st.table.shuffle(f"deck:{p}", st.rng)
+    t, deck = st.table, f"deck:{p}"
+    for i in list(t.cards(f"discard:{p}")):
+        t.move(i, deck, flags=0)  # ``move_card``'s move: a pile card is in no play area, so nothing else follows
+    t.shuffle(deck, st.rng)
     st.note("reshuffled", {"player": p, "deck": len(st.table.cards(f"deck:{p}"))})
 
 
@@ -131,11 +132,14 @@ def evolution_pairs(st: MaState, p: int) -> list[tuple[int, int]]:
     """MA-8.5 step 3: (E, S) with E a single card placed in this run and S another base knight whose
     top card's name E evolves from (MA-8.8)."""
     base = st.knights(p, "base")
-    out = []
+    out: list[tuple[int, int]] = []
+    flags = st.table.flags
     for e in base:
-        if not st.table.flags[e] & NEW or st.under(e):
+        if not flags[e] & NEW:
             continue
         sources = st.card(e).evolves_from
+        if not sources or st.under(e):
+            continue  # most knights evolve from nothing: no other knight's name needs reading
         out += [(e, s) for s in base if s != e and st.card(s).name in sources]
     return out
 
@@ -174,7 +178,8 @@ class BaseFill(Op[MaState]):
             return
         t = st.table
         host = t.host
-        need = BASE_SIZE - sum(1 for i in t.zones[_BASE[p]] if host[i] == NO_CARD)  # ``knights(p, "base")``
+        base = t.zones[_BASE[p]]
+        need = BASE_SIZE - (sum(1 for i in base if host[i] == NO_CARD) if t.links else len(base))  # ``knights``
         if need <= 0:
             self._finish(st, p)
             return

@@ -12,7 +12,13 @@ from .catalog import CardDef
 from .schema import (AllOf, ChainCount, ChainCountAtLeast, ColourInBattle, Combine, Condition, CountOf, HpTest,
                      IntOrValue, IsTurnPlayer, KnightCountAtLeast, KnightFilter, KnightSelector, LeaderTypeIs, Not,
                      SourceSkill, SourceTest)
-from .state import MaState
+from ...engine import NO_CARD
+from .state import AREAS_BY_ZONE, ZONE_ID, MaState
+
+# zone id -> the seat it belongs to (the fixed two-seat layout of ``state.zones_for``)
+_ZONE_SEAT: dict[int, int] = {z: p for ids in ZONE_ID.values() for p, z in enumerate(ids)}
+# a selector's ``zone`` -> the areas it reads (``knights_for``'s table)
+_SELECTOR_AREAS = {"battle": ("battle",), "base": ("base",), "battle_or_base": ("battle", "base")}
 
 
 def players_of(st: MaState, controller: int, who: str) -> list[int]:
@@ -42,6 +48,28 @@ def knights_for(st: MaState, controller: int, sel: KnightSelector, src: int = -1
                     continue
                 out.append(j)
     return out
+
+
+def selects(st: MaState, controller: int, sel: KnightSelector, src: int, i: int) -> bool:
+    """``i in knights_for(st, controller, sel, src)``, asked of the one card: is ``i`` a knight (no host) of
+    an area and a seat ``sel`` reads, passing its filter? Why: the static-ability reads (``static_total``,
+    ``has_keyword``) ask it of one knight per effect, and building every selected knight to test one was
+    most of their cost. The same tests as ``knights_for`` on ``j = i``, so the same answer (a test compares
+    the two on seeded positions)."""
+    t = st.table
+    if t.host[i] != NO_CARD:
+        return False
+    z = t.zone[i]
+    if AREAS_BY_ZONE[z] not in _SELECTOR_AREAS[sel.zone]:
+        return False
+    seat, owner = _ZONE_SEAT[z], sel.owner
+    if owner == "self" and seat != controller or owner == "opponent" and seat != 1 - controller:
+        return False
+    f = sel.filter
+    return not (not card_matches(st.card(i), f, st.colour(i) if f.colour is not None else None)
+                or f.state is not None and (f.state == "rested") != st.rested(i)
+                or f.evolved is not None and f.evolved != bool(st.under(i))
+                or f.this and i != src or f.other and i == src)
 
 
 def card_matches(d: CardDef, f: KnightFilter, colour: str | None = None) -> bool:

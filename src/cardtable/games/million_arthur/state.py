@@ -152,6 +152,8 @@ class MaState(CardState):
     def knights(self, p: int, area: str) -> list[int]:
         """The knights (stack tops and single cards) of ``area`` (``base``/``battle``), oldest first."""
         t = self.table
+        if not t.links:  # no card is attached to any other (no stack anywhere): every card is a knight
+            return list(t.zones[ZONE_ID[area][p]])
         host = t.host
         return [i for i in t.zones[ZONE_ID[area][p]] if host[i] == NO_CARD]
 

@@ -57,6 +57,53 @@ def _static_anywhere(pool: Pool) -> dict[str, frozenset[int]]:
     return {key: frozenset().union(*sets) for key, sets in _static_windows(pool).items()}
 
 
+@lru_cache(maxsize=8)
+def _selectable(pool: Pool) -> dict[str, dict[int, frozenset[int]]]:
+    """Per kind of static effect (``modify``, ``kw:<keyword>``), per definition with such an effect: the
+    definitions of the knights one of those effects could ever select, by the filter's printed-card keys
+    (skill, Arthur type, name, cost; colour is left out, since an effect may change a knight's colour), or
+    only the definition itself for a ``this``-bound effect. A pool is immutable: computed once."""
+    out: dict[str, dict[int, set[int]]] = {}
+    for d_index, statics in _static_abilities(pool).items():
+        for ab in statics:
+            for eff in ab.effects:
+                if not isinstance(eff, (ModifyKnight, Grant)):
+                    continue
+                key = "modify" if isinstance(eff, ModifyKnight) else f"kw:{eff.keyword}"
+                f = eff.target.filter
+                colour = f.colour[0] if f.colour else None  # a colour the filter takes: its colour test passes
+                candidates = [pool.defs[d_index]] if f.this else pool.defs
+                out.setdefault(key, {}).setdefault(d_index, set()).update(
+                    e.index for e in candidates if mods.selectors.card_matches(e, f, colour))
+    return {key: {d: frozenset(x) for d, x in by_def.items()} for key, by_def in out.items()}
+
+
+@lru_cache(maxsize=8)
+def _selectable_memo(pool: Pool) -> dict[tuple[str, frozenset[int]], frozenset[int]]:
+    """``selectable``'s answers per (key, ``present_defs``), per pool: a game meets one set of definitions."""
+    return {}
+
+
+def selectable(st: MaState, key: str) -> frozenset[int]:
+    """The definitions of the knights a static effect of kind ``key`` of some card of this game could select.
+
+    Why: ``static_total`` and ``has_keyword`` are asked about every knight that attacks, blocks or leaves,
+    and most knights are not of the kind the game's static effects name (Heal knights, the card itself);
+    a knight whose definition is not here gets nothing from any static effect, whatever the board, so its
+    answer is 0 / False without reading a zone. A function of the pool and ``present_defs`` (the table's
+    definitions) alone, so it is kept under them: every change to ``defn`` gives a new ``present_defs``."""
+    pool = st.game.pool  # type: ignore[attr-defined]
+    present = st.present_defs()
+    memo = _selectable_memo(pool)
+    found = memo.get((key, present))
+    if found is None:
+        if len(memo) >= 256:
+            memo.clear()  # a bound: a game has one set of definitions (a deal sampler redraws some)
+        by_def = _selectable(pool).get(key, {})
+        found = memo[(key, present)] = frozenset().union(*(by_def[d] for d in present if d in by_def))
+    return found
+
+
 def _static_effects(st: MaState, key: str) -> Iterator[tuple[int, int, ModifyKnight | Grant]]:
     """(controller, source, effect) of every static ability working now whose source's definition has an
     effect of kind ``key`` (``_static_windows``); the callers count only effects of that kind."""
@@ -82,11 +129,13 @@ def _static_effects(st: MaState, key: str) -> Iterator[tuple[int, int, ModifyKni
 
 def static_total(st: MaState, stat: str, i: int) -> int:
     """The static ``skill``/``defence`` bonus on knight ``i`` (MA-9.9 arithmetic, added to the raw value)."""
-    knights_for = mods.selectors.knights_for
+    selects = mods.selectors.selects
 
+    if st.table.defn[i] not in selectable(st, "modify"):
+        return 0  # no static effect of this game's cards could name this knight (``selectable``)
     total = 0
     for q, c, eff in _static_effects(st, "modify"):
-        if isinstance(eff, ModifyKnight) and i in knights_for(st, q, eff.target, c):
+        if isinstance(eff, ModifyKnight) and selects(st, q, eff.target, c, i):
             amount = eff.skill if stat == "skill" else eff.defence
             assert isinstance(amount, int)  # statics use plain numbers (schema)
             total += amount
@@ -95,12 +144,11 @@ def static_total(st: MaState, stat: str, i: int) -> int:
 
 def has_keyword(st: MaState, i: int, keyword: str) -> bool:
     """MA-15.5: knight ``i`` has ``keyword`` from an effect this turn or from a static ability now."""
-    knights_for = mods.selectors.knights_for
+    selects = mods.selectors.selects
 
     if st.lasting and lasting_total(st, f"kw:{keyword}", i) > 0:
         return True
-    anywhere = _static_anywhere(st.game.pool).get(f"kw:{keyword}")  # type: ignore[attr-defined]
-    if anywhere is None or anywhere.isdisjoint(st.present_defs()):
-        return False  # no card of the game grants it statically (``_static_effects`` would yield nothing)
-    return any(isinstance(eff, Grant) and eff.keyword == keyword and i in knights_for(st, q, eff.target, c)
+    if st.table.defn[i] not in selectable(st, f"kw:{keyword}"):
+        return False  # no card of the game grants it statically to this knight (``selectable``)
+    return any(isinstance(eff, Grant) and eff.keyword == keyword and selects(st, q, eff.target, c, i)
                for q, c, eff in _static_effects(st, f"kw:{keyword}"))
