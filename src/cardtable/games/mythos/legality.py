@@ -625,7 +625,13 @@ def turn_options(st: MyState, p: int) -> list[Action]:
     pool_defs, defn = st.pool.defs, st.table.defn
     defs = [pool_defs[defn[i]] for i in hand]  # ``st.card`` of each
     memo: dict[str, Any] = {}  # shared reads of the checks below (the state does not change meanwhile)
-    starters = mods.join.starters(st, p, hand, defs) if len(hand) > 1 else ()
+    join = mods.join
+    several = len(hand) > 1
+    # MY-8.5 ``join`` starters: with a JoinsWith grant in force, the whole set (``starters``); else each
+    # legal card is asked alone (``starts_group``, over the hand's definitions ``names``, made when first needed)
+    starters = join.starters(st, p, hand, defs) if several and join.granted_joins(st) is not None else None
+    names: set[CardDef] | None = None
+    pool = st.pool.defs
     plans, own_plays = _PLAN.get, _OWN_PLAYS.get
     for i, d in zip(hand, defs):
         plan = plans(d)
@@ -645,17 +651,25 @@ def turn_options(st: MyState, p: int) -> list[Action]:
             ok = seen[d] = legal(st, p, d, memo)
         if not ok:
             continue
+        if not several:
+            starts = False
+        elif starters is not None:
+            starts = i in starters
+        else:
+            if names is None:
+                names = set(defs)
+            starts = join.starts_group(d, defs, names, pool)
         if plan == _ATTACHES:
             for h in allowed:
                 out.append(play_action(p, i, h))
-                if i in starters:  # MY-8.5: the group's first card, the rest added one by one (D-MY-154)
-                    out.append(mods.join.join_start(p, i, h))
+                if starts:  # MY-8.5: the group's first card, the rest added one by one (D-MY-154)
+                    out.append(join.join_start(p, i, h))
         else:
             out.append(own_plays((p, i)) or play_action(p, i, None))
-            if i in starters:
-                out.append(mods.join.join_start(p, i, None))
-    if len(hand) > 1:
-        out += mods.join.monster_groups(st, p, hand, defs)  # MY-8.6
+            if starts:
+                out.append(join.join_start(p, i, None))
+    if several:
+        out += join.monster_groups(st, p, hand, defs, memo)  # MY-8.6
     out += mods.abilities.options(st, p, "card_play")
     if can_arrive(st, p):
         out.append(shared_action(p, "arrive"))
