@@ -37,8 +37,11 @@ def abilities_of(st: MyState, i: int) -> tuple[Ability, ...]:
 def sources(st: MyState, p: int) -> list[int]:
     t = st.table
     defs, defn, flags, zones, zone_ids = st.pool.defs, t.defn, t.flags, t.zones, t.zone_ids  # (``st.card``, inlined)
-    out = [i for z in FIELD_OF[p] for i in zones[zone_ids[z]]
-           if defs[defn[i]].abilities and not flags[i] & FACE_DOWN]  # ``abilities_of``: no investigator lies there
+    out: list[int] = []
+    for z in FIELD_OF[p]:
+        cards = zones[zone_ids[z]]
+        if cards:  # (a seat's field zones are mostly empty: a card or so in all four)
+            out += [i for i in cards if defs[defn[i]].abilities and not flags[i] & FACE_DOWN]  # ``abilities_of``: no investigator lies there
     side = st.investigator(p)
     if side is not None and side.abilities:
         out += t.cards(INV[p])  # the investigator card, whose abilities are its chosen side's (MY-6.2.1)
