@@ -18,7 +18,7 @@ from . import primitives as _primitives  # a module reference: read per play, no
 from .catalog import CardDef
 from .requirements import assign, fits, holds, matches, position as _position, upright_top
 from .schema import TARGETED_OPS, AllOf, AnyOf, DieRoll, FieldCount, LocHas, NotReq, StoryCount, ThreatCount
-from .state import ADVENTURES, ALLY, DISCARD, EVENT, FIELD_OF, GOD, HAND, INVERTED, ITEM, STORY, THREAT, ZONE, MyState, mods
+from .state import ADVENTURES, ALLY, CROSSWISE, DISCARD, EVENT, FIELD_OF, GOD, HAND, INVERTED, ITEM, STORY, THREAT, ZONE, MyState, mods
 
 
 Refusal = tuple[str, str]  # (rule ID, why)
@@ -77,8 +77,14 @@ def target_optional(d: CardDef) -> bool:
 
 
 def _story_without_crosswise_top(st: MyState, p: int) -> bool:
-    top = st.story_top(p)
-    return top is not None and st.card(top).type == "location" and st.crosswise(top)
+    """The top card of ``p``'s Story Deck is a crosswise Location (``st.story_top``, ``st.crosswise`` read
+    off the table directly: every turn asks it)."""
+    t = st.table
+    pile = t.zones[t.zone_ids[STORY[p]]]
+    if not pile:
+        return False
+    top = pile[-1]
+    return st.card(top).type == "location" and bool(t.flags[top] & CROSSWISE)
 
 
 def location_mode(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = None) -> tuple[str, Refusal | None]:
@@ -175,7 +181,7 @@ def travel_check(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
         else:
             ok = holds(probe, p, d.departure)  # type: ignore[arg-type]
     else:
-        ok = holds(st, p, d.departure)
+        ok = holds(st, p, d.departure, memo)  # the state itself: the caller's memo of its place holds
     if not ok:
         return "MY-6.11.2", f"{d.title}: you cannot depart from here"
     return None
@@ -389,7 +395,8 @@ def legal(st: MyState, p: int, d: CardDef, memo: dict[str, Any]) -> bool:
             return False
         return d.requirement is None or holds(st, p, d.requirement, memo)
     if kind == "adventure":
-        if any(st.card(a).title == d.title for a in st.table.cards(ADVENTURES[p])):  # MY-10.4
+        acquired = st.table.cards(ADVENTURES[p])
+        if acquired and any(st.card(a).title == d.title for a in acquired):  # MY-10.4
             return False
         return (d.requirement is None or holds(st, p, d.requirement, memo)) and slots_fit(st, d, p, memo)
     if kind == "artifact" or kind == "weapon":  # MY-6.5.2
@@ -615,18 +622,21 @@ def play_action(p: int, i: int, host: int | None, target: int | None = None) -> 
 
 
 _PLAN: dict[CardDef, int] = {}  # definition -> how ``turn_options`` lists it (``_plan``)
-_NAMES, _PLAIN_PLAY, _ATTACHES, _MONSTER = 0, 1, 2, 3
+_NAMES, _PLAIN_PLAY, _ATTACHES, _MONSTER, _FREE, _PLACE = 0, 1, 2, 3, 4, 5
 
 
 def _plan(d: CardDef) -> int:
     """How a hand card's plays are listed, a pure function of its definition (kept per definition: every
     turn asks it of every hand card): ``_NAMES`` it names a target as it is played, ``_ATTACHES`` it goes
-    onto a host (``hosts``), ``_PLAIN_PLAY`` to its own area, ``_MONSTER`` a Monster to its own area (a
-    plain play the turn also gathers for the Monster groups, MY-8.6)."""
+    onto a host (``hosts``), ``_PLAIN_PLAY`` to its own area; three plain plays the listing treats apart:
+    ``_MONSTER`` a Monster (gathered for the Monster groups, MY-8.6), ``_FREE`` an Event without a
+    requirement (``legal`` is True for it: MY-6.10.1 asks nothing else) and ``_PLACE`` a Location
+    (``_location_legal``, the most frequent card, asked without ``legal``'s dispatch)."""
     got = _PLAN.get(d)
     if got is None:
         got = _PLAN[d] = _NAMES if cancel_filter(d) is not None else _ATTACHES if d.type in _ATTACHING \
-            else _MONSTER if d.type == "monster" else _PLAIN_PLAY
+            else _MONSTER if d.type == "monster" else _PLACE if d.type == "location" \
+            else _FREE if d.type == "event" and d.requirement is None else _PLAIN_PLAY
     return got
 
 
@@ -662,7 +672,6 @@ def turn_options(st: MyState, p: int) -> list[Action]:
     # legal card is asked alone (``starts_group``, over the hand's definitions ``names``, made when first needed)
     starters = join.starters(st, p, hand, defs) if several and join.granted_joins(st) is not None else None
     names: set[CardDef] | None = None
-    pool = st.pool.defs
     plans, own_plays = _PLAN.get, _OWN_PLAYS.get
     monsters: list[int] = []  # the hand's Monsters in hand order, for the groups of MY-8.6 (``monster_groups``)
     for i, d in zip(hand, defs):
@@ -682,11 +691,12 @@ def turn_options(st: MyState, p: int) -> list[Action]:
             monsters.append(i)
         # ``check`` of a card from the hand with an allowed host and no target is ``type_refusal``, which
         # reads the definition and the state alone: a second copy, or another host, takes the first answer
-        ok = seen.get(d)
-        if ok is None:
-            ok = seen[d] = legal(st, p, d, memo)
-        if not ok:
-            continue
+        if plan != _FREE:
+            ok = seen.get(d)
+            if ok is None:
+                ok = seen[d] = _location_legal(st, p, d, memo) if plan == _PLACE else legal(st, p, d, memo)
+            if not ok:
+                continue
         if not several:
             starts = False
         elif starters is not None:
@@ -694,7 +704,7 @@ def turn_options(st: MyState, p: int) -> list[Action]:
         else:
             if names is None:
                 names = set(defs)
-            starts = join.starts_group(d, defs, names, pool)
+            starts = join.starts_group(d, defs, names, pool_defs)
         if plan == _ATTACHES:
             for h in allowed:
                 out.append(play_action(p, i, h))
