@@ -35,17 +35,30 @@ def abilities_of(st: MyState, i: int) -> tuple[Ability, ...]:
 
 
 def sources(st: MyState, p: int) -> list[int]:
+    return [i for i, _abilities in _sources(st, p)]
+
+
+def _sources(st: MyState, p: int) -> list[tuple[int, tuple[Ability, ...]]]:
+    """``sources`` with each card's ``abilities_of`` (read as the card is found: the listing asks both, and
+    an investigator's abilities take a look-up of its side)."""
     t = st.table
     defs, defn, flags, zones, zone_ids = st.pool.defs, t.defn, t.flags, t.zones, t.zone_ids  # (``st.card``, inlined)
-    out = [i for z in FIELD_OF[p] for i in zones[zone_ids[z]]
-           if defs[defn[i]].abilities and not flags[i] & FACE_DOWN]  # ``abilities_of``: no investigator lies there
+    out: list[tuple[int, tuple[Ability, ...]]] = []
+    for z in FIELD_OF[p]:
+        cards = zones[zone_ids[z]]
+        if cards:  # (a seat's field zones are mostly empty: a card or so in all four)
+            for i in cards:
+                abilities = defs[defn[i]].abilities  # ``abilities_of``: no investigator lies there
+                if abilities and not flags[i] & FACE_DOWN:
+                    out.append((i, abilities))
     side = st.investigator(p)
     if side is not None and side.abilities:
-        out += t.cards(INV[p])  # the investigator card, whose abilities are its chosen side's (MY-6.2.1)
+        # the investigator card, whose abilities are its chosen side's (MY-6.2.1; ``abilities_of``)
+        out += [(i, tuple(side.abilities)) for i in t.cards(INV[p])]
     if st.lasting and any(e[0] == "negate_effects" for e in st.lasting):
         from .primitives import negated
 
-        out = [i for i in out if not negated(st, i)]  # MY-12.5 NEGATE_EFFECTS
+        out = [(i, a) for i, a in out if not negated(st, i)]  # MY-12.5 NEGATE_EFFECTS
     return out
 
 
@@ -117,8 +130,7 @@ _ACTIVATIONS: dict[tuple[int, int, int], Action] = {}  # (seat, card, ability) -
 def options(st: MyState, p: int, window: str) -> list[Action]:
     out = []
     get = _ACTIVATIONS.get
-    for i in sources(st, p):
-        abilities = abilities_of(st, i)  # read once for all of the card's abilities
+    for i, abilities in _sources(st, p):  # each card's abilities read once for all of them
         for k in range(len(abilities)):
             if _refusal(st, p, i, k, abilities, window) is None:
                 action = get((p, i, k))

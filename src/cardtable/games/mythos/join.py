@@ -111,6 +111,17 @@ def may_follow(first: CardDef, then: CardDef) -> bool:
 # ---- the turn's options -------------------------------------------------------------------------------------
 
 
+def starts_group(d: CardDef, defs: Sequence[CardDef], names: set[CardDef], pool: Sequence[CardDef]) -> bool:
+    """``starters``'s test of one hand card of definition ``d`` while no JoinsWith grant is in force: a card
+    of the hand (``defs``, their set ``names``) may follow it. A pure function of ``d`` and the hand's
+    definitions, so ``turn_options`` asks it only of the cards it found legal (the others are never
+    offered a ``join``), instead of building the whole set first."""
+    f = _FOLLOWERS.get(d)
+    if f is None:
+        f = followers(d, pool)
+    return bool(f) and not f.isdisjoint(names) and (d not in f or defs.count(d) > 1 or len(f & names) > 1)
+
+
 def starters(st: MyState, p: int, hand: Sequence[int], defs: Sequence[CardDef] | None = None) -> set[int]:
     """The hand cards another hand card could be added to as a group's first card (MY-8.2, MY-8.5):
     a partner that may follow it. Whether that partner passes its check once the first card has
@@ -152,16 +163,24 @@ def join_start(p: int, i: int, host: int | None) -> Action:
     return shared_action(p, "join", params)
 
 
-def monster_groups(st: MyState, p: int, hand: Sequence[int], defs: Sequence[CardDef] | None = None) -> list[Action]:
+def monster_groups(st: MyState, p: int, hand: Sequence[int], defs: Sequence[CardDef] | None = None,
+                   memo: dict[str, Any] | None = None) -> list[Action]:
     """MY-8.3d / MY-8.6: every group of 2 to 4 hand Monsters that pairwise Join, each once (card-id
-    order), when the gate is open and each monster's own requirement holds. ``defs`` as for ``starters``."""
+    order), when the gate is open and each monster's own requirement holds. ``defs`` as for ``starters``;
+    ``memo``: the turn listing's (``legality.check``'s), whose ``gate`` is read instead of asking again
+    (the state has not changed since, and the gate is a pure read)."""
     card = st.card
     if defs is None:
         defs = [card(i) for i in hand]
-    ms = [i for i, d in zip(hand, defs) if d.type == "monster"]
-    if len(ms) < 2 or not st.gate_open(p):
+    ms = [(i, d) for i, d in zip(hand, defs) if d.type == "monster"]
+    if len(ms) < 2:
         return []
-    ok = [i for i in ms if holds(st, p, st.card(i).requirement)]
+    gate = None if memo is None else memo.get("gate")  # ``legality.check``'s memo: the gate, if a check read it
+    if gate is None:
+        gate = st.gate_open(p)
+    if not gate:
+        return []
+    ok = [i for i, d in ms if d.requirement is None or holds(st, p, d.requirement)]
     if len(ok) < 2:
         return []
     extra = granted_joins(st)

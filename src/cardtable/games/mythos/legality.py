@@ -16,9 +16,9 @@ from ...core import Action, shared_action
 from ...engine import FACE_DOWN, NO_CARD
 from . import primitives as _primitives  # a module reference: read per play, not imported per call
 from .catalog import CardDef
-from .requirements import assign, fits, holds, matches, position as _position
+from .requirements import assign, fits, holds, matches, position as _position, upright_top
 from .schema import TARGETED_OPS, AllOf, AnyOf, DieRoll, FieldCount, LocHas, NotReq, StoryCount, ThreatCount
-from .state import ADVENTURES, DISCARD, FIELD_OF, HAND, STORY, THREAT, ZONE, MyState, mods
+from .state import ADVENTURES, ALLY, CROSSWISE, DISCARD, EVENT, FIELD_OF, GOD, HAND, INVERTED, ITEM, STORY, THREAT, ZONE, MyState, mods
 
 
 Refusal = tuple[str, str]  # (rule ID, why)
@@ -77,8 +77,14 @@ def target_optional(d: CardDef) -> bool:
 
 
 def _story_without_crosswise_top(st: MyState, p: int) -> bool:
-    top = st.story_top(p)
-    return top is not None and st.card(top).type == "location" and st.crosswise(top)
+    """The top card of ``p``'s Story Deck is a crosswise Location (``st.story_top``, ``st.crosswise`` read
+    off the table directly: every turn asks it)."""
+    t = st.table
+    pile = t.zones[t.zone_ids[STORY[p]]]
+    if not pile:
+        return False
+    top = pile[-1]
+    return st.card(top).type == "location" and bool(t.flags[top] & CROSSWISE)
 
 
 def location_mode(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = None) -> tuple[str, Refusal | None]:
@@ -120,6 +126,13 @@ def _move_start(st: MyState, p: int) -> tuple[Any, ...]:
     """Where a Location placed now would be reached from, once a first Location was had: by travel
     (``travel``, the destination rule, its name, the region now) or by a move from the reference
     (``move``, its dimension, region and features)."""
+    if not st.lasting:  # no travel grant (MY-12.5) can be in force: the common case, read off the top card
+        d = upright_top(st, p)
+        if d is not None:  # the current location is the reference (MY-6.3.5)
+            got = _MOVE_FROM.get(d)
+            if got is None:
+                got = _MOVE_FROM[d] = ("move", d.dimension, d.region, d.features)
+            return got
     top = st.story_top(p)
     granted = _primitives.travel_rule(st, p) if st.lasting else None  # MY-12.5 GRANT_TRAVEL: as if a Travel Event with that rule were on top
     if top is not None and st.card(top).type == "travel_event" or granted is not None:  # MY-6.11.3
@@ -134,6 +147,9 @@ def _move_start(st: MyState, p: int) -> tuple[Any, ...]:
         return "move", r.dimension, r.region, r.features
     ref_dim, ref_region, _ = st.position(p)
     return "move", ref_dim, ref_region, frozenset()
+
+
+_MOVE_FROM: dict[CardDef, tuple[Any, ...]] = {}  # an upright Location on top -> ``_move_start``'s answer (per definition)
 
 
 def travel_check(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = None) -> Refusal | None:
@@ -165,7 +181,7 @@ def travel_check(st: MyState, p: int, d: CardDef, memo: dict[str, Any] | None = 
         else:
             ok = holds(probe, p, d.departure)  # type: ignore[arg-type]
     else:
-        ok = holds(st, p, d.departure)
+        ok = holds(st, p, d.departure, memo)  # the state itself: the caller's memo of its place holds
     if not ok:
         return "MY-6.11.2", f"{d.title}: you cannot depart from here"
     return None
@@ -379,7 +395,8 @@ def legal(st: MyState, p: int, d: CardDef, memo: dict[str, Any]) -> bool:
             return False
         return d.requirement is None or holds(st, p, d.requirement, memo)
     if kind == "adventure":
-        if any(st.card(a).title == d.title for a in st.table.cards(ADVENTURES[p])):  # MY-10.4
+        acquired = st.table.cards(ADVENTURES[p])
+        if acquired and any(st.card(a).title == d.title for a in acquired):  # MY-10.4
             return False
         return (d.requirement is None or holds(st, p, d.requirement, memo)) and slots_fit(st, d, p, memo)
     if kind == "artifact" or kind == "weapon":  # MY-6.5.2
@@ -420,8 +437,20 @@ def _memo_languages(st: MyState, p: int, memo: dict[str, Any]) -> set[str]:
 def _memo_gate(st: MyState, p: int, memo: dict[str, Any]) -> bool:
     got = memo.get("gate")
     if got is None:
-        got = memo["gate"] = st.gate_open(p)
+        got = memo["gate"] = _gate_open(st, p)
     return got  # type: ignore[no-any-return]
+
+
+def _gate_open(st: MyState, p: int) -> bool:
+    """``st.gate_open(p)``: with an upright Location on top (``upright_top``), the current location is that
+    card, so its gate and INVERTED flag decide, or a gate grant (MY-12.5) — the reads ``gate_open`` makes."""
+    d = upright_top(st, p)
+    if d is None:
+        return st.gate_open(p)
+    t = st.table
+    if d.gate and not t.flags[t.zones[t.zone_ids[STORY[p]]][-1]] & INVERTED:
+        return True
+    return _primitives.gate_granted(st, p)  # type: ignore[no-any-return]
 
 
 _FITS: dict[tuple[Any, ...], bool] = {}
@@ -446,12 +475,19 @@ _KINDS = (None, "ally", "monster")
 def _adventure_key(st: MyState, p: int) -> tuple[int, ...]:
     """``adventure_pool_kinds(st, p)`` as a pool key (above)."""
     t = st.table
-    defn, flags, host = t.defn, t.flags, t.host
-    key = [defn[i] << 2 for i in t.cards(STORY[p])]
-    key += [defn[i] << 2 | (host[i] == NO_CARD) for i in t.cards(ZONE["ally"][p]) if not flags[i] & FACE_DOWN]
-    for z in ("item", "event", "god"):
-        key += [defn[i] << 2 for i in t.cards(ZONE[z][p]) if not flags[i] & FACE_DOWN]
+    defn, flags, host, zones, zone_ids = t.defn, t.flags, t.host, t.zones, t.zone_ids
+    key = [defn[i] << 2 for i in zones[zone_ids[STORY[p]]]]
+    cards = zones[zone_ids[ALLY[p]]]
+    if cards:  # (most field zones are empty: no comprehension is built for them)
+        key += [defn[i] << 2 | (host[i] == NO_CARD) for i in cards if not flags[i] & FACE_DOWN]
+    for z in _ITEM_EVENT_GOD[p]:
+        cards = zones[zone_ids[z]]
+        if cards:
+            key += [defn[i] << 2 for i in cards if not flags[i] & FACE_DOWN]
     return tuple(key)
+
+
+_ITEM_EVENT_GOD = tuple((ITEM[p], EVENT[p], GOD[p]) for p in range(len(HAND)))  # seat -> those zones' names
 
 
 def _god_key(st: MyState, p: int) -> tuple[int, ...]:
@@ -586,16 +622,21 @@ def play_action(p: int, i: int, host: int | None, target: int | None = None) -> 
 
 
 _PLAN: dict[CardDef, int] = {}  # definition -> how ``turn_options`` lists it (``_plan``)
-_NAMES, _PLAIN_PLAY, _ATTACHES = 0, 1, 2
+_NAMES, _PLAIN_PLAY, _ATTACHES, _MONSTER, _FREE, _PLACE = 0, 1, 2, 3, 4, 5
 
 
 def _plan(d: CardDef) -> int:
     """How a hand card's plays are listed, a pure function of its definition (kept per definition: every
     turn asks it of every hand card): ``_NAMES`` it names a target as it is played, ``_ATTACHES`` it goes
-    onto a host (``hosts``), ``_PLAIN_PLAY`` to its own area."""
+    onto a host (``hosts``), ``_PLAIN_PLAY`` to its own area; three plain plays the listing treats apart:
+    ``_MONSTER`` a Monster (gathered for the Monster groups, MY-8.6), ``_FREE`` an Event without a
+    requirement (``legal`` is True for it: MY-6.10.1 asks nothing else) and ``_PLACE`` a Location
+    (``_location_legal``, the most frequent card, asked without ``legal``'s dispatch)."""
     got = _PLAN.get(d)
     if got is None:
-        got = _PLAN[d] = _NAMES if cancel_filter(d) is not None else _ATTACHES if d.type in _ATTACHING else _PLAIN_PLAY
+        got = _PLAN[d] = _NAMES if cancel_filter(d) is not None else _ATTACHES if d.type in _ATTACHING \
+            else _MONSTER if d.type == "monster" else _PLACE if d.type == "location" \
+            else _FREE if d.type == "event" and d.requirement is None else _PLAIN_PLAY
     return got
 
 
@@ -625,37 +666,56 @@ def turn_options(st: MyState, p: int) -> list[Action]:
     pool_defs, defn = st.pool.defs, st.table.defn
     defs = [pool_defs[defn[i]] for i in hand]  # ``st.card`` of each
     memo: dict[str, Any] = {}  # shared reads of the checks below (the state does not change meanwhile)
-    starters = mods.join.starters(st, p, hand, defs) if len(hand) > 1 else ()
+    join = mods.join
+    several = len(hand) > 1
+    # MY-8.5 ``join`` starters: with a JoinsWith grant in force, the whole set (``starters``); else each
+    # legal card is asked alone (``starts_group``, over the hand's definitions ``names``, made when first needed)
+    starters = join.starters(st, p, hand, defs) if several and join.granted_joins(st) is not None else None
+    names: set[CardDef] | None = None
     plans, own_plays = _PLAN.get, _OWN_PLAYS.get
+    monsters: list[int] = []  # the hand's Monsters in hand order, for the groups of MY-8.6 (``monster_groups``)
     for i, d in zip(hand, defs):
         plan = plans(d)
         if plan is None:
             plan = _plan(d)
         if plan == _NAMES:
+            if d.type == "monster":
+                monsters.append(i)
             out += _named_plays(st, p, i, d)
             continue
         if plan == _ATTACHES:
             allowed = hosts(st, p, d, memo)  # first: a card with nowhere to go is not checked (a requirement may roll a die)
             if not allowed:
                 continue
+        elif plan == _MONSTER:
+            monsters.append(i)
         # ``check`` of a card from the hand with an allowed host and no target is ``type_refusal``, which
         # reads the definition and the state alone: a second copy, or another host, takes the first answer
-        ok = seen.get(d)
-        if ok is None:
-            ok = seen[d] = legal(st, p, d, memo)
-        if not ok:
-            continue
+        if plan != _FREE:
+            ok = seen.get(d)
+            if ok is None:
+                ok = seen[d] = _location_legal(st, p, d, memo) if plan == _PLACE else legal(st, p, d, memo)
+            if not ok:
+                continue
+        if not several:
+            starts = False
+        elif starters is not None:
+            starts = i in starters
+        else:
+            if names is None:
+                names = set(defs)
+            starts = join.starts_group(d, defs, names, pool_defs)
         if plan == _ATTACHES:
             for h in allowed:
                 out.append(play_action(p, i, h))
-                if i in starters:  # MY-8.5: the group's first card, the rest added one by one (D-MY-154)
-                    out.append(mods.join.join_start(p, i, h))
+                if starts:  # MY-8.5: the group's first card, the rest added one by one (D-MY-154)
+                    out.append(join.join_start(p, i, h))
         else:
             out.append(own_plays((p, i)) or play_action(p, i, None))
-            if i in starters:
-                out.append(mods.join.join_start(p, i, None))
-    if len(hand) > 1:
-        out += mods.join.monster_groups(st, p, hand, defs)  # MY-8.6
+            if starts:
+                out.append(join.join_start(p, i, None))
+    if len(monsters) > 1:  # MY-8.6 (``monster_groups`` of the whole hand: the same, it keeps only the Monsters)
+        out += join.monster_groups(st, p, monsters, [pool_defs[defn[i]] for i in monsters], memo)
     out += mods.abilities.options(st, p, "card_play")
     if can_arrive(st, p):
         out.append(shared_action(p, "arrive"))

@@ -13,7 +13,7 @@ from .catalog import CardDef
 from .schema import (AllOf, AnyOf, CardFilter, DieRoll, EducationAtLeast, FieldCount, StoryCount, ThreatCount, InDimension, InRegion, InSubregion, InTransit,
                      KnowsLanguage, LocHas, LocTitle, NotReq, Requirement, RoundAtLeast, SanityAtLeast, SanityAtMost,
                      Slot, TimeIs)
-from .state import MyState
+from .state import CROSSWISE, STORY, MyState
 
 
 def holds(st: MyState, p: int, req: Requirement | None, memo: dict[str, Any] | None = None) -> bool:
@@ -27,7 +27,7 @@ def holds(st: MyState, p: int, req: Requirement | None, memo: dict[str, Any] | N
             return req.loc_has in st.features(p)
         feats = memo.get("features")
         if feats is None:
-            feats = memo["features"] = st.features(p)
+            feats = memo["features"] = features(st, p)
         return req.loc_has in feats
     if isinstance(req, (FieldCount, ThreatCount, StoryCount, DieRoll)):
         return _primitives.holds_extra(st, p, req)
@@ -61,6 +61,37 @@ def holds(st: MyState, p: int, req: Requirement | None, memo: dict[str, Any] | N
         return any(holds(st, p, r, memo) for r in req.any)
     assert isinstance(req, NotReq)
     return not holds(st, p, req.not_, memo)
+
+
+def upright_top(st: MyState, p: int) -> CardDef | None:
+    """The definition of ``p``'s Story Deck top when it is an upright (not crosswise) Location, else None.
+    Such a card is the current location whatever lasting effects are in force (MY-6.3.2: ``current_location``
+    returns it before it reads any), which is the usual place of an investigator: the listing's reads of
+    the place (``features``, ``legality._memo_gate``, ``legality._move_start``) answer from its definition
+    directly instead of walking ``current_location`` each."""
+    t = st.table
+    pile = t.zones[t.zone_ids[STORY[p]]]
+    if pile:
+        top = pile[-1]
+        d = st.card(top)
+        if d.type == "location" and not t.flags[top] & CROSSWISE:
+            return d
+    return None
+
+
+_LOC_FEATURES: dict[CardDef, frozenset[str]] = {}  # a Location's features with its Inside/Outside (per definition)
+
+
+def features(st: MyState, p: int) -> frozenset[str]:
+    """``st.features(p)``: for an upright Location on top (``upright_top``), its printed features and
+    Inside/Outside, kept per definition (a pure function of it); otherwise asked of the state."""
+    d = upright_top(st, p)
+    if d is None:
+        return st.features(p)
+    got = _LOC_FEATURES.get(d)
+    if got is None:
+        got = _LOC_FEATURES[d] = d.features | {d.inout}
+    return got
 
 
 def position(st: MyState, p: int, memo: dict[str, Any] | None = None) -> tuple[str, str, str | None]:
