@@ -122,3 +122,32 @@ def test_my_6_the_listing_verdict_is_type_refusal_without_its_message() -> None:
                 asked += 1
                 refused += not want
     assert asked > 1000 and refused > 300
+
+
+
+def test_deck_facts_follow_the_definitions_a_sampled_state_redraws() -> None:
+    """``MyState.facts`` (what the game's cards can do at all, which lets the round skip trigger slots and
+    the checks skip static effects, MY-12.1, MY-5.11) is kept with the table's definitions: a copy whose
+    hidden cards are redrawn as other definitions (``determinize`` and the bots' deals rewrite ``defn`` and
+    call ``defs_rewritten``) answers for its own cards, never the original's, and the original keeps its
+    answer. A count of instances alone cannot tell: a redraw keeps it."""
+    from cardtable.games.mythos.state import DECK, deck_facts
+
+    st = GAME.new_game(seed=3, players=4)
+    rng = random.Random(3)
+    for _ in range(40):
+        st.apply(rng.choice(st.legal_actions()))
+    before = st.facts()
+    assert before == deck_facts(st.pool, frozenset(st.table.defn))
+    other = next(k for k, d in enumerate(GAME.pool.defs)
+                 if any(e.trigger not in before.triggers for e in d.effects))
+    copy = st.clone()
+    hidden = copy.table.cards(DECK[1])[0]  # a card of another seat's deck: a redraw may make it anything
+    copy.table.defn[hidden] = other
+    copy.table.defs_rewritten()
+    assert copy.facts() == deck_facts(copy.pool, frozenset(copy.table.defn)) != before
+    assert st.facts() is before
+    for k in range(3):  # and what determinize itself redraws
+        sampled = st.determinize(0, seed=k)
+        assert isinstance(sampled, MyState)
+        assert sampled.facts() == deck_facts(sampled.pool, frozenset(sampled.table.defn))

@@ -115,8 +115,7 @@ def deck_facts(pool: Pool, defs: frozenset[int]) -> DeckFacts:
 class MyState(CardState):
     """A game of Mythos (2 to 4 players, MY-11.1)."""
 
-    __slots__ = ("_facts", "_defs", "blind")  # (instance count, DeckFacts): see ``facts``; the pool's definitions
-    _facts: tuple[int, DeckFacts]
+    __slots__ = ("_defs", "blind")  # the pool's definitions
     _defs: Sequence[CardDef]
     # ``blind``: set (True) on a throw-away copy whose next card-play turn's options nobody will read — a
     # look-ahead probe (``strategy.lookahead``) scores the position an option leads to and drops the copy.
@@ -146,19 +145,16 @@ class MyState(CardState):
     # --- what the game's cards can do at all ------------------------------------------------------------
     def facts(self) -> "DeckFacts":
         """What the cards of this game (every instance, hidden ones included) can do at all: computed once
-        per game and kept by its clones, so that the rules skip reading the field for an effect no card of
-        the game has (the ready decks have no static effect and few triggers). Only a speed-up: every
-        answer is the same with or without it. A state that gains instances (scenario tests build them
-        card by card) recomputes."""
-        try:
-            n, got = self._facts
-            if n == len(self.table.defn):
-                return got
-        except AttributeError:
-            pass
-        got = deck_facts(self.pool, frozenset(self.table.defn))
-        self._facts = (len(self.table.defn), got)
-        return got
+        per game, so that the rules skip reading the field for an effect no card of the game has (the ready
+        decks have no static effect and few triggers). Only a speed-up: every answer is the same with or
+        without it. Kept in the table's ``defs_memo`` (the engine's place for what a game derives from
+        ``defn`` as a whole, D-CT-35): clones share it, and it is forgotten whenever ``defn`` changes — a
+        card added (scenario tests build states card by card) or the hidden cards of a sampled state redrawn
+        (``determinize``, the bots' deals), whose definitions may be other cards with other effects."""
+        got = self.table.defs_memo
+        if got is None:
+            got = self.table.defs_memo = deck_facts(self.pool, frozenset(self.table.defn))
+        return got  # type: ignore[no-any-return]
 
     @classmethod
     def blank(cls, game: Any, seed: int | None, players: int, options: Mapping[str, Any],
@@ -172,10 +168,6 @@ class MyState(CardState):
         st = super().clone()
         assert isinstance(st, MyState)
         st.blind = False
-        try:
-            st._facts = self._facts
-        except AttributeError:
-            pass
         try:
             st._defs = self._defs
         except AttributeError:
