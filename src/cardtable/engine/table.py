@@ -269,9 +269,13 @@ class CardTable:
         elif source_public and not public[z]:
             self.known[i] = ALL_SEATS  # everyone saw it go (e.g. returned to a hand)
         if i in self.counted:
-            for key in [k for k in self.counters if k[0] == i]:
-                del self.counters[key]
-            del self.counted[i]
+            self._drop_counters(i)
+
+    def _drop_counters(self, i: int) -> None:
+        """A card that changes zone loses its counters (``move``'s rule; rare, so not inlined)."""
+        for key in [k for k in self.counters if k[0] == i]:
+            del self.counters[key]
+        del self.counted[i]
 
     def move_top(self, src: str, zone: str, n: int, *, flags: int | None = None) -> list[int]:
         """Move the top ``n`` cards of ``src`` (``n`` at most its size) to ``zone`` one at a time, top card
@@ -311,9 +315,7 @@ class CardTable:
             elif shown and to_hidden:
                 known[i] = ALL_SEATS
             if i in counted:
-                for key in [k for k in self.counters if k[0] == i]:
-                    del self.counters[key]
-                del counted[i]
+                self._drop_counters(i)
 
     def attach(self, i: int, host: int) -> None:
         """Attach ``i`` to ``host`` (``NO_CARD``: detach it)."""

@@ -21,8 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from ...core import Action, Decision, IllegalActionError, Rng, Visibility
-from ...core.actions import DECISION_SETTERS
+from ...core import Action, IllegalActionError, Rng, Visibility
 from ...engine import FACE_DOWN, FIRST_GAME_FLAG, NO_CARD, CardState, OpTable, ZoneDecl
 from ...engine.modifiers import forget_card
 from ...engine.modules import LazyModules
@@ -40,8 +39,6 @@ ROUND_CAP = 100  # D-MY-71: engine safety for unattended games
 TURN_CAP = 1000  # MY-5.15: the largest per-round cap an option may set
 
 OPS = OpTable()  # the game's ops (rules.py registers them)
-_new_decision = object.__new__  # ``MyState.ask`` builds a ``Decision`` as ``CardState.ask`` does
-_set_player, _set_kind, _set_prompt, _set_options = DECISION_SETTERS
 
 
 mods: Any = LazyModules(__package__)  # the game's other modules, most of which import this one
@@ -550,16 +547,7 @@ class MyState(CardState):
             if not resolving(self):
                 settle(self)
                 return
-        # ``CardState.ask`` inlined (every decision of the game comes here): the same checks and the same
-        # ``Decision``, built as the engine builds it
-        if not options:
-            raise RuntimeError(f"{self.top.op} asked seat {player} a question with no options")
-        d = _new_decision(Decision)
-        _set_player(d, player)
-        _set_kind(d, kind)
-        _set_prompt(d, prompt)
-        _set_options(d, tuple(options))
-        self._decision = d
+        super().ask(player, kind, prompt, options)
 
     def _explain_illegal(self, action: Action, decision: Any) -> IllegalActionError | None:
         from .refusals import explain
