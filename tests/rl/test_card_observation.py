@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from cardtable import registry
 from cardtable.engine import CardState
-from cardtable.engine.table import EXHAUSTED, FACE_DOWN
+from cardtable.engine.table import FACE_DOWN
 from cardtable.rl.cardgame import CardObservation
 from cardtable.rl.spaces import load_encoding
 from cardtable.testing.conformance import playouts
@@ -137,9 +137,11 @@ def test_resampling_what_a_seat_cannot_see_leaves_its_direct_tensor_unchanged(ga
 
 def test_the_positions_exercise_the_hidden_information_branches() -> None:
     """Guard for the properties above: among the sampled positions of all card games there are hidden decks,
-    other seats' hands, cards known to a seat outside the zones it sees, face-down and exhausted cards."""
-    seen = {"hidden zone": 0, "other's hand": 0, "known elsewhere": 0, "face down": 0, "exhausted": 0}
+    other seats' hands, cards known to a seat outside the zones it sees, face-down and turned cards (each game's
+    own turned flag: exhausted, crosswise), in every card game."""
+    seen = {"hidden zone": 0, "other's hand": 0, "known elsewhere": 0, "face down": 0}
     for game_id in card_games():
+        seen[f"{game_id}: turned"] = 0
         for _seed, state in _positions(game_id, 2, range(2)):
             t = state.table
             for z, decl in enumerate(t.decls):
@@ -149,7 +151,7 @@ def test_the_positions_exercise_the_hidden_information_branches() -> None:
                 seen["hidden zone" if decl.visibility.name == "HIDDEN" else "other's hand"] += 1
                 seen["known elsewhere"] += sum(1 for i in cards if t.known[i] & 1)
             seen["face down"] += sum(1 for f in t.flags if f & FACE_DOWN)
-            seen["exhausted"] += sum(1 for f in t.flags if f & EXHAUSTED)
+            seen[f"{game_id}: turned"] += sum(1 for f in t.flags if f & type(state).TURNED_FLAG)
     assert all(seen.values()), seen
 
 
@@ -233,7 +235,8 @@ def test_a_big_open_zone_changed_in_place_is_encoded_again(game_id: str) -> None
             shown = t.zones[deck][-1]
             listed = next(name for name, index in encoder.layout.var_slots
                           if index == 0 and state.vars[name][0] < 20 and _viewable_with_one_more(state, name))
-            for change in (lambda: t.flags.__setitem__(card, t.flags[card] ^ EXHAUSTED),
+            turned = type(state).TURNED_FLAG  # exhausted, crosswise in Mythos
+            for change in (lambda: t.flags.__setitem__(card, t.flags[card] ^ turned),
                            lambda: t.defn.__setitem__(card, other),
                            lambda: t.flags.__setitem__(card, t.flags[card] | FACE_DOWN),
                            lambda: t.known.__setitem__(shown, t.known[shown] | 1),  # a deck card shown to seat 0
@@ -242,3 +245,38 @@ def test_a_big_open_zone_changed_in_place_is_encoded_again(game_id: str) -> None
                 check()
             return
     pytest.fail(f"{game_id}: no position with a big open zone (the memo is never exercised)")
+
+
+def test_mythos_crosswise_cards_are_the_turned_copies_of_the_observation() -> None:
+    """MY-3.5: a Mythos card turned crosswise (a god aged, a Location used as a travel destination) is the
+    game's turned state; the observation counts such copies where other card games count exhausted ones,
+    by either route, and an upright copy adds nothing there."""
+    from cardtable.games.mythos.state import CROSSWISE
+
+    players = 2
+    encoder = _encoder("mythos", players)
+    lay, ndef = encoder.layout, encoder.layout.definitions
+    for _seed, state in _positions("mythos", players, range(2)):
+        t = state.table
+        public = [z for z, d in enumerate(t.decls) if d.visibility.name == "PUBLIC" and t.zones[z]
+                  and not any(t.flags[i] & FACE_DOWN for i in t.zones[z])]
+        if not public:
+            continue
+        state = state.clone()
+        assert isinstance(state, CardState)
+        t = state.table
+        z = public[0]
+        card = t.zones[z][0]
+        d = t.defn[card]
+        turned_slot = 1 + len(lay.var_slots) + lay.zones.index(t.decls[z].name) * (1 + 2 * ndef) + 1 + ndef + d
+        copies = sum(1 for i in t.zones[z] if t.defn[i] == d)
+        for i in t.zones[z]:
+            t.set_flag(i, CROSSWISE, False)
+        upright = encoder.encode_seat(state, 0)
+        assert upright[turned_slot] == 0.0
+        t.set_flag(card, CROSSWISE, True)
+        turned = encoder.encode_seat(state, 0)
+        assert turned[turned_slot] == pytest.approx(min(1, copies) / 4)
+        assert np.array_equal(turned, encoder.encode(state.view(0)))
+        return
+    pytest.fail("no position with a public Mythos zone")

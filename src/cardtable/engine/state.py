@@ -23,7 +23,7 @@ from ..core.game import GameDefinition
 from .frames import Frame, _frozen, freeze, thaw
 from .lazy import Lazy, LazyRows, Thunk, shared
 from .ops import OpTable
-from .table import ALL_SEATS, FACE_DOWN, NO_CARD, CardTable, ZoneDecl
+from .table import ALL_SEATS, EXHAUSTED, FACE_DOWN, NO_CARD, CardTable, ZoneDecl
 from .triggers import matching
 
 # enum members read as module names: ``Visibility.PUBLIC`` is a slow class-attribute look-up on the hot paths
@@ -152,6 +152,11 @@ class CardState(State):
         _set_prompt(d, prompt)
         _set_options(d, tuple(options))
         self._decision = d
+
+    TURNED_FLAG: ClassVar[int] = EXHAUSTED
+    """The flag bit that is the game's *turned* state of a card (exhausted, bowed, crosswise): the RL
+    observation counts the visible copies so turned per zone and definition (``rl.cardgame``). A game
+    whose cards turn by a flag of its own names it."""
 
     CONCEDE_RULE: ClassVar[str | None] = None
     """The rule ID that lets a seat concede at any moment (``None``: the game has no concession).

@@ -27,7 +27,7 @@ import numpy as np
 
 from ..core import Visibility
 from ..engine import CardState
-from ..engine.table import ALL_SEATS, EXHAUSTED, FACE_DOWN
+from ..engine.table import ALL_SEATS, FACE_DOWN
 
 if TYPE_CHECKING:
     from .cardgame import Layout
@@ -243,6 +243,7 @@ class DirectCardEncoder:
         self._copies_value = [min(n, copies_cap) / copies_cap for n in range(copies + 1)]
         self._copies_cap = copies
         self._card_value = [(d + 1) / (ndef + 1) for d in range(ndef)]
+        self._turned = layout.turned_flag  # the flag counted as turned (``CardState.TURNED_FLAG``)
         self._bucket_slot = _BucketSlot(kind_buckets)  # an option's kind -> its slot in the option's block
         self._parsed: dict[int, tuple[Any, int, int | None]] = {}  # id(action) -> ``_parse(action)``
         self._plans: dict[tuple[Any, ...], list[tuple[int, int, Visibility, int | None]]] = {}
@@ -428,7 +429,7 @@ class DirectCardEncoder:
                 return False
             ctrl = t.ctrl
             seen = [i for i in cards if known[i] & bit or (flags[i] & FACE_DOWN and ctrl[i] == seat)]
-        ndef = self.ndef
+        ndef, turned = self.ndef, self._turned
         copies: dict[int, int] = {}
         get = copies.get
         first = base + 1
@@ -437,7 +438,7 @@ class DirectCardEncoder:
             if 0 <= d < ndef:
                 slot = first + d
                 copies[slot] = get(slot, 0) + 1
-                if flags[i] & EXHAUSTED:
+                if flags[i] & turned:
                     slot += ndef
                     copies[slot] = get(slot, 0) + 1
         copies_value, copies_cap = self._copies_value, self._copies_cap

@@ -5,7 +5,8 @@ Read from the declared parts of a ``CardState`` view, nothing else:
 * **Observation** (float32, all in [0, 1]): whose decision it is; the game's integer variables (in
   declaration order, lists flattened, each clipped to ``VAR_CAP`` and scaled); for every declared zone
   its card count and, per card definition, how many *visible* copies lie there and how many of them
-  are exhausted; then, for each of the first ``MAX_OPTIONS`` options of the seat's own decision, a
+  are turned (exhausted, bowed; crosswise in Mythos: the game's ``CardState.TURNED_FLAG``); then, for
+  each of the first ``MAX_OPTIONS`` options of the seat's own decision, a
   presence bit, the option's kind (hashed into ``KIND_BUCKETS``) and the definition of the card it
   names. Hidden cards add to a zone's count and nothing else, so the tensor is a function of what the
   seat may see (the no-leak property test resamples the rest).
@@ -70,6 +71,7 @@ class Layout:
     zones: list[str]
     definitions: int
     players: int
+    turned_flag: int = 1  # the game's ``CardState.TURNED_FLAG``: the flag counted as a card's turned state
 
     @property
     def size(self) -> int:
@@ -114,7 +116,7 @@ class CardObservation:
                 if d is None or not 0 <= d < ndef:
                     continue
                 obs[base + d] = min(obs[base + d] * COPIES_CAP + 1.0, COPIES_CAP) / COPIES_CAP
-                if c["flags"] & 1:
+                if c["flags"] & lay.turned_flag:
                     obs[base + ndef + d] = min(obs[base + ndef + d] * COPIES_CAP + 1.0, COPIES_CAP) / COPIES_CAP
             k = base + 2 * ndef
         decision = view.get("decision")
@@ -148,7 +150,7 @@ class CardGameEncoding:
                 elif isinstance(value, list) and all(isinstance(v, int) for v in value):
                     slots.extend((name, k) for k in range(len(value)))
             zones = [d.name for d in st.table.decls]
-            self._layouts[players] = Layout(slots, zones, st.definition_count(), players)
+            self._layouts[players] = Layout(slots, zones, st.definition_count(), players, type(st).TURNED_FLAG)
         return self._layouts[players]
 
     def action_space(self, players: int) -> PointerActions:

@@ -128,6 +128,7 @@ class MyState(CardState):
             "pos_dim": [], "pos_region": [], "pos_sub": []}
 
     # --- conceding ------------------------------------------------------------------------------------
+    TURNED_FLAG = CROSSWISE  # MY-3.5: a card turned sideways (the observation's turned copies)
     CONCEDE_RULE = "MY-11.6"  # D-MY-72: a concession ends the game for everyone; the others are scored
 
     def concede_winners(self, p: int) -> list[int]:
