@@ -200,6 +200,13 @@ def _viewable_with_one_more(state: CardState, name: str) -> bool:
     return True
 
 
+
+def _public_face_up_zones(state: CardState, least: int) -> list[int]:
+    """The public zones holding at least ``least`` cards, none of them face down (every seat sees each face)."""
+    t = state.table
+    return [z for z, d in enumerate(t.decls) if d.visibility.name == "PUBLIC" and len(t.zones[z]) >= least
+            and not any(t.flags[i] & FACE_DOWN for i in t.zones[z])]
+
 @pytest.mark.parametrize("game_id", card_games())
 def test_a_big_open_zone_changed_in_place_is_encoded_again(game_id: str) -> None:
     """A card of a big open zone exhausted, readied, turned face down or redefined in place (the zone's list
@@ -213,10 +220,7 @@ def test_a_big_open_zone_changed_in_place_is_encoded_again(game_id: str) -> None
     for seed, _final, samples in playouts(game, players, range(4)):
         for state in samples[::5]:
             assert isinstance(state, CardState)
-            t = state.table
-            big = [z for z, d in enumerate(t.decls) if d.visibility.name == "PUBLIC"
-                   and len(t.zones[z]) >= card_observation._MEMO_MIN_CARDS
-                   and not any(t.flags[i] & FACE_DOWN for i in t.zones[z])]
+            big = _public_face_up_zones(state, card_observation._MEMO_MIN_CARDS)
             if not big:
                 continue
             state = state.clone()
@@ -257,9 +261,7 @@ def test_mythos_crosswise_cards_are_the_turned_copies_of_the_observation() -> No
     encoder = _encoder("mythos", players)
     lay, ndef = encoder.layout, encoder.layout.definitions
     for _seed, state in _positions("mythos", players, range(2)):
-        t = state.table
-        public = [z for z, d in enumerate(t.decls) if d.visibility.name == "PUBLIC" and t.zones[z]
-                  and not any(t.flags[i] & FACE_DOWN for i in t.zones[z])]
+        public = _public_face_up_zones(state, 1)
         if not public:
             continue
         state = state.clone()

@@ -17,18 +17,11 @@ from cardtable.engine.triggers import matching
 from cardtable.games.call_of_cthulhu import GAME
 from cardtable.games.call_of_cthulhu import effects
 from cardtable.games.call_of_cthulhu.state import CocState, deck_facts
+from cardtable.testing.positions import random_positions
 
 
 def _positions(games: int = 5) -> list[CocState]:
-    rng = random.Random(11)
-    out = []
-    for seed in range(games):
-        st = GAME.new_game(seed=seed, players=2)
-        while not st.is_terminal:
-            if rng.random() < 0.2:
-                out.append(st.clone())
-            st.apply(rng.choice(st.legal_actions()))
-    return out
+    return list(random_positions(GAME, 2, games, 11, lambda st, rng: rng.random() < 0.2))  # type: ignore[arg-type]
 
 
 def _fresh(st: CocState) -> None:

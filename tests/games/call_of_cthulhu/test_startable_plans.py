@@ -19,18 +19,11 @@ from cardtable.games.call_of_cthulhu.effect_choices import card_cands, cands_for
 from cardtable.games.call_of_cthulhu.effects import _lki_slot
 from cardtable.games.call_of_cthulhu.filters import Ctx, ability_model, condition_holds
 from cardtable.games.call_of_cthulhu.state import HAND_ZONE_IDS, PLAY_ZONES, ROW_ZONES, CocState
+from cardtable.testing.positions import random_positions
 
 
 def _positions(games: int = 6) -> list[CocState]:
-    rng = random.Random(26)
-    out = []
-    for seed in range(games):
-        st = GAME.new_game(seed=seed, players=2)
-        while not st.is_terminal:
-            if rng.random() < 0.25:
-                out.append(st.clone())
-            st.apply(rng.choice(st.legal_actions()))
-    return out
+    return list(random_positions(GAME, 2, games, 26, lambda st, rng: rng.random() < 0.25))  # type: ignore[arg-type]
 
 
 def _plain_startable(st: CocState, p: int, source: int, ref: tuple[int, int], ev: dict[str, Any],

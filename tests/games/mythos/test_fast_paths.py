@@ -16,20 +16,19 @@ from cardtable.games.mythos.play import (adventure_pool_kinds, check, god_fits, 
                                          turn_options)
 from cardtable.games.mythos.requirements import assign
 from cardtable.games.mythos.state import MyState
+from cardtable.testing.positions import random_positions
 
 
 def _positions(games: int = 6, players: int = 2) -> list[tuple[MyState, int]]:
-    rng = random.Random(7)
-    out = []
-    for seed in range(games):
-        st = GAME.new_game(seed=seed, players=players)
-        while not st.is_terminal:
-            d = st.decision
-            assert d is not None
-            if d.kind == "turn" and rng.random() < 0.5:
-                out.append((st.clone(), d.player))
-            st.apply(rng.choice(st.legal_actions()))
-    return out
+    """Turn positions (each kept with even odds) and the seat to act."""
+    turns = random_positions(GAME, players, games, 7, lambda st, rng: _turn(st) and rng.random() < 0.5)
+    return [(st, st.decision.player) for st in turns]  # type: ignore[misc, union-attr]
+
+
+def _turn(st: object) -> bool:
+    d = st.decision  # type: ignore[attr-defined]
+    assert d is not None
+    return bool(d.kind == "turn")
 
 
 def test_my_6_13_3_my_6_9_2_remembered_slot_fits_agree_with_the_matching() -> None:

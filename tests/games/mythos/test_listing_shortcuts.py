@@ -9,25 +9,17 @@ listing as a whole is compared with the seeded-game hashes; these tests say whic
 
 from __future__ import annotations
 
-import random
 
 from cardtable.games.mythos import GAME
 from cardtable.games.mythos import abilities, join, legality, requirements
 from cardtable.games.mythos.state import HAND, MyState, STORY
+from cardtable.testing.positions import random_positions
 
 
 def _positions(games: int = 5, players: int = 4) -> list[tuple[MyState, int]]:
-    rng = random.Random(11)
-    out = []
-    for seed in range(games):
-        st = GAME.new_game(seed=seed, players=players)
-        while not st.is_terminal:
-            d = st.decision
-            assert d is not None
-            if d.kind == "turn":
-                out.append((st.clone(), d.player))
-            st.apply(rng.choice(st.legal_actions()))
-    return out
+    """Every turn position of a few seeded games, with the seat to act."""
+    turns = random_positions(GAME, players, games, 11, lambda st, rng: st.decision.kind == "turn")  # type: ignore[union-attr]
+    return [(st, st.decision.player) for st in turns]  # type: ignore[misc, union-attr]
 
 
 POSITIONS = _positions()

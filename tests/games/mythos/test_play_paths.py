@@ -7,25 +7,16 @@ copies of positions of seeded random games (MY-5.2b, MY-5.11) and compare."""
 
 from __future__ import annotations
 
-import random
 
 from cardtable.games.mythos import GAME
 from cardtable.games.mythos.checks import doomed_allies
 from cardtable.games.mythos.rules import draw_one, draw_plain
 from cardtable.games.mythos.state import DECK, MyState
+from cardtable.testing.positions import random_positions
 
 
 def _positions(games: int = 6, players: int = 4) -> list[MyState]:
-    rng = random.Random(11)
-    out = []
-    for seed in range(games):
-        st = GAME.new_game(seed=seed, players=players)
-        while not st.is_terminal:
-            assert isinstance(st, MyState)
-            if rng.random() < 0.2:
-                out.append(st.clone())
-            st.apply(rng.choice(st.legal_actions()))
-    return out
+    return list(random_positions(GAME, players, games, 11, lambda st, rng: rng.random() < 0.2))  # type: ignore[arg-type]
 
 
 def test_my_5_2b_draw_plain_is_draw_one_card_by_card() -> None:
