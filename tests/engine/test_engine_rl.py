@@ -21,7 +21,7 @@ EXPECTED = ("Observation is not a NumPy array",
 
 def test_the_generic_encoding_is_found_for_an_engine_game() -> None:
     enc = load_encoding("sigil-duel")
-    assert isinstance(enc, CardGameEncoding) and enc.ENV_NAME == "sigil_duel_v0"
+    assert isinstance(enc, CardGameEncoding) and enc.ENV_NAME == "sigil_duel_v1"
 
 
 def test_pettingzoo_api_and_seed_tests_pass() -> None:

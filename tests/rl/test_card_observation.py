@@ -220,13 +220,17 @@ def test_a_big_open_zone_changed_in_place_is_encoded_again(game_id: str) -> None
     for seed, _final, samples in playouts(game, players, range(4)):
         for state in samples[::5]:
             assert isinstance(state, CardState)
-            big = _public_face_up_zones(state, card_observation._MEMO_MIN_CARDS)
+            # a card of a big open zone that can turn there (its turned slot shows the flag's flip)
+            blocks = {zs.name: zs for zs in encoder.layout.zone_slots}
+            t = state.table
+            big = [(z, i) for z in _public_face_up_zones(state, card_observation._MEMO_MIN_CARDS)
+                   for i in t.zones[z] if blocks[t.decls[z].name].turn_at[t.defn[i]]]
             if not big:
                 continue
+            card = big[0][1]
             state = state.clone()
             assert isinstance(state, CardState)
             t = state.table
-            card = t.zones[big[0]][0]
             other = next(d for d in range(state.definition_count()) if d != t.defn[card])
 
             def check() -> None:
@@ -259,18 +263,21 @@ def test_mythos_crosswise_cards_are_the_turned_copies_of_the_observation() -> No
 
     players = 2
     encoder = _encoder("mythos", players)
-    lay, ndef = encoder.layout, encoder.layout.definitions
-    for _seed, state in _positions("mythos", players, range(2)):
-        public = _public_face_up_zones(state, 1)
-        if not public:
-            continue
+    lay = encoder.layout
+    blocks = {zs.name: zs for zs in lay.zone_slots}
+    for _seed, state in _positions("mythos", players, range(6)):
         state = state.clone()
         assert isinstance(state, CardState)
         t = state.table
-        z = public[0]
-        card = t.zones[z][0]
+        # a face-up card in a public zone where its definition can turn (a Location in a Story Deck)
+        found = [(z, i) for z in _public_face_up_zones(state, 1) for i in t.zones[z]
+                 if blocks[t.decls[z].name].turn_at[t.defn[i]]]
+        if not found:
+            continue
+        z, card = found[0]
         d = t.defn[card]
-        turned_slot = 1 + len(lay.var_slots) + lay.zones.index(t.decls[z].name) * (1 + 2 * ndef) + 1 + ndef + d
+        zs = blocks[t.decls[z].name]
+        turned_slot = lay.zone_base(zs.name) + zs.turn_at[d]
         copies = sum(1 for i in t.zones[z] if t.defn[i] == d)
         for i in t.zones[z]:
             t.set_flag(i, CROSSWISE, False)

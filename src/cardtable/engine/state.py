@@ -238,6 +238,11 @@ class CardState(State):
         """How many card definitions the game has (``table.defn`` values are below it); for encoders."""
         return max(self.table.defn, default=-1) + 1
 
+    def definition_types(self) -> Sequence[str]:
+        """Each card definition's type, by index (what ``ZoneDecl.holds`` and ``turns`` name); () when the
+        game names none, and then every zone holds every definition in the RL observation's layout."""
+        return ()
+
     def public_options(self, seat: int | None) -> dict[str, Any]:
         """The table options ``seat`` may know (a game hides others' deck lists unless the table opens them)."""
         return dict(self.options)

@@ -52,6 +52,15 @@ class ZoneDecl:
     # is being played (an event never enters play, yet it was played) or where a played card goes outside
     # the field (Mythos' Acquired Adventures, MY-6.13.4) — ``CardTable.seen``
     played: bool = False
+    # What the zone can hold, for the RL observation's layout (``cardtable.rl.cardgame``): the card types
+    # (``CardState.definition_types``) its rules let into it, () for every type; and the types whose cards can
+    # be turned there (the game's ``CardState.TURNED_FLAG``), None for every held type when the zone is in
+    # play and none otherwise. Why: the observation keeps slots per zone and definition, and most zones can
+    # hold few kinds of card (a threat zone monsters, a won pile story cards), so declaring it shrinks the
+    # observation four times in Mythos. A card of another type that an effect puts there still counts, in
+    # the zone's "other" slot.
+    holds: tuple[str, ...] = ()
+    turns: tuple[str, ...] | None = None
 
     def visible_to(self, seat: int | None) -> bool:
         if self.visibility is _PUBLIC:

@@ -229,11 +229,11 @@ class DirectCardEncoder:
         self.var_cap = var_cap
         self.vars_at = 1
         k = 1 + len(layout.var_slots)
-        # per layout zone: the index of its count (its copies follow, then its exhausted copies)
+        # per layout zone: the index of its count (its block follows: ``cardgame.ZoneSlots``)
         self.zone_base: list[int] = []
-        for _zone in layout.zones:
+        for zs in layout.zone_slots:
             self.zone_base.append(k)
-            k += 1 + 2 * ndef
+            k += zs.size
         self.options_at = k
         self.option_stride = 2 + kind_buckets
         # value of a count n, and of n copies, exactly as the reference computes them (float64, then float32)
@@ -250,8 +250,6 @@ class DirectCardEncoder:
         self._last_decls: Any = None
         self._last_plan: list[tuple[int, int, Visibility, int | None]] = []
         self._scaled = _Scaled(var_cap)  # a variable's value -> its slot value (the same few recur)
-        self._block = 1 + 2 * ndef  # a zone's slots: its count, copies and exhausted copies per definition
-        self._zero_block = memoryview(array("f", bytes(4 * self._block)))
         names: list[str] = []
         for name, _index in layout.var_slots:
             if name not in names:
@@ -283,6 +281,16 @@ class DirectCardEncoder:
         self._common_kinds = [(_DECK if visibility is _HIDDEN else _OPEN if visibility is _PUBLIC else _OTHERS, base)
                               for _z, base, visibility, _owner in sorted(plan, key=itemgetter(0))]
         self._common_version = [-1] * len(plan)
+        # per table zone: its block's size, zeros of that size, and per definition the offsets of its copies and
+        # turned slots in the block (``cardgame.ZoneSlots``)
+        shape: list[tuple[int, Any, tuple[int, ...], tuple[int, ...]]] = [(0, None, (), ())] * len(plan)
+        zeros: dict[int, Any] = {}
+        for (z, _base, _visibility, _owner), zs in zip(plan, self.layout.zone_slots):
+            size = zs.size
+            if size not in zeros:
+                zeros[size] = memoryview(array("f", bytes(4 * size)))
+            shape[z] = (size, zeros[size], zs.copy_at, zs.turn_at)
+        self._shape = shape
         self._common_filled = [_EMPTY] * len(plan)
         self._vars_seen: Any = None  # the variables as last fetched (lists copied)
         self._vars_block: Any = self._common_m[self.vars_at:self.vars_at + self._var_count]  # their slots in it
@@ -361,15 +369,16 @@ class DirectCardEncoder:
             memo = self._seat_memo(state, seat)
         # the zones the seat sees otherwise than the common table: its own (its hand), and those holding a card
         # some seats see and others not; each block kept per seat with the zone's version it shows
-        block, kinds, blocks = self._block, memo.kinds, memo.blocks
+        kinds, blocks, shape = memo.kinds, memo.blocks, self._shape
         for z in memo.own if not apart else apart.union(memo.own):
             kind, base = kinds[z]
             kept = blocks.get(z)
+            block, zeros = shape[z][0], shape[z][1]
             if kept is not None and kept[0] == version[z]:
                 m[base:base + block] = kept[1]
             else:
-                m[base:base + block] = self._zero_block
-                self._write_block(m, kind, base, t.zones[z], t, table, 1 << seat, seat)
+                m[base:base + block] = zeros
+                self._write_block(m, kind, z, base, t.zones[z], t, table, 1 << seat, seat)
                 blocks[z] = (version[z], memoryview(m[base:base + block].tobytes()).cast("f"))
         decision = state.decision
         if decision is not None and decision.player == seat:
@@ -381,8 +390,7 @@ class DirectCardEncoder:
         follows every call). A zone seen apart is left as it is: every seat's observation writes it over, and it
         changes again before it is no longer seen apart."""
         m, kinds, filled = self._common_m, self._common_kinds, self._common_filled
-        version, shown, zones = table.version, self._common_version, t.zones
-        block, zero_block = self._block, self._zero_block
+        version, shown, zones, shape = table.version, self._common_version, t.zones, self._shape
         for z in bumped:
             if z in apart or shown[z] == version[z]:
                 continue
@@ -390,20 +398,20 @@ class DirectCardEncoder:
             kind, base = kinds[z]
             cards = zones[z]
             if filled[z] == _FACES:
-                m[base:base + block] = zero_block
+                m[base:base + shape[z][0]] = shape[z][1]
             if cards:
                 # no card of the zone is face down or shown to some seats only: what every seat of its kind sees
-                filled[z] = _FACES if self._write_block(m, kind, base, cards, t, table, -1, None) else _COUNT
+                filled[z] = _FACES if self._write_block(m, kind, z, base, cards, t, table, -1, None) else _COUNT
             else:
                 m[base] = 0.0
                 filled[z] = _EMPTY
 
-    def _write_block(self, m: Any, kind: int, base: int, cards: list[int], t: Any, table: _Table, bit: int,
+    def _write_block(self, m: Any, kind: int, z: int, base: int, cards: list[int], t: Any, table: _Table, bit: int,
                      seat: int | None) -> bool:
-        """The block of one zone into ``m`` (zeroed but for its count): its count, then the visible copies and
-        exhausted copies per definition, the face rule of ``CardState._table_view`` for ``seat`` (``bit``: its bit
-        in ``known``; for the common table -1 and None: every card known to someone is known to all there).
-        Returns whether any card showed its face."""
+        """The block of table zone ``z`` into ``m`` (zeroed but for its count): its count, then the visible copies
+        and turned copies by its slots (``cardgame.ZoneSlots``), the face rule of ``CardState._table_view`` for
+        ``seat`` (``bit``: its bit in ``known``; for the common table -1 and None: every card known to someone is
+        known to all there). Returns whether any card showed its face."""
         n = len(cards)
         if not n:
             return False
@@ -430,16 +438,16 @@ class DirectCardEncoder:
             ctrl = t.ctrl
             seen = [i for i in cards if known[i] & bit or (flags[i] & FACE_DOWN and ctrl[i] == seat)]
         ndef, turned = self.ndef, self._turned
+        _size, _zeros, copy_at, turn_at = self._shape[z]
         copies: dict[int, int] = {}
         get = copies.get
-        first = base + 1
         for i in seen:
             d = defn[i]
             if 0 <= d < ndef:
-                slot = first + d
+                slot = base + copy_at[d]
                 copies[slot] = get(slot, 0) + 1
-                if flags[i] & turned:
-                    slot += ndef
+                if flags[i] & turned and turn_at[d]:
+                    slot = base + turn_at[d]
                     copies[slot] = get(slot, 0) + 1
         copies_value, copies_cap = self._copies_value, self._copies_cap
         for slot, c in copies.items():

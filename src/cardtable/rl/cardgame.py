@@ -4,8 +4,10 @@ Read from the declared parts of a ``CardState`` view, nothing else:
 
 * **Observation** (float32, all in [0, 1]): whose decision it is; the game's integer variables (in
   declaration order, lists flattened, each clipped to ``VAR_CAP`` and scaled); for every declared zone
-  its card count and, per card definition, how many *visible* copies lie there and how many of them
-  are turned (exhausted, bowed; crosswise in Mythos: the game's ``CardState.TURNED_FLAG``); then, for
+  its card count and, per card definition the zone can hold (``ZoneDecl.holds``), how many *visible*
+  copies lie there, then how many visible cards of any other definition; and, where cards turn
+  (``ZoneDecl.turns``), how many of them are turned (exhausted, bowed; crosswise in Mythos: the game's
+  ``CardState.TURNED_FLAG``) per definition that can turn there, and of any other; then, for
   each of the first ``MAX_OPTIONS`` options of the seat's own decision, a
   presence bit, the option's kind (hashed into ``KIND_BUCKETS``) and the definition of the card it
   names. Hidden cards add to a zone's count and nothing else, so the tensor is a function of what the
@@ -23,12 +25,12 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
 from ..core import Action, Decision, GameDefinition, Outcome
-from ..engine import CardState
+from ..engine import CardState, ZoneDecl
 from .card_observation import DirectCardEncoder
 
 MAX_OPTIONS = 64
@@ -65,6 +67,58 @@ class PointerActions:
         return [] if d is None else list(range(min(len(d["options"]), self.size)))
 
 
+@dataclass(frozen=True)
+class ZoneSlots:
+    """One zone's block of the observation: its count (offset 0), a copies slot per held definition, one for
+    the visible cards of any other definition, then — when cards can turn there — a turned slot per
+    definition that can turn there and one for any other.
+
+    Why per zone: a zone's rules let only some kinds of card into it (``ZoneDecl.holds``), and cards turn
+    only in some zones (``ZoneDecl.turns``); a slot for every definition in every zone, twice, made Mythos's
+    observation 28,009 values of which about three quarters could never be anything but 0.
+    """
+
+    name: str
+    held: tuple[int, ...]  # definitions with their own copies slot, in index order
+    turned: tuple[int, ...]  # definitions with their own turned slot; () when no card turns in the zone
+    copy_at: tuple[int, ...]  # per definition: the offset of its copies slot in the block (held, or "other")
+    turn_at: tuple[int, ...]  # per definition: the offset of its turned slot, 0 when the zone turns nothing
+
+    @property
+    def size(self) -> int:
+        return 2 + len(self.held) + (len(self.turned) + 1 if self.turned else 0)
+
+    @classmethod
+    def build(cls, name: str, held: tuple[int, ...], turned: tuple[int, ...], definitions: int) -> "ZoneSlots":
+        other = 1 + len(held)
+        at = {d: 1 + k for k, d in enumerate(held)}
+        copy_at = tuple(at.get(d, other) for d in range(definitions))
+        if not turned:
+            return cls(name, held, (), copy_at, (0,) * definitions)
+        first = other + 1
+        tat = {d: first + k for k, d in enumerate(turned)}
+        turn_at = tuple(tat.get(d, first + len(turned)) for d in range(definitions))
+        return cls(name, held, turned, copy_at, turn_at)
+
+
+def zone_slots(decl: ZoneDecl, types: Sequence[str], definitions: int) -> ZoneSlots:
+    """The block of zone ``decl`` given each definition's type (``CardState.definition_types``; () for none)."""
+    def of(kinds: tuple[str, ...]) -> tuple[int, ...]:
+        if not kinds or not types:
+            return tuple(range(definitions))
+        return tuple(d for d in range(definitions) if d < len(types) and types[d] in kinds)
+
+    held = of(decl.holds)
+    if decl.turns is None:
+        turned = held if decl.in_play else ()
+    elif not decl.turns:
+        turned = ()
+    else:
+        keep = set(held)
+        turned = tuple(d for d in of(decl.turns) if d in keep)
+    return ZoneSlots.build(decl.name, held, turned, definitions)
+
+
 @dataclass
 class Layout:
     var_slots: list[tuple[str, int | None]]  # (name, index in a list var or None)
@@ -72,10 +126,30 @@ class Layout:
     definitions: int
     players: int
     turned_flag: int = 1  # the game's ``CardState.TURNED_FLAG``: the flag counted as a card's turned state
+    slots: list[ZoneSlots] | None = None  # per zone, its block; None: every definition everywhere, turned too
+
+    def __post_init__(self) -> None:
+        if self.slots is None:
+            every = tuple(range(self.definitions))
+            self.slots = [ZoneSlots.build(name, every, every, self.definitions) for name in self.zones]
+
+    @property
+    def zone_slots(self) -> list[ZoneSlots]:
+        assert self.slots is not None
+        return self.slots
 
     @property
     def size(self) -> int:
-        return 1 + len(self.var_slots) + len(self.zones) * (1 + 2 * self.definitions) + MAX_OPTIONS * (1 + KIND_BUCKETS + 1)
+        return 1 + len(self.var_slots) + sum(z.size for z in self.zone_slots) + MAX_OPTIONS * (1 + KIND_BUCKETS + 1)
+
+    def zone_base(self, name: str) -> int:
+        """The offset of zone ``name``'s block (its count) in the observation."""
+        k = 1 + len(self.var_slots)
+        for zs in self.zone_slots:
+            if zs.name == name:
+                return k
+            k += zs.size
+        raise KeyError(name)
 
 
 class CardObservation:
@@ -104,10 +178,9 @@ class CardObservation:
             obs[k] = min(max(float(v), 0.0), VAR_CAP) / VAR_CAP
             k += 1
         cards, ndef = view["cards"], lay.definitions
-        for zone in lay.zones:
-            entries = view["zones"][zone]
+        for zs in lay.zone_slots:
+            entries = view["zones"][zs.name]
             obs[k] = min(len(entries), COUNT_CAP) / COUNT_CAP
-            base = k + 1
             for entry in entries:
                 if entry is None:
                     continue
@@ -115,10 +188,12 @@ class CardObservation:
                 d = c["defn"]
                 if d is None or not 0 <= d < ndef:
                     continue
-                obs[base + d] = min(obs[base + d] * COPIES_CAP + 1.0, COPIES_CAP) / COPIES_CAP
-                if c["flags"] & lay.turned_flag:
-                    obs[base + ndef + d] = min(obs[base + ndef + d] * COPIES_CAP + 1.0, COPIES_CAP) / COPIES_CAP
-            k = base + 2 * ndef
+                j = k + zs.copy_at[d]
+                obs[j] = min(obs[j] * COPIES_CAP + 1.0, COPIES_CAP) / COPIES_CAP
+                if c["flags"] & lay.turned_flag and zs.turn_at[d]:
+                    j = k + zs.turn_at[d]
+                    obs[j] = min(obs[j] * COPIES_CAP + 1.0, COPIES_CAP) / COPIES_CAP
+            k += zs.size
         decision = view.get("decision")
         if decision is not None:
             for j, option in enumerate(decision["options"][:MAX_OPTIONS]):
@@ -150,7 +225,9 @@ class CardGameEncoding:
                 elif isinstance(value, list) and all(isinstance(v, int) for v in value):
                     slots.extend((name, k) for k in range(len(value)))
             zones = [d.name for d in st.table.decls]
-            self._layouts[players] = Layout(slots, zones, st.definition_count(), players, type(st).TURNED_FLAG)
+            ndef, types = st.definition_count(), st.definition_types()
+            blocks = [zone_slots(d, types, ndef) for d in st.table.decls]
+            self._layouts[players] = Layout(slots, zones, ndef, players, type(st).TURNED_FLAG, blocks)
         return self._layouts[players]
 
     def action_space(self, players: int) -> PointerActions:
@@ -183,7 +260,7 @@ def generic_encoding(game: GameDefinition) -> CardGameEncoding | None:
         return None
     if not isinstance(st, CardState):
         return None
-    return CardGameEncoding(game, f"{game.info.id.replace('-', '_')}_v0")
+    return CardGameEncoding(game, f"{game.info.id.replace('-', '_')}_v1")
 
 
-__all__ = ["CardGameEncoding", "MAX_OPTIONS", "PointerActions", "generic_encoding"]
+__all__ = ["CardGameEncoding", "Layout", "MAX_OPTIONS", "PointerActions", "ZoneSlots", "generic_encoding", "zone_slots"]

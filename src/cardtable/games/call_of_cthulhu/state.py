@@ -41,22 +41,30 @@ RESOURCES_PER_TURN = 1
 OPS = OpTable()  # the game's ops (rules.py registers them); the state class joins them with the engine's
 
 
+# What each zone can hold (``ZoneDecl.holds``, CC-3): a player's deck holds characters, supports and events
+# (CC-2.1), and so do the zones its cards go to; only characters and supports enter a play area, and story
+# cards stay in the story deck, the row and the won piles. Cards exhaust only in play areas (CC-3.5).
+DECK_CARDS = ("character", "support", "event")
+STORIES = ("story",)
+
+
 def zones_for(players: int) -> list[ZoneDecl]:
     zones: list[ZoneDecl] = []
     for p in range(players):
         zones += [
-            ZoneDecl(f"deck:{p}", Visibility.HIDDEN, p, ordered=True),
-            ZoneDecl(f"hand:{p}", Visibility.OWNER, p, hand=True),
-            ZoneDecl(f"play:{p}", Visibility.PUBLIC, p, in_play=True),
-            ZoneDecl(f"discard:{p}", Visibility.PUBLIC, p),
-            ZoneDecl(f"won:{p}", Visibility.PUBLIC, p),
+            ZoneDecl(f"deck:{p}", Visibility.HIDDEN, p, ordered=True, holds=DECK_CARDS),
+            ZoneDecl(f"hand:{p}", Visibility.OWNER, p, hand=True, holds=DECK_CARDS),
+            ZoneDecl(f"play:{p}", Visibility.PUBLIC, p, in_play=True, holds=("character", "support")),
+            ZoneDecl(f"discard:{p}", Visibility.PUBLIC, p, holds=DECK_CARDS),
+            ZoneDecl(f"won:{p}", Visibility.PUBLIC, p, holds=STORIES),
         ]
-        zones += [ZoneDecl(f"res:{p}:{d}", Visibility.PUBLIC, p) for d in range(DOMAINS_PER_PLAYER)]
-    zones.append(ZoneDecl("story_deck", Visibility.HIDDEN, None, ordered=True))
-    zones += [ZoneDecl(f"row:{s}", Visibility.PUBLIC, None, in_play=True) for s in range(STORY_ROW_SIZE)]
+        zones += [ZoneDecl(f"res:{p}:{d}", Visibility.PUBLIC, p, holds=DECK_CARDS) for d in range(DOMAINS_PER_PLAYER)]
+    zones.append(ZoneDecl("story_deck", Visibility.HIDDEN, None, ordered=True, holds=STORIES))
+    zones += [ZoneDecl(f"row:{s}", Visibility.PUBLIC, None, in_play=True, holds=STORIES, turns=())
+              for s in range(STORY_ROW_SIZE)]
     # a card being played waits here (CC-6.11); an event resolves from it and never enters play, so
     # entering it is what counts the card as played (the balance lab's per-card figures)
-    zones.append(ZoneDecl("resolving", Visibility.PUBLIC, None, played=True))
+    zones.append(ZoneDecl("resolving", Visibility.PUBLIC, None, played=True, holds=DECK_CARDS))
     return zones
 
 
@@ -203,6 +211,9 @@ class CocState(CardState):
 
     def definition_count(self) -> int:
         return len(self.defs)
+
+    def definition_types(self) -> list[str]:
+        return [self.defs[d].type for d in range(len(self.defs))]
 
     def insane(self, i: int) -> bool:
         return bool(self.table.flags[i] & INSANE)

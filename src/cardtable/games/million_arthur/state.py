@@ -36,18 +36,23 @@ mods: Any = LazyModules(__package__)  # the game's modules, for calls that would
 AREAS = ("deck", "hand", "leader", "base", "battle", "chain", "burst", "discard")
 
 
+# What each zone can hold (``ZoneDecl.holds``): the leader stays in its zone (MA-5.5), every other card is a
+# knight (MA-2); knights rest only in the base and battle areas (MA-4.2), the zones in play.
+KNIGHTS = ("knight",)
+
+
 def zones_for(players: int = 2) -> list[ZoneDecl]:
     zones: list[ZoneDecl] = []
     for p in range(players):
         zones += [
-            ZoneDecl(f"deck:{p}", Visibility.HIDDEN, p, ordered=True),
-            ZoneDecl(f"hand:{p}", Visibility.OWNER, p, hand=True),
-            ZoneDecl(f"leader:{p}", Visibility.PUBLIC, p),
-            ZoneDecl(f"base:{p}", Visibility.PUBLIC, p, in_play=True),
-            ZoneDecl(f"battle:{p}", Visibility.PUBLIC, p, in_play=True),
-            ZoneDecl(f"chain:{p}", Visibility.PUBLIC, p),
-            ZoneDecl(f"burst:{p}", Visibility.PUBLIC, p),
-            ZoneDecl(f"discard:{p}", Visibility.PUBLIC, p),
+            ZoneDecl(f"deck:{p}", Visibility.HIDDEN, p, ordered=True, holds=KNIGHTS),
+            ZoneDecl(f"hand:{p}", Visibility.OWNER, p, hand=True, holds=KNIGHTS),
+            ZoneDecl(f"leader:{p}", Visibility.PUBLIC, p, holds=("leader",)),
+            ZoneDecl(f"base:{p}", Visibility.PUBLIC, p, in_play=True, holds=KNIGHTS),
+            ZoneDecl(f"battle:{p}", Visibility.PUBLIC, p, in_play=True, holds=KNIGHTS),
+            ZoneDecl(f"chain:{p}", Visibility.PUBLIC, p, holds=KNIGHTS),
+            ZoneDecl(f"burst:{p}", Visibility.PUBLIC, p, holds=KNIGHTS),
+            ZoneDecl(f"discard:{p}", Visibility.PUBLIC, p, holds=KNIGHTS),
         ]
     return zones
 
@@ -138,6 +143,9 @@ class MaState(CardState):
 
     def definition_count(self) -> int:
         return len(self.pool)
+
+    def definition_types(self) -> list[str]:
+        return [self.pool[d].kind for d in range(len(self.pool))]
 
     def active_player(self) -> int:
         return int(self.vars["active"])

@@ -61,24 +61,35 @@ _JUST_PLAYED_AREAS = ("story", "ally", "item", "event", "god")  # where ``just_p
 _JUST_PLAYED_PLACE = {ZONE[a][q]: (q, k) for k, a in enumerate(_JUST_PLAYED_AREAS) for q in range(SEATS_MAX)}
 
 
+# What each zone can hold (``ZoneDecl.holds``, MY-3.1): a Mythos Deck holds every type but investigators, and
+# so do the hand, the discard pile and the Story Deck; each area its own. A card an effect moves into an area
+# of another type (MY-3.6) counts in the zone's "other" slot of the RL observation.
+DECK_CARDS = ("event", "location", "travel_event", "artifact", "ally", "adventure", "monster", "spell", "tome",
+              "god", "weapon")
+
+
 @lru_cache(maxsize=None)
 def zones_for(players: int) -> tuple[ZoneDecl, ...]:
     """The zones of a table for ``players`` (made once per player count: every new game asks)."""
     zones: list[ZoneDecl] = []
     for p in range(players):
         zones += [
-            ZoneDecl(f"deck:{p}", Visibility.HIDDEN, p, ordered=True),
-            ZoneDecl(f"hand:{p}", Visibility.OWNER, p, hand=True),
-            ZoneDecl(f"discard:{p}", Visibility.PUBLIC, p),
-            ZoneDecl(f"story:{p}", Visibility.PUBLIC, p, in_play=True),
-            ZoneDecl(f"threat:{p}", Visibility.PUBLIC, p, in_play=True),
-            ZoneDecl(f"god:{p}", Visibility.PUBLIC, p, in_play=True),
-            ZoneDecl(f"ally:{p}", Visibility.PUBLIC, p, in_play=True),
-            ZoneDecl(f"item:{p}", Visibility.PUBLIC, p, in_play=True),
-            ZoneDecl(f"event:{p}", Visibility.PUBLIC, p, in_play=True),
+            ZoneDecl(f"deck:{p}", Visibility.HIDDEN, p, ordered=True, holds=DECK_CARDS),
+            ZoneDecl(f"hand:{p}", Visibility.OWNER, p, hand=True, holds=DECK_CARDS),
+            ZoneDecl(f"discard:{p}", Visibility.PUBLIC, p, holds=DECK_CARDS),
+            # any card can be buried in it (MY-0.5 "Bury"); only Locations turn crosswise there (MY-3.5 a)
+            ZoneDecl(f"story:{p}", Visibility.PUBLIC, p, in_play=True, holds=DECK_CARDS,
+                     turns=("location", "travel_event")),
+            ZoneDecl(f"threat:{p}", Visibility.PUBLIC, p, in_play=True, holds=("monster",), turns=()),
+            ZoneDecl(f"god:{p}", Visibility.PUBLIC, p, in_play=True, holds=("god",)),  # MY-3.5 b
+            # allies with their attachments (MY-3.4)
+            ZoneDecl(f"ally:{p}", Visibility.PUBLIC, p, in_play=True,
+                     holds=("ally", "weapon", "tome", "spell", "artifact"), turns=()),
+            ZoneDecl(f"item:{p}", Visibility.PUBLIC, p, in_play=True, holds=("artifact", "tome", "spell"), turns=()),
+            ZoneDecl(f"event:{p}", Visibility.PUBLIC, p, in_play=True, holds=("event",), turns=()),
             # MY-6.13.4: an adventure is played (a PLAY) into Acquired Adventures, outside the field (MY-6.13.6)
-            ZoneDecl(f"adventures:{p}", Visibility.PUBLIC, p, played=True),
-            ZoneDecl(f"inv:{p}", Visibility.PUBLIC, p),
+            ZoneDecl(f"adventures:{p}", Visibility.PUBLIC, p, played=True, holds=("adventure",)),
+            ZoneDecl(f"inv:{p}", Visibility.PUBLIC, p, holds=("investigator",)),
         ]
     return tuple(zones)
 
@@ -188,6 +199,9 @@ class MyState(CardState):
 
     def definition_count(self) -> int:
         return len(self.pool)
+
+    def definition_types(self) -> list[str]:
+        return [self.pool[d].type for d in range(len(self.pool))]
 
     def active_player(self) -> int:
         return int(self.vars["active"])
