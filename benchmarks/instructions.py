@@ -15,6 +15,7 @@ Usage::
 
     python benchmarks/instructions.py --game mythos --players 2 --games 20
     python benchmarks/instructions.py --src /tmp/old/src --game mythos   # another checkout's tree
+    python benchmarks/instructions.py --game mythos --players 4 --env    # the RL env's AEC loop too
 
 Needs valgrind (Debian: ``apt-get install valgrind``). A 20-game Mythos run takes about 30 s.
 """
@@ -45,10 +46,31 @@ for seed in range({games}):
 print("decisions", decisions)
 """
 
+# the same, through the PettingZoo AEC loop (observe + mask + step): what an RL agent's environment costs
+PLAY_ENV = """
+import random, sys
+sys.path.insert(0, {src!r})
+from cardtable.rl import pettingzoo_env
+env = pettingzoo_env({game!r}, players={players}, seed=0)
+env.reset(seed=0)  # load the cards and build the encoder in both runs
+choose = random.Random(20240601).choice
+decisions = 0
+for seed in range({games}):
+    env.reset(seed=seed)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(choose(obs["action_mask"].nonzero()[0].tolist()))
+        decisions += 1
+print("decisions", decisions)
+"""
 
-def count(src: str, game: str, players: int, games: int) -> tuple[int, int]:
-    """(instructions, decisions) of one run under cachegrind."""
-    code = PLAY.format(src=src, game=game, players=players, games=games)
+
+def count(src: str, game: str, players: int, games: int, env_loop: bool = False) -> tuple[int, int]:
+    """(instructions, decisions) of one run under cachegrind: the bare engine, or the AEC loop (``env_loop``)."""
+    code = (PLAY_ENV if env_loop else PLAY).format(src=src, game=game, players=players, games=games)
     # a fixed hash seed: a random one moves set and dict layouts, and with them the count, by about ±1%
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
@@ -69,6 +91,9 @@ def main() -> None:
     parser.add_argument("--game", default="mythos")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--env", action="store_true",
+                        help="also count the PettingZoo AEC loop (observe + mask + step) over seeded games, and "
+                             "print its ratio to the bare engine's count")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("instructions: valgrind is not installed (Debian: apt-get install valgrind)")
@@ -78,8 +103,16 @@ def main() -> None:
     base, _ = count(args.src, args.game, args.players, 0)
     if decisions == 0:
         raise SystemExit("instructions: the games had no decision")
+    per = (total - base) / decisions
     print(f"{args.game}, {args.players} players, {args.games} seeded random games ({decisions} decisions), "
-          f"{args.src}: {(total - base) / decisions:,.0f} instructions per decision")
+          f"{args.src}: {per:,.0f} instructions per decision")
+    if args.env:
+        # other games than the bare run's (the env draws its own deals), so the ratio is of averages
+        total, decisions = count(args.src, args.game, args.players, args.games, env_loop=True)
+        base, _ = count(args.src, args.game, args.players, 0, env_loop=True)
+        looped = (total - base) / decisions
+        print(f"  AEC loop ({decisions} decisions): {looped:,.0f} instructions per decision, "
+              f"{looped / per:.2f}x the bare engine's")
 
 
 if __name__ == "__main__":
