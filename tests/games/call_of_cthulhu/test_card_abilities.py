@@ -876,6 +876,21 @@ def test_SN08_whispering_pines_returns_a_character_into_play() -> None:
     assert tb.zone(tb["Feral Devotee"]) == "play:0"
 
 
+def test_cc_3_2_and_cc_3_10_a_card_that_left_play_exhausted_comes_back_ready() -> None:
+    """CC-3.2: a card that leaves play is a new object, so an exhausted (or insane) character discarded from play
+    lies upright and face up in the pile; CC-3.10: put back into play from there (SN08), it enters ready."""
+    tb = build(play=(("Feral Devotee",), ()), hand=(("Whispering Pines Coven",), ()))
+    t, devotee = tb.st.table, tb["Feral Devotee"]
+    t.set_flag(devotee, EXHAUSTED)
+    t.set_flag(devotee, INSANE)
+    tb.st.move_card(devotee, "discard:0")  # destroyed, as combat or a sacrifice does
+    assert not t.flags[devotee] & (EXHAUSTED | INSANE)
+    tb.play("Whispering Pines Coven")
+    if tb.kind == "pay":
+        tb.do("choose", index=0)
+    assert tb.zone(devotee) == "play:0" and not tb.st.exhausted(devotee) and not tb.st.insane(devotee)
+
+
 def test_SN09_feral_devotee_sacrifices_itself_to_ready() -> None:
     """SN09 Feral Devotee: sacrifice_self → ready an exhausted character."""
     tb = build(play=(("Feral Devotee", "Hired Muscle"), ()))

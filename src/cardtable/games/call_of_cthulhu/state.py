@@ -209,6 +209,18 @@ class CocState(CardState):
         owner = self.table.owner[i]
         return f"discard:{owner}"
 
+    def move_card(self, i: int, zone: str, *, bottom: bool = False) -> list[int]:
+        """The engine's move; a card that leaves play loses its exhausted and insane states (CC-3.2: out of play
+        it is a new object), so a discard pile shows it upright and face up, and a card put back into play from
+        there enters ready (CC-3.10) — it kept an exhausted state from its last time in play before."""
+        t = self.table
+        in_play = t.in_play_zone
+        left_play = in_play[t.zone[i]] and not in_play[t.zone_ids[zone]]
+        gone = super().move_card(i, zone, bottom=bottom)
+        if left_play:
+            t.flags[i] &= ~(EXHAUSTED | INSANE)
+        return gone
+
     def definition_count(self) -> int:
         return len(self.defs)
 
