@@ -72,7 +72,7 @@ def count(src: str, game: str, players: int, games: int, env_loop: bool = False)
     """(instructions, decisions) of one run under cachegrind: the bare engine, or the AEC loop (``env_loop``)."""
     code = (PLAY_ENV if env_loop else PLAY).format(src=src, game=game, players=players, games=games)
     # a fixed hash seed: a random one moves set and dict layouts, and with them the count, by about ±1%
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
     done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
                            sys.executable, "-c", code], capture_output=True, text=True, check=False, env=env)
     if done.returncode != 0:

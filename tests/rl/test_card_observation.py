@@ -211,7 +211,9 @@ def _public_face_up_zones(state: CardState, least: int) -> list[int]:
 def test_a_big_open_zone_changed_in_place_is_encoded_again(game_id: str) -> None:
     """A card of a big open zone exhausted, readied, turned face down or redefined in place (the zone's list
     unchanged), a deck card shown to a seat, a list variable changed in place: the next observation shows it,
-    no memo of the encoder (a zone's last block, a deck's card getter, the last variables) is reused."""
+    no memo of the encoder (a zone's last block, a deck's card getter, the last variables) is reused. And a card
+    moved on the same table is seen too: the encoder skips comparing the zones only while the table's ``stamp``
+    (raised by every table method that moves a card) is the same."""
     from cardtable.rl import card_observation
 
     game = registry.load_game(game_id)
@@ -245,12 +247,17 @@ def test_a_big_open_zone_changed_in_place_is_encoded_again(game_id: str) -> None
                           if index == 0 and state.vars[name][0] < 20 and _viewable_with_one_more(state, name))
             turned = type(state).TURNED_FLAG  # exhausted, crosswise in Mythos
             for change in (lambda: t.flags.__setitem__(card, t.flags[card] ^ turned),
-                           lambda: t.defn.__setitem__(card, other),
+                           # (a rewrite of ``defn`` is followed by ``defs_rewritten``: the engine's contract)
+                           lambda: (t.defn.__setitem__(card, other), t.defs_rewritten()),
                            lambda: t.flags.__setitem__(card, t.flags[card] | FACE_DOWN),
                            lambda: t.known.__setitem__(shown, t.known[shown] | 1),  # a deck card shown to seat 0
                            lambda: state.vars[listed].__setitem__(0, state.vars[listed][0] + 1)):  # a variable
                 change()
                 check()
+            # a card moved to another public zone on the same table (``move`` raises the stamp)
+            here = t.decls[t.zone[card]].name
+            t.move(card, next(d.name for d in t.decls if d.visibility.name == "PUBLIC" and d.name != here))
+            check()
             return
     pytest.fail(f"{game_id}: no position with a big open zone (the memo is never exercised)")
 

@@ -98,7 +98,7 @@ class _Table:
     """
 
     __slots__ = ("plan", "zones", "flags", "defn", "ctrl", "known", "version", "tick", "known_cards", "face_down",
-                 "special")
+                 "special", "seen_table", "seen_stamp")
 
     def __init__(self, plan: Any) -> None:
         self.plan = plan  # the zone plan it was built for (a new one: a new record)
@@ -114,6 +114,11 @@ class _Table:
         self.face_down: set[int] = set()  # cards face down
         # cards whose face some seats see and others of the same kind do not: face down, or known to some seats only
         self.special: set[int] = set()
+        # the table last compared and its ``stamp`` then: while both are the same, no card moved and no definition
+        # was rewritten (``CardTable.stamp`` counts every change to ``zones`` and ``defn``: its contract), so neither
+        # needs comparing — in the envs' loop, steps that move no card or only change flags
+        self.seen_table: Any = None
+        self.seen_stamp = -1
 
     def update(self, t: Any) -> Any:
         """Compare table ``t`` with the record: a new version for each zone that changed, the copies renewed.
@@ -121,13 +126,15 @@ class _Table:
         self.tick += 1
         zones, kept = t.zones, self.zones
         bumped: Any = ()
-        if zones != kept:
+        same = t is self.seen_table and t.stamp == self.seen_stamp  # no card moved, no definition rewritten
+        if not same and zones != kept:
             tick, version = self.tick, self.version
             bumped = list(compress(range(len(zones)), map(ne, zones, kept)))
             for z in bumped:
                 kept[z] = zones[z].copy()
                 version[z] = tick
-        if t.flags != self.flags or t.defn != self.defn or t.ctrl != self.ctrl or t.known != self.known:
+        self.seen_table, self.seen_stamp = t, t.stamp
+        if t.flags != self.flags or t.known != self.known or t.ctrl != self.ctrl or (not same and t.defn != self.defn):
             bumped = self._cards_changed(t, self.tick).union(bumped)
         return bumped
 
