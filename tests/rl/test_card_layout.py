@@ -106,3 +106,18 @@ def test_a_card_an_effect_moves_into_another_area_counts_in_its_other_slot() -> 
     t.set_flag(monster, CROSSWISE, True)
     after = encoder.encode_seat(st, 0)
     assert np.array_equal(before, after) and np.array_equal(after, encoder.encode(st.view(0)))
+
+
+@pytest.mark.parametrize("game_id", card_games())
+def test_every_type_a_zone_names_is_a_type_of_the_game(game_id: str) -> None:
+    """A zone's ``holds`` and ``turns`` name card types the game's definitions have (a misspelt type would
+    silently leave that type without slots there), and ``turns`` only types the zone holds."""
+    st = registry.load_game(game_id).new_game(seed=0)
+    assert isinstance(st, CardState)
+    types = set(st.definition_types())
+    for decl in st.table.decls:
+        named = set(decl.holds) | set(decl.turns or ())
+        assert not named or types, f"{game_id}: {decl.name} names types but the game names none"
+        assert named <= types, f"{game_id}: {decl.name} names unknown types {sorted(named - types)}"
+        if decl.holds and decl.turns:
+            assert set(decl.turns) <= set(decl.holds), f"{game_id}: {decl.name} turns types it does not hold"
