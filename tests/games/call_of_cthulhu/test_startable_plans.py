@@ -80,6 +80,41 @@ def test_cc_6_11_startable_answers_as_the_plain_order() -> None:
     assert asked > 2000 and 0 < started < asked
 
 
+def test_cc_6_11_a_quick_refusal_is_a_refusal() -> None:
+    """``quick_refused`` (the phase, self costs and flagged-card counts, asked by ``window_actions`` before a hand's
+    costs) says yes only where ``startable`` says no, and it does refuse some (else the window's gate would be idle)."""
+    refused = 0
+    for st in _positions():
+        for p, i, ref, card_cost in _asked(st):
+            if effects_ops.quick_refused(st, i, ref):
+                assert not _plain_startable(st, p, i, ref, {}, card_cost), (st.card(i).title, ref, p)
+                refused += 1
+    assert refused > 200
+
+
+def test_cc_6_14_window_listing_as_each_card_asked_plainly() -> None:
+    """Every action window of seeded games lists the hand's plays ``can_play`` allows, card by card, in hand order."""
+    rng = random.Random(11)
+    listed = 0
+    for seed in range(4):
+        st = GAME.new_game(seed=seed, players=2)
+        while not st.is_terminal:
+            args = st.stack[-1].args
+            name = args.get("name")
+            if st.decision.kind.startswith("window:") and name not in ("interrupt", "reaction"):
+                p = args["player"]
+                plain = []
+                for i in st.table.cards(f"hand:{p}"):
+                    for x in st.x_values(p, i):
+                        if st.card(i).type in ("character", "support", "event") and st.can_play(p, i, x):
+                            plain.append((i, x))
+                got = [(a.get("card"), a.get("x") or 0) for a in st.window_actions(name, p)]
+                assert got == plain
+                listed += 1
+            st.apply(rng.choice(st.legal_actions()))
+    assert listed > 200
+
+
 def test_cc_6_11_has_enough_counts_as_card_cands() -> None:
     asked = 0
     for st in _positions(4):

@@ -564,9 +564,15 @@ class CocState(CardState):
         actions, others = game.action_event_defs, game.non_event_defs  # type: ignore[attr-defined]
         printed_only, top = False, 0  # (set with ``window``, below)
         window: Any = self  # not looked up yet (the stack is walked once, for the first card that needs it)
+        quick_refused, compiled = _effects_ops.quick_refused, game.compiled
         for i in self.table.zones[HAND_ZONE_IDS[player]]:
             k = defn[i]
-            if k not in actions and (not ops_turn or k not in others):
+            if k in actions:
+                # an action event whose own cheap tests fail (its phase, the flagged cards its choice needs) cannot
+                # start, whatever it costs: refused before the hand's shared reads below (most events, most windows)
+                if compiled[k] and quick_refused(self, i, (k, 0)):
+                    continue
+            elif not ops_turn or k not in others:
                 continue  # CC-6.14: cheap refusals first (this runs at every window)
             d = deftuple[k]
             if window is self:  # what every card of the hand shares, read once (nothing changes meanwhile)
@@ -883,3 +889,4 @@ class CocState(CardState):
 
 # The rules import this module (and the state class); imported last, so either may be loaded first.
 from . import rules as _rules  # noqa: E402
+from . import effects_ops as _effects_ops  # noqa: E402
