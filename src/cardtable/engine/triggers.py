@@ -321,10 +321,7 @@ class WindowOp(Op["CardState"]):
             answered = args.get("answered") or ()
             return [shared_action(p, "use", (("ability", ab.index), ("card", i))) for i, ab in found
                     if (i, ab.index) not in answered]
-        actions: list[Action] = list(st.window_actions(name, p))
-        for i, ab in matching(st, ACTION, p, None):
-            actions.append(shared_action(p, "use", (("ability", ab.index), ("card", i))))  # (made once per value)
-        return actions
+        return st.window_options(name, p)
 
     @staticmethod
     def _must_ask(st: "CardState", frame: Frame, p: int) -> bool:

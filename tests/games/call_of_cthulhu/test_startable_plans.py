@@ -19,6 +19,7 @@ from cardtable.games.call_of_cthulhu.effect_choices import card_cands, cands_for
 from cardtable.games.call_of_cthulhu.effects import _lki_slot
 from cardtable.games.call_of_cthulhu.filters import Ctx, ability_model, condition_holds
 from cardtable.games.call_of_cthulhu.state import HAND_ZONE_IDS, PLAY_ZONES, ROW_ZONES, CocState
+from cardtable.engine import CardState
 from cardtable.testing.positions import random_positions
 
 
@@ -113,6 +114,27 @@ def test_cc_6_14_window_listing_as_each_card_asked_plainly() -> None:
                 listed += 1
             st.apply(rng.choice(st.legal_actions()))
     assert listed > 200
+
+
+def test_cc_12_1_window_options_list_what_the_generic_path_lists() -> None:
+    """``CocState.window_options`` (the hand's plays and the seat's action abilities in one pass) gives exactly the
+    engine's generic listing (``CardState.window_options``: ``window_actions``, then ``matching``) at every action
+    window of seeded random games, for both seats, including positions where an insane card or an exhausted one is
+    in play."""
+    rng = random.Random(5)
+    compared = with_uses = 0
+    for seed in range(6):
+        st = GAME.new_game(seed=seed, players=2)
+        while not st.is_terminal:
+            name = st.stack[-1].args.get("name")
+            if st.decision.kind.startswith("window:") and name not in ("interrupt", "reaction"):
+                for p in (0, 1):
+                    got = st.window_options(name, p)
+                    assert got == CardState.window_options(st, name, p), (name, p)
+                    compared += 1
+                    with_uses += any(a.kind == "use" for a in got)
+            st.apply(rng.choice(st.legal_actions()))
+    assert compared > 500 and with_uses > 20
 
 
 def test_cc_6_11_has_enough_counts_as_card_cands() -> None:

@@ -594,6 +594,69 @@ class CocState(CardState):
                     out.append(Action(player, "play", (("card", i), ("x", x))))
         return out
 
+    def window_options(self, name: str, player: int) -> list[Action]:
+        """``CardState.window_options`` in one pass: the hand's plays (``window_actions``), then the seat's usable
+        action abilities, as ``matching(self, "action", player, None)`` lists them.
+
+        Why: three action-window listings in four offer nothing, and most of their cost was the generic path's
+        fixed part (the pool gate, the narrowed set, a list of both seats' sources walked again to drop the other
+        seat's). Here the gate and the set are read from the facts directly and the walk keeps only this seat's
+        cards as it goes. The sources come in ``trigger_sources_for``'s order and each ability is put to
+        ``matching``'s tests in ``matching``'s order (its event tests are absent: an action answers no event), so
+        the list is the same; ``tests/games/call_of_cthulhu/test_startable_plans.py`` compares the two."""
+        actions = self.window_actions(name, player)
+        if type(actions) is not list:
+            actions = list(actions)
+        facts = self.table.defs_memo or self.facts()
+        if ("action", None) not in facts.trigger_pairs:  # (``may_trigger``)
+            return actions
+        defs = facts.trigger_defs.get(("action", None), _NO_DEFS)
+        if not defs:
+            return actions
+        t = self.table
+        zones, flags, defn, ctrl = t.zones, t.flags, t.defn, t.ctrl
+        in_play, hand, discard = defs.in_play, defs.hand, defs.discard
+        mine = []  # ``trigger_sources_for(defs)``, this seat's cards only (matching's first test, made during the walk)
+        if in_play:
+            for z in PLAY_ZONES:
+                for i in zones[z]:
+                    if ctrl[i] == player and defn[i] in in_play and not flags[i] & INSANE:
+                        mine.append(i)
+            if defs.rows:
+                for z in ROW_ZONES:
+                    for i in zones[z]:
+                        if ctrl[i] == player and defn[i] in in_play:
+                            mine.append(i)
+        if hand:
+            for z in HAND_ZONE_IDS:
+                for i in zones[z]:
+                    if ctrl[i] == player and defn[i] in hand:
+                        mine.append(i)
+        if discard:
+            for z in DISCARD_ZONES:
+                for i in zones[z]:
+                    if ctrl[i] == player and defn[i] in discard:
+                        mine.append(i)
+        if not mine:
+            return actions
+        zone, in_play_zone, used = t.zone, t.in_play_zone, self.used
+        for i in mine:  # ``matching``'s loop, its tests in its order
+            for ab in self.abilities_of(i):
+                if ab.kind != "action":
+                    continue
+                if ab.zones is None:
+                    if not in_play_zone[zone[i]]:
+                        continue
+                elif not source_in_place(self, i, ab):
+                    continue
+                if ab.limit is not None and (i, ab.index, ab.limit) in used:
+                    continue
+                if ab.condition is not None and not ab.condition(self, i, player):
+                    continue
+                if self.can_use(player, i, ab, None, ()):
+                    actions.append(shared_action(player, "use", (("ability", ab.index), ("card", i))))
+        return actions
+
     def hidden_could_answer(self, player: int, window: str, kind: str | None) -> bool:
         """Anyone holding cards might hold an event for this window (asked or not would tell)."""
         if not self.table.zones[HAND_ZONE_IDS[player]]:
