@@ -18,8 +18,8 @@ from cardtable.games.call_of_cthulhu import effects_ops
 from cardtable.games.call_of_cthulhu.effect_choices import card_cands, cands_for, choice_fields, cost_payable, has_enough, hidden_count
 from cardtable.games.call_of_cthulhu.effects import _lki_slot
 from cardtable.games.call_of_cthulhu.filters import Ctx, ability_model, condition_holds
-from cardtable.games.call_of_cthulhu.state import HAND_ZONE_IDS, PLAY_ZONES, ROW_ZONES, CocState
-from cardtable.engine import CardState
+from cardtable.games.call_of_cthulhu.state import HAND_ZONE_IDS, INSANE, PLAY_ZONES, ROW_ZONES, CocState
+from cardtable.engine import EXHAUSTED, CardState
 from cardtable.testing.positions import random_positions
 
 
@@ -119,10 +119,10 @@ def test_cc_6_14_window_listing_as_each_card_asked_plainly() -> None:
 def test_cc_12_1_window_options_list_what_the_generic_path_lists() -> None:
     """``CocState.window_options`` (the hand's plays and the seat's action abilities in one pass) gives exactly the
     engine's generic listing (``CardState.window_options``: ``window_actions``, then ``matching``) at every action
-    window of seeded random games, for both seats, including positions where an insane card or an exhausted one is
-    in play."""
+    window of seeded random games, for both seats, at the same stamp again (the kept walk), and after flags and
+    control, which the stamp does not count, are changed in place."""
     rng = random.Random(5)
-    compared = with_uses = 0
+    compared = with_uses = changed = 0
     for seed in range(6):
         st = GAME.new_game(seed=seed, players=2)
         while not st.is_terminal:
@@ -133,8 +133,19 @@ def test_cc_12_1_window_options_list_what_the_generic_path_lists() -> None:
                     assert got == CardState.window_options(st, name, p), (name, p)
                     compared += 1
                     with_uses += any(a.kind == "use" for a in got)
+                if rng.random() < 0.3:  # flags and control are not stamped: changed in place, the kept walk must follow
+                    other = st.clone()
+                    t = other.table
+                    other.window_options(name, 0)  # (fills the memo at this stamp)
+                    for i in t.cards("play:0") + t.cards("play:1"):
+                        t.flags[i] ^= rng.choice((INSANE, EXHAUSTED, 0))
+                        if rng.random() < 0.2:
+                            t.ctrl[i] = 1 - t.ctrl[i]
+                    for p in (0, 1):
+                        assert other.window_options(name, p) == CardState.window_options(other, name, p), (name, p)
+                        changed += 1
             st.apply(rng.choice(st.legal_actions()))
-    assert compared > 500 and with_uses > 20
+    assert compared > 500 and with_uses > 20 and changed > 100
 
 
 def test_cc_6_11_has_enough_counts_as_card_cands() -> None:

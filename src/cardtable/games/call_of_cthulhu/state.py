@@ -174,9 +174,11 @@ def deck_facts(game: Any, present: frozenset[int]) -> DeckFacts:
 class CocState(CardState):
     """A game of the Call of Cthulhu CCG (2 players)."""
 
-    __slots__ = ("_committed_memo", "_prompt_memo")  # (table, its stamp, {(slot, seat or None): committed_at's answer})
+    __slots__ = ("_committed_memo", "_prompt_memo", "_window_memo")  # (table, its stamp, {(slot, seat or None): committed_at's answer})
     _committed_memo: tuple[CardTable, int, dict[tuple[int, int | None], list[int]]]
     _prompt_memo: tuple[Any, str, CardTable, int, str]  # (event, window, table, its stamp, the prompt): window_prompt
+    # (table, its stamp, action sources in play, the other ones, per seat: an action event in hand?): window_options
+    _window_memo: tuple[CardTable, int, list[int], list[int], list[bool | None]]
     VARS = {
         "turn": 1, "active": 0, "first": 0, "phase": "setup", "resourced": 0, "seq": 0,
         "drained": [0] * 6, "tokens": [0] * 6, "story_phase": 0, "queued": [], "paid_from": 0,
@@ -599,46 +601,48 @@ class CocState(CardState):
         action abilities, as ``matching(self, "action", player, None)`` lists them.
 
         Why: three action-window listings in four offer nothing, and most of their cost was the generic path's
-        fixed part (the pool gate, the narrowed set, a list of both seats' sources walked again to drop the other
-        seat's). Here the gate and the set are read from the facts directly and the walk keeps only this seat's
-        cards as it goes. The sources come in ``trigger_sources_for``'s order and each ability is put to
+        fixed part: the pool gate, the narrowed set, both seats' cards walked for sources, the hand walked for
+        events. What those walks find reads only ``zones`` and ``defn``, so it is kept for the table's ``stamp``
+        (``_window_memo``, see ``_action_sources``): two listings in three come at a stamp already seen (the
+        seats of a window are asked in turn, and windows follow each other while only flags and variables
+        change). What is not stamped is read again at every listing: who controls each source, whether an in-play
+        source is insane. The sources come in ``trigger_sources_for``'s order and each ability is put to
         ``matching``'s tests in ``matching``'s order (its event tests are absent: an action answers no event), so
         the list is the same; ``tests/games/call_of_cthulhu/test_startable_plans.py`` compares the two."""
-        actions = self.window_actions(name, player)
-        if type(actions) is not list:
-            actions = list(actions)
-        facts = self.table.defs_memo or self.facts()
-        if ("action", None) not in facts.trigger_pairs:  # (``may_trigger``)
-            return actions
-        defs = facts.trigger_defs.get(("action", None), _NO_DEFS)
-        if not defs:
-            return actions
         t = self.table
-        zones, flags, defn, ctrl = t.zones, t.flags, t.defn, t.ctrl
-        in_play, hand, discard = defs.in_play, defs.hand, defs.discard
-        mine = []  # ``trigger_sources_for(defs)``, this seat's cards only (matching's first test, made during the walk)
-        if in_play:
-            for z in PLAY_ZONES:
-                for i in zones[z]:
-                    if ctrl[i] == player and defn[i] in in_play and not flags[i] & INSANE:
-                        mine.append(i)
-            if defs.rows:
-                for z in ROW_ZONES:
-                    for i in zones[z]:
-                        if ctrl[i] == player and defn[i] in in_play:
-                            mine.append(i)
-        if hand:
-            for z in HAND_ZONE_IDS:
-                for i in zones[z]:
-                    if ctrl[i] == player and defn[i] in hand:
-                        mine.append(i)
-        if discard:
-            for z in DISCARD_ZONES:
-                for i in zones[z]:
-                    if ctrl[i] == player and defn[i] in discard:
-                        mine.append(i)
-        if not mine:
+        try:
+            m_table, m_stamp, play, rest, events = self._window_memo
+        except AttributeError:  # (a new state or a clone: slots are not copied)
+            m_table = None
+        if m_table is not t or m_stamp != t.stamp:
+            play, rest = self._action_sources()
+            events = [None] * self.players
+            self._window_memo = (t, t.stamp, play, rest, events)
+        has_events = events[player]
+        if has_events is None:  # any action event in the hand? (else ``window_actions`` lists nothing outside the
+            defn, actions_defs = t.defn, self.game.action_event_defs  # type: ignore[attr-defined]
+            has_events = False  # active player's operations phase: every card fails its first test)
+            for i in t.zones[HAND_ZONE_IDS[player]]:
+                if defn[i] in actions_defs:
+                    has_events = True
+                    break
+            events[player] = has_events
+        if has_events or (name == "ops" and player == self.vars["active"]):
+            actions = self.window_actions(name, player)
+            if type(actions) is not list:
+                actions = list(actions)
+        else:
+            actions = []
+        if not play and not rest:
             return actions
+        flags, ctrl = t.flags, t.ctrl
+        mine = []  # this seat's sources (matching's first test), the insane ones of the play areas dropped
+        for i in play:
+            if ctrl[i] == player and not flags[i] & INSANE:
+                mine.append(i)
+        for i in rest:
+            if ctrl[i] == player:
+                mine.append(i)
         zone, in_play_zone, used = t.zone, t.in_play_zone, self.used
         for i in mine:  # ``matching``'s loop, its tests in its order
             for ab in self.abilities_of(i):
@@ -656,6 +660,44 @@ class CocState(CardState):
                 if self.can_use(player, i, ab, None, ()):
                     actions.append(shared_action(player, "use", (("ability", ab.index), ("card", i))))
         return actions
+
+    def _action_sources(self) -> tuple[list[int], list[int]]:
+        """The cards with an action ability where it could work, of both seats, whatever their control and flags:
+        ``trigger_sources_for(trigger_defs("action", None))`` before its INSANE test, split into the play areas'
+        cards and the rest (story row, hands, discard piles), each in that order. Reads only ``zones`` and ``defn``
+        (and the facts, a function of ``defn``), so ``window_options`` keeps it for the table's ``stamp``."""
+        facts = self.table.defs_memo or self.facts()
+        play: list[int] = []
+        rest: list[int] = []
+        if ("action", None) not in facts.trigger_pairs:  # (``may_trigger``)
+            return play, rest
+        defs = facts.trigger_defs.get(("action", None), _NO_DEFS)
+        if not defs:
+            return play, rest
+        t = self.table
+        zones, defn = t.zones, t.defn
+        in_play, hand, discard = defs.in_play, defs.hand, defs.discard
+        if in_play:
+            for z in PLAY_ZONES:
+                for i in zones[z]:
+                    if defn[i] in in_play:
+                        play.append(i)
+            if defs.rows:
+                for z in ROW_ZONES:
+                    for i in zones[z]:
+                        if defn[i] in in_play:
+                            rest.append(i)
+        if hand:
+            for z in HAND_ZONE_IDS:
+                for i in zones[z]:
+                    if defn[i] in hand:
+                        rest.append(i)
+        if discard:
+            for z in DISCARD_ZONES:
+                for i in zones[z]:
+                    if defn[i] in discard:
+                        rest.append(i)
+        return play, rest
 
     def hidden_could_answer(self, player: int, window: str, kind: str | None) -> bool:
         """Anyone holding cards might hold an event for this window (asked or not would tell)."""
