@@ -306,7 +306,8 @@ class WindowOp(Op["CardState"]):
         _set_player(d, p)
         _set_kind(d, kind)
         _set_prompt(d, st.window_prompt(name, p, event))
-        _set_options(d, (*options, _pass(p)))
+        pass_ = _PASSES.get(p)  # (``_pass``, its common case read inline: every window decision)
+        _set_options(d, (*options, pass_ if pass_ is not None else _pass(p)))
         st._decision = d
 
     @staticmethod
