@@ -148,6 +148,28 @@ def test_cc_12_1_window_options_list_what_the_generic_path_lists() -> None:
     assert compared > 500 and with_uses > 20 and changed > 100
 
 
+def test_cc_7_32_has_host_is_hosts_for_found() -> None:
+    """``CocState.has_host`` (the operations listing's stop-at-the-first host test) answers ``bool(hosts_for)`` for
+    every attachment support of the pool, for both seats, on seeded positions."""
+    supports = [d.index for d in GAME.deftuple if d.type == "support" and d.attach_to is not None]
+    asked = found = 0
+    for st in _positions(4):
+        t = st.table
+        i = t.cards("hand:0")[0] if t.cards("hand:0") else t.cards("deck:0")[0]
+        keep = t.defn[i]
+        for k in supports:
+            t.defn[i] = k  # (the one card asked about, its definition redrawn in place as ``CardState.sample`` does)
+            t.defs_rewritten()
+            for p in (0, 1):
+                got = st.has_host(p, i)
+                assert got == bool(st.hosts_for(p, i)), (GAME.deftuple[k].title, p)
+                asked += 1
+                found += got
+        t.defn[i] = keep
+        t.defs_rewritten()
+    assert asked > 100 and 0 < found < asked
+
+
 def test_cc_6_11_has_enough_counts_as_card_cands() -> None:
     asked = 0
     for st in _positions(4):

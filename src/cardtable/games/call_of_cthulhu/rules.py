@@ -82,7 +82,7 @@ _NEXT_STAGE = {"refresh": "ready", "ready": "restore", "restore": "domains", "do
 @OPS.step("cc.turn")
 def _turn(st: CocState, frame: Frame) -> None:
     """CC-5.0: Refresh → Draw → Resource → Operations → Story → End of turn."""
-    stage, p = frame["stage"], st.vars["active"]  # (``active_player``, read inline: every step)
+    stage, p = frame.args["stage"], st.vars["active"]  # (``active_player``, read inline: every step)
     t = st.table
     nxt = _NEXT_STAGE
     if stage in nxt:
@@ -400,7 +400,7 @@ def leave_play(st: CocState, i: int, zone: str, why: str) -> None:
 @OPS.step("cc.story")
 def _story(st: CocState, frame: Frame) -> None:
     """CC-5.50–5.55: attackers, W-ATTACK, defenders, W-DEFEND, resolve, W-STORY-END."""
-    stage, ap = frame["stage"], st.vars["active"]  # (``active_player``, read inline)
+    stage, ap = frame.args["stage"], st.vars["active"]  # (``active_player``, read inline)
     nap = 1 - ap
     if stage == "attack":
         st.stack[-1] = frame.evolve(stage="w_attack")

@@ -376,11 +376,11 @@ class CocState(CardState):
         (``domains``: ``_domains(p)``, read once for a whole hand.)"""
         if cost == 0:
             return []
-        d = self.card(i)
+        d = self.game.deftuple[self.table.defn[i]]  # type: ignore[attr-defined]  # (``card``, read inline)
 
         grant = bool(self.lasting) and effects.has_match_grant(self, i)
         out = []
-        faction = d.faction
+        faction, loyal = d.faction, d.loyal  # (``loyal`` is a property: read once, not per domain)
         for dom, res, icons, count in self._domains(p) if domains is None else domains:
             if count < cost:
                 continue
@@ -390,7 +390,7 @@ class CocState(CardState):
                         break
                 else:
                     continue
-            if d.loyal and (len(res) if grant else sum(1 for ic in icons if faction in ic)) < cost:
+            if loyal and (len(res) if grant else sum(1 for ic in icons if faction in ic)) < cost:
                 continue  # CC-6.3(c), CC-6.7
             out.append(dom)
         return out
@@ -449,11 +449,17 @@ class CocState(CardState):
 
     # --- who may play what ------------------------------------------------------------------------------
     def controls_title(self, p: int, title: str, excluding: int | None = None) -> bool:
-        return any(self.card(j).title == title for j in self.table.cards(f"play:{p}") if j != excluding)
+        """Does ``p`` have a card titled ``title`` in play (other than ``excluding``)? (A plain loop over the play
+        area's definitions: every unique card of the active player's hand asks it at each operations listing.)"""
+        deftuple, defn = self.game.deftuple, self.table.defn  # type: ignore[attr-defined]
+        for j in self.table.zones[PLAY_ZONES[p]]:
+            if deftuple[defn[j]].title == title and j != excluding:
+                return True
+        return False
 
     def heroic_villainous_block(self, p: int, i: int) -> bool:
         """CC-7.23: Heroic and Villainous never together under one player's control (non-insane)."""
-        d = self.card(i)
+        d = self.game.deftuple[self.table.defn[i]]  # type: ignore[attr-defined]  # (``card``, read inline)
         for mine, other in (("heroic", "villainous"), ("villainous", "heroic")):
             if mine in d.keywords and any(self.has_keyword(c, other) for c in self.characters(p)):
                 return True
@@ -466,6 +472,20 @@ class CocState(CardState):
         cands = [c for q in range(self.players) for c in self.table.cards(f"play:{q}")]
         cands += [s for s in (self.story_at(k) for k in range(STORY_ROW_SIZE)) if s is not None]
         return [c for c in cands if effects.matches_filter(self, spec, c, controller=p, source=i)]
+
+    def has_host(self, p: int, i: int) -> bool:
+        """``bool(hosts_for(p, i))``, stopping at the first legal host (a listing needs only the yes or no): the same
+        candidates in the same order, each asked the same pure filter."""
+        spec, matches, t = self.card(i).attach_to, effects.matches_filter, self.table
+        for z in PLAY_ZONES:
+            for c in t.zones[z]:
+                if matches(self, spec, c, controller=p, source=i):
+                    return True
+        for z in ROW_ZONES:
+            row = t.zones[z]
+            if row and matches(self, spec, row[0], controller=p, source=i):
+                return True
+        return False
 
     def play_refusal(self, p: int, i: int, x: int = 0, *, targets_last: bool = False) -> IllegalActionError | None:
         """Why ``p`` may not play hand card ``i`` now, naming the rule; None if he may.
@@ -519,9 +539,9 @@ class CocState(CardState):
         """``can_play`` in window ``window`` (``_window_name()``, found once for a whole hand, as are the
         cost changers ``sources`` and the paying ``domains``: see ``actual_cost``, ``paying_domains``;
         ``cost``: the actual cost, when the caller knows it is the printed one)."""
-        d = self.card(i)
+        d = self.game.deftuple[self.table.defn[i]]  # type: ignore[attr-defined]  # (``card``, read inline)
         if d.type in ("character", "support"):
-            if p != self.active_player() or window != "ops":
+            if p != self.vars["active"] or window != "ops":  # (``active_player``, read inline)
                 return False
         elif d.type != "event" or not d.trigger.startswith("action") or window is None:
             return False
@@ -536,7 +556,7 @@ class CocState(CardState):
             return False
         if d.steadfast and not self.steadfast_ok(p, i):
             return False
-        if d.type == "support" and d.attach_to is not None and not self.hosts_for(p, i):
+        if d.type == "support" and d.attach_to is not None and not self.has_host(p, i):
             return False
         return d.type != "event" or effects.event_startable(self, p, i)
 
@@ -560,7 +580,7 @@ class CocState(CardState):
         if name in ("interrupt", "reaction"):
             return ()
         out = []
-        ops_turn = name == "ops" and player == self.active_player()
+        ops_turn = name == "ops" and player == self.vars["active"]  # (``active_player``, read inline)
         game = self.game
         deftuple, defn = game.deftuple, self.table.defn  # type: ignore[attr-defined]
         actions, others = game.action_event_defs, game.non_event_defs  # type: ignore[attr-defined]
