@@ -17,14 +17,14 @@ from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar, Container, Iterable, Mapping, Sequence
 
-from ..core import Action, Decision, Event, IllegalActionError, Outcome, RecordError, Rng, State, Visibility
+from ..core import Action, Decision, Event, IllegalActionError, Outcome, RecordError, Rng, State, Visibility, shared_action
 from ..core.actions import DECISION_SETTERS
 from ..core.game import GameDefinition
 from .frames import Frame, _frozen, freeze, thaw
 from .lazy import Lazy, LazyRows, Thunk, shared
 from .ops import OpTable
 from .table import ALL_SEATS, EXHAUSTED, FACE_DOWN, NO_CARD, CardTable, ZoneDecl
-from .triggers import matching
+from .triggers import ACTION, matching
 
 # enum members read as module names: ``Visibility.PUBLIC`` is a slow class-attribute look-up on the hot paths
 _PUBLIC, _OWNER, _HIDDEN = Visibility.PUBLIC, Visibility.OWNER, Visibility.HIDDEN
@@ -351,6 +351,15 @@ class CardState(State):
     def window_actions(self, name: str, player: int) -> Sequence[Action]:
         """The game's own options in window ``name`` (playing cards...), besides abilities and pass."""
         return ()
+
+    def window_options(self, name: str, player: int) -> list[Action]:
+        """Every option of action window ``name`` for ``player`` but ``pass``: the game's ``window_actions``, then a
+        use of each usable action ability, in ``matching``'s order. A game whose listings are hot may answer both in
+        one pass (Call of Cthulhu does); it must give this list."""
+        actions: list[Action] = list(self.window_actions(name, player))
+        for i, ab in matching(self, ACTION, player, None):
+            actions.append(shared_action(player, "use", (("ability", ab.index), ("card", i))))  # (made once per value)
+        return actions
 
     def start_action(self, name: str, action: Action) -> None:
         """Push the frames for a game action chosen in window ``name``."""

@@ -306,7 +306,8 @@ class WindowOp(Op["CardState"]):
         _set_player(d, p)
         _set_kind(d, kind)
         _set_prompt(d, st.window_prompt(name, p, event))
-        _set_options(d, (*options, _pass(p)))
+        pass_ = _PASSES.get(p)  # (``_pass``, its common case read inline: every window decision)
+        _set_options(d, (*options, pass_ if pass_ is not None else _pass(p)))
         st._decision = d
 
     @staticmethod
@@ -321,10 +322,7 @@ class WindowOp(Op["CardState"]):
             answered = args.get("answered") or ()
             return [shared_action(p, "use", (("ability", ab.index), ("card", i))) for i, ab in found
                     if (i, ab.index) not in answered]
-        actions: list[Action] = list(st.window_actions(name, p))
-        for i, ab in matching(st, ACTION, p, None):
-            actions.append(shared_action(p, "use", (("ability", ab.index), ("card", i))))  # (made once per value)
-        return actions
+        return st.window_options(name, p)
 
     @staticmethod
     def _must_ask(st: "CardState", frame: Frame, p: int) -> bool:

@@ -18,7 +18,8 @@ from cardtable.games.call_of_cthulhu import effects_ops
 from cardtable.games.call_of_cthulhu.effect_choices import card_cands, cands_for, choice_fields, cost_payable, has_enough, hidden_count
 from cardtable.games.call_of_cthulhu.effects import _lki_slot
 from cardtable.games.call_of_cthulhu.filters import Ctx, ability_model, condition_holds
-from cardtable.games.call_of_cthulhu.state import HAND_ZONE_IDS, PLAY_ZONES, ROW_ZONES, CocState
+from cardtable.games.call_of_cthulhu.state import HAND_ZONE_IDS, INSANE, PLAY_ZONES, ROW_ZONES, CocState
+from cardtable.engine import EXHAUSTED, CardState
 from cardtable.testing.positions import random_positions
 
 
@@ -78,6 +79,95 @@ def test_cc_6_11_startable_answers_as_the_plain_order() -> None:
             asked += 1
             started += got
     assert asked > 2000 and 0 < started < asked
+
+
+def test_cc_6_11_a_quick_refusal_is_a_refusal() -> None:
+    """``quick_refused`` (the phase, self costs and flagged-card counts, asked by ``window_actions`` before a hand's
+    costs) says yes only where ``startable`` says no, and it does refuse some (else the window's gate would be idle)."""
+    refused = 0
+    for st in _positions():
+        for p, i, ref, card_cost in _asked(st):
+            if effects_ops.quick_refused(st, i, ref):
+                assert not _plain_startable(st, p, i, ref, {}, card_cost), (st.card(i).title, ref, p)
+                refused += 1
+    assert refused > 200
+
+
+def test_cc_6_14_window_listing_as_each_card_asked_plainly() -> None:
+    """Every action window of seeded games lists the hand's plays ``can_play`` allows, card by card, in hand order."""
+    rng = random.Random(11)
+    listed = 0
+    for seed in range(4):
+        st = GAME.new_game(seed=seed, players=2)
+        while not st.is_terminal:
+            args = st.stack[-1].args
+            name = args.get("name")
+            if st.decision.kind.startswith("window:") and name not in ("interrupt", "reaction"):
+                p = args["player"]
+                plain = []
+                for i in st.table.cards(f"hand:{p}"):
+                    for x in st.x_values(p, i):
+                        if st.card(i).type in ("character", "support", "event") and st.can_play(p, i, x):
+                            plain.append((i, x))
+                got = [(a.get("card"), a.get("x") or 0) for a in st.window_actions(name, p)]
+                assert got == plain
+                listed += 1
+            st.apply(rng.choice(st.legal_actions()))
+    assert listed > 200
+
+
+def test_cc_12_1_window_options_list_what_the_generic_path_lists() -> None:
+    """``CocState.window_options`` (the hand's plays and the seat's action abilities in one pass) gives exactly the
+    engine's generic listing (``CardState.window_options``: ``window_actions``, then ``matching``) at every action
+    window of seeded random games, for both seats, at the same stamp again (the kept walk), and after flags and
+    control, which the stamp does not count, are changed in place."""
+    rng = random.Random(5)
+    compared = with_uses = changed = 0
+    for seed in range(6):
+        st = GAME.new_game(seed=seed, players=2)
+        while not st.is_terminal:
+            name = st.stack[-1].args.get("name")
+            if st.decision.kind.startswith("window:") and name not in ("interrupt", "reaction"):
+                for p in (0, 1):
+                    got = st.window_options(name, p)
+                    assert got == CardState.window_options(st, name, p), (name, p)
+                    compared += 1
+                    with_uses += any(a.kind == "use" for a in got)
+                if rng.random() < 0.3:  # flags and control are not stamped: changed in place, the kept walk must follow
+                    other = st.clone()
+                    t = other.table
+                    other.window_options(name, 0)  # (fills the memo at this stamp)
+                    for i in t.cards("play:0") + t.cards("play:1"):
+                        t.flags[i] ^= rng.choice((INSANE, EXHAUSTED, 0))
+                        if rng.random() < 0.2:
+                            t.ctrl[i] = 1 - t.ctrl[i]
+                    for p in (0, 1):
+                        assert other.window_options(name, p) == CardState.window_options(other, name, p), (name, p)
+                        changed += 1
+            st.apply(rng.choice(st.legal_actions()))
+    assert compared > 500 and with_uses > 20 and changed > 100
+
+
+def test_cc_7_32_has_host_is_hosts_for_found() -> None:
+    """``CocState.has_host`` (the operations listing's stop-at-the-first host test) answers ``bool(hosts_for)`` for
+    every attachment support of the pool, for both seats, on seeded positions."""
+    supports = [d.index for d in GAME.deftuple if d.type == "support" and d.attach_to is not None]
+    asked = found = 0
+    for st in _positions(4):
+        t = st.table
+        i = t.cards("hand:0")[0] if t.cards("hand:0") else t.cards("deck:0")[0]
+        keep = t.defn[i]
+        for k in supports:
+            t.defn[i] = k  # (the one card asked about, its definition redrawn in place as ``CardState.sample`` does)
+            t.defs_rewritten()
+            for p in (0, 1):
+                got = st.has_host(p, i)
+                assert got == bool(st.hosts_for(p, i)), (GAME.deftuple[k].title, p)
+                asked += 1
+                found += got
+        t.defn[i] = keep
+        t.defs_rewritten()
+    assert asked > 100 and 0 < found < asked
 
 
 def test_cc_6_11_has_enough_counts_as_card_cands() -> None:

@@ -409,7 +409,7 @@ def resolve_event(st: "CocState", p: int, i: int, data: dict[str, Any]) -> None:
 def can_use(st: "CocState", player: int, source: int, ability: Ability, kind: str | None, data: Any) -> bool:
     startable = mods.effects_ops.startable
 
-    d = st.card(source)
+    d = st.game.deftuple[st.table.defn[source]]  # type: ignore[attr-defined]  # (``st.card``, read inline)
     if ability.kind == "action" and d.type == "event":
         return False  # action events are played (cc.play), not used
     if ability.program.limit == "limit_1_per_turn" and lasting_total(st, "title_limit", _title_key(st, player, source, ability)):

@@ -41,7 +41,54 @@ def startable(st: "CocState", p: int, source: int, ref: tuple[int, int], ev: dic
     plan = _PLANS_BY_REF.get(ref)
     if plan is None or plan[0] is not st.game.deftuple:  # type: ignore[attr-defined]
         plan = _ref_plan(st, ref)
-    _deftuple, condition, costs, steps, self_costs, story, flag_steps = plan
+    if not _quick_ok(st, source, plan):
+        return False
+    _deftuple, condition, costs, steps, _self_costs, story, _flag_steps = plan
+    ctx = Ctx(p, source, ref, 0, None, ev)
+    if not story:
+        ctx.slot = _lki_slot(st, source, ev)
+    if condition is not None and not condition_holds(st, condition, ctx):
+        return False
+    if include_card_cost:
+        if not st.steadfast_ok(p, source):
+            return False
+        cost = st.actual_cost(source)
+        if cost > 0 and not st.paying_domains(p, source, cost):
+            return False
+    for cost in costs:
+        if not cost_payable(st, cost, ctx):
+            return False
+    for prim, field, kind, need in steps:
+        if field is None:  # a hidden pick of ``need`` cards matching filter ``kind`` in the hand
+            if hidden_count(st, f"hand:{p}", kind, ctx) < need:
+                return False
+            continue
+        if kind == "card":
+            if not has_enough(st, prim, field, ctx, need):
+                return False
+        elif len(cands_for(st, prim, field, kind, ctx)) < need:
+            return False
+    return True
+
+
+def quick_refused(st: "CocState", source: int, ref: tuple[int, int]) -> bool:
+    """Is ability ``ref`` of ``source`` refused by ``startable``'s cheap tests alone (the self costs, each card
+    choice's flag or counter count, the condition's phase)? A yes means ``startable`` says no; a no says nothing.
+
+    Why: a window lists a seat's action events, and most of them cannot start; a listing asks this first and so
+    skips the hand's shared reads and the card's cost (``CocState.window_actions``). Every test is one of
+    ``startable``'s own, and none reads anything but the state, so asking it first cannot change an answer."""
+    plan = _PLANS_BY_REF.get(ref)
+    if plan is None or plan[0] is not st.game.deftuple:  # type: ignore[attr-defined]
+        plan = _ref_plan(st, ref)
+    return not _quick_ok(st, source, plan)
+
+
+def _quick_ok(st: "CocState", source: int, plan: "RefPlan") -> bool:
+    """``startable``'s tests that read one flag, a few counters or a variable: self costs, flag steps, the phase."""
+    _deftuple, condition, _costs, _steps, self_costs, _story, flag_steps = plan
+    if condition is not None and condition.phase is not None and st.vars["phase"] != condition.phase:
+        return False  # (``condition_holds``' first test, made before the context is built)
     if self_costs:
         t = st.table
         if not t.in_play_zone[t.zone[source]]:
@@ -67,30 +114,6 @@ def startable(st: "CocState", p: int, source: int, ref: tuple[int, int], ev: dic
                     break
             if n < need:
                 return False
-    ctx = Ctx(p, source, ref, 0, None, ev)
-    if not story:
-        ctx.slot = _lki_slot(st, source, ev)
-    if condition is not None and not condition_holds(st, condition, ctx):
-        return False
-    if include_card_cost:
-        if not st.steadfast_ok(p, source):
-            return False
-        cost = st.actual_cost(source)
-        if cost > 0 and not st.paying_domains(p, source, cost):
-            return False
-    for cost in costs:
-        if not cost_payable(st, cost, ctx):
-            return False
-    for prim, field, kind, need in steps:
-        if field is None:  # a hidden pick of ``need`` cards matching filter ``kind`` in the hand
-            if hidden_count(st, f"hand:{p}", kind, ctx) < need:
-                return False
-            continue
-        if kind == "card":
-            if not has_enough(st, prim, field, ctx, need):
-                return False
-        elif len(cands_for(st, prim, field, kind, ctx)) < need:
-            return False
     return True
 
 

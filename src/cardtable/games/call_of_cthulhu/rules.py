@@ -20,7 +20,7 @@ from .effects import (
 from .defs import ARCANE, COMBAT, INVESTIGATION, STRUGGLES, TERROR
 from .state import (
     DOMAINS_PER_PLAYER, DRAW_PER_TURN, FIRST_TURN_DRAW, INSANE, OPENING_DRAW, OPENING_RESOURCES, OPS, PLAY_ZONES,
-    STORIES_TO_WIN, STORY_ROW_SIZE, TOKENS_TO_WIN_STORY, CocState, zone_ids,
+    ROW_ZONES, STORIES_TO_WIN, STORY_ROW_SIZE, TOKENS_TO_WIN_STORY, CocState, zone_ids,
 )
 from .state import _ICON_STATS as ICON_STATS
 
@@ -82,11 +82,11 @@ _NEXT_STAGE = {"refresh": "ready", "ready": "restore", "restore": "domains", "do
 @OPS.step("cc.turn")
 def _turn(st: CocState, frame: Frame) -> None:
     """CC-5.0: Refresh → Draw → Resource → Operations → Story → End of turn."""
-    stage, p = frame["stage"], st.active_player()
+    stage, p = frame.args["stage"], st.vars["active"]  # (``active_player``, read inline: every step)
     t = st.table
     nxt = _NEXT_STAGE
     if stage in nxt:
-        st.replace(frame.evolve(stage=nxt[stage]))
+        st.stack[-1] = frame.evolve(stage=nxt[stage])
     if stage == "refresh":  # CC-5.10 (1) start-of-turn triggers
         set_phase(st, "refresh")
         st.note("turn", {"turn": st.vars["turn"], "player": p})  # the log's turn marker (no game effect)
@@ -400,36 +400,36 @@ def leave_play(st: CocState, i: int, zone: str, why: str) -> None:
 @OPS.step("cc.story")
 def _story(st: CocState, frame: Frame) -> None:
     """CC-5.50–5.55: attackers, W-ATTACK, defenders, W-DEFEND, resolve, W-STORY-END."""
-    stage, ap = frame["stage"], st.active_player()
+    stage, ap = frame.args["stage"], st.vars["active"]  # (``active_player``, read inline)
     nap = 1 - ap
     if stage == "attack":
-        st.replace(frame.evolve(stage="w_attack"))
+        st.stack[-1] = frame.evolve(stage="w_attack")
         st.push("cc.commit", player=ap, role="attack", chosen=())
     elif stage == "w_attack":
         if not st.committed_at_any(ap):  # CC-5.50: no attackers, the story phase ends
             st.pop()
             return
-        st.replace(frame.evolve(stage="defend"))
+        st.stack[-1] = frame.evolve(stage="defend")
         open_window(st, "attack", ap)
     elif stage == "defend":
-        st.replace(frame.evolve(stage="w_defend"))
+        st.stack[-1] = frame.evolve(stage="w_defend")
         st.push("cc.commit", player=nap, role="defend", chosen=())
     elif stage == "w_defend":
-        st.replace(frame.evolve(stage="resolve"))
+        st.stack[-1] = frame.evolve(stage="resolve")
         open_window(st, "defend", ap)
     elif stage == "resolve":
-        st.replace(frame.evolve(stage="queued"))
+        st.stack[-1] = frame.evolve(stage="queued")
         st.vars["story_phase"] = 2
         st.push("cc.stories", handled=())
     elif stage == "queued":  # CC-5.6.1: reactions to events queued during resolution
         st.vars["story_phase"] = 0
         queued = st.vars["queued"]
         st.vars["queued"] = []
-        st.replace(frame.evolve(stage="w_story_end"))
+        st.stack[-1] = frame.evolve(stage="w_story_end")
         for kind, data in reversed(queued):
             st.push("cc.queued_reaction", kind=kind, data=tuple((k, v) for k, v in data))
     elif stage == "w_story_end":
-        st.replace(frame.evolve(stage="done"))
+        st.stack[-1] = frame.evolve(stage="done")
         open_window(st, "story_end", ap)
     else:
         st.pop()
@@ -531,10 +531,11 @@ def _stories(st: CocState, frame: Frame) -> None:
 def struggle_count(st: CocState, slot: int, kind: int) -> int:
     """CC-8.13: the story's icons + boosters of committed characters and of supports on the story or on
     them (D-24) + boosters added by effects − struggles removed by effects."""
-    story = st.story_at(slot)
-    if story is None:
-        return 0
     t = st.table
+    row = t.zones[ROW_ZONES[slot]]  # (``story_at``, read inline)
+    if not row:
+        return 0
+    story = row[0]
     host, defn, flags, boosting = t.host, t.defn, t.flags, st.game.booster_supports  # type: ignore[attr-defined]
     deftuple = st.game.deftuple  # type: ignore[attr-defined]
     n = deftuple[defn[story]].struggles[kind]
@@ -567,7 +568,7 @@ def struggle_winner(st: CocState, slot: int, kind: int) -> int | None:
 def _struggle(st: CocState, slot: int, kind: int) -> tuple[int | None, int, int]:
     """``struggle_winner`` with both sides' strengths (attacker's, defender's): the struggle step reports
     them without counting every icon again."""
-    ap = st.active_player()
+    ap = st.vars["active"]  # (``active_player``, read inline)
     if not st.lasting and not _icon_sources(st, kind):
         # no lasting effect and no passive ability in play changes these icons: each character counts its
         # printed ones (``strength`` gives the same sums, asking each character for its passive total)
@@ -609,25 +610,26 @@ def _winner(st: CocState, slot: int, ap: int, sa: int, sd: int) -> int | None:
 def _resolve(st: CocState, frame: Frame) -> None:
     """CC-8.11–8.19: one story: struggles in the fixed order, then Determine Success, then uncommit."""
     args = frame.args
-    slot, stage, ap = args["slot"], args["stage"], st.active_player()
-    won_meanwhile = st.story_at(slot) != args["story"]
+    slot, stage, ap = args["slot"], args["stage"], st.vars["active"]  # (``active_player``, ``story_at``: read inline)
+    row = st.table.zones[ROW_ZONES[slot]]
+    won_meanwhile = (row[0] if row else None) != args["story"]
     if stage == "start":
         if not st.committed_at(slot, ap):  # CC-8.11: the story does not resolve
-            st.replace(frame.evolve(stage="end"))
+            st.stack[-1] = frame.evolve(stage="end")
             return
-        st.replace(frame.evolve(stage="struggle"))
+        st.stack[-1] = frame.evolve(stage="struggle")
         emit(st, "story_resolution_start", slot=slot)
     elif won_meanwhile and stage != "end":  # CC-8.20: the rest of a won story is skipped
         st.pop()
     elif stage == "struggle":
         kind, fought = args["t"], args["fought"]
         if kind > INVESTIGATION:
-            st.replace(frame.evolve(stage="success"))
+            st.stack[-1] = frame.evolve(stage="success")
             return
         if fought >= struggle_count(st, slot, kind):  # CC-8.13 (D-14): the current type's count, recomputed
-            st.replace(frame.evolve(t=kind + 1, fought=0))
+            st.stack[-1] = frame.evolve(t=kind + 1, fought=0)
             return
-        st.replace(frame.evolve(fought=fought + 1))
+        st.stack[-1] = frame.evolve(fought=fought + 1)
         winner, sa, sd = _struggle(st, slot, kind)
         if winner is None:
             st.note("struggle", {"type": STRUGGLES[kind], "slot": slot, "winner": None,
@@ -638,7 +640,7 @@ def _resolve(st: CocState, frame: Frame) -> None:
         emit(st, "struggle_won", type=STRUGGLES[kind], slot=slot, winner=winner, loser=loser,
              strength=sa if winner == ap else sd, against=sd if winner == ap else sa)
     elif stage == "success":  # CC-8.18
-        st.replace(frame.evolve(stage="end"))
+        st.stack[-1] = frame.evolve(stage="end")
         sa = sum(st.skill(i) for i in st.committed_at(slot, ap) if not st.insane(i))
         sd = sum(st.skill(i) for i in st.committed_at(slot, 1 - ap) if not st.insane(i))
         st.note("determine_success", {"slot": slot, "attacker": sa, "defender": sd, "unchallenged": sa >= 1 and sd == 0})
@@ -714,7 +716,7 @@ def state_checks(st: CocState) -> None:
     """CC-12.3.1, in order: story wins, victory, deck-out, destruction, uniqueness, Heroic/Villainous."""
     if st.vars["phase"] == "setup" or st._outcome is not None:  # (``is_terminal``, without the property call)
         return
-    ap = st.active_player()
+    ap = st.vars["active"]  # (``active_player``, read inline: the checks run after most events)
     tokens = st.vars["tokens"]
     if max(tokens) >= TOKENS_TO_WIN_STORY:  # (i) CC-8.20, CC-8.21 (nobody has enough anywhere: the common case)
         won: list[tuple[int, int]] = []

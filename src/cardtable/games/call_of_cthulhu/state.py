@@ -174,9 +174,11 @@ def deck_facts(game: Any, present: frozenset[int]) -> DeckFacts:
 class CocState(CardState):
     """A game of the Call of Cthulhu CCG (2 players)."""
 
-    __slots__ = ("_committed_memo", "_prompt_memo")  # (table, its stamp, {(slot, seat or None): committed_at's answer})
+    __slots__ = ("_committed_memo", "_prompt_memo", "_window_memo")  # (table, its stamp, {(slot, seat or None): committed_at's answer})
     _committed_memo: tuple[CardTable, int, dict[tuple[int, int | None], list[int]]]
     _prompt_memo: tuple[Any, str, CardTable, int, str]  # (event, window, table, its stamp, the prompt): window_prompt
+    # (table, its stamp, action sources in play, the other ones, per seat: an action event in hand?): window_options
+    _window_memo: tuple[CardTable, int, list[int], list[int], list[bool | None]]
     VARS = {
         "turn": 1, "active": 0, "first": 0, "phase": "setup", "resourced": 0, "seq": 0,
         "drained": [0] * 6, "tokens": [0] * 6, "story_phase": 0, "queued": [], "paid_from": 0,
@@ -386,11 +388,11 @@ class CocState(CardState):
         (``domains``: ``_domains(p)``, read once for a whole hand.)"""
         if cost == 0:
             return []
-        d = self.card(i)
+        d = self.game.deftuple[self.table.defn[i]]  # type: ignore[attr-defined]  # (``card``, read inline)
 
         grant = bool(self.lasting) and effects.has_match_grant(self, i)
         out = []
-        faction = d.faction
+        faction, loyal = d.faction, d.loyal  # (``loyal`` is a property: read once, not per domain)
         for dom, res, icons, count in self._domains(p) if domains is None else domains:
             if count < cost:
                 continue
@@ -400,7 +402,7 @@ class CocState(CardState):
                         break
                 else:
                     continue
-            if d.loyal and (len(res) if grant else sum(1 for ic in icons if faction in ic)) < cost:
+            if loyal and (len(res) if grant else sum(1 for ic in icons if faction in ic)) < cost:
                 continue  # CC-6.3(c), CC-6.7
             out.append(dom)
         return out
@@ -459,11 +461,17 @@ class CocState(CardState):
 
     # --- who may play what ------------------------------------------------------------------------------
     def controls_title(self, p: int, title: str, excluding: int | None = None) -> bool:
-        return any(self.card(j).title == title for j in self.table.cards(f"play:{p}") if j != excluding)
+        """Does ``p`` have a card titled ``title`` in play (other than ``excluding``)? (A plain loop over the play
+        area's definitions: every unique card of the active player's hand asks it at each operations listing.)"""
+        deftuple, defn = self.game.deftuple, self.table.defn  # type: ignore[attr-defined]
+        for j in self.table.zones[PLAY_ZONES[p]]:
+            if deftuple[defn[j]].title == title and j != excluding:
+                return True
+        return False
 
     def heroic_villainous_block(self, p: int, i: int) -> bool:
         """CC-7.23: Heroic and Villainous never together under one player's control (non-insane)."""
-        d = self.card(i)
+        d = self.game.deftuple[self.table.defn[i]]  # type: ignore[attr-defined]  # (``card``, read inline)
         for mine, other in (("heroic", "villainous"), ("villainous", "heroic")):
             if mine in d.keywords and any(self.has_keyword(c, other) for c in self.characters(p)):
                 return True
@@ -476,6 +484,20 @@ class CocState(CardState):
         cands = [c for q in range(self.players) for c in self.table.cards(f"play:{q}")]
         cands += [s for s in (self.story_at(k) for k in range(STORY_ROW_SIZE)) if s is not None]
         return [c for c in cands if effects.matches_filter(self, spec, c, controller=p, source=i)]
+
+    def has_host(self, p: int, i: int) -> bool:
+        """``bool(hosts_for(p, i))``, stopping at the first legal host (a listing needs only the yes or no): the same
+        candidates in the same order, each asked the same pure filter."""
+        spec, matches, t = self.card(i).attach_to, effects.matches_filter, self.table
+        for z in PLAY_ZONES:
+            for c in t.zones[z]:
+                if matches(self, spec, c, controller=p, source=i):
+                    return True
+        for z in ROW_ZONES:
+            row = t.zones[z]
+            if row and matches(self, spec, row[0], controller=p, source=i):
+                return True
+        return False
 
     def play_refusal(self, p: int, i: int, x: int = 0, *, targets_last: bool = False) -> IllegalActionError | None:
         """Why ``p`` may not play hand card ``i`` now, naming the rule; None if he may.
@@ -529,9 +551,9 @@ class CocState(CardState):
         """``can_play`` in window ``window`` (``_window_name()``, found once for a whole hand, as are the
         cost changers ``sources`` and the paying ``domains``: see ``actual_cost``, ``paying_domains``;
         ``cost``: the actual cost, when the caller knows it is the printed one)."""
-        d = self.card(i)
+        d = self.game.deftuple[self.table.defn[i]]  # type: ignore[attr-defined]  # (``card``, read inline)
         if d.type in ("character", "support"):
-            if p != self.active_player() or window != "ops":
+            if p != self.vars["active"] or window != "ops":  # (``active_player``, read inline)
                 return False
         elif d.type != "event" or not d.trigger.startswith("action") or window is None:
             return False
@@ -546,7 +568,7 @@ class CocState(CardState):
             return False
         if d.steadfast and not self.steadfast_ok(p, i):
             return False
-        if d.type == "support" and d.attach_to is not None and not self.hosts_for(p, i):
+        if d.type == "support" and d.attach_to is not None and not self.has_host(p, i):
             return False
         return d.type != "event" or effects.event_startable(self, p, i)
 
@@ -570,15 +592,21 @@ class CocState(CardState):
         if name in ("interrupt", "reaction"):
             return ()
         out = []
-        ops_turn = name == "ops" and player == self.active_player()
+        ops_turn = name == "ops" and player == self.vars["active"]  # (``active_player``, read inline)
         game = self.game
         deftuple, defn = game.deftuple, self.table.defn  # type: ignore[attr-defined]
         actions, others = game.action_event_defs, game.non_event_defs  # type: ignore[attr-defined]
         printed_only, top = False, 0  # (set with ``window``, below)
         window: Any = self  # not looked up yet (the stack is walked once, for the first card that needs it)
+        quick_refused, compiled = _effects_ops.quick_refused, game.compiled
         for i in self.table.zones[HAND_ZONE_IDS[player]]:
             k = defn[i]
-            if k not in actions and (not ops_turn or k not in others):
+            if k in actions:
+                # an action event whose own cheap tests fail (its phase, the flagged cards its choice needs) cannot
+                # start, whatever it costs: refused before the hand's shared reads below (most events, most windows)
+                if compiled[k] and quick_refused(self, i, (k, 0)):
+                    continue
+            elif not ops_turn or k not in others:
                 continue  # CC-6.14: cheap refusals first (this runs at every window)
             d = deftuple[k]
             if window is self:  # what every card of the hand shares, read once (nothing changes meanwhile)
@@ -599,6 +627,109 @@ class CocState(CardState):
                 if self._can_play(player, i, x, window, sources, domains):
                     out.append(Action(player, "play", (("card", i), ("x", x))))
         return out
+
+    def window_options(self, name: str, player: int) -> list[Action]:
+        """``CardState.window_options`` in one pass: the hand's plays (``window_actions``), then the seat's usable
+        action abilities, as ``matching(self, "action", player, None)`` lists them.
+
+        Why: three action-window listings in four offer nothing, and most of their cost was the generic path's
+        fixed part: the pool gate, the narrowed set, both seats' cards walked for sources, the hand walked for
+        events. What those walks find reads only ``zones`` and ``defn``, so it is kept for the table's ``stamp``
+        (``_window_memo``, see ``_action_sources``): two listings in three come at a stamp already seen (the
+        seats of a window are asked in turn, and windows follow each other while only flags and variables
+        change). What is not stamped is read again at every listing: who controls each source, whether an in-play
+        source is insane. The sources come in ``trigger_sources_for``'s order and each ability is put to
+        ``matching``'s tests in ``matching``'s order (its event tests are absent: an action answers no event), so
+        the list is the same; ``tests/games/call_of_cthulhu/test_startable_plans.py`` compares the two."""
+        t = self.table
+        try:
+            m_table, m_stamp, play, rest, events = self._window_memo
+        except AttributeError:  # (a new state or a clone: slots are not copied)
+            m_table = None
+        if m_table is not t or m_stamp != t.stamp:
+            play, rest = self._action_sources()
+            events = [None] * self.players
+            self._window_memo = (t, t.stamp, play, rest, events)
+        has_events = events[player]
+        if has_events is None:  # any action event in the hand? (else ``window_actions`` lists nothing outside the
+            defn, actions_defs = t.defn, self.game.action_event_defs  # type: ignore[attr-defined]
+            has_events = False  # active player's operations phase: every card fails its first test)
+            for i in t.zones[HAND_ZONE_IDS[player]]:
+                if defn[i] in actions_defs:
+                    has_events = True
+                    break
+            events[player] = has_events
+        if has_events or (name == "ops" and player == self.vars["active"]):
+            actions = self.window_actions(name, player)
+            if type(actions) is not list:
+                actions = list(actions)
+        else:
+            actions = []
+        if not play and not rest:
+            return actions
+        flags, ctrl = t.flags, t.ctrl
+        mine = []  # this seat's sources (matching's first test), the insane ones of the play areas dropped
+        for i in play:
+            if ctrl[i] == player and not flags[i] & INSANE:
+                mine.append(i)
+        for i in rest:
+            if ctrl[i] == player:
+                mine.append(i)
+        zone, in_play_zone, used = t.zone, t.in_play_zone, self.used
+        for i in mine:  # ``matching``'s loop, its tests in its order
+            for ab in self.abilities_of(i):
+                if ab.kind != "action":
+                    continue
+                if ab.zones is None:
+                    if not in_play_zone[zone[i]]:
+                        continue
+                elif not source_in_place(self, i, ab):
+                    continue
+                if ab.limit is not None and (i, ab.index, ab.limit) in used:
+                    continue
+                if ab.condition is not None and not ab.condition(self, i, player):
+                    continue
+                if self.can_use(player, i, ab, None, ()):
+                    actions.append(shared_action(player, "use", (("ability", ab.index), ("card", i))))
+        return actions
+
+    def _action_sources(self) -> tuple[list[int], list[int]]:
+        """The cards with an action ability where it could work, of both seats, whatever their control and flags:
+        ``trigger_sources_for(trigger_defs("action", None))`` before its INSANE test, split into the play areas'
+        cards and the rest (story row, hands, discard piles), each in that order. Reads only ``zones`` and ``defn``
+        (and the facts, a function of ``defn``), so ``window_options`` keeps it for the table's ``stamp``."""
+        facts = self.table.defs_memo or self.facts()
+        play: list[int] = []
+        rest: list[int] = []
+        if ("action", None) not in facts.trigger_pairs:  # (``may_trigger``)
+            return play, rest
+        defs = facts.trigger_defs.get(("action", None), _NO_DEFS)
+        if not defs:
+            return play, rest
+        t = self.table
+        zones, defn = t.zones, t.defn
+        in_play, hand, discard = defs.in_play, defs.hand, defs.discard
+        if in_play:
+            for z in PLAY_ZONES:
+                for i in zones[z]:
+                    if defn[i] in in_play:
+                        play.append(i)
+            if defs.rows:
+                for z in ROW_ZONES:
+                    for i in zones[z]:
+                        if defn[i] in in_play:
+                            rest.append(i)
+        if hand:
+            for z in HAND_ZONE_IDS:
+                for i in zones[z]:
+                    if defn[i] in hand:
+                        rest.append(i)
+        if discard:
+            for z in DISCARD_ZONES:
+                for i in zones[z]:
+                    if defn[i] in discard:
+                        rest.append(i)
+        return play, rest
 
     def hidden_could_answer(self, player: int, window: str, kind: str | None) -> bool:
         """Anyone holding cards might hold an event for this window (asked or not would tell)."""
@@ -895,3 +1026,4 @@ class CocState(CardState):
 
 # The rules import this module (and the state class); imported last, so either may be loaded first.
 from . import rules as _rules  # noqa: E402
+from . import effects_ops as _effects_ops  # noqa: E402
