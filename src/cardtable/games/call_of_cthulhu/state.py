@@ -598,7 +598,7 @@ class CocState(CardState):
         actions, others = game.action_event_defs, game.non_event_defs  # type: ignore[attr-defined]
         printed_only, top = False, 0  # (set with ``window``, below)
         window: Any = self  # not looked up yet (the stack is walked once, for the first card that needs it)
-        quick_refused, compiled = _effects_ops.quick_refused, game.compiled
+        quick_refused, compiled = _effects_ops.quick_refused, game.compiled  # type: ignore[attr-defined]
         for i in self.table.zones[HAND_ZONE_IDS[player]]:
             k = defn[i]
             if k in actions:
