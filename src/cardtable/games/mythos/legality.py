@@ -17,7 +17,8 @@ from ...engine import FACE_DOWN, NO_CARD
 from . import primitives as _primitives  # a module reference: read per play, not imported per call
 from .catalog import CardDef
 from .requirements import assign, fits, holds, matches, position as _position, upright_top
-from .schema import TARGETED_OPS, AllOf, AnyOf, DieRoll, FieldCount, LocHas, NotReq, StoryCount, ThreatCount
+from .schema import (TARGETED_OPS, AllOf, AnyOf, DieRoll, FieldCount, InDimension, InRegion, InSubregion, InTransit, LocHas,
+                     LocTitle, NotReq, StoryCount, ThreatCount, TimeIs)
 from .state import ADVENTURES, ALLY, CROSSWISE, DISCARD, EVENT, FIELD_OF, GOD, HAND, INVERTED, ITEM, STORY, THREAT, ZONE, MyState, mods
 
 
@@ -658,8 +659,94 @@ def _named_plays(st: MyState, p: int, i: int, d: CardDef) -> list[Action]:
     return out
 
 
+# ---- verdicts kept by place (ninth speed round) --------------------------------------------------------------
+#
+# Most hand cards are refused at most turns, and for most definitions the verdict reads nothing but the
+# player's place: with an upright Location on top of the Story Deck (the current location, MY-6.3.2) and no
+# lasting grant that the verdicts read, ``legal`` of a Location, Ally, Monster, Artifact, Weapon, Travel
+# Event, Spell or Event whose requirement (and departure) names only the place, the position or the time
+# reads exactly: that top card's definition (its features, gate, dimension and region: ``upright_top``,
+# ``_gate_open``, ``_move_start``), whether its gate is used (INVERTED), whether the player had a Location,
+# his position and the time of day. Those are the key (``place_key``); the verdict is a pure function of the
+# key and the definition, so it is kept under both and never goes stale: nothing else enters the answer.
+
+
+_PLACE_REQUIREMENTS = (LocHas, InRegion, InSubregion, InDimension, LocTitle, TimeIs, InTransit)
+# the lasting grants a kept verdict would read (``_move_start``'s travel grant, ``_gate_open``'s gate grant,
+# ``ignore_grant``): while one is in force, nothing is kept or read back
+_VERDICT_GRANTS = frozenset(("grant_travel", "grant_gate", "ignore_requirement"))
+_KEPT_TYPES = frozenset(("location", "ally", "monster", "artifact", "weapon", "travel_event", "spell", "event"))
+_PLACE_PURE: dict[CardDef, bool] = {}
+_BY_PLACE: dict[tuple[Any, ...], dict[CardDef, bool]] = {}  # place key -> definition -> ``legal``'s verdict
+_BY_PLACE_CAP = 1 << 12  # keys; cleared when full
+NO_PLACE: dict[CardDef, bool] = {}  # ``place_verdicts`` without a key: always empty, never written
+
+
+def _place_requirement(req: Any) -> bool:
+    """``req`` reads only the current location (features, title), the position, transit and the time of
+    day: with an upright Location on top, a function of ``place_key``'s parts."""
+    if req is None or isinstance(req, _PLACE_REQUIREMENTS):
+        return True
+    if isinstance(req, AllOf):
+        return all(_place_requirement(r) for r in req.all)
+    if isinstance(req, AnyOf):
+        return all(_place_requirement(r) for r in req.any)
+    if isinstance(req, NotReq):
+        return _place_requirement(req.not_)
+    return False  # counts of cards, a die roll (it draws from the RNG), languages, Sanity, the round...
+
+
+def place_pure(d: CardDef) -> bool:
+    """``legal(st, p, d, memo)`` is a function of ``place_key(st, p)`` and ``d`` alone (above): its type's
+    verdict reads no field, hand, language or count, and its requirement (a Travel Event's departure too)
+    only the place. Kept per definition (a pure function of it)."""
+    got = _PLACE_PURE.get(d)
+    if got is None:
+        got = _PLACE_PURE[d] = d.type in _KEPT_TYPES and _place_requirement(d.requirement) \
+            and (d.type != "travel_event" or _place_requirement(d.departure))
+    return got
+
+
+def place_key(st: MyState, p: int) -> tuple[Any, ...] | None:
+    """What a place-pure verdict of ``p`` reads now (the section's comment), or None when the top card is
+    no upright Location or a grant the verdicts read is in force."""
+    t = st.table
+    pile = t.zones[t.zone_ids[STORY[p]]]
+    if not pile:
+        return None
+    top = pile[-1]
+    d0 = st.card(top)
+    flags = t.flags[top]
+    if d0.type != "location" or flags & CROSSWISE:
+        return None
+    lasting = st.lasting
+    if lasting and any(e[0] in _VERDICT_GRANTS for e in lasting):
+        return None
+    v = st.vars
+    # the position as the pool's indexes (``MyState.position`` names them): ``d0`` is a definition of this
+    # state's pool, and a pool's definitions are its own (``catalog.load_pool`` makes them), so it names the pool
+    return d0, flags & INVERTED, not v["had_location"][p], v["pos_dim"][p], v["pos_region"][p], v["pos_sub"][p], \
+        v["time"]
+
+
+def place_verdicts(st: MyState, p: int) -> dict[CardDef, bool]:
+    """The verdicts kept for ``p``'s place (``place_key``): the listing reads a place-pure card's verdict
+    here and writes the ones it computes. ``NO_PLACE`` (empty, never written) without a key."""
+    key = place_key(st, p)
+    if key is None:
+        return NO_PLACE
+    got = _BY_PLACE.get(key)
+    if got is None:
+        if len(_BY_PLACE) >= _BY_PLACE_CAP:
+            _BY_PLACE.clear()
+        got = _BY_PLACE[key] = {}
+    return got
+
+
+
 def turn_options(st: MyState, p: int) -> list[Action]:
-    """MY-5.4: every legal play, the turn actions (arrive, cast) and pass."""
+    """MY-5.4: every legal play, the turn actions (arrive, cast) and pass. A card whose verdict is kept for
+    the place (``place_verdicts``) is not checked again, and one refused there is passed over at once."""
     out: list[Action] = []
     seen: dict[CardDef, bool] = {}  # definition -> legal: copies and hosts decide alike
     hand = sorted(st.table.cards(HAND[p]))
@@ -674,7 +761,14 @@ def turn_options(st: MyState, p: int) -> list[Action]:
     names: set[CardDef] | None = None
     plans, own_plays = _PLAN.get, _OWN_PLAYS.get
     monsters: list[int] = []  # the hand's Monsters in hand order, for the groups of MY-8.6 (``monster_groups``)
+    kept = place_verdicts(st, p)
+    known = kept.get
     for i, d in zip(hand, defs):
+        ok = known(d)
+        if ok is False:  # refused for this place (``place_verdicts``): no play of it is listed
+            if d.type == "monster":
+                monsters.append(i)  # (its group may still be offered: ``monster_groups`` asks again)
+            continue
         plan = plans(d)
         if plan is None:
             plan = _plan(d)
@@ -691,10 +785,12 @@ def turn_options(st: MyState, p: int) -> list[Action]:
             monsters.append(i)
         # ``check`` of a card from the hand with an allowed host and no target is ``type_refusal``, which
         # reads the definition and the state alone: a second copy, or another host, takes the first answer
-        if plan != _FREE:
+        if plan != _FREE and ok is None:
             ok = seen.get(d)
             if ok is None:
                 ok = seen[d] = _location_legal(st, p, d, memo) if plan == _PLACE else legal(st, p, d, memo)
+                if kept is not NO_PLACE and place_pure(d):
+                    kept[d] = ok
             if not ok:
                 continue
         if not several:
