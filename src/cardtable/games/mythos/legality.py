@@ -662,19 +662,21 @@ def _named_plays(st: MyState, p: int, i: int, d: CardDef) -> list[Action]:
 # ---- verdicts kept by place (ninth speed round) --------------------------------------------------------------
 #
 # Most hand cards are refused at most turns, and for most definitions the verdict reads nothing but the
-# player's place: with an upright Location on top of the Story Deck (the current location, MY-6.3.2) and no
-# lasting grant that the verdicts read, ``legal`` of a Location, Ally, Monster, Artifact, Weapon, Travel
-# Event, Spell or Event whose requirement (and departure) names only the place, the position or the time
-# reads exactly: that top card's definition (its features, gate, dimension and region: ``upright_top``,
-# ``_gate_open``, ``_move_start``), whether its gate is used (INVERTED), whether the player had a Location,
-# his position and the time of day. Those are the key (``place_key``); the verdict is a pure function of the
-# key and the definition, so it is kept under both and never goes stale: nothing else enters the answer.
+# player's place. While no lasting grant that the verdicts read is in force and the Story Deck's top is not a
+# crosswise Location, ``legal`` of a Location, Ally, Monster, Artifact, Weapon, Travel Event, Spell or Event
+# whose requirement (and departure) names only the place, the position or the time reads exactly: the top
+# card's definition (an upright Location is the current location, MY-6.3.2: its features, gate, dimension and
+# region, ``upright_top``, ``_gate_open``, ``_move_start``; a Travel Event on top gives the travel rule, its
+# location features and title, MY-6.11; any other top card or none, the player is in transit, MY-6.3.3),
+# whether that card's gate is used (INVERTED), whether the player had a Location, his position and the time
+# of day. Those are the key (``place_key``); the verdict is a pure function of the key and the definition, so
+# it is kept under both and never goes stale: nothing else enters the answer.
 
 
 _PLACE_REQUIREMENTS = (LocHas, InRegion, InSubregion, InDimension, LocTitle, TimeIs, InTransit)
 # the lasting grants a kept verdict would read (``_move_start``'s travel grant, ``_gate_open``'s gate grant,
-# ``ignore_grant``): while one is in force, nothing is kept or read back
-_VERDICT_GRANTS = frozenset(("grant_travel", "grant_gate", "ignore_requirement"))
+# ``ignore_grant``, a Travel Event counting as a location): while one is in force, nothing is kept or read back
+_VERDICT_GRANTS = frozenset(("grant_travel", "grant_gate", "ignore_requirement", "count_as_location"))
 _KEPT_TYPES = frozenset(("location", "ally", "monster", "artifact", "weapon", "travel_event", "spell", "event"))
 _PLACE_PURE: dict[CardDef, bool] = {}
 _BY_PLACE: dict[tuple[Any, ...], dict[CardDef, bool]] = {}  # place key -> definition -> ``legal``'s verdict
@@ -708,23 +710,26 @@ def place_pure(d: CardDef) -> bool:
 
 
 def place_key(st: MyState, p: int) -> tuple[Any, ...] | None:
-    """What a place-pure verdict of ``p`` reads now (the section's comment), or None when the top card is
-    no upright Location or a grant the verdicts read is in force."""
+    """What a place-pure verdict of ``p`` reads now (the section's comment), or None when the top card is a
+    crosswise Location (a move is then measured from a card below it, and a Travel Event's departure is
+    asked of the deck without it) or a grant the verdicts read is in force."""
     t = st.table
     pile = t.zones[t.zone_ids[STORY[p]]]
-    if not pile:
-        return None
-    top = pile[-1]
-    d0 = st.card(top)
-    flags = t.flags[top]
-    if d0.type != "location" or flags & CROSSWISE:
-        return None
+    if pile:
+        top = pile[-1]
+        d0: CardDef | None = st.card(top)
+        flags = t.flags[top]
+        if flags & CROSSWISE and d0.type == "location":  # type: ignore[union-attr]
+            return None
+    else:
+        d0, flags = None, 0
     lasting = st.lasting
     if lasting and any(e[0] in _VERDICT_GRANTS for e in lasting):
         return None
     v = st.vars
-    # the position as the pool's indexes (``MyState.position`` names them): ``d0`` is a definition of this
-    # state's pool, and a pool's definitions are its own (``catalog.load_pool`` makes them), so it names the pool
+    # the position as the pool's indexes (``MyState.position`` names them): the time and position are read
+    # with the place whatever the top card; a definition names its pool (``catalog.load_pool`` makes each
+    # pool's own), and a key without one (an empty Story Deck) reads no definition
     return d0, flags & INVERTED, not v["had_location"][p], v["pos_dim"][p], v["pos_region"][p], v["pos_sub"][p], \
         v["time"]
 
