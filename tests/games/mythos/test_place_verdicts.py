@@ -34,11 +34,11 @@ def test_kept_verdicts_are_legals_answers() -> None:
         legality.turn_options(st.clone(), p)  # fills the kept verdicts (on a copy: a die roll draws)
     checked = 0
     for st, p in POSITIONS:
-        kept = legality.place_verdicts(st, p)
+        kept, need = legality.place_verdicts(st, p)
         if kept is legality.NO_PLACE:
             continue
         for d, verdict in kept.items():
-            assert legality.place_pure(d)
+            assert legality.place_pure(d) >= need
             assert legality.legal(st, p, d, {}) == verdict, (d.title, legality.place_key(st, p))
             checked += 1
     assert checked > 500
@@ -53,11 +53,13 @@ def test_positions_with_one_key_agree_on_every_place_pure_definition() -> None:
             continue
         keyed += 1
         verdicts = by_key.setdefault(key, {})
+        need = legality.KEPT_ALWAYS if key[0] is legality.CROSSWISE_TOP else legality.KEPT_UPRIGHT
         for d in st.pool.defs:
-            if legality.place_pure(d):
+            if legality.place_pure(d) >= need:
                 got = legality.legal(st, p, d, {})
                 assert verdicts.setdefault(d, got) == got, (d.title, key)
     assert keyed > 100 and len(by_key) < keyed  # some keys are met again
+    assert any(key[0] is legality.CROSSWISE_TOP for key in by_key)
 
 
 def test_place_pure_definitions_read_no_die_or_count() -> None:
@@ -72,6 +74,6 @@ def test_place_pure_definitions_read_no_die_or_count() -> None:
 def test_the_listing_is_the_one_without_kept_verdicts(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     positions = POSITIONS if players == 4 else _positions(4, players)
     kept = [[a.to_dict() for a in legality.turn_options(st.clone(), p)] for st, p in positions]
-    monkeypatch.setattr(legality, "place_verdicts", lambda st, p: legality.NO_PLACE)
+    monkeypatch.setattr(legality, "place_verdicts", lambda st, p: (legality.NO_PLACE, legality.KEPT_ALWAYS + 1))
     plain = [[a.to_dict() for a in legality.turn_options(st.clone(), p)] for st, p in positions]
     assert kept == plain
