@@ -102,3 +102,19 @@ def test_my_5_4_plans_name_the_listing_of_each_definition() -> None:
                 assert legality._location_legal(st, p, d, memo) == legality.legal(st, p, d, {}), d.title
             elif plan == legality._MONSTER:
                 assert d.type == "monster" and legality.cancel_filter(d) is None
+
+
+def test_my_8_5_addable_from_the_groups_followers_is_the_pair_by_pair_answer() -> None:
+    """``join.addable`` reads the intersection of the group's ``followers`` while no JoinsWith grant is in
+    force; a hand card is offered exactly when every pair passes ``pair_joins`` and ``may_follow`` (and the
+    rest of ``add_check``)."""
+    opened = random_positions(GAME, 4, 12, 17, lambda st, rng: st.decision.kind == "join")  # type: ignore[union-attr]
+    asked = 0
+    for st in opened:
+        assert isinstance(st, MyState)
+        frame = next(f for f in reversed(st.stack) if f.op == join.JOIN)
+        p, cards = st.decision.player, list(frame["cards"])  # type: ignore[union-attr]
+        plain = [y for y in sorted(st.table.cards(HAND[p])) if join.add_check(st.clone(), p, cards, y) is None]
+        assert join.addable(st.clone(), p, cards) == plain
+        asked += 1
+    assert asked > 20

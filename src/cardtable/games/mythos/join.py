@@ -282,12 +282,21 @@ def addable(st: MyState, p: int, cards: Sequence[int]) -> list[int]:
     """The hand cards that may be added to the open group now (``add_check`` is None), in hand order."""
     group = [st.card(c) for c in cards]
     extra = granted_joins(st)
+    # without a JoinsWith grant, a member that may follow every card of the group and Joins it is one of each
+    # card's ``followers`` (the group's cards are members: each was offered as one): their intersection, made
+    # once, answers for every hand card what the pair tests below answer one pair at a time
+    allowed = None if extra is not None else frozenset.intersection(*[followers(g, st.pool.defs) for g in group])
     out: list[int] = []
     seen: dict[tuple[CardDef, int | None], bool] = {}  # copies with the same host decide alike
     for y in sorted(st.table.cards(HAND[p])):
         d = st.card(y)
-        if not _member(d) or not all(may_follow(g, d) and (pair_joins(g, d) or extra is not None and extra(c, y))
-                                     for c, g in zip(cards, group)) or _second_attachment(st, cards, d) is not None:
+        if allowed is not None:
+            if d not in allowed:
+                continue
+        elif not _member(d) or not all(may_follow(g, d) and (pair_joins(g, d) or extra(c, y))
+                                       for c, g in zip(cards, group)):
+            continue
+        if _second_attachment(st, cards, d) is not None:
             continue
         host = _host(st, cards, y)
         ok = seen.get((d, host))

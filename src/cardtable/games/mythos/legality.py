@@ -17,7 +17,8 @@ from ...engine import FACE_DOWN, NO_CARD
 from . import primitives as _primitives  # a module reference: read per play, not imported per call
 from .catalog import CardDef
 from .requirements import assign, fits, holds, matches, position as _position, upright_top
-from .schema import TARGETED_OPS, AllOf, AnyOf, DieRoll, FieldCount, LocHas, NotReq, StoryCount, ThreatCount
+from .schema import (TARGETED_OPS, AllOf, AnyOf, DieRoll, FieldCount, InDimension, InRegion, InSubregion, InTransit, LocHas,
+                     LocTitle, NotReq, StoryCount, ThreatCount)
 from .state import ADVENTURES, ALLY, CROSSWISE, DISCARD, EVENT, FIELD_OF, GOD, HAND, INVERTED, ITEM, STORY, THREAT, ZONE, MyState, mods
 
 
@@ -658,8 +659,124 @@ def _named_plays(st: MyState, p: int, i: int, d: CardDef) -> list[Action]:
     return out
 
 
+# ---- verdicts kept by place (ninth speed round) --------------------------------------------------------------
+#
+# Most hand cards are refused at most turns, and for most definitions the verdict reads nothing but the
+# player's place. While no lasting grant that the verdicts read is in force, ``legal`` of a Location, Ally,
+# Monster, Artifact, Weapon, Travel Event, Spell or Event whose requirement (and departure) names only the
+# place or the position reads exactly:
+# - the Story Deck's top card's definition: an upright Location is the current location (MY-6.3.2: its
+#   features, gate, dimension and region, ``upright_top``, ``_gate_open``, ``_move_start``); a Travel Event
+#   gives the travel rule, its location features and title (MY-6.11); any other card, or none, leaves the
+#   player in transit (MY-6.3.3);
+# - whether that card's gate is used (INVERTED), whether the player had a Location, and his position.
+# A crosswise Location on top also leaves him in transit, and a move is then measured from the first upright
+# Location below it (MY-6.3.5, ``MyState.reference``), which stands in the key for the top card; a Travel
+# Event's departure is then asked of the deck without the top card (MY-6.3.9), which the key does not hold,
+# so Travel Events keep no verdict there. The key is ``place_key``; a verdict is a pure function of the key
+# and the definition, so it is kept under both and never goes stale: nothing else enters the answer.
+
+
+_PLACE_REQUIREMENTS = (LocHas, InRegion, InSubregion, InDimension, LocTitle, InTransit)
+# the lasting grants a kept verdict would read (``_move_start``'s travel grant, ``_gate_open``'s gate grant,
+# ``ignore_grant``, a Travel Event counting as a location): while one is in force, nothing is kept or read back
+_VERDICT_GRANTS = frozenset(("grant_travel", "grant_gate", "ignore_requirement", "count_as_location"))
+_KEPT_TYPES = frozenset(("location", "ally", "monster", "artifact", "weapon", "travel_event", "spell", "event"))
+# how far a definition's verdict is a function of the key: not at all, under every key but a crosswise top's
+# (a Travel Event), under every key
+NOT_KEPT, KEPT_UPRIGHT, KEPT_ALWAYS = 0, 1, 2
+_PLACE_PURE: dict[CardDef, int] = {}
+_BY_PLACE: dict[tuple[Any, ...], dict[CardDef, bool]] = {}  # place key -> definition -> ``legal``'s verdict
+_BY_PLACE_CAP = 1 << 12  # keys; cleared when full
+NO_PLACE: dict[CardDef, bool] = {}  # ``place_verdicts`` without a key: always empty, never written
+CROSSWISE_TOP = "crosswise top"  # a crosswise Location's key's first item (no definition is a string)
+
+
+def _place_requirement(req: Any) -> bool:
+    """``req`` reads only the current location (features, title), the position and transit: a function of
+    ``place_key``'s parts. (Not the time of day: three Locations of the pool ask it, and keeping it in the key
+    would halve the keys' hits.)"""
+    if req is None or isinstance(req, _PLACE_REQUIREMENTS):
+        return True
+    if isinstance(req, AllOf):
+        return all(_place_requirement(r) for r in req.all)
+    if isinstance(req, AnyOf):
+        return all(_place_requirement(r) for r in req.any)
+    if isinstance(req, NotReq):
+        return _place_requirement(req.not_)
+    return False  # counts of cards, a die roll (it draws from the RNG), languages, Sanity, the round...
+
+
+def place_pure(d: CardDef) -> int:
+    """Under which keys ``legal(st, p, d, memo)`` is a function of ``place_key(st, p)`` and ``d`` alone (the
+    section's comment): its type's verdict reads no field, hand, language or count, and its requirement (a
+    Travel Event's departure too) only the place. Kept per definition (a pure function of it)."""
+    got = _PLACE_PURE.get(d)
+    if got is None:
+        if d.type not in _KEPT_TYPES or not _place_requirement(d.requirement):
+            got = NOT_KEPT
+        elif d.type == "travel_event":
+            got = KEPT_UPRIGHT if _place_requirement(d.departure) else NOT_KEPT
+        else:
+            got = KEPT_ALWAYS
+        _PLACE_PURE[d] = got
+    return got
+
+
+def place_key(st: MyState, p: int) -> tuple[Any, ...] | None:
+    """What a verdict kept for ``p``'s place reads now (the section's comment), or None while a grant the
+    verdicts read is in force. A crosswise Location on top gives a key of its own kind (its first item
+    ``CROSSWISE_TOP``, the reference Location's definition second), under which only ``KEPT_ALWAYS``
+    definitions are kept."""
+    lasting = st.lasting
+    if lasting and any(e[0] in _VERDICT_GRANTS for e in lasting):
+        return None
+    t = st.table
+    pile = t.zones[t.zone_ids[STORY[p]]]
+    v = st.vars
+    # the position as the pool's indexes (``MyState.position`` names them); a definition names its pool
+    # (``catalog.load_pool`` makes each pool's own), and under a key without one the verdicts kept are of
+    # definitions, which name theirs
+    if pile:
+        top = pile[-1]
+        d0 = st.card(top)
+        flags = t.flags[top]
+        if flags & CROSSWISE and d0.type == "location":
+            return CROSSWISE_TOP, _reference_below(st, pile), not v["had_location"][p], v["pos_dim"][p], \
+                v["pos_region"][p], v["pos_sub"][p]
+        return d0, flags & INVERTED, not v["had_location"][p], v["pos_dim"][p], v["pos_region"][p], v["pos_sub"][p]
+    return None, None, not v["had_location"][p], v["pos_dim"][p], v["pos_region"][p], v["pos_sub"][p]
+
+
+def _reference_below(st: MyState, pile: list[int]) -> CardDef | None:
+    """The definition of ``MyState.reference`` under a crosswise Location on top: the first upright Location
+    below it (MY-6.3.5), or None."""
+    flags = st.table.flags
+    for i in reversed(pile[:-1]):
+        d = st.card(i)
+        if d.type == "location" and not flags[i] & CROSSWISE:
+            return d
+    return None
+
+
+def place_verdicts(st: MyState, p: int) -> tuple[dict[CardDef, bool], int]:
+    """The verdicts kept for ``p``'s place (``place_key``), which the listing reads and to which it adds those
+    it computes, with the least ``place_pure`` a definition needs to be kept there. ``NO_PLACE`` (empty,
+    never written) without a key."""
+    key = place_key(st, p)
+    if key is None:
+        return NO_PLACE, KEPT_ALWAYS + 1
+    got = _BY_PLACE.get(key)
+    if got is None:
+        if len(_BY_PLACE) >= _BY_PLACE_CAP:
+            _BY_PLACE.clear()
+        got = _BY_PLACE[key] = {}
+    return got, KEPT_ALWAYS if key[0] is CROSSWISE_TOP else KEPT_UPRIGHT
+
+
 def turn_options(st: MyState, p: int) -> list[Action]:
-    """MY-5.4: every legal play, the turn actions (arrive, cast) and pass."""
+    """MY-5.4: every legal play, the turn actions (arrive, cast) and pass. A card whose verdict is kept for
+    the place (``place_verdicts``) is not checked again, and one refused there is passed over at once."""
     out: list[Action] = []
     seen: dict[CardDef, bool] = {}  # definition -> legal: copies and hosts decide alike
     hand = sorted(st.table.cards(HAND[p]))
@@ -674,7 +791,14 @@ def turn_options(st: MyState, p: int) -> list[Action]:
     names: set[CardDef] | None = None
     plans, own_plays = _PLAN.get, _OWN_PLAYS.get
     monsters: list[int] = []  # the hand's Monsters in hand order, for the groups of MY-8.6 (``monster_groups``)
+    kept, need = place_verdicts(st, p)
+    known = kept.get
     for i, d in zip(hand, defs):
+        ok = known(d)
+        if ok is False:  # refused for this place (``place_verdicts``): no play of it is listed
+            if d.type == "monster":
+                monsters.append(i)  # (its group may still be offered: ``monster_groups`` asks again)
+            continue
         plan = plans(d)
         if plan is None:
             plan = _plan(d)
@@ -691,10 +815,12 @@ def turn_options(st: MyState, p: int) -> list[Action]:
             monsters.append(i)
         # ``check`` of a card from the hand with an allowed host and no target is ``type_refusal``, which
         # reads the definition and the state alone: a second copy, or another host, takes the first answer
-        if plan != _FREE:
+        if plan != _FREE and ok is None:
             ok = seen.get(d)
             if ok is None:
                 ok = seen[d] = _location_legal(st, p, d, memo) if plan == _PLACE else legal(st, p, d, memo)
+                if place_pure(d) >= need:
+                    kept[d] = ok
             if not ok:
                 continue
         if not several:
