@@ -293,8 +293,8 @@ def addable(st: MyState, p: int, cards: Sequence[int]) -> list[int]:
         if allowed is not None:
             if d not in allowed:
                 continue
-        elif not _member(d) or not all(may_follow(g, d) and (pair_joins(g, d) or extra(c, y))
-                                       for c, g in zip(cards, group)):
+        elif extra is not None and (not _member(d) or not all(may_follow(g, d) and (pair_joins(g, d) or extra(c, y))
+                                                              for c, g in zip(cards, group))):  # (extra is set here)
             continue
         if _second_attachment(st, cards, d) is not None:
             continue
