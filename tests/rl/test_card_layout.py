@@ -16,16 +16,9 @@ import pytest
 from cardtable import registry
 from cardtable.engine import CardState, ZoneDecl
 from cardtable.core import Visibility
-from cardtable.rl.cardgame import CardObservation, ZoneSlots, zone_slots
-from cardtable.rl.spaces import load_encoding
+from cardtable.rl.cardgame import ZoneSlots, zone_slots
 
-from .test_card_observation import card_games
-
-
-def _encoder(game_id: str, players: int) -> CardObservation:
-    encoder = load_encoding(game_id).observation_encoder(players)
-    assert isinstance(encoder, CardObservation)
-    return encoder
+from .test_card_observation import _encoder, card_games
 
 
 @pytest.mark.parametrize("game_id", card_games())
