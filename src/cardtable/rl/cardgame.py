@@ -75,7 +75,8 @@ class ZoneSlots:
 
     Why per zone: a zone's rules let only some kinds of card into it (``ZoneDecl.holds``), and cards turn
     only in some zones (``ZoneDecl.turns``); a slot for every definition in every zone, twice, made Mythos's
-    observation 28,009 values of which about three quarters could never be anything but 0.
+    observation 28,009 values, about three quarters of which no rule gives a meaning (a type the zone cannot
+    hold, a turned state out of play).
     """
 
     name: str
