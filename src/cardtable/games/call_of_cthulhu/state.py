@@ -699,17 +699,23 @@ class CocState(CardState):
         cards and the rest (story row, hands, discard piles), each in that order. Reads only ``zones`` and ``defn``
         (and the facts, a function of ``defn``), so ``window_options`` keeps it for the table's ``stamp``."""
         facts = self.table.defs_memo or self.facts()
-        play: list[int] = []
-        rest: list[int] = []
         if ("action", None) not in facts.trigger_pairs:  # (``may_trigger``)
-            return play, rest
+            return [], []
         defs = facts.trigger_defs.get(("action", None), _NO_DEFS)
         if not defs:
-            return play, rest
+            return [], []
+        return self._walk_defs(defs)
+
+    def _walk_defs(self, defs: TriggerDefs) -> tuple[list[int], list[int]]:
+        """The cards whose definition ``defs`` lists in the zones where it can matter: the play areas' (whatever
+        their flags), then the rest (story row, hands, discard piles), each in that order — the walk of
+        ``trigger_sources_for`` and ``_action_sources``."""
         t = self.table
         zones, defn = t.zones, t.defn
+        play: list[int] = []
+        rest: list[int] = []
         in_play, hand, discard = defs.in_play, defs.hand, defs.discard
-        if in_play:
+        if in_play:  # (plain loops, the zones in the same order: cheaper than a comprehension per kind of zone)
             for z in PLAY_ZONES:
                 for i in zones[z]:
                     if defn[i] in in_play:
@@ -849,29 +855,12 @@ class CocState(CardState):
         t = self.table
         zones, flags, defn = t.zones, t.flags, t.defn
         if isinstance(defs, TriggerDefs):  # the pool's index says which zones can matter
-            in_play, hand, discard = defs.in_play, defs.hand, defs.discard
-            out = []  # (plain loops, the zones in the same order: cheaper than a comprehension per kind of zone)
-            if in_play:
-                for z in PLAY_ZONES:
-                    for i in zones[z]:
-                        if defn[i] in in_play and not flags[i] & INSANE:
-                            out.append(i)
-                if defs.rows:
-                    for z in ROW_ZONES:
-                        for i in zones[z]:
-                            if defn[i] in in_play:
-                                out.append(i)
-            if hand:
-                for z in HAND_ZONE_IDS:
-                    for i in zones[z]:
-                        if defn[i] in hand:
-                            out.append(i)
-            if discard:
-                for z in DISCARD_ZONES:
-                    for i in zones[z]:
-                        if defn[i] in discard:
-                            out.append(i)
-            return out
+            play, rest = self._walk_defs(defs)
+            if play:
+                play = [i for i in play if not flags[i] & INSANE]
+                play += rest
+                return play
+            return rest
         out = [i for z in PLAY_ZONES for i in zones[z] if defn[i] in defs and not flags[i] & INSANE]
         for z in ROW_AND_HAND_ZONES:
             out += [i for i in zones[z] if defn[i] in defs]
