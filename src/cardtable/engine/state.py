@@ -158,6 +158,11 @@ class CardState(State):
     observation counts the visible copies so turned per zone and definition (``rl.cardgame``). A game
     whose cards turn by a flag of its own names it."""
 
+    IN_PLAY_FLAGS: ClassVar[int] = 0
+    """The flag bits that are states of a card in play (exhausted, insane...): a card that leaves play loses
+    them (``move_card``; it is a new object out of play), so a pile shows it plain and a card put back into
+    play from there does not bring an old state along. A game names its own."""
+
     CONCEDE_RULE: ClassVar[str | None] = None
     """The rule ID that lets a seat concede at any moment (``None``: the game has no concession).
 
@@ -631,7 +636,8 @@ class CardState(State):
         """Move card ``i`` to ``zone``; when it leaves play its attachments go with it (to their owners'
         discard zones, ``discard_zone``) and the lasting effects on it end. Returns the cards that left
         with it, so the game can log or trigger on them. A card entering a zone that is not public
-        loses its flags (it is a new object there, face up and ready by default).
+        loses its flags (it is a new object there, face up and ready by default); one leaving play for a
+        public zone loses the game's ``IN_PLAY_FLAGS``.
         """
         t = self.table
         z = t.zone_ids[zone]
@@ -640,6 +646,8 @@ class CardState(State):
         t.move(i, zone, bottom=bottom, flags=None if t.public[z] else 0)
         gone: list[int] = []
         if was_in_play and not in_play[z]:
+            if self.IN_PLAY_FLAGS:
+                t.flags[i] &= ~self.IN_PLAY_FLAGS
             for a in t.attachments(i):
                 gone.append(a)
                 gone.extend(self.move_card(a, self.discard_zone(a)))

@@ -174,6 +174,10 @@ def deck_facts(game: Any, present: frozenset[int]) -> DeckFacts:
 class CocState(CardState):
     """A game of the Call of Cthulhu CCG (2 players)."""
 
+    # CC-3.2: out of play a card is a new object, so it leaves its exhausted and insane states behind: a discard
+    # pile shows it upright and face up, and a card put back into play from there enters ready (CC-3.10)
+    IN_PLAY_FLAGS = EXHAUSTED | INSANE
+
     __slots__ = ("_committed_memo", "_prompt_memo", "_window_memo")  # (table, its stamp, {(slot, seat or None): committed_at's answer})
     _committed_memo: tuple[CardTable, int, dict[tuple[int, int | None], list[int]]]
     _prompt_memo: tuple[Any, str, CardTable, int, str]  # (event, window, table, its stamp, the prompt): window_prompt
@@ -210,18 +214,6 @@ class CocState(CardState):
     def discard_zone(self, i: int) -> str:
         owner = self.table.owner[i]
         return f"discard:{owner}"
-
-    def move_card(self, i: int, zone: str, *, bottom: bool = False) -> list[int]:
-        """The engine's move; a card that leaves play loses its exhausted and insane states (CC-3.2: out of play
-        it is a new object), so a discard pile shows it upright and face up, and a card put back into play from
-        there enters ready (CC-3.10) — it kept an exhausted state from its last time in play before."""
-        t = self.table
-        in_play = t.in_play_zone
-        left_play = in_play[t.zone[i]] and not in_play[t.zone_ids[zone]]
-        gone = super().move_card(i, zone, bottom=bottom)
-        if left_play:
-            t.flags[i] &= ~(EXHAUSTED | INSANE)
-        return gone
 
     def definition_count(self) -> int:
         return len(self.defs)
