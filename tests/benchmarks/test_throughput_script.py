@@ -72,6 +72,15 @@ def test_quick_json_run_reports_every_figure_for_every_game() -> None:
             for key in ("ours_agent_steps_per_second", "ours_decisions_per_second",
                         "sync_agent_steps_per_second", "sync_decisions_per_second"):
                 assert _positive(vector[key]), (game["id"], key, vector[key])
+        paired = game["paired_kuhn"]  # the Kuhn ratio taken in alternating rounds (card games with a target)
+        if paired["available"]:
+            assert paired["rounds"] == len(paired["round_ratios"]) >= 1
+            for key in ("decisions_per_s", "kuhn_decisions_per_s", "ratio"):
+                assert _positive(paired[key]), (game["id"], key, paired[key])
+            assert all(_positive(r) for r in paired["round_ratios"])
+            assert math.isclose(paired["ratio"], paired["decisions_per_s"] / paired["kuhn_decisions_per_s"])
+        else:
+            assert paired["reason"]
     openspiel = result["openspiel"]
     if openspiel["available"]:
         for key in OPENSPIEL_KEYS:
