@@ -525,14 +525,42 @@ def _pool_fits(st: MyState, p: int, d: CardDef, slots: tuple[Any, ...], name: st
     if st.lasting and any(e[0] == "set_mental_state" for e in st.lasting):
         cards, kinds = cards_of(st, p)
         return assign(st, slots, cards, kinds) is not None
-    got = _FITS.get((d, name, key))
+    defs = st.pool.defs
+    fkey = (d, name, _slot_key(d, name, slots, key, defs))
+    got = _FITS.get(fkey)
     if got is None:
         if len(_FITS) >= _FITS_CAP:
             _FITS.clear()
-        defs = st.pool.defs
-        items = [(defs[k >> 2], _KINDS[k & 3] or defs[k >> 2].type) for k in key]
-        got = _FITS[(d, name, key)] = fits(slots, items)
+        items = [(defs[k >> 2], _KINDS[k & 3] or defs[k >> 2].type) for k in fkey[2]]
+        got = _FITS[fkey] = fits(slots, items)
     return got
+
+
+_SLOT_CARDS: dict[tuple[CardDef, str], dict[int, bool]] = {}  # (card, pool name) -> pool key item -> may fill a slot
+
+
+def _slot_key(d: CardDef, name: str, slots: tuple[Any, ...], key: tuple[int, ...], defs: Any) -> tuple[int, ...]:
+    """The items of a pool ``key`` that match some slot of ``d`` (its ``slots``), sorted. Why: whether the
+    slots can be filled (``fits``, a matching's existence) depends only on those items, as a multiset: an item
+    that matches no slot is in no assignment, and the order of the candidates changes which assignment is
+    found, never whether one exists. The full key holds the whole Story Deck, which grows every turn, so it
+    was met again at only about a third of the asks; this one stays the same until a card that could fill a
+    slot comes or goes. Whether an item may fill a slot is a pure function of ``d`` and the item (its
+    definition and type, read with the printed mental state, as ``fits`` reads it), kept per ``d``."""
+    known = _SLOT_CARDS.get((d, name))
+    if known is None:
+        known = _SLOT_CARDS[(d, name)] = {}
+    out = []
+    for k in key:
+        ok = known.get(k)
+        if ok is None:
+            c = defs[k >> 2]
+            kind = _KINDS[k & 3] or c.type
+            ok = known[k] = any(matches(c, s.filter, kind) for s in slots)
+        if ok:
+            out.append(k)
+    out.sort()
+    return tuple(out)
 
 
 def god_pool(st: MyState, p: int) -> list[int]:
