@@ -150,3 +150,27 @@ def test_deck_facts_follow_the_definitions_a_sampled_state_redraws() -> None:
         sampled = st.determinize(0, seed=k)
         assert isinstance(sampled, MyState)
         assert sampled.facts() == deck_facts(sampled.pool, frozenset(sampled.table.defn))
+
+
+def test_my_6_13_3_a_slot_pool_kept_by_the_items_that_could_fill_a_slot_fits_alike() -> None:
+    """``legality._slot_key`` keeps a fit under the pool items that match some slot of the card, sorted; the
+    matching over those alone exists exactly when it exists over the whole pool (``fits`` asked fresh)."""
+    from cardtable.games.mythos.legality import _KINDS, _adventure_key, _god_key, _slot_key
+    from cardtable.games.mythos.requirements import fits
+
+    defs = GAME.pool.defs
+    asked = 0
+    for st, p in _positions():
+        for name, key, attr in (("adventure_pool", _adventure_key(st, p), "slots"),
+                                ("god_pool", _god_key(st, p), "god_requirements")):
+            for d in defs:
+                slots = getattr(d, attr)
+                if not slots:
+                    continue
+                small = _slot_key(d, name, slots, key, defs)
+                assert list(small) == sorted(small) and set(small) <= set(key)
+                whole = [(defs[k >> 2], _KINDS[k & 3] or defs[k >> 2].type) for k in key]
+                part = [(defs[k >> 2], _KINDS[k & 3] or defs[k >> 2].type) for k in small]
+                assert fits(slots, whole) == fits(slots, part), d.title
+                asked += 1
+    assert asked > 500

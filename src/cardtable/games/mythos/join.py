@@ -59,15 +59,71 @@ def pair_joins(a: CardDef, b: CardDef) -> bool:
 
 
 _PARTNERS: dict[CardDef, frozenset[CardDef]] = {}
+# MY-8.3's built-in pairs by type: a pair of these types Joins by its types alone (a tome and a spell by the
+# spell's icon), whatever either card's text says (``pair_joins`` asks no filter of them)
+_BUILT_IN = {frozenset(("ally", "weapon")), frozenset(("travel_event", "location")), frozenset(("tome", "spell"))}
+_TYPE_PARTNER = {"ally": "weapon", "weapon": "ally", "travel_event": "location", "location": "travel_event",
+                 "tome": "spell", "spell": "tome"}
+
+
+class _PoolJoins:
+    """A pool's definitions by type and those whose text Joins something (``joins``), made once per pool:
+    what ``partners`` reads instead of asking ``pair_joins`` of every definition of the pool."""
+
+    def __init__(self, pool: Sequence[CardDef]) -> None:
+        self.pool = pool  # (kept: the index's key is its ``id``)
+        by_type: dict[str, list[CardDef]] = {}
+        for e in pool:
+            by_type.setdefault(e.type, []).append(e)
+        self.by_type = {k: tuple(v) for k, v in by_type.items()}
+        self.joiners = tuple(e for e in pool if e.joins)
+
+
+_POOL_JOINS: dict[int, _PoolJoins] = {}  # id(pool) -> its index (the index holds the pool, so the id stays its own)
+
+
+def _pool_joins(pool: Sequence[CardDef]) -> _PoolJoins:
+    got = _POOL_JOINS.get(id(pool))
+    if got is None or got.pool is not pool:
+        got = _POOL_JOINS[id(pool)] = _PoolJoins(pool)
+    return got
 
 
 def partners(d: CardDef, pool: Sequence[CardDef]) -> frozenset[CardDef]:
     """Every definition of the pool that ``d`` Joins by ``pair_joins`` (computed once per definition, then
-    a hand's Join pairs are set lookups: every turn asks them of every hand card)."""
+    a hand's Join pairs are set lookups: every turn asks them of every hand card).
+
+    ``pair_joins`` asked of every definition of the pool was most of a short run's first games (a pair
+    test of about 10k instructions, 300 per definition), so the same set is found from the pool's index:
+    the built-in partners of ``d``'s type (a spell's tomes by icon), and, for every pair of types that is no
+    built-in one, the definitions one of whose ``joins`` filters the other matches — those of the pool if
+    ``d`` has filters, and the few definitions with filters (``joiners``) that match ``d``. That is
+    ``pair_joins``' test, case by case (``test_join_index`` compares the two on every pair of the pool)."""
     got = _PARTNERS.get(d)
     if got is None:
-        got = _PARTNERS[d] = frozenset(e for e in pool if pair_joins(d, e))
+        got = _PARTNERS[d] = _partners(d, _pool_joins(pool))
     return got
+
+
+def _partners(d: CardDef, index: _PoolJoins) -> frozenset[CardDef]:
+    """``partners`` from the pool's index (uncached)."""
+    out: set[CardDef] = set()
+    kind = d.type
+    other = _TYPE_PARTNER.get(kind)
+    if other is not None:
+        typed = index.by_type.get(other, ())
+        if kind == "tome":
+            out.update(e for e in typed if e.spell_icon in d.spell_icons)
+        elif kind == "spell":
+            out.update(e for e in typed if d.spell_icon in e.spell_icons)
+        else:
+            out.update(typed)
+    if d.joins:
+        out.update(e for e in index.pool if frozenset((kind, e.type)) not in _BUILT_IN
+                   and any(matches(e, f) for f in d.joins))
+    out.update(e for e in index.joiners if frozenset((kind, e.type)) not in _BUILT_IN
+               and any(matches(d, f) for f in e.joins))
+    return frozenset(out)
 
 
 def joins(st: MyState, a: int, b: int) -> bool:
@@ -115,7 +171,7 @@ def starts_group(d: CardDef, defs: Sequence[CardDef], names: set[CardDef], pool:
     """``starters``'s test of one hand card of definition ``d`` while no JoinsWith grant is in force: a card
     of the hand (``defs``, their set ``names``) may follow it. A pure function of ``d`` and the hand's
     definitions, so ``turn_options`` asks it only of the cards it found legal (the others are never
-    offered a ``join``), instead of building the whole set first."""
+    offered a ``join``), instead of building the whole set first. (``turn_options`` runs the same test inlined.)"""
     f = _FOLLOWERS.get(d)
     if f is None:
         f = followers(d, pool)

@@ -525,14 +525,42 @@ def _pool_fits(st: MyState, p: int, d: CardDef, slots: tuple[Any, ...], name: st
     if st.lasting and any(e[0] == "set_mental_state" for e in st.lasting):
         cards, kinds = cards_of(st, p)
         return assign(st, slots, cards, kinds) is not None
-    got = _FITS.get((d, name, key))
+    defs = st.pool.defs
+    fkey = (d, name, _slot_key(d, name, slots, key, defs))
+    got = _FITS.get(fkey)
     if got is None:
         if len(_FITS) >= _FITS_CAP:
             _FITS.clear()
-        defs = st.pool.defs
-        items = [(defs[k >> 2], _KINDS[k & 3] or defs[k >> 2].type) for k in key]
-        got = _FITS[(d, name, key)] = fits(slots, items)
+        items = [(defs[k >> 2], _KINDS[k & 3] or defs[k >> 2].type) for k in fkey[2]]
+        got = _FITS[fkey] = fits(slots, items)
     return got
+
+
+_SLOT_CARDS: dict[tuple[CardDef, str], dict[int, bool]] = {}  # (card, pool name) -> pool key item -> may fill a slot
+
+
+def _slot_key(d: CardDef, name: str, slots: tuple[Any, ...], key: tuple[int, ...], defs: Any) -> tuple[int, ...]:
+    """The items of a pool ``key`` that match some slot of ``d`` (its ``slots``), sorted. Why: whether the
+    slots can be filled (``fits``, a matching's existence) depends only on those items, as a multiset: an item
+    that matches no slot is in no assignment, and the order of the candidates changes which assignment is
+    found, never whether one exists. The full key holds the whole Story Deck, which grows every turn, so it
+    was met again at only about a third of the asks; this one stays the same until a card that could fill a
+    slot comes or goes. Whether an item may fill a slot is a pure function of ``d`` and the item (its
+    definition and type, read with the printed mental state, as ``fits`` reads it), kept per ``d``."""
+    known = _SLOT_CARDS.get((d, name))
+    if known is None:
+        known = _SLOT_CARDS[(d, name)] = {}
+    out = []
+    for k in key:
+        ok = known.get(k)
+        if ok is None:
+            c = defs[k >> 2]
+            kind = _KINDS[k & 3] or c.type
+            ok = known[k] = any(matches(c, s.filter, kind) for s in slots)
+        if ok:
+            out.append(k)
+    out.sort()
+    return tuple(out)
 
 
 def god_pool(st: MyState, p: int) -> list[int]:
@@ -789,7 +817,7 @@ def turn_options(st: MyState, p: int) -> list[Action]:
     # legal card is asked alone (``starts_group``, over the hand's definitions ``names``, made when first needed)
     starters = join.starters(st, p, hand, defs) if several and join.granted_joins(st) is not None else None
     names: set[CardDef] | None = None
-    plans, own_plays = _PLAN.get, _OWN_PLAYS.get
+    plans, own_plays, followers_of = _PLAN.get, _OWN_PLAYS.get, join._FOLLOWERS.get
     monsters: list[int] = []  # the hand's Monsters in hand order, for the groups of MY-8.6 (``monster_groups``)
     kept, need = place_verdicts(st, p)
     known = kept.get
@@ -827,10 +855,16 @@ def turn_options(st: MyState, p: int) -> list[Action]:
             starts = False
         elif starters is not None:
             starts = i in starters
-        else:
-            if names is None:
-                names = set(defs)
-            starts = join.starts_group(d, defs, names, pool_defs)
+        else:  # ``join.starts_group`` inlined: most definitions have no follower at all (then no hand set is made)
+            f = followers_of(d)
+            if f is None:
+                f = join.followers(d, pool_defs)
+            if f:
+                if names is None:
+                    names = set(defs)
+                starts = not f.isdisjoint(names) and (d not in f or defs.count(d) > 1 or len(f & names) > 1)
+            else:
+                starts = False
         if plan == _ATTACHES:
             for h in allowed:
                 out.append(play_action(p, i, h))
@@ -840,7 +874,10 @@ def turn_options(st: MyState, p: int) -> list[Action]:
             out.append(own_plays((p, i)) or play_action(p, i, None))
             if starts:
                 out.append(join.join_start(p, i, None))
-    if len(monsters) > 1:  # MY-8.6 (``monster_groups`` of the whole hand: the same, it keeps only the Monsters)
+    # MY-8.6 (``monster_groups`` of the whole hand: the same, it keeps only the Monsters); a closed gate, which
+    # it would read first (``_memo_gate``: the same answer as its ``gate_open``, kept in the memo it then reads),
+    # offers no group, so the call is skipped
+    if len(monsters) > 1 and _memo_gate(st, p, memo):
         out += join.monster_groups(st, p, monsters, [pool_defs[defn[i]] for i in monsters], memo)
     out += mods.abilities.options(st, p, "card_play")
     if can_arrive(st, p):
