@@ -306,6 +306,8 @@ class DirectCardEncoder:
                 zeros[size] = memoryview(array("f", bytes(4 * size)))
             shape[z] = (size, zeros[size], zs.copy_at, zs.turn_at)
         self._shape = shape
+        # per table zone: whether any definition has a turned slot in it (else the turned flags are not read)
+        self._zone_turns = [any(turn_at) for _size, _zeros, _copy_at, turn_at in shape]
         self._common_filled = [_EMPTY] * len(plan)
         self._vars_seen: Any = None  # the variables as last fetched (lists copied)
         self._vars_block: Any = self._common_m[self.vars_at:self.vars_at + self._var_count]  # their slots in it
@@ -461,17 +463,24 @@ class DirectCardEncoder:
         _size, _zeros, copy_at, turn_at = self._shape[z]
         copies: dict[int, int] = {}
         get = copies.get
-        for i in seen:
-            d = defn[i]
-            if 0 <= d < ndef:
-                slot = base + copy_at[d]
-                copies[slot] = get(slot, 0) + 1
-                if flags[i] & turned and turn_at[d]:
-                    slot = base + turn_at[d]
+        if self._zone_turns[z]:
+            for i in seen:
+                d = defn[i]
+                if 0 <= d < ndef:
+                    slot = copy_at[d]
+                    copies[slot] = get(slot, 0) + 1
+                    if flags[i] & turned and turn_at[d]:
+                        slot = turn_at[d]
+                        copies[slot] = get(slot, 0) + 1
+        else:  # no card turns in this zone (a deck, a hand, a discard pile): only the copies
+            for i in seen:
+                d = defn[i]
+                if 0 <= d < ndef:
+                    slot = copy_at[d]
                     copies[slot] = get(slot, 0) + 1
         copies_value, copies_cap = self._copies_value, self._copies_cap
         for slot, c in copies.items():
-            m[slot] = copies_value[c if c < copies_cap else copies_cap]
+            m[base + slot] = copies_value[c if c < copies_cap else copies_cap]
         return bool(copies)
 
     def _write_options(self, memo: _SeatMemo, t: Any, seat: int, decision: Any, m: Any) -> None:
