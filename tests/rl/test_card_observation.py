@@ -296,3 +296,33 @@ def test_mythos_crosswise_cards_are_the_turned_copies_of_the_observation() -> No
         assert np.array_equal(turned, encoder.encode(state.view(0)))
         return
     pytest.fail("no position with a public Mythos zone")
+
+
+@pytest.mark.parametrize("game_id", card_games())
+def test_the_variables_slots_follow_every_value_through_the_memos(game_id: str) -> None:
+    """The variables' slots equal ``min(max(v, 0), cap) / cap`` read plainly from ``state.vars``, call after call,
+    while the encoder serves integers from its table of 0..cap, other values from its memo, and list variables
+    from its memo of value lists (``DirectCardEncoder._vars_changed``): values below 0, above the cap, a bool,
+    a value list seen before (a memo hit), a list changed in place."""
+    from cardtable.rl.cardgame import VAR_CAP
+
+    game = registry.load_game(game_id)
+    players = game.info.max_players
+    encoder = _encoder(game_id, players)
+    state = game.new_game(seed=3, players=players)
+    assert isinstance(state, CardState)
+    slots = encoder.layout.var_slots
+    values = [-3, 0, 7, int(VAR_CAP), int(VAR_CAP) + 1, 10 ** 6, True, 7, 0]
+    lists = [name for name, index in slots if index == 0]
+    for k, v in enumerate(values):
+        for j, (name, index) in enumerate(slots):
+            if index is None:
+                state.vars[name] = values[(k + j) % len(values)]
+            else:
+                state.vars[name][index] = values[(k + j + index) % len(values)]  # in place: the same list object
+        if lists and k % 2:
+            state.vars[lists[0]] = list(state.vars[lists[0]])  # or a new list with the same values
+        obs = encoder.encode_seat(state, 0)
+        plain = [min(max(float(state.vars[name] if index is None else state.vars[name][index]), 0.0), VAR_CAP) / VAR_CAP
+                 for name, index in slots]
+        assert np.array_equal(obs[1:1 + len(slots)], np.array(plain, dtype=np.float32)), (game_id, k)

@@ -98,7 +98,7 @@ class _Table:
     """
 
     __slots__ = ("plan", "zones", "flags", "defn", "ctrl", "known", "version", "tick", "known_cards", "face_down",
-                 "special", "seen_table", "seen_stamp")
+                 "special", "apart", "seen_table", "seen_stamp")
 
     def __init__(self, plan: Any) -> None:
         self.plan = plan  # the zone plan it was built for (a new one: a new record)
@@ -114,6 +114,7 @@ class _Table:
         self.face_down: set[int] = set()  # cards face down
         # cards whose face some seats see and others of the same kind do not: face down, or known to some seats only
         self.special: set[int] = set()
+        self.apart: Any = ()  # the zones of the cards in ``special`` (``DirectCardEncoder.encode_seat`` keeps it)
         # the table last compared and its ``stamp`` then: while both are the same, no card moved and no definition
         # was rewritten (``CardTable.stamp`` counts every change to ``zones`` and ``defn``: its contract), so neither
         # needs comparing — in the envs' loop, steps that move no card or only change flags
@@ -257,6 +258,13 @@ class DirectCardEncoder:
         self._last_decls: Any = None
         self._last_plan: list[tuple[int, int, Visibility, int | None]] = []
         self._scaled = _Scaled(var_cap)  # a variable's value -> its slot value (the same few recur)
+        # the slot values of the integers 0..cap, read by index (a counter such as ``seq`` takes ever new values,
+        # which the memo above would compute one by one in Python); none (cap -1) when the cap is not an integer
+        self._var_cap_int = int(var_cap) if var_cap == int(var_cap) else -1
+        self._small = [min(max(float(v), 0.0), var_cap) / var_cap for v in range(self._var_cap_int + 1)]
+        # a list variable's values (as a tuple) -> its slots' float32 values, ready to copy into the block; a pure
+        # function of the values (equal tuples give equal slot values), so nothing can make an entry stale
+        self._var_patterns: dict[tuple[Any, ...], Any] = {}
         names: list[str] = []
         for name, _index in layout.var_slots:
             if name not in names:
@@ -298,6 +306,8 @@ class DirectCardEncoder:
                 zeros[size] = memoryview(array("f", bytes(4 * size)))
             shape[z] = (size, zeros[size], zs.copy_at, zs.turn_at)
         self._shape = shape
+        # per table zone: whether any definition has a turned slot in it (else the turned flags are not read)
+        self._zone_turns = [any(turn_at) for _size, _zeros, _copy_at, turn_at in shape]
         self._common_filled = [_EMPTY] * len(plan)
         self._vars_seen: Any = None  # the variables as last fetched (lists copied)
         self._vars_block: Any = self._common_m[self.vars_at:self.vars_at + self._var_count]  # their slots in it
@@ -356,11 +366,16 @@ class DirectCardEncoder:
                 self._reset(self._last_plan)
                 table = self._table
         bumped = table.update(t)
-        special = table.special
-        apart: Any = {t.zone[i] for i in special} if special else ()  # zones seen apart by some seats
-        version = table.version
         if bumped:
+            # the zones seen apart by some seats: those of the cards in ``special``. Kept while nothing changed: a
+            # card joins or leaves ``special`` only when its flags or ``known`` change, and changes zone only when
+            # it moves, and either bumps its zone
+            special = table.special
+            apart = table.apart = {t.zone[i] for i in special} if special else ()
             self._write_common(t, table, apart, bumped)
+        else:
+            apart = table.apart
+        version = table.version
         values = state.vars
         fetched = self._fetch_vars(values)
         if fetched != self._vars_seen:
@@ -448,17 +463,24 @@ class DirectCardEncoder:
         _size, _zeros, copy_at, turn_at = self._shape[z]
         copies: dict[int, int] = {}
         get = copies.get
-        for i in seen:
-            d = defn[i]
-            if 0 <= d < ndef:
-                slot = base + copy_at[d]
-                copies[slot] = get(slot, 0) + 1
-                if flags[i] & turned and turn_at[d]:
-                    slot = base + turn_at[d]
+        if self._zone_turns[z]:
+            for i in seen:
+                d = defn[i]
+                if 0 <= d < ndef:
+                    slot = copy_at[d]
+                    copies[slot] = get(slot, 0) + 1
+                    if flags[i] & turned and turn_at[d]:
+                        slot = turn_at[d]
+                        copies[slot] = get(slot, 0) + 1
+        else:  # no card turns in this zone (a deck, a hand, a discard pile): only the copies
+            for i in seen:
+                d = defn[i]
+                if 0 <= d < ndef:
+                    slot = copy_at[d]
                     copies[slot] = get(slot, 0) + 1
         copies_value, copies_cap = self._copies_value, self._copies_cap
         for slot, c in copies.items():
-            m[slot] = copies_value[c if c < copies_cap else copies_cap]
+            m[base + slot] = copies_value[c if c < copies_cap else copies_cap]
         return bool(copies)
 
     def _write_options(self, memo: _SeatMemo, t: Any, seat: int, decision: Any, m: Any) -> None:
@@ -467,27 +489,25 @@ class DirectCardEncoder:
         m[0] = 1.0
         k = self.options_at
         stride = self.option_stride
-        known, flags, ctrl, defn, zone_of = t.known, t.flags, t.ctrl, t.defn, t.zone
+        known, flags, defn, zone_of = t.known, t.flags, t.defn, t.zone
         bit, ndef, face_rule = 1 << seat, self.ndef, memo.rule
         card_at = 1 + self.kind_buckets
         card_value, n_cards = self._card_value, len(defn)
-        parsed = self._parsed
+        get = self._parsed.get
         for action in decision.options[:self.max_options]:
-            m[k] = 1.0
             # (the action, the slot of its kind's bucket, the card it names) — engines hand out the same
             # ``Action`` objects again and again, so each is read once; an entry keeps its action alive, so no
             # other object can have that id meanwhile
-            entry = parsed.get(id(action)) or self._parse(action)
+            entry = get(id(action)) or self._parse(action)
+            m[k] = 1.0
             m[k + entry[1]] = 1.0
             card = entry[2]
             if card is not None and card < n_cards:
-                # ``CardTable.face_visible`` for this seat, its zone rule looked up (``face_rule``)
-                if known[card] & bit:
-                    visible = True
-                else:
-                    open_zone, face_down_seen = face_rule[zone_of[card]]
-                    visible = (face_down_seen and ctrl[card] == seat) if flags[card] & FACE_DOWN else open_zone
-                if visible:
+                # ``CardTable.face_visible`` for this seat, its zone rule looked up (``face_rule``); the usual case
+                # first: a card face up in a zone the seat looks into
+                open_zone, face_down_seen = face_rule[zone_of[card]]
+                if (open_zone and not flags[card] & FACE_DOWN) or known[card] & bit or (
+                        face_down_seen and flags[card] & FACE_DOWN and t.ctrl[card] == seat):
                     d = defn[card]
                     m[k + card_at] = card_value[d] if 0 <= d < ndef else (d + 1) / (ndef + 1)
             k += stride
@@ -510,17 +530,21 @@ class DirectCardEncoder:
     def _vars_changed(self, values: dict[str, Any], fetched: tuple[Any, ...]) -> None:
         """The variables differ from the last ones: their block of the common table (``_vars_block``) written
         again — only the slots of the names that changed when it can."""
-        old, spans, scaled = self._vars_seen, self._var_spans, self._scaled
+        old, spans = self._vars_seen, self._var_spans
         if old is not None and spans is not None:
             block, seen = self._vars_block, list(old)
+            small, cap, scaled, patterns = self._small, self._var_cap_int, self._scaled, self._var_patterns
             for j in compress(range(len(fetched)), map(ne, fetched, old)):
                 v = fetched[j]
                 at, n, is_list = spans[j]
                 if not is_list:
-                    block[at] = scaled[v]
+                    block[at] = small[v] if v.__class__ is int and 0 <= v <= cap else scaled[v]
                     seen[j] = v
                 elif v.__class__ is list and len(v) == n:
-                    block[at:at + n] = array("f", map(scaled.__getitem__, v))
+                    # the same few value lists recur (a seat's sanity, positions): their slot values are kept
+                    key = tuple(v)
+                    pattern = patterns.get(key)
+                    block[at:at + n] = self._var_pattern(key) if pattern is None else pattern
                     seen[j] = v.copy()
                 else:
                     break  # a list of another length: the whole block, as the reference reads it
@@ -529,6 +553,14 @@ class DirectCardEncoder:
                 return
         self._vars_block[:] = self._var_values(values)
         self._vars_seen = tuple([v.copy() if v.__class__ is list else v for v in fetched])
+
+    def _var_pattern(self, key: tuple[Any, ...]) -> Any:
+        """The float32 slot values of a list variable's values ``key``, kept (bounded) for the next time."""
+        pattern = memoryview(array("f", map(self._scaled.__getitem__, key)))
+        if len(self._var_patterns) >= 4096:
+            self._var_patterns.clear()
+        self._var_patterns[key] = pattern
+        return pattern
 
     def _var_values(self, values: dict[str, Any]) -> array[float]:
         """The slot values of the game's integer variables, clipped and scaled.

@@ -160,6 +160,8 @@ class CardObservation:
         self.layout = layout
         self.size = layout.size
         self._direct = DirectCardEncoder(layout, MAX_OPTIONS, KIND_BUCKETS, VAR_CAP, COUNT_CAP, COPIES_CAP)
+        # the envs call it once a step: the encoder's own bound method, without the forwarding call below
+        self.encode_seat = self._direct.encode_seat  # type: ignore[method-assign]
 
     def encode_seat(self, state: CardState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """``encode(state.view(seat))`` read straight from the state (``card_observation.py``), into ``out``

@@ -60,6 +60,8 @@ class CardtableAECEnv(AECEnv):
         self.actions = DiscreteActions(enc.action_space(n))
         self.encoder = enc.observation_encoder(n)
         self._observer = SeatObserver(self.encoder, self.actions)
+        self._encode = self._observer.observation
+        self._seat_mask = self.actions.seat_mask
         self.metadata = {**type(self).metadata, "name": enc.ENV_NAME}
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(n)]
@@ -101,8 +103,12 @@ class CardtableAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``{"observation": float32[size], "action_mask": int8[n]}``: what ``view(seat)`` shows, no more."""
-        obs, mask = self._observer(self._require_state(), self._seat[agent])
-        return {"observation": obs, "action_mask": mask}
+        state = self.game_state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
+        seat = self._seat[agent]
+        # ``SeatObserver.__call__``'s two parts, called here: one call fewer per step (the AEC loop's hot path)
+        return {"observation": self._encode(state, seat), "action_mask": self._seat_mask(state.decision, seat)}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

@@ -218,11 +218,15 @@ class SeatObserver:
         self.encoder = encoder
         self.actions = actions
         self._encode_seat = getattr(encoder, "encode_seat", None)
+        # ``observation(state, seat)``: the encoder's own ``encode_seat`` when it has one (no call in between)
+        self.observation: Any = self._from_view if self._encode_seat is None else self._encode_seat
 
     def __call__(self, state: State, seat: int) -> tuple[np.ndarray, np.ndarray]:
-        encode_seat = self._encode_seat
-        obs = self.encoder.encode(state.view(seat)) if encode_seat is None else encode_seat(state, seat)
-        return obs, self.actions.seat_mask(state.decision, seat)
+        return self.observation(state, seat), self.actions.seat_mask(state.decision, seat)
+
+    def _from_view(self, state: State, seat: int) -> np.ndarray:
+        """The observation by its definition, ``encode(view(seat))`` (an encoder without ``encode_seat``)."""
+        return self.encoder.encode(state.view(seat))
 
     def from_view(self, state: State, seat: int) -> tuple[np.ndarray, np.ndarray]:
         """The reference route: both parts from ``state.view(seat)`` (tests compare the two)."""
