@@ -133,3 +133,34 @@ def test_cc_8_3_kept_committed_lists_agree_with_the_walk(monkeypatch: object) ->
         assert d is not None
         st.apply(bots[d.player].act(st.view(d.player), d))
     assert len(asked) > 1000
+
+
+# event kinds the rules emit (rules.py, effect_primitives.py), whether or not a card of the pool answers them
+_EMITTED = ("card_drawn", "committed", "success_token_placed", "struggle_won", "struggle_lost", "readied", "card_played",
+            "uncommitted", "enters_play", "domain_refreshed", "story_resolution_start", "turn_start", "phase_start",
+            "resource_attached", "turn_end", "story_resolved", "exhausted", "goes_insane", "restored", "story_won",
+            "wounded", "destroyed", "sacrificed", "milled", "discarded_from_hand", "deck_shuffled",
+            "shuffled_into_deck", "success_removed", "returned_to_hand", "domain_drained", "healed",
+            "threshold_changed", "control_changed", "discarded_from_play", "put_on_deck")
+
+
+def test_cc_12_3_an_event_kind_outside_loud_events_has_no_window_forced_effect_or_reaction() -> None:
+    """``loud_events`` lets the event procedure skip ``respondable`` and ``matching`` for a kind: both must answer no
+    for it, on seeded positions, in and out of story resolution (where reactions are queued, CC-5.6)."""
+    kinds = set(_EMITTED) | {e for _a, e in GAME.trigger_pairs if e is not None}
+    quiet = 0
+    for st in _positions():
+        loud = st.loud_events()
+        assert loud == deck_facts(GAME, frozenset(st.table.defn)).loud_events
+        for story_phase in (0, 2):
+            probe = st.clone()
+            probe.vars["story_phase"] = story_phase
+            for kind in kinds - set(loud):
+                assert not probe.respondable("interrupt", kind, ())
+                assert not probe.respondable("reaction", kind, ())
+                assert matching(probe, "forced", None, kind, ()) == []
+                quiet += 1
+        for kind in loud:  # a loud kind is one the pool's gate or the game's forced abilities let through
+            assert ("interrupt", kind) in GAME.trigger_pairs or ("reaction", kind) in GAME.trigger_pairs \
+                or st.may_trigger("forced", kind)
+    assert quiet > 100

@@ -149,6 +149,9 @@ class DeckFacts:
     passive_defs: frozenset[int]
     passive_stat_defs: Mapping[str, frozenset[int]]
     discard_triggers: frozenset[int]
+    # the event kinds some interrupt or reaction of the pool, or some forced ability of the game's cards, answers:
+    # ``CocState.loud_events`` (what ``respondable`` and ``matching``'s gates let through)
+    loud_events: frozenset[str] = frozenset()
 
 
 def deck_facts(game: Any, present: frozenset[int]) -> DeckFacts:
@@ -165,10 +168,11 @@ def deck_facts(game: Any, present: frozenset[int]) -> DeckFacts:
         if not v.isdisjoint(present):
             stats[stat] = v & present
     compiled = game.compiled
-    return DeckFacts(trigger_pairs=frozenset((ab.kind, ab.event) for k in present if 0 <= k < len(compiled)
-                                             for ab in compiled[k]),
-                     trigger_defs=trigger_defs, passive_defs=game.passive_defs & present, passive_stat_defs=stats,
-                     discard_triggers=game.discard_triggers & present)
+    pairs = frozenset((ab.kind, ab.event) for k in present if 0 <= k < len(compiled) for ab in compiled[k])
+    loud = frozenset(e for a, e in game.trigger_pairs if a in ("interrupt", "reaction") and e is not None) \
+        | frozenset(e for a, e in pairs if a == "forced" and e is not None)
+    return DeckFacts(trigger_pairs=pairs, trigger_defs=trigger_defs, passive_defs=game.passive_defs & present,
+                     passive_stat_defs=stats, discard_triggers=game.discard_triggers & present, loud_events=loud)
 
 
 class CocState(CardState):
@@ -822,6 +826,11 @@ class CocState(CardState):
 
     def may_trigger(self, ability_kind: str, event_kind: str | None) -> bool:
         return (ability_kind, event_kind) in (self.table.defs_memo or self.facts()).trigger_pairs
+
+    def loud_events(self) -> frozenset[str]:
+        """The event kinds an interrupt or reaction of the pool (``respondable``'s first gate) or a forced ability of
+        this game's cards (``matching``'s ``may_trigger``) could answer; for any other, both answer no at once."""
+        return (self.table.defs_memo or self.facts()).loud_events
 
     def trigger_defs(self, ability_kind: str, event_kind: str | None) -> frozenset[int]:
         return (self.table.defs_memo or self.facts()).trigger_defs.get((ability_kind, event_kind), _NO_DEFS)
