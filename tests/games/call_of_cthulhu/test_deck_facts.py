@@ -164,3 +164,55 @@ def test_cc_12_3_an_event_kind_outside_loud_events_has_no_window_forced_effect_o
             assert ("interrupt", kind) in GAME.trigger_pairs or ("reaction", kind) in GAME.trigger_pairs \
                 or st.may_trigger("forced", kind)
     assert quiet > 100
+
+
+def _plain_passive_sources(st: CocState, pdefs: frozenset[int]) -> list[tuple[int, int]]:
+    """``effects._passive_sources`` as a plain walk (nothing kept)."""
+    t = st.table
+    return [(i, t.defn[i]) for z in st.PASSIVE_ZONES for i in t.zones[z] if t.defn[i] in pdefs
+            and not t.flags[i] & effects.INSANE and not (st.lasting and effects.lasting_total(st, "blank", i) > 0)]
+
+
+def _plain_struggle_count(st: CocState, slot: int, kind: int) -> int:
+    """``rules.struggle_count`` as a plain walk (CC-8.13; nothing kept)."""
+    from cardtable.games.call_of_cthulhu.defs import STRUGGLES
+    from cardtable.games.call_of_cthulhu.state import INSANE, PLAY_ZONES
+
+    story = st.story_at(slot)
+    if story is None:
+        return 0
+    t = st.table
+    n = st.card(story).struggles[kind]
+    chars = [i for i in st.committed_at(slot) if not t.flags[i] & INSANE]
+    n += sum(st.card(i).boosters[kind] for i in chars)
+    n += sum(st.card(a).boosters[kind] for z in PLAY_ZONES for a in t.zones[z]
+             if st.card(a).type == "support" and t.host[a] in set(chars) | {story})
+    n += effects.lasting_total(st, f"boost:{STRUGGLES[kind]}", story) - effects.lasting_total(st, f"unboost:{STRUGGLES[kind]}", story)
+    return max(0, n)
+
+
+def test_walks_kept_for_the_stamp_answer_as_a_fresh_walk() -> None:
+    """``CocState.stamped`` keeps walks that read only zones and definitions (``_passive_sources``' candidates, the
+    boosting supports of ``struggle_count``); flags, hosts and lasting effects are read at every call. Every answer on
+    seeded positions equals a plain walk, asked twice at one stamp (the second from the kept walk), and again after
+    a flag and a host changed in place (which the stamp does not count)."""
+    from cardtable.games.call_of_cthulhu.rules import struggle_count
+    from cardtable.games.call_of_cthulhu.state import INSANE, PLAY_ZONES
+
+    sets = [GAME.passive_defs, *GAME.passive_stat_defs.values()]
+    compared = 0
+    for st in _positions(8):
+        for _round in range(2):
+            for pdefs in sets:
+                assert effects._passive_sources(st, pdefs) == _plain_passive_sources(st, pdefs)
+                compared += 1
+            for slot in range(3):
+                for kind in range(4):
+                    assert struggle_count(st, slot, kind) == _plain_struggle_count(st, slot, kind), (slot, kind)
+                    compared += 1
+            in_play = [i for z in PLAY_ZONES for i in st.table.zones[z]]
+            if in_play:  # changed in place, the stamp unchanged: what is kept must not hide it
+                st.table.flags[in_play[0]] ^= INSANE
+                if len(in_play) > 1:
+                    st.table.host[in_play[-1]] = in_play[0]
+    assert compared > 500

@@ -528,6 +528,9 @@ def _stories(st: CocState, frame: Frame) -> None:
             labels=tuple(st.card(st.story_at(s)).title for s in cands))  # type: ignore[arg-type]
 
 
+_BOOSTING = ("boosting supports",)  # ``struggle_count``'s key in ``CocState.stamped``
+
+
 def struggle_count(st: CocState, slot: int, kind: int) -> int:
     """CC-8.13: the story's icons + boosters of committed characters and of supports on the story or on
     them (D-24) + boosters added by effects − struggles removed by effects."""
@@ -544,11 +547,15 @@ def struggle_count(st: CocState, slot: int, kind: int) -> int:
         if not flags[i] & INSANE:
             chars.append(i)
             n += deftuple[defn[i]].boosters[kind]
-    hosts = set(chars)
-    hosts.add(story)
-    for z in PLAY_ZONES:
-        for a in t.zones[z]:  # (a support without boosters adds nothing: only those with some are read)
-            if defn[a] in boosting and host[a] in hosts:
+    memo = st.stamped()  # the supports with boosters in play, in play-area order: zones and definitions only
+    supports = memo.get(_BOOSTING)
+    if supports is None:
+        supports = memo[_BOOSTING] = [a for z in PLAY_ZONES for a in t.zones[z] if defn[a] in boosting]
+    if supports:  # (a support without boosters adds nothing: only those with some are read; hosts read now)
+        hosts = set(chars)
+        hosts.add(story)
+        for a in supports:
+            if host[a] in hosts:
                 n += deftuple[defn[a]].boosters[kind]
     if st.lasting:
         n += lasting_total(st, f"boost:{STRUGGLES[kind]}", story) - lasting_total(st, f"unboost:{STRUGGLES[kind]}", story)

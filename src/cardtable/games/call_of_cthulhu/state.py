@@ -182,7 +182,8 @@ class CocState(CardState):
     # pile shows it upright and face up, and a card put back into play from there enters ready (CC-3.10)
     IN_PLAY_FLAGS = EXHAUSTED | INSANE
 
-    __slots__ = ("_committed_memo", "_prompt_memo", "_window_memo")  # (table, its stamp, {(slot, seat or None): committed_at's answer})
+    __slots__ = ("_committed_memo", "_prompt_memo", "_window_memo", "_stamp_memo")  # (table, its stamp, {(slot, seat or None): committed_at's answer})
+    _stamp_memo: tuple[CardTable, int, dict[Any, Any]]  # (table, its stamp, walks of zones and definitions): ``stamped``
     _committed_memo: tuple[CardTable, int, dict[tuple[int, int | None], list[int]]]
     _prompt_memo: tuple[Any, str, CardTable, int, str]  # (event, window, table, its stamp, the prompt): window_prompt
     # (table, its stamp, action sources in play, the other ones, per seat: an action event in hand?): window_options
@@ -278,6 +279,23 @@ class CocState(CardState):
         if got is None:
             got = memo[key] = self._committed_walk(slot, p)
         return got
+
+    def stamped(self) -> dict[Any, Any]:
+        """A dict for walks whose answer reads only the table's ``zones``, ``counters`` and ``defn`` (which cards of
+        which definitions are where), emptied when the table or its ``stamp`` changes: every change to those three
+        adds to the stamp (``CardTable.stamp``), so a walk kept here is the one the table would give now. What the
+        stamp does not count (flags, control, hosts, lasting effects) must be read again by the caller, never kept.
+        A clone starts without it (slots are not copied). Callers key their entries by a tuple naming the walk."""
+        t = self.table
+        try:
+            m_table, m_stamp, memo = self._stamp_memo
+            if m_table is t and m_stamp == t.stamp:
+                return memo
+        except AttributeError:  # (a new state or a clone)
+            pass
+        memo = {}
+        self._stamp_memo = (t, t.stamp, memo)
+        return memo
 
     def _committed_walk(self, slot: int, p: int | None) -> list[int]:
         """``committed_at`` read off the table."""
