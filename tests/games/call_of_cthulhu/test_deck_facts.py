@@ -216,3 +216,26 @@ def test_walks_kept_for_the_stamp_answer_as_a_fresh_walk() -> None:
                 if len(in_play) > 1:
                     st.table.host[in_play[-1]] = in_play[0]
     assert compared > 500
+
+
+def test_cc_8_12_struggles_with_lasting_effects_off_the_icons_count_printed_icons() -> None:
+    """``_struggle`` counts printed icons whenever no lasting effect on those icons (nor a "count as") and no passive
+    icon changer is in force; with other lasting effects in force (a skill bonus, a booster, a threshold) its
+    strengths must be ``strength``'s, which asks every character for its icons the long way."""
+    from cardtable.games.call_of_cthulhu.rules import _struggle, _winner, strength
+
+    compared = counted = 0
+    for st in _positions(8):
+        chars = [i for p in (0, 1) for i in st.characters(p)]
+        if not chars:
+            continue
+        st.lasting = [*st.lasting, ("skill", chars[0], 2, "end_of_phase", -1), ("threshold", "p0", 1, "end_of_turn", -1),
+                      ("boost:combat", -1, 1, "end_of_phase", -1)]
+        ap = st.vars["active"]
+        for slot in range(3):
+            for kind in range(4):
+                sa, sd = strength(st, slot, ap, kind), strength(st, slot, 1 - ap, kind)
+                assert _struggle(st, slot, kind) == (_winner(st, slot, ap, sa, sd), sa, sd), (slot, kind)
+                compared += 1
+                counted += sa + sd > 0
+    assert compared > 50 and counted > 0
