@@ -192,11 +192,12 @@ def _plain_struggle_count(st: CocState, slot: int, kind: int) -> int:
 
 
 def test_walks_kept_for_the_stamp_answer_as_a_fresh_walk() -> None:
-    """``CocState.stamped`` keeps walks that read only zones and definitions (``_passive_sources``' candidates, the
-    boosting supports of ``struggle_count``); flags, hosts and lasting effects are read at every call. Every answer on
+    """``CocState.stamped`` keeps walks that read only zones, counters and definitions (``_passive_sources``'
+    candidates, the boosting supports of ``struggle_count``, the state checks' wounded, unique and printed
+    Heroic/Villainous cards); flags, hosts and lasting effects are read at every call. Every answer on
     seeded positions equals a plain walk, asked twice at one stamp (the second from the kept walk), and again after
     a flag and a host changed in place (which the stamp does not count)."""
-    from cardtable.games.call_of_cthulhu.rules import struggle_count
+    from cardtable.games.call_of_cthulhu.rules import _CHECK_WALK, _check_walk, struggle_count
     from cardtable.games.call_of_cthulhu.state import INSANE, PLAY_ZONES
 
     sets = [GAME.passive_defs, *GAME.passive_stat_defs.values()]
@@ -210,6 +211,8 @@ def test_walks_kept_for_the_stamp_answer_as_a_fresh_walk() -> None:
                 for kind in range(4):
                     assert struggle_count(st, slot, kind) == _plain_struggle_count(st, slot, kind), (slot, kind)
                     compared += 1
+            kept = st.stamped().setdefault(_CHECK_WALK, _check_walk(st))  # the state checks' walk (iv)-(vi)
+            assert kept == _check_walk(st)
             in_play = [i for z in PLAY_ZONES for i in st.table.zones[z]]
             if in_play:  # changed in place, the stamp unchanged: what is kept must not hide it
                 st.table.flags[in_play[0]] ^= INSANE

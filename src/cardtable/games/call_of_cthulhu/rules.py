@@ -771,21 +771,18 @@ def state_checks(st: CocState) -> None:
         st.finish([1 - empty[0]], f"seat {empty[0]}'s draw deck is empty (CC-1.5)", outcome_details(st, "deck_out"))
         return
     # (iv) CC-9.4 destruction, every qualifying character at once
-    wounded = []  # (plain loops in these checks: they find few cards, and run after most events)
-    for (i, name), wounds in st.table.counters.items():
-        if name == "wounds" and wounds > 0:
-            wounded.append((i, wounds))
+    memo = st.stamped()  # what these checks read of zones, counters and definitions: walked once per table stamp
+    walk = memo.get(_CHECK_WALK)
+    if walk is None:
+        walk = memo[_CHECK_WALK] = _check_walk(st)
+    wounded, uniques_by_seat, printed_by_seat = walk
     for i, wounds in wounded:  # (a wounds counter is seldom above 0: only those are checked, in the same order)
         if wounds >= st.durability(i) and st.table.in_play(i) and not _pending(st, "destroyed", i):
             emit(st, "destroyed", card=i)
     # (v) CC-10.5: a second same-title unique card under one control: the later one is discarded
-    unique_defs, defn, deftuple = st.game.unique_defs, st.table.defn, st.game.deftuple  # type: ignore[attr-defined]
     for p in range(st.players):
-        uniques = []
-        for i in zones[PLAY_ZONES[p]]:
-            if defn[i] in unique_defs:
-                uniques.append(i)
-        if len(uniques) < 2 or len({deftuple[defn[i]].title for i in uniques}) == len(uniques):
+        uniques = uniques_by_seat[p]
+        if not uniques:
             continue  # no title twice: nothing to discard (the seq order is read only when one is)
         seen: dict[str, int] = {}
         for i in sorted(uniques, key=lambda c: st.table.counter(c, "seq")):
@@ -796,26 +793,11 @@ def state_checks(st: CocState) -> None:
     # (vi) CC-7.23.2: Heroic and Villainous together: the newcomers go (D-39, latest entry first)
     granted = st.game.hv_granted_passively or (  # type: ignore[attr-defined]
         bool(st.lasting) and any(e[0] in ("kw:heroic", "kw:villainous") for e in st.lasting))
-    printed = st.game.heroic_or_villainous_characters  # type: ignore[attr-defined]
     for p in range(st.players):
         if granted:
             chars = st.characters(p)
-        else:  # then only a printed Heroic or Villainous character can count
-            chars = []
-            for i in zones[PLAY_ZONES[p]]:
-                if defn[i] in printed:
-                    chars.append(i)
-            # nothing grants either keyword, so a clash needs one character printed Heroic and one Villainous
-            if len(chars) >= 2:
-                printed_kinds: set[str] = set()
-                for i in chars:
-                    keywords = deftuple[defn[i]].keywords
-                    if "heroic" in keywords:
-                        printed_kinds.add("heroic")
-                    if "villainous" in keywords:
-                        printed_kinds.add("villainous")
-                if len(printed_kinds) < 2:
-                    continue
+        else:  # then only a printed Heroic or Villainous character can count: ``_check_walk`` lists them only when
+            chars = printed_by_seat[p]  # one is printed Heroic and one Villainous (else there is no clash to find)
         if len(chars) < 2:
             continue  # fewer than two candidates: no clash, whatever their keywords
         hv: list[tuple[int, int]] = []
@@ -834,6 +816,51 @@ def state_checks(st: CocState) -> None:
             newest = max(hv)[1]
             if not _pending(st, "discarded_from_play", newest):
                 emit(st, "discarded_from_play", card=newest)
+
+
+_CHECK_WALK = ("state checks",)  # ``state_checks``' key in ``CocState.stamped``
+
+
+def _check_walk(st: CocState) -> tuple[list[tuple[int, int]], list[list[int]], list[list[int]]]:
+    """What the state checks (iv)-(vi) read of the table alone: the wounded cards with their wounds (in counter
+    order), per seat the unique cards in play when a title is there twice (else none), and per seat the characters
+    printed Heroic or Villainous when one of each is there (else none). Zones, counters and definitions only, so
+    ``state_checks`` keeps it for the table's stamp (``CocState.stamped``); everything else (durability, keywords,
+    flags, lasting effects, what is pending) it reads at every call. Each list is the one the checks' own walks
+    built, in their order."""
+    t = st.table
+    wounded = []
+    for (i, name), wounds in t.counters.items():
+        if name == "wounds" and wounds > 0:
+            wounded.append((i, wounds))
+    unique_defs, printed = st.game.unique_defs, st.game.heroic_or_villainous_characters  # type: ignore[attr-defined]
+    defn, deftuple, zones = t.defn, st.game.deftuple, t.zones  # type: ignore[attr-defined]
+    uniques_by_seat: list[list[int]] = []
+    printed_by_seat: list[list[int]] = []
+    for p in range(st.players):
+        uniques = []
+        chars = []
+        for i in zones[PLAY_ZONES[p]]:
+            k = defn[i]
+            if k in unique_defs:
+                uniques.append(i)
+            if k in printed:
+                chars.append(i)
+        if len(uniques) < 2 or len({deftuple[defn[i]].title for i in uniques}) == len(uniques):
+            uniques = []  # no title twice: nothing to discard
+        if len(chars) >= 2:
+            kinds = set()
+            for i in chars:
+                keywords = deftuple[defn[i]].keywords
+                if "heroic" in keywords:
+                    kinds.add("heroic")
+                if "villainous" in keywords:
+                    kinds.add("villainous")
+            if len(kinds) < 2:
+                chars = []  # nothing grants either keyword: a clash needs one printed Heroic and one Villainous
+        uniques_by_seat.append(uniques)
+        printed_by_seat.append(chars)
+    return wounded, uniques_by_seat, printed_by_seat
 
 
 def _pending(st: CocState, kind: str, card: int) -> bool:
