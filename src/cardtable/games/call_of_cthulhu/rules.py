@@ -445,6 +445,18 @@ def _queued_reaction(st: CocState, frame: Frame) -> None:
         open_window(st, "reaction", st.active_player(), event=(kind, data))
 
 
+_COMMIT_ACTIONS: dict[tuple[int, int, int], Action] = {}  # (seat, card, story slot) -> its commit option
+
+
+def _commit_action(p: int, i: int, s: int) -> Action:
+    """``shared_action(p, "commit", (("card", i), ("story", s)))``, found by a flat key (a commit listing names every
+    ready character once per story, and is made again after each character chosen)."""
+    action = _COMMIT_ACTIONS.get((p, i, s))
+    if action is None:
+        action = _COMMIT_ACTIONS[(p, i, s)] = shared_action(p, "commit", (("card", i), ("story", s)))
+    return action
+
+
 class Commit(Op[CocState]):
     """CC-8.3 / CC-8.5: one declaration of committed characters (any number; each to one story).
 
@@ -468,13 +480,14 @@ class Commit(Op[CocState]):
         if not slots:
             return out  # (no story to commit to: no option, whichever characters are ready)
         t = st.table
-        flags, story = t.flags, t.counters.get
+        flags, story, lasting = t.flags, t.counters.get, st.lasting
         for i in st.characters(p):  # ready, sane, uncommitted and not chosen yet (flags and counters read inline)
             if i in chosen or flags[i] & (INSANE | EXHAUSTED) or story((i, "story"), 0) != 0:
                 continue
-            if not st.can_commit(i):
+            if lasting and not st.can_commit(i):  # (only a lasting "cannot commit" prevents it)
                 continue
-            out += [shared_action(p, "commit", (("card", i), ("story", s))) for s in slots]  # (made once per value)
+            for s in slots:
+                out.append(_commit_action(p, i, s))
         return out
 
     def run(self, st: CocState, frame: Frame) -> None:
