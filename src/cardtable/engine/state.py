@@ -302,6 +302,12 @@ class CardState(State):
         """
         return True
 
+    def loud_events(self) -> Container[str] | None:
+        """The event kinds some interrupt, forced ability or reaction of the game could answer, or None for "any
+        kind may be". For another kind the event procedure asks neither ``respondable`` nor ``matching`` (both
+        must then answer no): a game answers from its compiled card pool, as ``may_trigger`` does."""
+        return None
+
     def trigger_defs(self, ability_kind: str, event_kind: str | None) -> Container[int] | None:
         """The card definitions that could have an ability of ``ability_kind`` answering ``event_kind``
         (any event when it is None), or None for "any card may". A cheap filter before ``abilities_of``:

@@ -180,8 +180,11 @@ class EventOp(Op["CardState"]):
         """Walk the stages in one call while nothing needs a frame of its own (the common case)."""
         args = frame.args
         stage, kind, data = args["stage"], args["kind"], args["data"]
+        quiet = False  # (a kind nothing could answer: its window, forced and reaction gates are not asked)
         if stage == "interrupt":
-            if st.respondable(INTERRUPT, kind, data):
+            loud = st.loud_events()
+            quiet = loud is not None and kind not in loud
+            if not quiet and st.respondable(INTERRUPT, kind, data):
                 st.replace(frame.evolve(stage="perform"))
                 first = st.first_to_respond()
                 _push_window(st, INTERRUPT, first if type(first) is int else freeze(first), (kind, data))
@@ -218,7 +221,7 @@ class EventOp(Op["CardState"]):
                 return
             stage = "forced"
         if stage == "forced":
-            found = matching(st, FORCED, None, kind, data)
+            found = [] if quiet else matching(st, FORCED, None, kind, data)
             if found:
                 refs = ability_refs(found)
                 st.replace(frame.evolve(stage="forced_order", refs=refs).receive(tuple(range(len(refs)))))
@@ -236,7 +239,7 @@ class EventOp(Op["CardState"]):
             return
         if stage == "reaction":
             st.stack.pop()  # (``st.pop()``)
-            if st.respondable(REACTION, kind, data):
+            if not quiet and st.respondable(REACTION, kind, data):
                 if st.defer_reactions(kind, data):
                     return
                 first = st.first_to_respond()

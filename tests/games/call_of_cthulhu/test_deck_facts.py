@@ -133,3 +133,112 @@ def test_cc_8_3_kept_committed_lists_agree_with_the_walk(monkeypatch: object) ->
         assert d is not None
         st.apply(bots[d.player].act(st.view(d.player), d))
     assert len(asked) > 1000
+
+
+# event kinds the rules emit (rules.py, effect_primitives.py), whether or not a card of the pool answers them
+_EMITTED = ("card_drawn", "committed", "success_token_placed", "struggle_won", "struggle_lost", "readied", "card_played",
+            "uncommitted", "enters_play", "domain_refreshed", "story_resolution_start", "turn_start", "phase_start",
+            "resource_attached", "turn_end", "story_resolved", "exhausted", "goes_insane", "restored", "story_won",
+            "wounded", "destroyed", "sacrificed", "milled", "discarded_from_hand", "deck_shuffled",
+            "shuffled_into_deck", "success_removed", "returned_to_hand", "domain_drained", "healed",
+            "threshold_changed", "control_changed", "discarded_from_play", "put_on_deck")
+
+
+def test_cc_12_3_an_event_kind_outside_loud_events_has_no_window_forced_effect_or_reaction() -> None:
+    """``loud_events`` lets the event procedure skip ``respondable`` and ``matching`` for a kind: both must answer no
+    for it, on seeded positions, in and out of story resolution (where reactions are queued, CC-5.6)."""
+    kinds = set(_EMITTED) | {e for _a, e in GAME.trigger_pairs if e is not None}
+    quiet = 0
+    for st in _positions():
+        loud = st.loud_events()
+        assert loud == deck_facts(GAME, frozenset(st.table.defn)).loud_events
+        for story_phase in (0, 2):
+            probe = st.clone()
+            probe.vars["story_phase"] = story_phase
+            for kind in kinds - set(loud):
+                assert not probe.respondable("interrupt", kind, ())
+                assert not probe.respondable("reaction", kind, ())
+                assert matching(probe, "forced", None, kind, ()) == []
+                quiet += 1
+        for kind in loud:  # a loud kind is one the pool's gate or the game's forced abilities let through
+            assert ("interrupt", kind) in GAME.trigger_pairs or ("reaction", kind) in GAME.trigger_pairs \
+                or st.may_trigger("forced", kind)
+    assert quiet > 100
+
+
+def _plain_passive_sources(st: CocState, pdefs: frozenset[int]) -> list[tuple[int, int]]:
+    """``effects._passive_sources`` as a plain walk (nothing kept)."""
+    t = st.table
+    return [(i, t.defn[i]) for z in st.PASSIVE_ZONES for i in t.zones[z] if t.defn[i] in pdefs
+            and not t.flags[i] & effects.INSANE and not (st.lasting and effects.lasting_total(st, "blank", i) > 0)]
+
+
+def _plain_struggle_count(st: CocState, slot: int, kind: int) -> int:
+    """``rules.struggle_count`` as a plain walk (CC-8.13; nothing kept)."""
+    from cardtable.games.call_of_cthulhu.defs import STRUGGLES
+    from cardtable.games.call_of_cthulhu.state import INSANE, PLAY_ZONES
+
+    story = st.story_at(slot)
+    if story is None:
+        return 0
+    t = st.table
+    n = st.card(story).struggles[kind]
+    chars = [i for i in st.committed_at(slot) if not t.flags[i] & INSANE]
+    n += sum(st.card(i).boosters[kind] for i in chars)
+    n += sum(st.card(a).boosters[kind] for z in PLAY_ZONES for a in t.zones[z]
+             if st.card(a).type == "support" and t.host[a] in set(chars) | {story})
+    n += effects.lasting_total(st, f"boost:{STRUGGLES[kind]}", story) - effects.lasting_total(st, f"unboost:{STRUGGLES[kind]}", story)
+    return max(0, n)
+
+
+def test_walks_kept_for_the_stamp_answer_as_a_fresh_walk() -> None:
+    """``CocState.stamped`` keeps walks that read only zones, counters and definitions (``_passive_sources``'
+    candidates, the boosting supports of ``struggle_count``, the state checks' wounded, unique and printed
+    Heroic/Villainous cards); flags, hosts and lasting effects are read at every call. Every answer on
+    seeded positions equals a plain walk, asked twice at one stamp (the second from the kept walk), and again after
+    a flag and a host changed in place (which the stamp does not count)."""
+    from cardtable.games.call_of_cthulhu.rules import _CHECK_WALK, _check_walk, struggle_count
+    from cardtable.games.call_of_cthulhu.state import INSANE, PLAY_ZONES
+
+    sets = [GAME.passive_defs, *GAME.passive_stat_defs.values()]
+    compared = 0
+    for st in _positions(8):
+        for _round in range(2):
+            for pdefs in sets:
+                assert effects._passive_sources(st, pdefs) == _plain_passive_sources(st, pdefs)
+                compared += 1
+            for slot in range(3):
+                for kind in range(4):
+                    assert struggle_count(st, slot, kind) == _plain_struggle_count(st, slot, kind), (slot, kind)
+                    compared += 1
+            kept = st.stamped().setdefault(_CHECK_WALK, _check_walk(st))  # the state checks' walk (iv)-(vi)
+            assert kept == _check_walk(st)
+            in_play = [i for z in PLAY_ZONES for i in st.table.zones[z]]
+            if in_play:  # changed in place, the stamp unchanged: what is kept must not hide it
+                st.table.flags[in_play[0]] ^= INSANE
+                if len(in_play) > 1:
+                    st.table.host[in_play[-1]] = in_play[0]
+    assert compared > 500
+
+
+def test_cc_8_12_struggles_with_lasting_effects_off_the_icons_count_printed_icons() -> None:
+    """``_struggle`` counts printed icons whenever no lasting effect on those icons (nor a "count as") and no passive
+    icon changer is in force; with other lasting effects in force (a skill bonus, a booster, a threshold) its
+    strengths must be ``strength``'s, which asks every character for its icons the long way."""
+    from cardtable.games.call_of_cthulhu.rules import _struggle, _winner, strength
+
+    compared = counted = 0
+    for st in _positions(8):
+        chars = [i for p in (0, 1) for i in st.characters(p)]
+        if not chars:
+            continue
+        st.lasting = [*st.lasting, ("skill", chars[0], 2, "end_of_phase", -1), ("threshold", "p0", 1, "end_of_turn", -1),
+                      ("boost:combat", -1, 1, "end_of_phase", -1)]
+        ap = st.vars["active"]
+        for slot in range(3):
+            for kind in range(4):
+                sa, sd = strength(st, slot, ap, kind), strength(st, slot, 1 - ap, kind)
+                assert _struggle(st, slot, kind) == (_winner(st, slot, ap, sa, sd), sa, sd), (slot, kind)
+                compared += 1
+                counted += sa + sd > 0
+    assert compared > 50 and counted > 0

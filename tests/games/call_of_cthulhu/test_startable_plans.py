@@ -215,3 +215,25 @@ def test_an_event_windows_kept_prompt_is_the_one_made_afresh() -> None:
                     redrawn += 1
             st.apply(rng.choice(st.legal_actions()))
     assert kept > 100 and redrawn == 20
+
+
+def test_cc_12_4_an_exhaust_or_sacrifice_cost_is_payable_as_its_candidate_list_says() -> None:
+    """``cost_payable`` counts an exhaust or sacrifice cost's cards in place (``_cost_enough``: control and flags
+    first, stopping at the card that makes enough); the answer must be ``len(_cost_cands(...)) >= need`` for every
+    such cost of every ability, for both seats, on seeded positions, and both answers must occur."""
+    from cardtable.games.call_of_cthulhu import schema as S
+    from cardtable.games.call_of_cthulhu.effect_choices import _cost_cands
+
+    answers = []
+    for st in _positions():
+        for p, i, ref, _card_cost in _asked(st):
+            model = ability_model(st, ref)
+            for cost in getattr(model, "cost", ()) or ():
+                if not isinstance(cost, (S.ExhaustCost, S.SacrificeCost)):
+                    continue
+                spec = cost.exhaust if isinstance(cost, S.ExhaustCost) else cost.sacrifice
+                ctx = Ctx(p, i, ref, 0, None, {})
+                plain = len(_cost_cands(st, cost, ctx)) >= (spec.choose or 1)
+                assert cost_payable(st, cost, ctx) == plain, (st.card(i).title, ref, p)
+                answers.append(plain)
+    assert len(answers) > 100 and any(answers) and not all(answers)

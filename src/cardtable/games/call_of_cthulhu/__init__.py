@@ -18,7 +18,7 @@ from . import rules  # noqa: F401 - registers the game's ops
 from . import effects_ops  # noqa: F401 - registers the effect interpreter's ops
 from .catalog import SOURCE
 from .catalog_glue import deck_from_mapping, deck_problems, ready_decks
-from .defs import Defs
+from .defs import CardDef, Defs
 from .effects import compile_abilities, unsupported_cards
 from .evaluation import evaluate as evaluate_position
 from .schema import CharacterCard, DomainCard, EventCard, StoryCard, SupportCard
@@ -281,11 +281,9 @@ class CallOfCthulhu(CardGame):
                 "story_set": story_set, "story_cards": self.story_set(story_set), "open_decklists": open_lists,
                 "max_turns": cap}
 
-    def __getattr__(self, name: str) -> Any:
-        if name == "deftuple":  # built with ``defs``
-            _ = self.defs
-            return self.__dict__["deftuple"]
-        raise AttributeError(name)
+    @cached_property
+    def deftuple(self) -> tuple[CardDef, ...]:
+        return self.defs.defs
 
     def new_game(self, seed: int = 0, players: int | None = None, options: Mapping[str, Any] | None = None) -> CocState:
         """CC-4: shuffle, reveal 3 stories, place domains, draw 8, choose resources, pick the first player."""

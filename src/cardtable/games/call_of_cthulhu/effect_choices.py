@@ -384,6 +384,27 @@ def _cost_cands(st: "CocState", cost: Any, ctx: Ctx) -> list[int]:
     return out
 
 
+def _cost_enough(st: "CocState", cost: Any, ctx: Ctx) -> bool:
+    """``len(_cost_cands(st, cost, ctx)) >= need``, stopping at the card that makes enough: the same cards of the same
+    zones, each asked the same tests, the control and flag reads first (most cards in play fail one, and the filter
+    is the dear test). Every test is a pure read of the state, so neither their order nor the early stop can change
+    the answer; ``startable`` asks it for every listed ability with an exhaust or sacrifice cost."""
+    exhaust = isinstance(cost, S.ExhaustCost)
+    spec = cost.exhaust if exhaust else cost.sacrifice
+    need = spec.choose or 1
+    t, p = st.table, ctx.player
+    ctrl, flags = t.ctrl, t.flags
+    found = 0
+    for c in zone_cards(st, spec):
+        if ctrl[c] != p or (exhaust and flags[c] & (EXHAUSTED | INSANE)):
+            continue
+        if filter_in(st, spec, c, ctx):
+            found += 1
+            if found >= need:
+                return True
+    return False
+
+
 def _token_story_cands(st: "CocState", spec: Any, ctx: Ctx) -> list[int]:
     if isinstance(spec.story, S.StoryChoice):
         return [s for s in story_cands(st, spec.story, ctx) if st.vars["tokens"][2 * _slot(st, s) + ctx.player] >= spec.n]
@@ -406,8 +427,7 @@ def cost_payable(st: "CocState", cost: Any, ctx: Ctx) -> bool:
     if isinstance(cost, S.PayCost):
         return bool(st.ability_paying_domains(p, cost.pay))
     if isinstance(cost, (S.ExhaustCost, S.SacrificeCost)):
-        spec = cost.exhaust if isinstance(cost, S.ExhaustCost) else cost.sacrifice
-        return len(_cost_cands(st, cost, ctx)) >= (spec.choose or 1)
+        return _cost_enough(st, cost, ctx)
     if isinstance(cost, S.DiscardFromHandCost):
         v = cost.discard_from_hand
         if isinstance(v, int):

@@ -178,13 +178,25 @@ def _passive_sources(st: "CocState", pdefs: frozenset[int] | None = None) -> lis
     if pdefs is None:
         pdefs = (st.table.defs_memo or st.facts()).passive_defs
     t = st.table
-    defn, flags, zones, lasting = t.defn, t.flags, t.zones, st.lasting
+    memo = st.stamped()  # which cards of ``pdefs`` are where: zones and definitions only, kept for the table's stamp
+    key = ("passive", pdefs)
+    cands = memo.get(key)
+    if cands is None:  # (a passive total asks for every character of a struggle with the table unchanged)
+        defn, zones = t.defn, t.zones
+        cands = []
+        for z in st.PASSIVE_ZONES:
+            for i in zones[z]:
+                d = defn[i]
+                if d in pdefs:
+                    cands.append((i, d))
+        memo[key] = cands
+    if not cands:
+        return []
+    flags, lasting = t.flags, st.lasting
     out = []
-    for z in st.PASSIVE_ZONES:
-        for i in zones[z]:
-            d = defn[i]
-            if d in pdefs and not flags[i] & INSANE and not (lasting and lasting_total(st, "blank", i) > 0):
-                out.append((i, d))
+    for i, d in cands:  # flags and lasting effects are not stamped: read now
+        if not flags[i] & INSANE and not (lasting and lasting_total(st, "blank", i) > 0):
+            out.append((i, d))
     return out
 
 

@@ -445,6 +445,18 @@ def _queued_reaction(st: CocState, frame: Frame) -> None:
         open_window(st, "reaction", st.active_player(), event=(kind, data))
 
 
+_COMMIT_ACTIONS: dict[tuple[int, int, int], Action] = {}  # (seat, card, story slot) -> its commit option
+
+
+def _commit_action(p: int, i: int, s: int) -> Action:
+    """``shared_action(p, "commit", (("card", i), ("story", s)))``, found by a flat key (a commit listing names every
+    ready character once per story, and is made again after each character chosen)."""
+    action = _COMMIT_ACTIONS.get((p, i, s))
+    if action is None:
+        action = _COMMIT_ACTIONS[(p, i, s)] = shared_action(p, "commit", (("card", i), ("story", s)))
+    return action
+
+
 class Commit(Op[CocState]):
     """CC-8.3 / CC-8.5: one declaration of committed characters (any number; each to one story).
 
@@ -468,13 +480,14 @@ class Commit(Op[CocState]):
         if not slots:
             return out  # (no story to commit to: no option, whichever characters are ready)
         t = st.table
-        flags, story = t.flags, t.counters.get
+        flags, story, lasting = t.flags, t.counters.get, st.lasting
         for i in st.characters(p):  # ready, sane, uncommitted and not chosen yet (flags and counters read inline)
             if i in chosen or flags[i] & (INSANE | EXHAUSTED) or story((i, "story"), 0) != 0:
                 continue
-            if not st.can_commit(i):
+            if lasting and not st.can_commit(i):  # (only a lasting "cannot commit" prevents it)
                 continue
-            out += [shared_action(p, "commit", (("card", i), ("story", s))) for s in slots]  # (made once per value)
+            for s in slots:
+                out.append(_commit_action(p, i, s))
         return out
 
     def run(self, st: CocState, frame: Frame) -> None:
@@ -528,6 +541,9 @@ def _stories(st: CocState, frame: Frame) -> None:
             labels=tuple(st.card(st.story_at(s)).title for s in cands))  # type: ignore[arg-type]
 
 
+_BOOSTING = ("boosting supports",)  # ``struggle_count``'s key in ``CocState.stamped``
+
+
 def struggle_count(st: CocState, slot: int, kind: int) -> int:
     """CC-8.13: the story's icons + boosters of committed characters and of supports on the story or on
     them (D-24) + boosters added by effects − struggles removed by effects."""
@@ -544,11 +560,15 @@ def struggle_count(st: CocState, slot: int, kind: int) -> int:
         if not flags[i] & INSANE:
             chars.append(i)
             n += deftuple[defn[i]].boosters[kind]
-    hosts = set(chars)
-    hosts.add(story)
-    for z in PLAY_ZONES:
-        for a in t.zones[z]:  # (a support without boosters adds nothing: only those with some are read)
-            if defn[a] in boosting and host[a] in hosts:
+    memo = st.stamped()  # the supports with boosters in play, in play-area order: zones and definitions only
+    supports = memo.get(_BOOSTING)
+    if supports is None:
+        supports = memo[_BOOSTING] = [a for z in PLAY_ZONES for a in t.zones[z] if defn[a] in boosting]
+    if supports:  # (a support without boosters adds nothing: only those with some are read; hosts read now)
+        hosts = set(chars)
+        hosts.add(story)
+        for a in supports:
+            if host[a] in hosts:
                 n += deftuple[defn[a]].boosters[kind]
     if st.lasting:
         n += lasting_total(st, f"boost:{STRUGGLES[kind]}", story) - lasting_total(st, f"unboost:{STRUGGLES[kind]}", story)
@@ -569,7 +589,7 @@ def _struggle(st: CocState, slot: int, kind: int) -> tuple[int | None, int, int]
     """``struggle_winner`` with both sides' strengths (attacker's, defender's): the struggle step reports
     them without counting every icon again."""
     ap = st.vars["active"]  # (``active_player``, read inline)
-    if not st.lasting and not _icon_sources(st, kind):
+    if (not st.lasting or not _lasting_icons(st, kind)) and not _icon_sources(st, kind):
         # no lasting effect and no passive ability in play changes these icons: each character counts its
         # printed ones (``strength`` gives the same sums, asking each character for its passive total)
         t = st.table
@@ -584,6 +604,18 @@ def _struggle(st: CocState, slot: int, kind: int) -> tuple[int | None, int, int]
     else:
         sa, sd = strength(st, slot, ap, kind), strength(st, slot, 1 - ap, kind)
     return _winner(st, slot, ap, sa, sd), sa, sd
+
+
+def _lasting_icons(st: CocState, kind: int) -> bool:
+    """Is a lasting effect in force that ``strength`` reads for icons of ``kind``: one on those icons
+    (``CocState.icons``' ``lasting_total``) or one counting one icon type as another (``icons_counted_as``)? Other
+    lasting effects (a skill bonus, a threshold, a booster) leave every character's strength its printed icons, so
+    a struggle with only those counts them the fast way too (a quarter of the struggles of random play)."""
+    stat = ICON_STATS[kind]
+    for e in st.lasting:
+        if e[0] == stat or e[0] == "count_as":
+            return True
+    return False
 
 
 def _icon_sources(st: CocState, kind: int) -> bool:
@@ -752,21 +784,18 @@ def state_checks(st: CocState) -> None:
         st.finish([1 - empty[0]], f"seat {empty[0]}'s draw deck is empty (CC-1.5)", outcome_details(st, "deck_out"))
         return
     # (iv) CC-9.4 destruction, every qualifying character at once
-    wounded = []  # (plain loops in these checks: they find few cards, and run after most events)
-    for (i, name), wounds in st.table.counters.items():
-        if name == "wounds" and wounds > 0:
-            wounded.append((i, wounds))
+    memo = st.stamped()  # what these checks read of zones, counters and definitions: walked once per table stamp
+    walk = memo.get(_CHECK_WALK)
+    if walk is None:
+        walk = memo[_CHECK_WALK] = _check_walk(st)
+    wounded, uniques_by_seat, printed_by_seat = walk
     for i, wounds in wounded:  # (a wounds counter is seldom above 0: only those are checked, in the same order)
         if wounds >= st.durability(i) and st.table.in_play(i) and not _pending(st, "destroyed", i):
             emit(st, "destroyed", card=i)
     # (v) CC-10.5: a second same-title unique card under one control: the later one is discarded
-    unique_defs, defn, deftuple = st.game.unique_defs, st.table.defn, st.game.deftuple  # type: ignore[attr-defined]
     for p in range(st.players):
-        uniques = []
-        for i in zones[PLAY_ZONES[p]]:
-            if defn[i] in unique_defs:
-                uniques.append(i)
-        if len(uniques) < 2 or len({deftuple[defn[i]].title for i in uniques}) == len(uniques):
+        uniques = uniques_by_seat[p]
+        if not uniques:
             continue  # no title twice: nothing to discard (the seq order is read only when one is)
         seen: dict[str, int] = {}
         for i in sorted(uniques, key=lambda c: st.table.counter(c, "seq")):
@@ -777,26 +806,11 @@ def state_checks(st: CocState) -> None:
     # (vi) CC-7.23.2: Heroic and Villainous together: the newcomers go (D-39, latest entry first)
     granted = st.game.hv_granted_passively or (  # type: ignore[attr-defined]
         bool(st.lasting) and any(e[0] in ("kw:heroic", "kw:villainous") for e in st.lasting))
-    printed = st.game.heroic_or_villainous_characters  # type: ignore[attr-defined]
     for p in range(st.players):
         if granted:
             chars = st.characters(p)
-        else:  # then only a printed Heroic or Villainous character can count
-            chars = []
-            for i in zones[PLAY_ZONES[p]]:
-                if defn[i] in printed:
-                    chars.append(i)
-            # nothing grants either keyword, so a clash needs one character printed Heroic and one Villainous
-            if len(chars) >= 2:
-                printed_kinds: set[str] = set()
-                for i in chars:
-                    keywords = deftuple[defn[i]].keywords
-                    if "heroic" in keywords:
-                        printed_kinds.add("heroic")
-                    if "villainous" in keywords:
-                        printed_kinds.add("villainous")
-                if len(printed_kinds) < 2:
-                    continue
+        else:  # then only a printed Heroic or Villainous character can count: ``_check_walk`` lists them only when
+            chars = printed_by_seat[p]  # one is printed Heroic and one Villainous (else there is no clash to find)
         if len(chars) < 2:
             continue  # fewer than two candidates: no clash, whatever their keywords
         hv: list[tuple[int, int]] = []
@@ -815,6 +829,51 @@ def state_checks(st: CocState) -> None:
             newest = max(hv)[1]
             if not _pending(st, "discarded_from_play", newest):
                 emit(st, "discarded_from_play", card=newest)
+
+
+_CHECK_WALK = ("state checks",)  # ``state_checks``' key in ``CocState.stamped``
+
+
+def _check_walk(st: CocState) -> tuple[list[tuple[int, int]], list[list[int]], list[list[int]]]:
+    """What the state checks (iv)-(vi) read of the table alone: the wounded cards with their wounds (in counter
+    order), per seat the unique cards in play when a title is there twice (else none), and per seat the characters
+    printed Heroic or Villainous when one of each is there (else none). Zones, counters and definitions only, so
+    ``state_checks`` keeps it for the table's stamp (``CocState.stamped``); everything else (durability, keywords,
+    flags, lasting effects, what is pending) it reads at every call. Each list is the one the checks' own walks
+    built, in their order."""
+    t = st.table
+    wounded = []
+    for (i, name), wounds in t.counters.items():
+        if name == "wounds" and wounds > 0:
+            wounded.append((i, wounds))
+    unique_defs, printed = st.game.unique_defs, st.game.heroic_or_villainous_characters  # type: ignore[attr-defined]
+    defn, deftuple, zones = t.defn, st.game.deftuple, t.zones  # type: ignore[attr-defined]
+    uniques_by_seat: list[list[int]] = []
+    printed_by_seat: list[list[int]] = []
+    for p in range(st.players):
+        uniques = []
+        chars = []
+        for i in zones[PLAY_ZONES[p]]:
+            k = defn[i]
+            if k in unique_defs:
+                uniques.append(i)
+            if k in printed:
+                chars.append(i)
+        if len(uniques) < 2 or len({deftuple[defn[i]].title for i in uniques}) == len(uniques):
+            uniques = []  # no title twice: nothing to discard
+        if len(chars) >= 2:
+            kinds = set()
+            for i in chars:
+                keywords = deftuple[defn[i]].keywords
+                if "heroic" in keywords:
+                    kinds.add("heroic")
+                if "villainous" in keywords:
+                    kinds.add("villainous")
+            if len(kinds) < 2:
+                chars = []  # nothing grants either keyword: a clash needs one printed Heroic and one Villainous
+        uniques_by_seat.append(uniques)
+        printed_by_seat.append(chars)
+    return wounded, uniques_by_seat, printed_by_seat
 
 
 def _pending(st: CocState, kind: str, card: int) -> bool:

@@ -149,6 +149,9 @@ class DeckFacts:
     passive_defs: frozenset[int]
     passive_stat_defs: Mapping[str, frozenset[int]]
     discard_triggers: frozenset[int]
+    # the event kinds some interrupt or reaction of the pool, or some forced ability of the game's cards, answers:
+    # ``CocState.loud_events`` (what ``respondable`` and ``matching``'s gates let through)
+    loud_events: frozenset[str] = frozenset()
 
 
 def deck_facts(game: Any, present: frozenset[int]) -> DeckFacts:
@@ -165,10 +168,11 @@ def deck_facts(game: Any, present: frozenset[int]) -> DeckFacts:
         if not v.isdisjoint(present):
             stats[stat] = v & present
     compiled = game.compiled
-    return DeckFacts(trigger_pairs=frozenset((ab.kind, ab.event) for k in present if 0 <= k < len(compiled)
-                                             for ab in compiled[k]),
-                     trigger_defs=trigger_defs, passive_defs=game.passive_defs & present, passive_stat_defs=stats,
-                     discard_triggers=game.discard_triggers & present)
+    pairs = frozenset((ab.kind, ab.event) for k in present if 0 <= k < len(compiled) for ab in compiled[k])
+    loud = frozenset(e for a, e in game.trigger_pairs if a in ("interrupt", "reaction") and e is not None) \
+        | frozenset(e for a, e in pairs if a == "forced" and e is not None)
+    return DeckFacts(trigger_pairs=pairs, trigger_defs=trigger_defs, passive_defs=game.passive_defs & present,
+                     passive_stat_defs=stats, discard_triggers=game.discard_triggers & present, loud_events=loud)
 
 
 class CocState(CardState):
@@ -178,7 +182,8 @@ class CocState(CardState):
     # pile shows it upright and face up, and a card put back into play from there enters ready (CC-3.10)
     IN_PLAY_FLAGS = EXHAUSTED | INSANE
 
-    __slots__ = ("_committed_memo", "_prompt_memo", "_window_memo")  # (table, its stamp, {(slot, seat or None): committed_at's answer})
+    __slots__ = ("_committed_memo", "_prompt_memo", "_window_memo", "_stamp_memo")  # (table, its stamp, {(slot, seat or None): committed_at's answer})
+    _stamp_memo: tuple[CardTable, int, dict[Any, Any]]  # (table, its stamp, walks of zones and definitions): ``stamped``
     _committed_memo: tuple[CardTable, int, dict[tuple[int, int | None], list[int]]]
     _prompt_memo: tuple[Any, str, CardTable, int, str]  # (event, window, table, its stamp, the prompt): window_prompt
     # (table, its stamp, action sources in play, the other ones, per seat: an action event in hand?): window_options
@@ -274,6 +279,23 @@ class CocState(CardState):
         if got is None:
             got = memo[key] = self._committed_walk(slot, p)
         return got
+
+    def stamped(self) -> dict[Any, Any]:
+        """A dict for walks whose answer reads only the table's ``zones``, ``counters`` and ``defn`` (which cards of
+        which definitions are where), emptied when the table or its ``stamp`` changes: every change to those three
+        adds to the stamp (``CardTable.stamp``), so a walk kept here is the one the table would give now. What the
+        stamp does not count (flags, control, hosts, lasting effects) must be read again by the caller, never kept.
+        A clone starts without it (slots are not copied). Callers key their entries by a tuple naming the walk."""
+        t = self.table
+        try:
+            m_table, m_stamp, memo = self._stamp_memo
+            if m_table is t and m_stamp == t.stamp:
+                return memo
+        except AttributeError:  # (a new state or a clone)
+            pass
+        memo = {}
+        self._stamp_memo = (t, t.stamp, memo)
+        return memo
 
     def _committed_walk(self, slot: int, p: int | None) -> list[int]:
         """``committed_at`` read off the table."""
@@ -822,6 +844,11 @@ class CocState(CardState):
 
     def may_trigger(self, ability_kind: str, event_kind: str | None) -> bool:
         return (ability_kind, event_kind) in (self.table.defs_memo or self.facts()).trigger_pairs
+
+    def loud_events(self) -> frozenset[str]:
+        """The event kinds an interrupt or reaction of the pool (``respondable``'s first gate) or a forced ability of
+        this game's cards (``matching``'s ``may_trigger``) could answer; for any other, both answer no at once."""
+        return (self.table.defs_memo or self.facts()).loud_events
 
     def trigger_defs(self, ability_kind: str, event_kind: str | None) -> frozenset[int]:
         return (self.table.defs_memo or self.facts()).trigger_defs.get((ability_kind, event_kind), _NO_DEFS)
