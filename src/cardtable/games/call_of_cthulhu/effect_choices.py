@@ -8,7 +8,8 @@ Split from ``effects_ops.py`` (the interpreter, which asks these questions) and 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from itertools import islice
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ...core import Action
 from ...engine import EXHAUSTED, FIRST_GAME_FLAG, Frame, emit, pick
@@ -376,33 +377,32 @@ def hidden_count(st: "CocState", zone: str, spec: Any, ctx: Ctx) -> int:
 # --- costs (CC-12.4) --------------------------------------------------------------------------------
 
 
-def _cost_cands(st: "CocState", cost: Any, ctx: Ctx) -> list[int]:
-    spec = cost.exhaust if isinstance(cost, S.ExhaustCost) else cost.sacrifice
-    out = [c for c in zone_cards(st, spec) if filter_in(st, spec, c, ctx) and st.table.ctrl[c] == ctx.player]
-    if isinstance(cost, S.ExhaustCost):
-        out = [c for c in out if not st.exhausted(c) and not st.insane(c)]
-    return out
-
-
-def _cost_enough(st: "CocState", cost: Any, ctx: Ctx) -> bool:
-    """``len(_cost_cands(st, cost, ctx)) >= need``, stopping at the card that makes enough: the same cards of the same
-    zones, each asked the same tests, the control and flag reads first (most cards in play fail one, and the filter
-    is the dear test). Every test is a pure read of the state, so neither their order nor the early stop can change
-    the answer; ``startable`` asks it for every listed ability with an exhaust or sacrifice cost."""
+def _cost_walk(st: "CocState", cost: Any, ctx: Ctx) -> Iterator[int]:
+    """The cards that could pay an exhaust or sacrifice cost (CC-12.4), in zone order: controlled by the payer,
+    for an exhaust cost ready and sane, and passing the cost's filter. The control and flag reads come first
+    (most cards in play fail one, and the filter is the dear test); every test is a pure read of the state, so
+    their order cannot change which cards come out. Lazy, so ``_cost_enough`` stops at the card that makes enough."""
     exhaust = isinstance(cost, S.ExhaustCost)
     spec = cost.exhaust if exhaust else cost.sacrifice
-    need = spec.choose or 1
     t, p = st.table, ctx.player
     ctrl, flags = t.ctrl, t.flags
-    found = 0
     for c in zone_cards(st, spec):
         if ctrl[c] != p or (exhaust and flags[c] & (EXHAUSTED | INSANE)):
             continue
         if filter_in(st, spec, c, ctx):
-            found += 1
-            if found >= need:
-                return True
-    return False
+            yield c
+
+
+def _cost_cands(st: "CocState", cost: Any, ctx: Ctx) -> list[int]:
+    return list(_cost_walk(st, cost, ctx))
+
+
+def _cost_enough(st: "CocState", cost: Any, ctx: Ctx) -> bool:
+    """``len(_cost_cands(st, cost, ctx)) >= need`` without walking past the card that makes enough (``startable``
+    asks it for every listed ability with an exhaust or sacrifice cost)."""
+    spec = cost.exhaust if isinstance(cost, S.ExhaustCost) else cost.sacrifice
+    need = spec.choose or 1
+    return sum(1 for _ in islice(_cost_walk(st, cost, ctx), need)) >= need
 
 
 def _token_story_cands(st: "CocState", spec: Any, ctx: Ctx) -> list[int]:

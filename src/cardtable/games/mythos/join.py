@@ -171,7 +171,7 @@ def starts_group(d: CardDef, defs: Sequence[CardDef], names: set[CardDef], pool:
     """``starters``'s test of one hand card of definition ``d`` while no JoinsWith grant is in force: a card
     of the hand (``defs``, their set ``names``) may follow it. A pure function of ``d`` and the hand's
     definitions, so ``turn_options`` asks it only of the cards it found legal (the others are never
-    offered a ``join``), instead of building the whole set first. (``turn_options`` runs the same test inlined.)"""
+    offered a ``join``), instead of building the whole set first."""
     f = _FOLLOWERS.get(d)
     if f is None:
         f = followers(d, pool)

@@ -817,7 +817,7 @@ def turn_options(st: MyState, p: int) -> list[Action]:
     # legal card is asked alone (``starts_group``, over the hand's definitions ``names``, made when first needed)
     starters = join.starters(st, p, hand, defs) if several and join.granted_joins(st) is not None else None
     names: set[CardDef] | None = None
-    plans, own_plays, followers_of = _PLAN.get, _OWN_PLAYS.get, join._FOLLOWERS.get
+    plans, own_plays = _PLAN.get, _OWN_PLAYS.get
     monsters: list[int] = []  # the hand's Monsters in hand order, for the groups of MY-8.6 (``monster_groups``)
     kept, need = place_verdicts(st, p)
     known = kept.get
@@ -855,16 +855,10 @@ def turn_options(st: MyState, p: int) -> list[Action]:
             starts = False
         elif starters is not None:
             starts = i in starters
-        else:  # ``join.starts_group`` inlined: most definitions have no follower at all (then no hand set is made)
-            f = followers_of(d)
-            if f is None:
-                f = join.followers(d, pool_defs)
-            if f:
-                if names is None:
-                    names = set(defs)
-                starts = not f.isdisjoint(names) and (d not in f or defs.count(d) > 1 or len(f & names) > 1)
-            else:
-                starts = False
+        else:
+            if names is None:
+                names = set(defs)
+            starts = join.starts_group(d, defs, names, pool_defs)
         if plan == _ATTACHES:
             for h in allowed:
                 out.append(play_action(p, i, h))
