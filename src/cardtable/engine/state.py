@@ -653,7 +653,7 @@ class CardState(State):
         gone: list[int] = []
         if was_in_play and not in_play[z]:
             if self.IN_PLAY_FLAGS:
-                t.flags[i] &= ~self.IN_PLAY_FLAGS
+                t.set_flag(i, self.IN_PLAY_FLAGS, False)
             for a in t.attachments(i):
                 gone.append(a)
                 gone.extend(self.move_card(a, self.discard_zone(a)))

@@ -68,6 +68,26 @@ class ZoneDecl:
         return self.visibility is _OWNER and seat is not None and seat == self.owner
 
 
+class TableLog:
+    """What changed on a table since the one watching it last looked (``CardTable.log``).
+
+    Why: an RL environment observes the same table after every step, and from one step to the next a card or
+    two change, or none. Without a log the watcher can only tell by comparing the whole table with a copy it
+    keeps, which costs more than the step's rules. Only the table's own methods change zones (``stamp``'s
+    contract), so the log they keep is complete for ``zones``; the cards whose ``flags``, ``known`` or
+    ``ctrl`` a method changes are logged too, while a write straight into those lists is not, so a watcher
+    must still compare them (cheap when equal) and fall back to its own comparison when they differ
+    unexplained. A change to ``defn`` (``defs_rewritten``, ``add``, ``reindex``) sets ``everything``.
+    """
+
+    __slots__ = ("cards", "zones", "everything")
+
+    def __init__(self) -> None:
+        self.cards: set[int] = set()  # cards moved, or whose flags, ``known`` or controller a method changed
+        self.zones: set[int] = set()  # zones a card left (the zone it is in now is its ``zone``)
+        self.everything = False  # definitions rewritten or the table rebuilt: compare it all
+
+
 def _decrement(index: dict[int, int], key: int) -> None:
     """One fewer under ``key`` in a count index (``links``, ``counted``); a count of 0 is no entry."""
     left = index[key] - 1
@@ -81,7 +101,7 @@ class CardTable:
     """Every card instance of one game: ``defn[i]`` is an index into the game's catalog."""
 
     __slots__ = ("decls", "zone_ids", "marks", "public", "ordered", "in_play_zone", "defn", "owner", "ctrl", "zone",
-                 "flags", "host", "known", "seen", "counters", "zones", "links", "counted", "defs_memo", "stamp")
+                 "flags", "host", "known", "seen", "counters", "zones", "links", "counted", "defs_memo", "stamp", "log")
 
     def __init__(self, decls: Sequence[ZoneDecl]) -> None:
         self.decls = tuple(decls)
@@ -123,6 +143,9 @@ class CardTable:
         # ``known`` are not counted. Nothing outside this class writes ``zones`` or ``counters`` in place,
         # except ``CardState.sample`` on a table it has just made (it calls ``reindex`` after).
         self.stamp = 0
+        # Who watches this table, if anyone (``TableLog``): None in plain play, which then pays one test per
+        # change. A copy is not watched.
+        self.log: TableLog | None = None
 
     def defs_rewritten(self) -> None:
         """Forget ``defs_memo``; every change to ``defn`` must be followed by this call. ``add`` and
@@ -132,6 +155,8 @@ class CardTable:
         ``defn`` during a game: cards move and change hands, never definitions."""
         self.defs_memo = None
         self.stamp += 1
+        if self.log is not None:
+            self.log.everything = True
 
     # --- building and copying ---------------------------------------------------------------------
     def add(self, defn: int, owner: int, zone: str, flags: int = 0) -> int:
@@ -149,6 +174,8 @@ class CardTable:
         self.zones[z].append(i)
         self.defs_memo = None
         self.stamp += 1
+        if self.log is not None:
+            self.log.everything = True
         return i
 
     def add_many(self, defns: Sequence[int], owner: int, zone: str) -> None:
@@ -166,6 +193,8 @@ class CardTable:
         self.zones[z].extend(range(first, first + n))
         self.defs_memo = None
         self.stamp += 1
+        if self.log is not None:
+            self.log.everything = True
 
     def copy(self) -> "CardTable":
         t = CardTable.__new__(CardTable)
@@ -179,6 +208,7 @@ class CardTable:
         t.counted = self.counted.copy()
         t.defs_memo = self.defs_memo  # (immutable: a copy whose ``defn`` is rewritten forgets it, the original keeps it)
         t.stamp = self.stamp  # (a memo is kept with its table: a copy is another table)
+        t.log = None  # (a watcher watches one table)
         return t
 
     def __len__(self) -> int:
@@ -224,6 +254,26 @@ class CardTable:
     # --- changes ----------------------------------------------------------------------------------
     def set_flag(self, i: int, flag: int, on: bool = True) -> None:
         self.flags[i] = (self.flags[i] | flag) if on else (self.flags[i] & ~flag)
+        if self.log is not None:
+            self.log.cards.add(i)
+
+    def set_flags(self, i: int, flags: int) -> None:
+        """All of card ``i``'s flags at once (a card entering play with its own, or losing them all)."""
+        self.flags[i] = flags
+        if self.log is not None:
+            self.log.cards.add(i)
+
+    def set_ctrl(self, i: int, seat: int) -> None:
+        """Card ``i`` changes controller."""
+        self.ctrl[i] = seat
+        if self.log is not None:
+            self.log.cards.add(i)
+
+    def forget(self, i: int) -> None:
+        """No seat knows card ``i``'s face any more beyond what its zone shows (``known`` cleared)."""
+        self.known[i] = 0
+        if self.log is not None:
+            self.log.cards.add(i)
 
     def add_counter(self, i: int, name: str, n: int) -> int:
         """Add ``n`` (may be negative) to a counter, never below 0; returns the new value."""
@@ -255,6 +305,9 @@ class CardTable:
         z = self.zone_ids[zone]
         src = self.zone[i]
         self.stamp += 1
+        if self.log is not None:
+            self.log.cards.add(i)
+            self.log.zones.add(src)
         public = self.public
         source_public = public[src] and not self.flags[i] & FACE_DOWN
         cards = self.zones[src]
@@ -303,6 +356,9 @@ class CardTable:
         s, z = self.zone_ids[src], self.zone_ids[zone]
         pile, into = self.zones[s], self.zones[z]
         self.stamp += len(cards)
+        if self.log is not None:
+            self.log.cards.update(cards)
+            self.log.zones.add(s)
         source_public, to_hidden, ordered, mark = self.public[s], not self.public[z], self.ordered[z], self.marks[z]
         cards_zone, seen, host, card_flags, known, counted = self.zone, self.seen, self.host, self.flags, self.known, self.counted
         for i in cards:
@@ -348,6 +404,8 @@ class CardTable:
             counted[i] = counted.get(i, 0) + 1
         self.counted = counted
         self.stamp += 1
+        if self.log is not None:
+            self.log.everything = True
 
     def shuffle(self, zone: str, rng: Any) -> None:
         """Shuffle a zone; nobody knows any card of it afterwards."""
@@ -356,6 +414,8 @@ class CardTable:
         rng.shuffle(cards)
         for i in cards:
             self.known[i] = 0
+        if self.log is not None:
+            self.log.cards.update(cards)
 
     # --- seats' knowledge -------------------------------------------------------------------------
     def face_visible(self, i: int, seat: int | None) -> bool:
@@ -375,9 +435,13 @@ class CardTable:
     def reveal_to(self, i: int, seats: Iterable[int]) -> None:
         for s in seats:
             self.known[i] |= 1 << s
+        if self.log is not None:
+            self.log.cards.add(i)
 
     def reveal_to_all(self, i: int) -> None:
         self.known[i] = ALL_SEATS
+        if self.log is not None:
+            self.log.cards.add(i)
 
     # --- snapshots --------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

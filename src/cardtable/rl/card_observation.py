@@ -27,7 +27,7 @@ import numpy as np
 
 from ..core import Visibility
 from ..engine import CardState
-from ..engine.table import ALL_SEATS, FACE_DOWN
+from ..engine.table import ALL_SEATS, FACE_DOWN, TableLog
 
 if TYPE_CHECKING:
     from .cardgame import Layout
@@ -98,7 +98,7 @@ class _Table:
     """
 
     __slots__ = ("plan", "zones", "flags", "defn", "ctrl", "known", "version", "tick", "known_cards", "face_down",
-                 "special", "apart", "seen_table", "seen_stamp")
+                 "special", "apart", "seen_table", "seen_stamp", "log")
 
     def __init__(self, plan: Any) -> None:
         self.plan = plan  # the zone plan it was built for (a new one: a new record)
@@ -120,11 +120,62 @@ class _Table:
         # needs comparing — in the envs' loop, steps that move no card or only change flags
         self.seen_table: Any = None
         self.seen_stamp = -1
+        # the log the table last compared keeps for this record (``CardTable.log``): while the table holds it, the
+        # table's methods say which cards moved or changed, so nothing needs comparing but what they do not log
+        self.log = TableLog()
 
     def update(self, t: Any) -> Any:
-        """Compare table ``t`` with the record: a new version for each zone that changed, the copies renewed.
-        Returns the zones that changed (an empty tuple when none did)."""
+        """What changed since the last call: a new version for each zone that did, the copies renewed. Returns
+        the zones that changed (an empty tuple when none did).
+
+        Read from the table's log when it is the one this record left with it (``_logged``); else by comparing
+        the whole table with the copies, after which the table keeps a fresh log for the next call."""
         self.tick += 1
+        log = t.log
+        if log is self.log and t is self.seen_table and not log.everything:
+            return self._logged(t, log)
+        bumped = self._compared(t)
+        old = self.seen_table
+        if old is not None and old is not t and old.log is self.log:
+            old.log = None  # (the table seen before stops logging for nobody)
+        self.log = t.log = TableLog()
+        self.seen_table, self.seen_stamp = t, t.stamp
+        return bumped
+
+    def _logged(self, t: Any, log: TableLog) -> Any:
+        """``update`` from the log of a watched table: the zones cards left, and the zones of the cards moved or
+        changed by a table method, get a new version and their copies renewed; then ``flags``, ``known`` and
+        ``ctrl`` are compared with the copies (equal lists compare at C speed) in case code wrote them directly,
+        and if they still differ, the cards that did are found by comparison (``_cards_changed``)."""
+        cards, left = log.cards, log.zones
+        self.seen_stamp = t.stamp
+        bumped: Any = ()
+        if cards or left:
+            zone_of, tick, version, kept, zones = t.zone, self.tick, self.version, self.zones, t.zones
+            bumped = left.union(map(zone_of.__getitem__, cards)) if cards else set(left)
+            nz = len(version)
+            if min(bumped) < 0 or max(bumped) >= nz:  # a card in no zone: the whole table compared
+                cards.clear()
+                left.clear()
+                self.seen_stamp = -1
+                return self._compared(t)
+            for z in bumped:
+                kept[z] = zones[z].copy()
+                version[z] = tick
+            if cards:
+                flags, ctrl, known = t.flags, t.ctrl, t.known
+                old_flags, old_ctrl, old_known = self.flags, self.ctrl, self.known
+                for i in cards:
+                    old_flags[i], old_ctrl[i], old_known[i] = flags[i], ctrl[i], known[i]  # type: ignore[index]
+                self._cards_read(cards, flags, known)
+                cards.clear()
+            left.clear()
+        if t.flags != self.flags or t.known != self.known or t.ctrl != self.ctrl:  # written past the table's methods
+            bumped = self._cards_changed(t, self.tick).union(bumped)
+        return bumped
+
+    def _compared(self, t: Any) -> Any:
+        """``update`` by comparing table ``t`` with the copies (a table not watched by this record)."""
         zones, kept = t.zones, self.zones
         bumped: Any = ()
         same = t is self.seen_table and t.stamp == self.seen_stamp  # no card moved, no definition rewritten
@@ -134,7 +185,6 @@ class _Table:
             for z in bumped:
                 kept[z] = zones[z].copy()
                 version[z] = tick
-        self.seen_table, self.seen_stamp = t, t.stamp
         if t.flags != self.flags or t.known != self.known or t.ctrl != self.ctrl or (not same and t.defn != self.defn):
             bumped = self._cards_changed(t, self.tick).union(bumped)
         return bumped
@@ -162,9 +212,14 @@ class _Table:
             return self._all_new(tick, flags, known)
         for z in bumped:
             version[z] = tick
+        self._cards_read(touched, flags, known)
+        return bumped
+
+    def _cards_read(self, touched: set[int], flags: list[int], known: list[int]) -> None:
+        """``known_cards``, ``face_down`` and ``special`` brought up to date for the cards ``touched``."""
         if len(touched) > 8:  # e.g. a deck shuffled back (what was known of it forgotten): the sets read afresh
             self._read_sets(flags, known)
-            return bumped
+            return
         known_cards, face_down, special = self.known_cards, self.face_down, self.special
         for i in touched:
             k = known[i]
@@ -181,7 +236,6 @@ class _Table:
                     special.add(i)
                 else:
                     special.discard(i)
-        return bumped
 
     def _all_new(self, tick: int, flags: list[int], known: list[int]) -> set[int]:
         """Every zone changed: all get a new version, the sets are read afresh."""

@@ -581,8 +581,8 @@ def change_control(st: "CocState", c: int, p: int) -> None:
     keep = {name: v for (i, name), v in t.counters.items() if i == c and name != "story"}
     flags = t.flags[c]
     st.move_card(c, f"play:{p}")
-    t.ctrl[c] = p
-    t.flags[c] = flags
+    t.set_ctrl(c, p)
+    t.set_flags(c, flags)
     for name, v in keep.items():
         t.add_counter(c, name, v)
     st.note("control_changed", {"card": c, "title": st.card(c).title, "player": p})

@@ -283,7 +283,7 @@ def _play(st: CocState, frame: Frame) -> None:
 def enter_play(st: CocState, i: int, p: int, host: int = -1, exhausted: bool = False) -> None:
     """A character or support enters play under ``p`` (ready unless stated, CC-3.10)."""
     st.move_card(i, f"play:{p}")
-    st.table.ctrl[i] = p
+    st.table.set_ctrl(i, p)
     st.table.reveal_to_all(i)
     if host >= 0:
         st.table.attach(i, host)

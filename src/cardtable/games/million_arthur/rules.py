@@ -122,7 +122,7 @@ def discard_stack(st: MaState, i: int) -> None:
     gone = [i, *st.under(i)]
     st.move_card(i, st.discard_zone(i))
     for c in gone:
-        st.table.flags[c] = 0
+        st.table.set_flags(c, 0)
 
 
 # ---- the base fill procedure (MA-8.5) ----------------------------------------------------------------
@@ -223,9 +223,9 @@ class BaseFill(Op[MaState]):
     def _finish(st: MaState, p: int) -> None:
         """End of the procedure: its ``knight_enters_base`` / ``knight_evolved`` events trigger now, or
         wait for the text that made the player charge (MA-12.5)."""
-        flags = st.table.flags
-        for i in st.table.zones[_BASE[p]]:
-            flags[i] &= ~NEW  # ``set_flag(i, NEW, False)``
+        t = st.table
+        for i in t.zones[_BASE[p]]:
+            t.set_flag(i, NEW, False)
         events = tuple(st.pop().get("events") or ())
         if events:
             hand_up(st, events)
@@ -482,7 +482,7 @@ def _make_chain(st: MaState, frame: Frame) -> None:
     unders = st.under(i)
     st.move_card(i, f"chain:{p}")  # the cards under it leave with it to the discard pile (MA-11.2)
     for c in [i, *unders]:
-        st.table.flags[c] = 0
+        st.table.set_flags(c, 0)
     st.note("chained", {"player": p, "card": i, "name": st.card(i).name, "discarded": unders})
     fire = mods.triggers.fire
 
@@ -504,7 +504,7 @@ def _discard_down(st: MaState, frame: Frame) -> None:
     st.pop()
     for i in frame.got:
         st.move_card(i, f"discard:{p}")
-        st.table.flags[i] = 0
+        st.table.set_flags(i, 0)
         st.table.reveal_to_all(i)
     st.note("discarded" if zone == "hand" else "chain_removed",
             {"player": p, "cards": list(frame.got), "names": [st.card(i).name for i in frame.got]})

@@ -58,7 +58,7 @@ def remove(st: MaState, p: int, eff: RemoveChain, chosen: tuple[int, ...], name:
     q = one_player(st, p, eff.player)
     for i in chosen:
         st.move_card(i, f"discard:{q}")
-        st.table.flags[i] = 0
+        st.table.set_flags(i, 0)
         st.table.reveal_to_all(i)
     st.note("chain_removed", {"player": q, "cards": list(chosen), "names": [st.card(i).name for i in chosen],
                               "by": name})

@@ -452,7 +452,7 @@ def do_join(st: MyState, p: int, cards: Sequence[int]) -> None:
     for i in cards:
         st.move_card(i, THREAT[p])
         t.set_flag(i, FACE_DOWN)
-        t.known[i] = 0
+        t.forget(i)
         if st.card(i).sanity_mod:
             change(batch, p, st.card(i).sanity_mod, i, MODIFIER)
     from .primitives import use_gate

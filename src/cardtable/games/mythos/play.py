@@ -59,7 +59,7 @@ def unique_location(st: MyState, p: int, i: int) -> None:
 
 def to_story_top(st: MyState, p: int, i: int, flags: int = 0) -> None:
     st.move_card(i, STORY[p])
-    st.table.flags[i] = flags
+    st.table.set_flags(i, flags)
     st.vars["had_location"][p] = 1
     if st.card(i).type == "location":
         unique_location(st, p, i)
@@ -452,7 +452,7 @@ def play(st: MyState, p: int, i: int, host: Any, batch: Batch, target: Any = Non
     elif kind == "monster":
         st.move_card(i, THREAT[p])
         t.set_flag(i, FACE_DOWN)
-        t.known[i] = 0
+        t.forget(i)
         use_gate = mods.primitives.use_gate
 
         use_gate(st, p)  # MY-6.8.1: the gate is used (or a GRANT_GATE, MY-12.5)

@@ -109,7 +109,7 @@ def build(*, players: int = 2, hands: PerSeat | None = None, decks: PerSeat | No
         for spec in (story or empty)[p]:
             s = spec if isinstance(spec, S) else S(spec)
             i = add(s.ref, p, f"story:{p}")
-            t.flags[i] = (CROSSWISE if s.crosswise else 0) | (INVERTED if s.inverted else 0)
+            t.set_flags(i, (CROSSWISE if s.crosswise else 0) | (INVERTED if s.inverted else 0))
             if st.card(i).type in ("location", "travel_event"):
                 st.vars["had_location"][p] = 1
                 if not s.crosswise:
