@@ -246,11 +246,12 @@ def test_a_big_open_zone_changed_in_place_is_encoded_again(game_id: str) -> None
             listed = next(name for name, index in encoder.layout.var_slots
                           if index == 0 and state.vars[name][0] < 20 and _viewable_with_one_more(state, name))
             turned = type(state).TURNED_FLAG  # exhausted, crosswise in Mythos
-            for change in (lambda: t.flags.__setitem__(card, t.flags[card] ^ turned),
+            # (through the table's methods, which log the change for the encoder: ``TableLog``'s contract)
+            for change in (lambda: t.set_flags(card, t.flags[card] ^ turned),
                            # (a rewrite of ``defn`` is followed by ``defs_rewritten``: the engine's contract)
                            lambda: (t.defn.__setitem__(card, other), t.defs_rewritten()),
-                           lambda: t.flags.__setitem__(card, t.flags[card] | FACE_DOWN),
-                           lambda: t.known.__setitem__(shown, t.known[shown] | 1),  # a deck card shown to seat 0
+                           lambda: t.set_flags(card, t.flags[card] | FACE_DOWN),
+                           lambda: t.reveal_to(shown, [0]),  # a deck card shown to seat 0
                            lambda: state.vars[listed].__setitem__(0, state.vars[listed][0] + 1)):  # a variable
                 change()
                 check()

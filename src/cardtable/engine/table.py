@@ -73,11 +73,16 @@ class TableLog:
 
     Why: an RL environment observes the same table after every step, and from one step to the next a card or
     two change, or none. Without a log the watcher can only tell by comparing the whole table with a copy it
-    keeps, which costs more than the step's rules. Only the table's own methods change zones (``stamp``'s
-    contract), so the log they keep is complete for ``zones``; the cards whose ``flags``, ``known`` or
-    ``ctrl`` a method changes are logged too, while a write straight into those lists is not, so a watcher
-    must still compare them (cheap when equal) and fall back to its own comparison when they differ
-    unexplained. A change to ``defn`` (``defs_rewritten``, ``add``, ``reindex``) sets ``everything``.
+    keeps, which costs more than the step's rules.
+
+    The contract that makes the log complete: during a game, ``zones``, ``zone``, ``flags``, ``known`` and
+    ``ctrl`` change only through this class's methods (``move``, ``set_flag``, ``set_flags``, ``set_ctrl``,
+    ``forget``, ``reveal_to``, ``shuffle``...), each of which logs the card, and the zone a card left. Code
+    that rebuilds a table's lists wholesale (``CardState.sample``) ends with ``reindex`` or ``defs_rewritten``,
+    which set ``everything``, as do ``add`` and ``add_many``: the watcher then compares the whole table.
+    ``tests/engine/test_table_log.py`` holds the sources to this and replays seeded games of every card game
+    checking that the log names every change. Hosts, owners, counters and ``seen`` are not logged (the
+    observation does not read them).
     """
 
     __slots__ = ("cards", "zones", "everything")
@@ -332,6 +337,19 @@ class CardTable:
             self.known[i] = ALL_SEATS  # everyone saw it go (e.g. returned to a hand)
         if i in self.counted:
             self._drop_counters(i)
+
+    def order_top(self, zone: str, cards: Sequence[int]) -> None:
+        """Put the top ``len(cards)`` cards of ``zone`` back in the order ``cards`` (bottom first, the last on
+        top): a player rearranging the cards they looked at. Refuses anything but those same cards."""
+        z = self.zone_ids[zone]
+        pile = self.zones[z]
+        k = len(cards)
+        if k > len(pile) or sorted(pile[len(pile) - k:]) != sorted(cards):
+            raise ValueError(f"order_top: {list(cards)} are not the top {k} cards of {zone}")
+        pile[len(pile) - k:] = cards
+        self.stamp += 1
+        if self.log is not None:
+            self.log.zones.add(z)
 
     def _drop_counters(self, i: int) -> None:
         """A card that changes zone loses its counters (``move``'s rule; rare, so not inlined)."""

@@ -232,7 +232,7 @@ def _look(st, ctx, p, picks, got, where, acts):  # type: ignore[no-untyped-def]
         k = len(got)
         top_first = deck[-k:][::-1]
         new = [top_first[j] for j in got]
-        deck[-k:] = new[::-1]
+        st.table.order_top(f"deck:{q}", new[::-1])
     return True
 
 
