@@ -327,3 +327,27 @@ def test_the_variables_slots_follow_every_value_through_the_memos(game_id: str) 
         plain = [min(max(float(state.vars[name] if index is None else state.vars[name][index]), 0.0), VAR_CAP) / VAR_CAP
                  for name, index in slots]
         assert np.array_equal(obs[1:1 + len(slots)], np.array(plain, dtype=np.float32)), (game_id, k)
+
+
+@pytest.mark.parametrize("game_id", card_games())
+def test_one_encoder_moving_between_watched_and_other_tables_equals_the_reference(game_id: str) -> None:
+    """The encoder reads a table it watches from the table's log (``CardTable.log``) and drops its copies of
+    the table then; a table it has not watched is compared with those copies, or, once they are gone, written
+    afresh. Moving between two games, a copy of one of them, and back, every observation of every seat equals
+    the reference route."""
+    game = registry.load_game(game_id)
+    players = game.info.max_players
+    encoder = _encoder(game_id, players)
+    first, second = game.new_game(seed=1, players=players), game.new_game(seed=2, players=players)
+    rng = random.Random(0)
+    checked = 0
+    for step in range(120):
+        state = first if step % 40 < 25 else second if step % 40 < 35 else first.clone()
+        assert isinstance(state, CardState)
+        if state.is_terminal:
+            continue
+        for seat in range(players):
+            assert np.array_equal(encoder.encode_seat(state, seat), encoder.encode(state.view(seat))), (step, seat)
+            checked += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert checked > 100

@@ -27,7 +27,7 @@ import numpy as np
 
 from ..core import Visibility
 from ..engine import CardState
-from ..engine.table import ALL_SEATS, FACE_DOWN, TableLog
+from ..engine.table import ALL_SEATS, FACE_DOWN, NO_CARD, TableLog
 
 if TYPE_CHECKING:
     from .cardgame import Layout
@@ -144,32 +144,30 @@ class _Table:
 
     def _logged(self, t: Any, log: TableLog) -> Any:
         """``update`` from the log of a watched table: the zones cards left, and the zones of the cards moved or
-        changed, get a new version, and the copies are renewed there (``_compared`` needs them if another table
-        comes). Nothing is compared: only the table's methods write zones, flags, ``known`` and controllers
-        (``TableLog``'s contract; ``tests/engine/test_table_log.py`` checks the sources and replays games)."""
+        changed, get a new version. Nothing is compared: only the table's methods write zones, flags, ``known``
+        and controllers (``TableLog``'s contract; ``tests/engine/test_table_log.py`` checks the sources and
+        replays games). The copies ``_compared`` reads are dropped instead of kept up to date: if another table
+        comes, every zone is then new (a new game is), while an encoder fed clones, never watching, keeps them."""
         cards, left = log.cards, log.zones
         self.seen_stamp = t.stamp
-        bumped: Any = ()
-        if cards or left:
-            zone_of, tick, version, kept, zones = t.zone, self.tick, self.version, self.zones, t.zones
-            bumped = left.union(map(zone_of.__getitem__, cards)) if cards else set(left)
-            nz = len(version)
-            if min(bumped) < 0 or max(bumped) >= nz:  # a card in no zone: the whole table compared
-                cards.clear()
-                left.clear()
-                self.seen_stamp = -1
-                return self._compared(t)
-            for z in bumped:
-                kept[z] = zones[z].copy()
-                version[z] = tick
-            if cards:
-                flags, ctrl, known = t.flags, t.ctrl, t.known
-                old_flags, old_ctrl, old_known = self.flags, self.ctrl, self.known
-                for i in cards:
-                    old_flags[i], old_ctrl[i], old_known[i] = flags[i], ctrl[i], known[i]  # type: ignore[index]
-                self._cards_read(cards, flags, known)
-                cards.clear()
+        if self.flags is not None:  # the first call on this log: the copies go
+            self.zones = [None] * len(self.zones)
+            self.flags = self.ctrl = self.known = None
+        if not cards and not left:
+            return ()
+        bumped = left.union(map(t.zone.__getitem__, cards)) if cards else set(left)
+        if NO_CARD in bumped:  # a card in no zone: the whole table compared
+            cards.clear()
             left.clear()
+            self.seen_stamp = -1
+            return self._compared(t)
+        tick, version = self.tick, self.version
+        for z in bumped:
+            version[z] = tick
+        if cards:
+            self._cards_read(cards, t.flags, t.known)
+            cards.clear()
+        left.clear()
         return bumped
 
     def _compared(self, t: Any) -> Any:
