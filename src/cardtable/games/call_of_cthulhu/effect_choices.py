@@ -140,6 +140,16 @@ _QUICK: dict[tuple[str, str], Callable[[Any, int], bool]] = {
     ("uncommit", "target"): lambda t, c: t.counters.get((c, "story"), 0) != 0,
 }
 
+# ``_QUICK``'s tests as data, for a count that needs no call per card (``effects_ops._quick_ok``): a flag test is
+# ("flag", mask, whether it must be set), the wounds test ("wounded", None, True), the same answer card by card
+QUICK_AS_DATA: dict[Callable[[Any, int], bool], tuple[str, int | None, bool]] = {
+    _wounded: ("wounded", None, True),
+    _QUICK[("ready", "target")]: ("flag", EXHAUSTED, True),
+    _QUICK[("restore", "target")]: ("flag", INSANE, True),
+    _QUICK[("exhaust", "target")]: ("flag", EXHAUSTED, False),
+    _QUICK[("drive_insane", "target")]: ("flag", INSANE, False),
+}
+
 
 _DEFAULT_ZONES = {"return_from_discard": "discard", "remove_resource": "resource"}  # where else a choice looks
 

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Frame, cancel_event, emit, pick
 from . import schema as S
 from .effect_choices import (
-    Acts, _ctx, cands_for, cands_plan, card_cands, has_enough, choice_fields, cost_pay, cost_payable, cost_prompt, hidden_count, push_choice,
-    top_specs,
+    QUICK_AS_DATA, Acts, _ctx, cands_for, cands_plan, card_cands, has_enough, choice_fields, cost_pay, cost_payable, cost_prompt,
+    hidden_count, push_choice, top_specs,
 )
 from .effect_primitives import APPLY, PREP, PRIMITIVES, change_control, perform_extra  # noqa: F401 - effects.py reads them here
 from .effects import _lki_slot
@@ -104,23 +104,59 @@ def _quick_ok(st: "CocState", source: int, plan: "RefPlan") -> bool:
     if flag_steps:
         t = st.table
         zones, zone_ids = t.zones, t.zone_ids
-        for names, quick, need in flag_steps:  # enough cards with the flag or counter a choice needs at all?
+        for names, quick, need, how, mask, on in flag_steps:  # enough cards with the flag or counter a choice needs?
             n = 0
-            for name in names:
-                for c in zones[zone_ids[name]]:
-                    if quick(t, c):
-                        n += 1
-                if n >= need:
-                    break
+            if how == "flag":  # (``quick`` as a mask test: no call per card)
+                flags = t.flags
+                for name in names:
+                    if on:
+                        for c in zones[zone_ids[name]]:
+                            if flags[c] & mask:
+                                n += 1
+                    else:
+                        for c in zones[zone_ids[name]]:
+                            if not flags[c] & mask:
+                                n += 1
+                    if n >= need:
+                        break
+            elif how == "wounded":
+                n = _wounded_in(st, names)
+            else:
+                for name in names:
+                    for c in zones[zone_ids[name]]:
+                        if quick(t, c):
+                            n += 1
+                    if n >= need:
+                        break
             if n < need:
                 return False
     return True
 
 
+def _wounded_in(st: "CocState", names: tuple[str, ...]) -> int:
+    """How many cards of the zones ``names`` have wounds (``effect_choices._wounded``'s count): it reads only zones and
+    counters, so it is kept for the table's stamp (``CocState.stamped``). Most listed heals find none, and the same
+    count is asked at every window of a seat holding a healer while nothing moves."""
+    memo = st.stamped()
+    key = ("wounded in", names)
+    n = memo.get(key)
+    if n is None:
+        t = st.table
+        zones, zone_ids, get = t.zones, t.zone_ids, t.counters.get
+        n = 0
+        for name in names:
+            for c in zones[zone_ids[name]]:
+                if get((c, "wounds"), 0) > 0:
+                    n += 1
+        memo[key] = n
+    return n  # type: ignore[no-any-return]
+
+
 _SELF_COSTS = frozenset({"exhaust_self", "sacrifice_self", "return_self_to_hand", "self_goes_insane"})
 # (definitions tuple, condition, the other costs, steps, the self costs, whether the source is a story)
+# the flag steps: (zones, ``_QUICK``'s test, how many, and the test as data: ``QUICK_AS_DATA``, "call" when it has none)
 RefPlan = tuple[Any, Any, tuple[Any, ...], tuple[tuple[Any, Any, Any, int], ...], tuple[str, ...], bool,
-                tuple[tuple[tuple[str, ...], Any, int], ...]]
+                tuple[tuple[tuple[str, ...], Any, int, str, int, bool], ...]]
 _PLANS_BY_REF: dict[tuple[int, int], RefPlan] = {}  # (definition, ability) -> its plan, for one pool's definitions
 
 
@@ -138,7 +174,8 @@ def _ref_plan(st: "CocState", ref: tuple[int, int]) -> RefPlan:
         if kind == "card":
             _spec, _prim, names, quick, _test, _reads = cands_plan(prim, field)
             if quick is not None:
-                flag_steps.append((names, quick, need))
+                how, mask, on = QUICK_AS_DATA.get(quick, ("call", 0, True))
+                flag_steps.append((names, quick, need, how, mask or 0, on))
     plan: RefPlan = (deftuple, condition, others, steps, self_costs, deftuple[ref[0]].type == "story",
                      tuple(flag_steps))
     if len(_PLANS_BY_REF) > 20_000:
