@@ -308,6 +308,15 @@ class CardState(State):
         must then answer no): a game answers from its compiled card pool, as ``may_trigger`` does."""
         return None
 
+    def event_gates(self) -> tuple[Container[str], Container[str], Container[str]] | None:
+        """The event kinds each asking stage of the event procedure could answer: (interrupts, forced abilities,
+        reactions), or None for "any kind may be". For a kind outside one of them the procedure skips that stage's
+        question (``respondable`` for interrupts or reactions, ``matching`` for forced abilities), which must then
+        answer no. The default is ``loud_events`` for all three stages; a game that knows each stage's kinds apart
+        (from its compiled card pool) skips more questions with one hook call per event step."""
+        loud = self.loud_events()
+        return None if loud is None else (loud, loud, loud)
+
     def trigger_defs(self, ability_kind: str, event_kind: str | None) -> Container[int] | None:
         """The card definitions that could have an ability of ``ability_kind`` answering ``event_kind``
         (any event when it is None), or None for "any card may". A cheap filter before ``abilities_of``:

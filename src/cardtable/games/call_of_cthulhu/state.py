@@ -152,6 +152,9 @@ class DeckFacts:
     # the event kinds some interrupt or reaction of the pool, or some forced ability of the game's cards, answers:
     # ``CocState.loud_events`` (what ``respondable`` and ``matching``'s gates let through)
     loud_events: frozenset[str] = frozenset()
+    # ``loud_events`` per stage of the event procedure (``CocState.event_gates``): the kinds some interrupt of the
+    # pool, some forced ability of the game's cards, some reaction of the pool answers — each stage's own first gate
+    event_gates: tuple[frozenset[str], frozenset[str], frozenset[str]] = (frozenset(), frozenset(), frozenset())
 
 
 def deck_facts(game: Any, present: frozenset[int]) -> DeckFacts:
@@ -169,10 +172,12 @@ def deck_facts(game: Any, present: frozenset[int]) -> DeckFacts:
             stats[stat] = v & present
     compiled = game.compiled
     pairs = frozenset((ab.kind, ab.event) for k in present if 0 <= k < len(compiled) for ab in compiled[k])
-    loud = frozenset(e for a, e in game.trigger_pairs if a in ("interrupt", "reaction") and e is not None) \
-        | frozenset(e for a, e in pairs if a == "forced" and e is not None)
+    interrupts = frozenset(e for a, e in game.trigger_pairs if a == "interrupt" and e is not None)
+    forced = frozenset(e for a, e in pairs if a == "forced" and e is not None)
+    reactions = frozenset(e for a, e in game.trigger_pairs if a == "reaction" and e is not None)
     return DeckFacts(trigger_pairs=pairs, trigger_defs=trigger_defs, passive_defs=game.passive_defs & present,
-                     passive_stat_defs=stats, discard_triggers=game.discard_triggers & present, loud_events=loud)
+                     passive_stat_defs=stats, discard_triggers=game.discard_triggers & present,
+                     loud_events=interrupts | forced | reactions, event_gates=(interrupts, forced, reactions))
 
 
 class CocState(CardState):
@@ -849,6 +854,12 @@ class CocState(CardState):
         """The event kinds an interrupt or reaction of the pool (``respondable``'s first gate) or a forced ability of
         this game's cards (``matching``'s ``may_trigger``) could answer; for any other, both answer no at once."""
         return (self.table.defs_memo or self.facts()).loud_events
+
+    def event_gates(self) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+        """``loud_events`` split by stage: an interrupt window or a reaction window opens only for a kind some card of
+        the pool answers with that kind of ability (``respondable``'s first gate), and forced abilities are looked for
+        only for a kind some card of this game answers with one (``matching``'s ``may_trigger``)."""
+        return (self.table.defs_memo or self.facts()).event_gates
 
     def trigger_defs(self, ability_kind: str, event_kind: str | None) -> frozenset[int]:
         return (self.table.defs_memo or self.facts()).trigger_defs.get((ability_kind, event_kind), _NO_DEFS)
