@@ -17,6 +17,7 @@ from .effects import (
     _passive_sources as passive_sources, card_was_played, choose_event_targets, icons_counted_as, perform_effect_event,
     resolve_event, return_control, start_win_effect,
 )
+from . import effects as _effects
 from .defs import ARCANE, COMBAT, INVESTIGATION, STRUGGLES, TERROR
 from .state import (
     DOMAINS_PER_PLAYER, DRAW_PER_TURN, FIRST_TURN_DRAW, INSANE, OPENING_DRAW, OPENING_RESOURCES, OPS, PLAY_ZONES,
@@ -82,11 +83,14 @@ _NEXT_STAGE = {"refresh": "ready", "ready": "restore", "restore": "domains", "do
 @OPS.step("cc.turn")
 def _turn(st: CocState, frame: Frame) -> None:
     """CC-5.0: Refresh → Draw → Resource → Operations → Story → End of turn."""
-    stage, p = frame.args["stage"], st.vars["active"]  # (``active_player``, read inline: every step)
+    args = frame.args
+    stage, p = args["stage"], st.vars["active"]  # (``active_player``, read inline: every step)
     t = st.table
-    nxt = _NEXT_STAGE
-    if stage in nxt:
-        st.stack[-1] = frame.evolve(stage=nxt[stage])
+    following = _NEXT_STAGE.get(stage)
+    if following is not None:  # (``frame.evolve(stage=...)``, built inline: every step)
+        moved = Frame.__new__(Frame)
+        moved.op, moved.args, moved.got = frame.op, {**args, "stage": following}, None
+        st.stack[-1] = moved
     if stage == "refresh":  # CC-5.10 (1) start-of-turn triggers
         set_phase(st, "refresh")
         st.note("turn", {"turn": st.vars["turn"], "player": p})  # the log's turn marker (no game effect)
@@ -471,23 +475,26 @@ class Commit(Op[CocState]):
         args = frame.args
         p, role = args["player"], args["role"]
         chosen = {args["chosen"][k] for k in range(0, len(args["chosen"]), 2)}
-        if role == "attack":
-            slots = [s for s in range(STORY_ROW_SIZE) if st.story_at(s) is not None]
+        t = st.table
+        zones = t.zones
+        if role == "attack":  # (``story_at``, read inline)
+            slots = [s for s in range(STORY_ROW_SIZE) if zones[ROW_ZONES[s]]]
         else:
-            ap = st.active_player()
-            slots = [s for s in range(STORY_ROW_SIZE) if st.story_at(s) is not None and st.committed_at(s, ap)]
+            ap = st.vars["active"]
+            slots = [s for s in range(STORY_ROW_SIZE) if zones[ROW_ZONES[s]] and st.committed_at(s, ap)]
         out: list[Any] = []
         if not slots:
             return out  # (no story to commit to: no option, whichever characters are ready)
-        t = st.table
         flags, story, lasting = t.flags, t.counters.get, st.lasting
+        actions = _COMMIT_ACTIONS
         for i in st.characters(p):  # ready, sane, uncommitted and not chosen yet (flags and counters read inline)
             if i in chosen or flags[i] & (INSANE | EXHAUSTED) or story((i, "story"), 0) != 0:
                 continue
             if lasting and not st.can_commit(i):  # (only a lasting "cannot commit" prevents it)
                 continue
             for s in slots:
-                out.append(_commit_action(p, i, s))
+                action = actions.get((p, i, s))  # (``_commit_action``'s common case, read inline)
+                out.append(action if action is not None else _commit_action(p, i, s))
         return out
 
     def run(self, st: CocState, frame: Frame) -> None:
@@ -746,8 +753,15 @@ NO_CHECKS_AFTER = frozenset({"turn_start", "turn_end", "readied", "exhausted", "
 
 def state_checks(st: CocState) -> None:
     """CC-12.3.1, in order: story wins, victory, deck-out, destruction, uniqueness, Heroic/Villainous."""
-    if st.vars["phase"] == "setup" or st._outcome is not None:  # (``is_terminal``, without the property call)
-        return
+    state_checks_after(st, "")
+
+
+def state_checks_after(st: CocState, kind: str) -> None:
+    """``state_checks`` after event ``kind``, skipped for events that can change nothing they test
+    (``NO_CHECKS_AFTER``). It is ``CocState.state_checks_after`` itself (bound at the end of state.py): the event
+    procedure calls it after every event, so the test and the checks are one call."""
+    if kind in NO_CHECKS_AFTER or st.vars["phase"] == "setup" or st._outcome is not None:
+        return  # (``is_terminal``, without the property call)
     ap = st.vars["active"]  # (``active_player``, read inline: the checks run after most events)
     tokens = st.vars["tokens"]
     if max(tokens) >= TOKENS_TO_WIN_STORY:  # (i) CC-8.20, CC-8.21 (nobody has enough anywhere: the common case)
@@ -931,3 +945,11 @@ def outcome_details(st: CocState, how: str) -> dict[str, Any]:
 
 def thaw_pairs(data: Any) -> list[list[Any]]:
     return [[k, thaw(v)] for k, v in data]
+
+
+# The engine's hooks answered by these functions themselves (the note in ``CocState``): each takes the state first, so
+# bound as methods they are the calls the engine makes, not methods that call them.
+CocState.can_use = _effects.can_use  # type: ignore[assignment]
+CocState.use_ability = _effects.use_ability  # type: ignore[assignment]
+CocState.perform = perform  # type: ignore[assignment]
+CocState.state_checks_after = state_checks_after  # type: ignore[assignment]

@@ -695,8 +695,9 @@ class CocState(CardState):
             if ctrl[i] == player:
                 mine.append(i)
         zone, in_play_zone, used = t.zone, t.in_play_zone, self.used
-        for i in mine:  # ``matching``'s loop, its tests in its order
-            for ab in self.abilities_of(i):
+        lasting, compiled, defn = self.lasting, self.game.compiled, t.defn  # type: ignore[attr-defined]
+        for i in mine:  # ``matching``'s loop, its tests in its order (``abilities_of`` read inline)
+            for ab in () if lasting and lasting_total(self, "blank", i) > 0 else compiled[defn[i]]:
                 if ab.kind != "action":
                     continue
                 if ab.zones is None:
@@ -900,24 +901,12 @@ class CocState(CardState):
                 out += [i for i in zones[z] if defn[i] in discard_triggers and defn[i] in defs]
         return out
 
-    def can_use(self, player: int, source: int, ability: Any, kind: str | None, data: Any) -> bool:
-
-        return effects.can_use(self, player, source, ability, kind, data)
-
-    def use_ability(self, player: int, source: int, ability: Any, kind: str | None, data: Any) -> None:
-
-        effects.use_ability(self, player, source, ability, kind, data)
-
-    def perform(self, kind: str, data: dict[str, Any]) -> None:
-        _rules.perform(self, kind, data)
+    # ``can_use``, ``use_ability``, ``perform`` and ``state_checks_after`` are the functions of effects.py and rules.py
+    # themselves, bound at the end of rules.py, once all three modules are loaded: the engine calls them at every event
+    # and window, and a method that only calls them would double each call.
 
     def state_checks(self) -> None:
         _rules.state_checks(self)
-
-    def state_checks_after(self, kind: str) -> None:
-        """State checks after event ``kind`` — skipped for events that can change nothing they test."""
-        if kind not in _rules.NO_CHECKS_AFTER:
-            _rules.state_checks(self)
 
     def respondable(self, ability_kind: str, kind: str, data: Any) -> bool:
         """During story resolution a reaction is queued when its trigger matches, whatever its costs or
