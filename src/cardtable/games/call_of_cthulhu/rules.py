@@ -661,23 +661,7 @@ def _resolve(st: CocState, frame: Frame) -> None:
     elif won_meanwhile and stage != "end":  # CC-8.20: the rest of a won story is skipped
         st.pop()
     elif stage == "struggle":
-        kind, fought = args["t"], args["fought"]
-        if kind > INVESTIGATION:
-            st.stack[-1] = frame.evolve(stage="success")
-            return
-        if fought >= struggle_count(st, slot, kind):  # CC-8.13 (D-14): the current type's count, recomputed
-            st.stack[-1] = frame.evolve(t=kind + 1, fought=0)
-            return
-        st.stack[-1] = frame.evolve(fought=fought + 1)
-        winner, sa, sd = _struggle(st, slot, kind)
-        if winner is None:
-            st.note("struggle", {"type": STRUGGLES[kind], "slot": slot, "winner": None,
-                                 "strength": sa})  # both sides: a tie (CC-8.12)
-            return
-        loser = 1 - winner
-        st.push("cc.struggle_result", slot=slot, kind=kind, winner=winner, loser=loser, stage="result")
-        emit(st, "struggle_won", type=STRUGGLES[kind], slot=slot, winner=winner, loser=loser,
-             strength=sa if winner == ap else sd, against=sd if winner == ap else sa)
+        _struggles(st, frame, slot, ap)
     elif stage == "success":  # CC-8.18
         st.stack[-1] = frame.evolve(stage="end")
         sa = sum(st.skill(i) for i in st.committed_at(slot, ap) if not st.insane(i))
@@ -694,6 +678,39 @@ def _resolve(st: CocState, frame: Frame) -> None:
             for i in reversed(st.committed_at(slot)):
                 emit(st, "uncommitted", card=i)
             emit(st, "story_resolved", slot=slot)
+
+
+def _struggles(st: CocState, frame: Frame, slot: int, ap: int) -> None:
+    """CC-8.12–8.13: the struggles of one story in the fixed order, up to the first one won (its result and the
+    ``struggle_won`` event are pushed, and the frame waits for them) or to the end of the last type.
+
+    One step walks every struggle that changes nothing but the log (a tie, CC-8.12) and every move to the next type,
+    where it used to take a step each: nothing else runs between those steps (the frame stays on top, and a tie only
+    notes), so the story cannot have been won meanwhile, and a type's count (CC-8.13, D-14: recomputed) is the same
+    until something happens — it is read once per type, then again after each struggle won. The frame left on the
+    stack holds what the step-by-step walk left there."""
+    args = frame.args
+    kind, fought = args["t"], args["fought"]
+    count = -1  # (not read yet for ``kind``)
+    while kind <= INVESTIGATION:
+        if count < 0:
+            count = struggle_count(st, slot, kind)  # CC-8.13 (D-14): the current type's count
+        if fought >= count:
+            kind, fought, count = kind + 1, 0, -1
+            continue
+        fought += 1
+        winner, sa, sd = _struggle(st, slot, kind)
+        if winner is None:
+            st.note("struggle", {"type": STRUGGLES[kind], "slot": slot, "winner": None,
+                                 "strength": sa})  # both sides: a tie (CC-8.12)
+            continue
+        st.stack[-1] = frame.evolve(t=kind, fought=fought)
+        loser = 1 - winner
+        st.push("cc.struggle_result", slot=slot, kind=kind, winner=winner, loser=loser, stage="result")
+        emit(st, "struggle_won", type=STRUGGLES[kind], slot=slot, winner=winner, loser=loser,
+             strength=sa if winner == ap else sd, against=sd if winner == ap else sa)
+        return
+    st.stack[-1] = frame.evolve(stage="success", t=kind, fought=fought)
 
 
 @OPS.step("cc.struggle_result")
