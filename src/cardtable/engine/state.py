@@ -111,7 +111,7 @@ class CardState(State):
         for k, v in args.items():
             t = type(v)
             if t is tuple:
-                if not _frozen(v):  # (a tuple that came from a frame is one already: walked, not rebuilt)
+                if v and not _frozen(v):  # (a tuple from a frame is one already: walked, not rebuilt; () needs no walk)
                     args[k] = freeze(v)
             elif t not in _PLAIN:
                 args[k] = freeze(v)
