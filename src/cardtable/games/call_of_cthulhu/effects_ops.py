@@ -172,7 +172,7 @@ def _ref_plan(st: "CocState", ref: tuple[int, int]) -> RefPlan:
     flag_steps = []
     for prim, field, kind, need in steps:
         if kind == "card":
-            _spec, _prim, names, quick, _test, _reads = cands_plan(prim, field)
+            _spec, _prim, names, quick, _test, _reads, _types, _mine = cands_plan(prim, field)
             if quick is not None:
                 how, mask, on = QUICK_AS_DATA.get(quick, ("call", 0, True))
                 flag_steps.append((names, quick, need, how, mask or 0, on))
