@@ -107,15 +107,15 @@ def _quick_ok(st: "CocState", source: int, plan: "RefPlan") -> bool:
         for names, quick, need, how, mask, on in flag_steps:  # enough cards with the flag or counter a choice needs?
             n = 0
             if how == "flag":  # (``quick`` as a mask test: no call per card)
-                flags = t.flags
+                card_flags = t.flags
                 for name in names:
                     if on:
                         for c in zones[zone_ids[name]]:
-                            if flags[c] & mask:
+                            if card_flags[c] & mask:
                                 n += 1
                     else:
                         for c in zones[zone_ids[name]]:
-                            if not flags[c] & mask:
+                            if not card_flags[c] & mask:
                                 n += 1
                     if n >= need:
                         break
