@@ -224,9 +224,9 @@ def _use(st: "CocState", frame: Frame) -> None:
     args = frame.args
     stage, p, source, mode = args["stage"], args["player"], args["source"], args["mode"]
     model = ability_model(st, args["ref"])
-    ctx = _ctx(frame)
     t = st.table
     if stage == "optional":  # CC-7.3: "may" win effects ask
+        ctx = _ctx(frame)  # (made in the stages that read it: most steps do not)
         if getattr(model, "optional", False) and frame.got is None:
             st.replace(frame.evolve())
             st.push("engine.yesno", player=p, kind="win_effect", prompt=f"Use the win effect of {st.card(source).title}? ({st.card(source).text})")
@@ -251,7 +251,7 @@ def _use(st: "CocState", frame: Frame) -> None:
             st.replace(frame.evolve(bound=bound))
             prim = as_list(model.effect)[k]
             previous = tuple(bound[j] for j, (kk, _f, _k) in enumerate(specs[:len(bound)]) if kk == k)
-            push_choice(st, prim, field, kind, ctx, previous)
+            push_choice(st, prim, field, kind, _ctx(frame), previous)
             return
         nxt = "card_cost" if mode == "use" and st.card(source).type == "event" else "costs"
         st.replace(frame.evolve(bound=bound, stage=nxt, ci=0, picked=False))
@@ -278,11 +278,11 @@ def _use(st: "CocState", frame: Frame) -> None:
         cost = costs[ci]
         if not args.get("picked"):
             st.replace(frame.evolve(picked=True))
-            cost_prompt(st, cost, ci, ctx)
+            cost_prompt(st, cost, ci, _ctx(frame))
             return
         got = frame.got
         st.replace(frame.evolve(ci=ci + 1, picked=False))
-        cost_pay(st, cost, got, ctx)
+        cost_pay(st, cost, got, _ctx(frame))
     elif stage == "effect":
         st.replace(frame.evolve(stage="then"))
         _push_effect(st, frame, ("effect",), bound=tuple(args["bound"]))
