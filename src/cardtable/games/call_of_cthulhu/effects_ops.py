@@ -317,8 +317,7 @@ def _effect(st: "CocState", frame: Frame) -> None:
         st.ret(bool(args["ok"]))
         return
     prim = items[step]
-    ctx = _ctx(frame)
-    where = path + (step,)
+    where = path + (step,)  # (the context, ``_ctx``, is made in the stages that read it)
     if stage == "pick":
         fields = choice_fields(prim)
         picked = tuple(args["picked"]) + ((tuple(frame.got),) if frame.got is not None else ())
@@ -330,7 +329,7 @@ def _effect(st: "CocState", frame: Frame) -> None:
                 picked += (tuple(args["bound"][specs.index((step, field, kind))]),)
                 continue
             st.replace(frame.evolve(picked=picked))
-            push_choice(st, prim, field, kind, ctx, picked)
+            push_choice(st, prim, field, kind, _ctx(frame), picked)
             return
         st.replace(frame.evolve(picked=picked, stage="prep"))
         return
@@ -339,7 +338,7 @@ def _effect(st: "CocState", frame: Frame) -> None:
         st.replace(frame.evolve(stage="apply", picked=args["picked"]))
         prep = PREP.get(prim.op)
         if prep is not None:
-            prep(st, ctx, prim, picks, where)
+            prep(st, _ctx(frame), prim, picks, where)
         return
     if stage == "merge":
         st.replace(frame.evolve(step=step + 1, stage="pick", picked=(), ok=bool(args["ok"]) and bool(frame.got)))
@@ -359,6 +358,7 @@ def _effect(st: "CocState", frame: Frame) -> None:
         _push_effect(st, frame, where + ("options", opt, "effect"))
         return
     # stage == "apply"
+    ctx = _ctx(frame)
     op = prim.op
     if op == "if":
         if condition_holds(st, prim.condition, ctx):
