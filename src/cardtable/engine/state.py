@@ -111,7 +111,7 @@ class CardState(State):
         for k, v in args.items():
             t = type(v)
             if t is tuple:
-                if not _frozen(v):  # (a tuple that came from a frame is one already: walked, not rebuilt)
+                if v and not _frozen(v):  # (a tuple from a frame is one already: walked, not rebuilt; () needs no walk)
                     args[k] = freeze(v)
             elif t not in _PLAIN:
                 args[k] = freeze(v)
@@ -179,10 +179,25 @@ class CardState(State):
             # one of its objects: found by identity at C speed first, before ``in`` compares field by field
             # with every option ahead of it (an equal action built anew still takes the ``in``)
             self.history.append(action)
-            frame = self.stack[-1]
+            stack = self.stack
+            frame = stack[-1]
             self._decision = None
-            self.OPS.ops[frame.op].answer(self, frame, action)
-            self._advance()
+            ops = self.OPS
+            ops.ops[frame.op].answer(self, frame, action)
+            # ``_advance``'s loop, inlined (one call fewer per decision): its steps in its order
+            runs, guard, stack = ops.runs, 0, self.stack
+            while self._decision is None and self._outcome is None:
+                if not stack:
+                    self.steps += guard
+                    self._advance()  # (the empty-stack hook and its checks: the loop goes on there)
+                    return
+                frame = stack[-1]
+                runs[frame.op](self, frame)
+                stack = self.stack
+                guard += 1
+                if guard > MAX_STEPS_WITHOUT_DECISION:
+                    raise RuntimeError(f"no decision after {guard} steps; top frame {stack[-1] if stack else None}")
+            self.steps += guard
             return
         if self.CONCEDE_RULE is None:
             super().apply(action)
@@ -307,6 +322,15 @@ class CardState(State):
         kind may be". For another kind the event procedure asks neither ``respondable`` nor ``matching`` (both
         must then answer no): a game answers from its compiled card pool, as ``may_trigger`` does."""
         return None
+
+    def event_gates(self) -> tuple[Container[str], Container[str], Container[str]] | None:
+        """The event kinds each asking stage of the event procedure could answer: (interrupts, forced abilities,
+        reactions), or None for "any kind may be". For a kind outside one of them the procedure skips that stage's
+        question (``respondable`` for interrupts or reactions, ``matching`` for forced abilities), which must then
+        answer no. The default is ``loud_events`` for all three stages; a game that knows each stage's kinds apart
+        (from its compiled card pool) skips more questions with one hook call per event step."""
+        loud = self.loud_events()
+        return None if loud is None else (loud, loud, loud)
 
     def trigger_defs(self, ability_kind: str, event_kind: str | None) -> Container[int] | None:
         """The card definitions that could have an ability of ``ability_kind`` answering ``event_kind``

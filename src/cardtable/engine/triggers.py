@@ -180,11 +180,10 @@ class EventOp(Op["CardState"]):
         """Walk the stages in one call while nothing needs a frame of its own (the common case)."""
         args = frame.args
         stage, kind, data = args["stage"], args["kind"], args["data"]
-        quiet = False  # (a kind nothing could answer: its window, forced and reaction gates are not asked)
+        # each asking stage is skipped for a kind its gate leaves out (``CardState.event_gates``): its answer is no
+        gates = st.event_gates()
         if stage == "interrupt":
-            loud = st.loud_events()
-            quiet = loud is not None and kind not in loud
-            if not quiet and st.respondable(INTERRUPT, kind, data):
+            if (gates is None or kind in gates[0]) and st.respondable(INTERRUPT, kind, data):
                 st.replace(frame.evolve(stage="perform"))
                 first = st.first_to_respond()
                 _push_window(st, INTERRUPT, first if type(first) is int else freeze(first), (kind, data))
@@ -221,7 +220,7 @@ class EventOp(Op["CardState"]):
                 return
             stage = "forced"
         if stage == "forced":
-            found = [] if quiet else matching(st, FORCED, None, kind, data)
+            found = matching(st, FORCED, None, kind, data) if gates is None or kind in gates[1] else []
             if found:
                 refs = ability_refs(found)
                 st.replace(frame.evolve(stage="forced_order", refs=refs).receive(tuple(range(len(refs)))))
@@ -239,7 +238,7 @@ class EventOp(Op["CardState"]):
             return
         if stage == "reaction":
             st.stack.pop()  # (``st.pop()``)
-            if not quiet and st.respondable(REACTION, kind, data):
+            if (gates is None or kind in gates[2]) and st.respondable(REACTION, kind, data):
                 if st.defer_reactions(kind, data):
                     return
                 first = st.first_to_respond()
@@ -294,9 +293,18 @@ class WindowOp(Op["CardState"]):
 
     def run(self, st: "CardState", frame: Frame) -> None:
         args = frame.args
-        p = args["player"]
-        options = self.options(st, frame)
-        name, event = args["name"], args["event"]
+        p, name, event = args["player"], args["name"], args["event"]
+        # ``options``, inlined (every window step runs it)
+        if name in (INTERRUPT, REACTION) and event is not None:
+            found = matching(st, name, p, event[0], event[1])
+            if found:
+                answered = args.get("answered") or ()
+                options = [shared_action(p, "use", (("ability", ab.index), ("card", i))) for i, ab in found
+                           if (i, ab.index) not in answered]
+            else:
+                options = []
+        else:
+            options = st.window_options(name, p)
         if not options and not st.hidden_could_answer(p, name, event[0] if event is not None else None):
             self._passed(st, frame)  # nobody could answer: no question (see ``_must_ask``)
             return
@@ -346,8 +354,16 @@ class WindowOp(Op["CardState"]):
 
     def answer(self, st: "CardState", frame: Frame, action: Action) -> None:
         args = frame.args
-        if action.kind == "pass":
-            self._passed(st, frame)
+        if action.kind == "pass":  # (``_passed`` with ``evolve``, inlined: every window decision but a few)
+            passes = args["passes"] + 1
+            if passes >= st.players:
+                st.stack.pop()
+                st.window_closed(args["name"])
+            else:
+                passed = Frame.__new__(Frame)
+                passed.op, passed.got = frame.op, None
+                passed.args = {**args, "player": (args["player"] + 1) % st.players, "passes": passes}
+                st.stack[-1] = passed
             return
         p = args["player"]
         st.replace(frame.evolve(player=(p + 1) % st.players, passes=0))

@@ -160,6 +160,18 @@ def test_cc_12_3_an_event_kind_outside_loud_events_has_no_window_forced_effect_o
                 assert not probe.respondable("reaction", kind, ())
                 assert matching(probe, "forced", None, kind, ()) == []
                 quiet += 1
+        interrupts, forced, reactions = st.event_gates()  # each stage's own gate: outside it, that stage answers no
+        assert interrupts | forced | reactions == loud
+        for story_phase in (0, 2):
+            probe = st.clone()
+            probe.vars["story_phase"] = story_phase
+            for kind in kinds:
+                if kind not in interrupts:
+                    assert not probe.respondable("interrupt", kind, ())
+                if kind not in forced:
+                    assert matching(probe, "forced", None, kind, ()) == []
+                if kind not in reactions:
+                    assert not probe.respondable("reaction", kind, ())
         for kind in loud:  # a loud kind is one the pool's gate or the game's forced abilities let through
             assert ("interrupt", kind) in GAME.trigger_pairs or ("reaction", kind) in GAME.trigger_pairs \
                 or st.may_trigger("forced", kind)

@@ -237,3 +237,44 @@ def test_cc_12_4_an_exhaust_or_sacrifice_cost_is_payable_as_its_candidate_list_s
                 assert cost_payable(st, cost, ctx) == plain, (st.card(i).title, ref, p)
                 answers.append(plain)
     assert len(answers) > 100 and any(answers) and not all(answers)
+
+
+def _plain_flag_count(st: CocState, names: tuple[str, ...], quick: Any) -> int:
+    """How many cards of the zones ``names`` pass ``_QUICK``'s test, card by card (what the flag steps count)."""
+    t = st.table
+    return sum(1 for name in names for c in t.zones[t.zone_ids[name]] if quick(t, c))
+
+
+def test_cc_6_11_flag_steps_count_as_their_tests_card_by_card() -> None:
+    """A plan's flag steps count with a mask test, and the wounded with a count kept for the table's stamp
+    (``effects_ops._wounded_in``): each count agrees with ``_QUICK``'s test made card by card, also after flags
+    change in place (which the stamp does not count) and when asked again at the same stamp."""
+    from cardtable.games.call_of_cthulhu.effect_choices import _QUICK, QUICK_AS_DATA
+
+    checked = 0
+    for st in _positions():
+        for quick in _QUICK.values():
+            how, mask, on = QUICK_AS_DATA.get(quick, ("call", 0, True))
+            for names in (("play:0", "play:1"), ("play:0",), ("play:1", "row:0")):
+                want = _plain_flag_count(st, names, quick)
+                if how == "wounded":
+                    assert effects_ops._wounded_in(st, names) == want
+                    assert effects_ops._wounded_in(st, names) == want  # (kept)
+                elif how == "flag":
+                    t = st.table
+                    got = sum(1 for name in names for c in t.zones[t.zone_ids[name]]
+                              if bool(t.flags[c] & mask) == on)
+                    assert got == want
+                checked += 1
+        probe = st.clone()  # flags change in place: the wounded count is not about flags, the flag counts read them anew
+        for i in probe.table.zones[PLAY_ZONES[0]]:
+            probe.table.set_flag(i, EXHAUSTED)
+        for p, i, ref, _card_cost in _asked(probe):
+            plan = effects_ops._ref_plan(probe, ref)
+            plain_ok = all(_plain_flag_count(probe, names, quick) >= need
+                           for names, quick, need, _how, _mask, _on in plan[6])
+            if plan[6]:
+                phase_ok = plan[1] is None or plan[1].phase is None or probe.vars["phase"] == plan[1].phase
+                if phase_ok and not plan[4]:  # (no self cost, right phase: the flag steps decide alone)
+                    assert effects_ops._quick_ok(probe, i, plan) == plain_ok, (probe.card(i).title, ref)
+    assert checked > 100

@@ -15,7 +15,7 @@ from ...core import Action
 from ...engine import EXHAUSTED, FIRST_GAME_FLAG, Frame, emit, pick
 from ...engine.ops import HiddenPick
 from . import schema as S
-from .filters import Ctx, _one_of, ability_model, as_list, compiled_filter, filter_in, node_at, source_story, zone_cards
+from .filters import Ctx, _names, _one_of, ability_model, as_list, compiled_filter, filter_in, node_at, source_story, zone_cards
 from .state import OPS, STORY_ROW_SIZE
 
 if TYPE_CHECKING:
@@ -140,6 +140,16 @@ _QUICK: dict[tuple[str, str], Callable[[Any, int], bool]] = {
     ("uncommit", "target"): lambda t, c: t.counters.get((c, "story"), 0) != 0,
 }
 
+# ``_QUICK``'s tests as data, for a count that needs no call per card (``effects_ops._quick_ok``): a flag test is
+# ("flag", mask, whether it must be set), the wounds test ("wounded", None, True), the same answer card by card
+QUICK_AS_DATA: dict[Callable[[Any, int], bool], tuple[str, int | None, bool]] = {
+    _wounded: ("wounded", None, True),
+    _QUICK[("ready", "target")]: ("flag", EXHAUSTED, True),
+    _QUICK[("restore", "target")]: ("flag", INSANE, True),
+    _QUICK[("exhaust", "target")]: ("flag", EXHAUSTED, False),
+    _QUICK[("drive_insane", "target")]: ("flag", INSANE, False),
+}
+
 
 _DEFAULT_ZONES = {"return_from_discard": "discard", "remove_resource": "resource"}  # where else a choice looks
 
@@ -180,7 +190,7 @@ def has_enough(st: "CocState", prim: Any, field: str, ctx: Ctx, need: int) -> bo
     hit = _CANDS_PLANS.get(id(spec))
     if hit is None or hit[0] is not spec or hit[1] is not prim:
         hit = cands_plan(prim, field)
-    _spec, _prim, zone_names, quick, test, reads_story = hit
+    _spec, _prim, zone_names, quick, test, reads_story, types, mine = hit
     t = st.table
     zones, zone_ids = t.zones, t.zone_ids
     if reads_story:  # the source's and the event's stories, read once (``filter_in``)
@@ -189,10 +199,17 @@ def has_enough(st: "CocState", prim: Any, field: str, ctx: Ctx, need: int) -> bo
     else:
         slot = ev_slot = lki = None
     p, source = ctx.player, ctx.source
+    defn, deftuple, ctrl = t.defn, st.game.deftuple, t.ctrl  # type: ignore[attr-defined]
     found = 0
     for name in zone_names:
         for c in zones[zone_ids[name]]:
             if quick is not None and not quick(t, c):
+                continue
+            # the filter's own first refusals, read inline before its call: the card's type, and for a card in a play
+            # area its controller (the test refuses both the same way, so asking first changes no answer)
+            if types is not None and deftuple[defn[c]].type not in types:
+                continue
+            if mine is not None and (ctrl[c] == p) != mine and name in _PLAY_AREAS:
                 continue
             if test(st, c, p, source, slot, ev_slot, lki) and legal(st, prim, field, c, ctx):
                 found += 1
@@ -202,11 +219,14 @@ def has_enough(st: "CocState", prim: Any, field: str, ctx: Ctx, need: int) -> bo
 
 
 # id(filter) -> (filter, primitive, the zones ``zone_cards`` walks in order, ``_QUICK``'s test, the compiled filter,
-# whether it reads the stories): card data never changes once loaded, and the entry keeps both objects
-_CANDS_PLANS: dict[int, tuple[Any, Any, tuple[str, ...], Any, Any, bool]] = {}
+# whether it reads the stories, the types it accepts (None: any), whether its controller must be the chooser (None:
+# either)): card data never changes once loaded, and the entry keeps both objects
+CandsPlan = tuple[Any, Any, tuple[str, ...], Any, Any, bool, "frozenset[str] | None", "bool | None"]
+_CANDS_PLANS: dict[int, CandsPlan] = {}
+_PLAY_AREAS = frozenset({"play:0", "play:1"})
 
 
-def cands_plan(prim: Any, field: str) -> tuple[Any, Any, tuple[str, ...], Any, Any, bool]:
+def cands_plan(prim: Any, field: str) -> CandsPlan:
     """What ``has_enough`` reads of the choice ``field`` of ``prim`` (the comment above), made once per filter."""
     spec = getattr(prim, field)
     zone = spec.zone if spec.zone is not None else _DEFAULT_ZONES.get(prim.op, "play")
@@ -218,7 +238,10 @@ def cands_plan(prim: Any, field: str) -> tuple[Any, Any, tuple[str, ...], Any, A
         names = tuple(f"res:{p}:{d}" for p in range(2) for d in range(3))
     else:
         names = (f"{zone}:0", f"{zone}:1")
-    plan = (spec, prim, names, _QUICK.get((prim.op, field)), compiled_filter(spec), spec.committed_to is not None)
+    types = None if spec.type is None else frozenset(_names(spec.type))
+    mine = None if spec.controller in (None, "any") else spec.controller == "you"
+    plan: CandsPlan = (spec, prim, names, _QUICK.get((prim.op, field)), compiled_filter(spec),
+                       spec.committed_to is not None, types, mine)
     if len(_CANDS_PLANS) > 20_000:
         _CANDS_PLANS.clear()
     _CANDS_PLANS[id(spec)] = plan

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Frame, cancel_event, emit, pick
 from . import schema as S
 from .effect_choices import (
-    Acts, _ctx, cands_for, cands_plan, card_cands, has_enough, choice_fields, cost_pay, cost_payable, cost_prompt, hidden_count, push_choice,
-    top_specs,
+    QUICK_AS_DATA, Acts, _ctx, cands_for, cands_plan, card_cands, has_enough, choice_fields, cost_pay, cost_payable, cost_prompt,
+    hidden_count, push_choice, top_specs,
 )
 from .effect_primitives import APPLY, PREP, PRIMITIVES, change_control, perform_extra  # noqa: F401 - effects.py reads them here
 from .effects import _lki_slot
@@ -104,23 +104,59 @@ def _quick_ok(st: "CocState", source: int, plan: "RefPlan") -> bool:
     if flag_steps:
         t = st.table
         zones, zone_ids = t.zones, t.zone_ids
-        for names, quick, need in flag_steps:  # enough cards with the flag or counter a choice needs at all?
+        for names, quick, need, how, mask, on in flag_steps:  # enough cards with the flag or counter a choice needs?
             n = 0
-            for name in names:
-                for c in zones[zone_ids[name]]:
-                    if quick(t, c):
-                        n += 1
-                if n >= need:
-                    break
+            if how == "flag":  # (``quick`` as a mask test: no call per card)
+                card_flags = t.flags
+                for name in names:
+                    if on:
+                        for c in zones[zone_ids[name]]:
+                            if card_flags[c] & mask:
+                                n += 1
+                    else:
+                        for c in zones[zone_ids[name]]:
+                            if not card_flags[c] & mask:
+                                n += 1
+                    if n >= need:
+                        break
+            elif how == "wounded":
+                n = _wounded_in(st, names)
+            else:
+                for name in names:
+                    for c in zones[zone_ids[name]]:
+                        if quick(t, c):
+                            n += 1
+                    if n >= need:
+                        break
             if n < need:
                 return False
     return True
 
 
+def _wounded_in(st: "CocState", names: tuple[str, ...]) -> int:
+    """How many cards of the zones ``names`` have wounds (``effect_choices._wounded``'s count): it reads only zones and
+    counters, so it is kept for the table's stamp (``CocState.stamped``). Most listed heals find none, and the same
+    count is asked at every window of a seat holding a healer while nothing moves."""
+    memo = st.stamped()
+    key = ("wounded in", names)
+    n = memo.get(key)
+    if n is None:
+        t = st.table
+        zones, zone_ids, get = t.zones, t.zone_ids, t.counters.get
+        n = 0
+        for name in names:
+            for c in zones[zone_ids[name]]:
+                if get((c, "wounds"), 0) > 0:
+                    n += 1
+        memo[key] = n
+    return n  # type: ignore[no-any-return]
+
+
 _SELF_COSTS = frozenset({"exhaust_self", "sacrifice_self", "return_self_to_hand", "self_goes_insane"})
 # (definitions tuple, condition, the other costs, steps, the self costs, whether the source is a story)
+# the flag steps: (zones, ``_QUICK``'s test, how many, and the test as data: ``QUICK_AS_DATA``, "call" when it has none)
 RefPlan = tuple[Any, Any, tuple[Any, ...], tuple[tuple[Any, Any, Any, int], ...], tuple[str, ...], bool,
-                tuple[tuple[tuple[str, ...], Any, int], ...]]
+                tuple[tuple[tuple[str, ...], Any, int, str, int, bool], ...]]
 _PLANS_BY_REF: dict[tuple[int, int], RefPlan] = {}  # (definition, ability) -> its plan, for one pool's definitions
 
 
@@ -136,9 +172,10 @@ def _ref_plan(st: "CocState", ref: tuple[int, int]) -> RefPlan:
     flag_steps = []
     for prim, field, kind, need in steps:
         if kind == "card":
-            _spec, _prim, names, quick, _test, _reads = cands_plan(prim, field)
+            _spec, _prim, names, quick, _test, _reads, _types, _mine = cands_plan(prim, field)
             if quick is not None:
-                flag_steps.append((names, quick, need))
+                how, mask, on = QUICK_AS_DATA.get(quick, ("call", 0, True))
+                flag_steps.append((names, quick, need, how, mask or 0, on))
     plan: RefPlan = (deftuple, condition, others, steps, self_costs, deftuple[ref[0]].type == "story",
                      tuple(flag_steps))
     if len(_PLANS_BY_REF) > 20_000:
@@ -187,9 +224,9 @@ def _use(st: "CocState", frame: Frame) -> None:
     args = frame.args
     stage, p, source, mode = args["stage"], args["player"], args["source"], args["mode"]
     model = ability_model(st, args["ref"])
-    ctx = _ctx(frame)
     t = st.table
     if stage == "optional":  # CC-7.3: "may" win effects ask
+        ctx = _ctx(frame)  # (made in the stages that read it: most steps do not)
         if getattr(model, "optional", False) and frame.got is None:
             st.replace(frame.evolve())
             st.push("engine.yesno", player=p, kind="win_effect", prompt=f"Use the win effect of {st.card(source).title}? ({st.card(source).text})")
@@ -214,7 +251,7 @@ def _use(st: "CocState", frame: Frame) -> None:
             st.replace(frame.evolve(bound=bound))
             prim = as_list(model.effect)[k]
             previous = tuple(bound[j] for j, (kk, _f, _k) in enumerate(specs[:len(bound)]) if kk == k)
-            push_choice(st, prim, field, kind, ctx, previous)
+            push_choice(st, prim, field, kind, _ctx(frame), previous)
             return
         nxt = "card_cost" if mode == "use" and st.card(source).type == "event" else "costs"
         st.replace(frame.evolve(bound=bound, stage=nxt, ci=0, picked=False))
@@ -241,11 +278,11 @@ def _use(st: "CocState", frame: Frame) -> None:
         cost = costs[ci]
         if not args.get("picked"):
             st.replace(frame.evolve(picked=True))
-            cost_prompt(st, cost, ci, ctx)
+            cost_prompt(st, cost, ci, _ctx(frame))
             return
         got = frame.got
         st.replace(frame.evolve(ci=ci + 1, picked=False))
-        cost_pay(st, cost, got, ctx)
+        cost_pay(st, cost, got, _ctx(frame))
     elif stage == "effect":
         st.replace(frame.evolve(stage="then"))
         _push_effect(st, frame, ("effect",), bound=tuple(args["bound"]))
@@ -280,8 +317,7 @@ def _effect(st: "CocState", frame: Frame) -> None:
         st.ret(bool(args["ok"]))
         return
     prim = items[step]
-    ctx = _ctx(frame)
-    where = path + (step,)
+    where = path + (step,)  # (the context, ``_ctx``, is made in the stages that read it)
     if stage == "pick":
         fields = choice_fields(prim)
         picked = tuple(args["picked"]) + ((tuple(frame.got),) if frame.got is not None else ())
@@ -293,7 +329,7 @@ def _effect(st: "CocState", frame: Frame) -> None:
                 picked += (tuple(args["bound"][specs.index((step, field, kind))]),)
                 continue
             st.replace(frame.evolve(picked=picked))
-            push_choice(st, prim, field, kind, ctx, picked)
+            push_choice(st, prim, field, kind, _ctx(frame), picked)
             return
         st.replace(frame.evolve(picked=picked, stage="prep"))
         return
@@ -302,7 +338,7 @@ def _effect(st: "CocState", frame: Frame) -> None:
         st.replace(frame.evolve(stage="apply", picked=args["picked"]))
         prep = PREP.get(prim.op)
         if prep is not None:
-            prep(st, ctx, prim, picks, where)
+            prep(st, _ctx(frame), prim, picks, where)
         return
     if stage == "merge":
         st.replace(frame.evolve(step=step + 1, stage="pick", picked=(), ok=bool(args["ok"]) and bool(frame.got)))
@@ -322,6 +358,7 @@ def _effect(st: "CocState", frame: Frame) -> None:
         _push_effect(st, frame, where + ("options", opt, "effect"))
         return
     # stage == "apply"
+    ctx = _ctx(frame)
     op = prim.op
     if op == "if":
         if condition_holds(st, prim.condition, ctx):

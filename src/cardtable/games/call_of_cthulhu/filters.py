@@ -21,8 +21,11 @@ if TYPE_CHECKING:
     from .state import CocState
 
 
-@dataclass
+@dataclass(slots=True)
 class Ctx:
+    """Who uses which ability of which card, and what it answers: what an effect's filters and conditions read.
+    (Slotted: one or two are made per listed ability and per effect step, and their fields are read per card.)"""
+
     player: int
     source: int
     ref: tuple[int, int]

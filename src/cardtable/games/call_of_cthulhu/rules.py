@@ -17,6 +17,7 @@ from .effects import (
     _passive_sources as passive_sources, card_was_played, choose_event_targets, icons_counted_as, perform_effect_event,
     resolve_event, return_control, start_win_effect,
 )
+from . import effects as _effects
 from .defs import ARCANE, COMBAT, INVESTIGATION, STRUGGLES, TERROR
 from .state import (
     DOMAINS_PER_PLAYER, DRAW_PER_TURN, FIRST_TURN_DRAW, INSANE, OPENING_DRAW, OPENING_RESOURCES, OPS, PLAY_ZONES,
@@ -82,11 +83,14 @@ _NEXT_STAGE = {"refresh": "ready", "ready": "restore", "restore": "domains", "do
 @OPS.step("cc.turn")
 def _turn(st: CocState, frame: Frame) -> None:
     """CC-5.0: Refresh → Draw → Resource → Operations → Story → End of turn."""
-    stage, p = frame.args["stage"], st.vars["active"]  # (``active_player``, read inline: every step)
+    args = frame.args
+    stage, p = args["stage"], st.vars["active"]  # (``active_player``, read inline: every step)
     t = st.table
-    nxt = _NEXT_STAGE
-    if stage in nxt:
-        st.stack[-1] = frame.evolve(stage=nxt[stage])
+    following = _NEXT_STAGE.get(stage)
+    if following is not None:  # (``frame.evolve(stage=...)``, built inline: every step)
+        moved = Frame.__new__(Frame)
+        moved.op, moved.args, moved.got = frame.op, {**args, "stage": following}, None
+        st.stack[-1] = moved
     if stage == "refresh":  # CC-5.10 (1) start-of-turn triggers
         set_phase(st, "refresh")
         st.note("turn", {"turn": st.vars["turn"], "player": p})  # the log's turn marker (no game effect)
@@ -297,9 +301,45 @@ def enter_play(st: CocState, i: int, p: int, host: int = -1, exhausted: bool = F
 # --- perform: making each event happen --------------------------------------------------------------
 
 
+# events ``perform`` only lets happen (what answers them is the event procedure's)
+_NOTHING_TO_PERFORM = frozenset({"turn_start", "turn_end", "phase_start", "phase_end", "enters_play", "story_resolution_start",
+                                 "story_resolved", "story_won", "struggle_lost"})
+
+
 def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
+    """Make event ``kind`` happen (the event procedure's ``perform``). The kinds are tested most frequent first, those
+    that change nothing here before all (a quarter of the events): each kind has one branch, so the order of the
+    tests cannot change what happens."""
     t = st.table
-    if kind == "card_played":
+    if kind in _NOTHING_TO_PERFORM:
+        return
+    if kind == "card_drawn":
+        for p in data.get("round") or (data["player"],):  # a round (CC-1.5.1): every player's card at once
+            deck = t.cards(f"deck:{p}")
+            if deck:
+                c = deck[-1]
+                st.move_card(c, f"hand:{p}")
+                st.note("drew", {"player": p, "card": c, "title": st.card(c).title}, visible_to=(p,), redacted={"player": p})
+    elif kind == "committed":
+        i = data["card"]
+        st.note("committed", {"player": data["player"], "card": i, "title": st.card(i).title, "slot": data["slot"],
+                              "role": data.get("role", "effect")})
+        t.add_counter(i, "story", data["slot"] + 1 - t.counter(i, "story"))
+        if data.get("exhaust"):
+            t.set_flag(i, EXHAUSTED)
+    elif kind == "success_token_placed":
+        slot, p = data["slot"], data["player"]
+        if st.story_at(slot) is not None:
+            st.vars["tokens"][2 * slot + p] += 1
+            st.note("success_token", {"player": p, "slot": slot, "tokens": st.vars["tokens"][2 * slot + p]})
+    elif kind == "struggle_won":
+        note = {"type": data["type"], "slot": data["slot"], "winner": data["winner"], "strength": data["strength"]}
+        if "against" in data:  # the loser's icons (an effect's own struggle_won event may not say)
+            note["against"] = data["against"]
+        st.note("struggle", note)
+    elif kind == "readied":
+        t.set_flag(data["card"], EXHAUSTED, False)
+    elif kind == "card_played":
         i, p = data["card"], data["player"]
         d = st.card(i)
         card_was_played(st, p, i)
@@ -311,37 +351,21 @@ def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
                 enter_play(st, i, p, host)
         else:
             resolve_event(st, p, i, data)
-    elif kind == "card_drawn":
-        for p in data.get("round") or (data["player"],):  # a round (CC-1.5.1): every player's card at once
-            deck = t.cards(f"deck:{p}")
-            if deck:
-                c = deck[-1]
-                st.move_card(c, f"hand:{p}")
-                st.note("drew", {"player": p, "card": c, "title": st.card(c).title}, visible_to=(p,), redacted={"player": p})
-    elif kind == "resource_attached":
-        attach_resource(st, data["player"], data["card"], data["domain"])
-    elif kind == "domain_refreshed":
-        st.vars["drained"][3 * data["player"] + data["domain"]] = 0
-    elif kind == "readied":
-        t.set_flag(data["card"], EXHAUSTED, False)
-    elif kind == "exhausted":
-        t.set_flag(data["card"], EXHAUSTED)
-    elif kind == "committed":
-        i = data["card"]
-        st.note("committed", {"player": data["player"], "card": i, "title": st.card(i).title, "slot": data["slot"],
-                              "role": data.get("role", "effect")})
-        t.add_counter(i, "story", data["slot"] + 1 - t.counter(i, "story"))
-        if data.get("exhaust"):
-            t.set_flag(i, EXHAUSTED)
     elif kind == "uncommitted":
         t.add_counter(data["card"], "story", -t.counter(data["card"], "story"))
+    elif kind == "domain_refreshed":
+        st.vars["drained"][3 * data["player"] + data["domain"]] = 0
+    elif kind == "resource_attached":
+        attach_resource(st, data["player"], data["card"], data["domain"])
+    elif kind == "exhausted":
+        t.set_flag(data["card"], EXHAUSTED)
+    elif kind == "goes_insane":
+        _go_insane(st, data["card"])
     elif kind == "wounded":
         i = data["card"]
         if t.in_play(i) and not st.has_keyword(i, "invulnerability") and not st.effects_prevented("wound", i):
             t.add_counter(i, "wounds", data["n"])
             st.note("wounded", {"card": i, "title": st.card(i).title, "n": data["n"]})
-    elif kind == "goes_insane":
-        _go_insane(st, data["card"])
     elif kind == "restored":
         i = data["card"]
         if st.insane(i) and restorable(st, i):
@@ -352,19 +376,6 @@ def perform(st: CocState, kind: str, data: dict[str, Any]) -> None:
         i = data["card"]
         if t.in_play(i):
             leave_play(st, i, st.discard_zone(i), kind)
-    elif kind == "success_token_placed":
-        slot, p = data["slot"], data["player"]
-        if st.story_at(slot) is not None:
-            st.vars["tokens"][2 * slot + p] += 1
-            st.note("success_token", {"player": p, "slot": slot, "tokens": st.vars["tokens"][2 * slot + p]})
-    elif kind == "struggle_won":
-        note = {"type": data["type"], "slot": data["slot"], "winner": data["winner"], "strength": data["strength"]}
-        if "against" in data:  # the loser's icons (an effect's own struggle_won event may not say)
-            note["against"] = data["against"]
-        st.note("struggle", note)
-    elif kind in ("turn_start", "turn_end", "phase_start", "phase_end", "enters_play", "story_resolution_start", "story_resolved", "story_won",
-                  "struggle_lost"):
-        pass
     else:
         perform_effect_event(st, kind, data)
 
@@ -471,23 +482,26 @@ class Commit(Op[CocState]):
         args = frame.args
         p, role = args["player"], args["role"]
         chosen = {args["chosen"][k] for k in range(0, len(args["chosen"]), 2)}
-        if role == "attack":
-            slots = [s for s in range(STORY_ROW_SIZE) if st.story_at(s) is not None]
+        t = st.table
+        zones = t.zones
+        if role == "attack":  # (``story_at``, read inline)
+            slots = [s for s in range(STORY_ROW_SIZE) if zones[ROW_ZONES[s]]]
         else:
-            ap = st.active_player()
-            slots = [s for s in range(STORY_ROW_SIZE) if st.story_at(s) is not None and st.committed_at(s, ap)]
+            ap = st.vars["active"]
+            slots = [s for s in range(STORY_ROW_SIZE) if zones[ROW_ZONES[s]] and st.committed_at(s, ap)]
         out: list[Any] = []
         if not slots:
             return out  # (no story to commit to: no option, whichever characters are ready)
-        t = st.table
         flags, story, lasting = t.flags, t.counters.get, st.lasting
+        actions = _COMMIT_ACTIONS
         for i in st.characters(p):  # ready, sane, uncommitted and not chosen yet (flags and counters read inline)
             if i in chosen or flags[i] & (INSANE | EXHAUSTED) or story((i, "story"), 0) != 0:
                 continue
             if lasting and not st.can_commit(i):  # (only a lasting "cannot commit" prevents it)
                 continue
             for s in slots:
-                out.append(_commit_action(p, i, s))
+                action = actions.get((p, i, s))  # (``_commit_action``'s common case, read inline)
+                out.append(action if action is not None else _commit_action(p, i, s))
         return out
 
     def run(self, st: CocState, frame: Frame) -> None:
@@ -654,23 +668,7 @@ def _resolve(st: CocState, frame: Frame) -> None:
     elif won_meanwhile and stage != "end":  # CC-8.20: the rest of a won story is skipped
         st.pop()
     elif stage == "struggle":
-        kind, fought = args["t"], args["fought"]
-        if kind > INVESTIGATION:
-            st.stack[-1] = frame.evolve(stage="success")
-            return
-        if fought >= struggle_count(st, slot, kind):  # CC-8.13 (D-14): the current type's count, recomputed
-            st.stack[-1] = frame.evolve(t=kind + 1, fought=0)
-            return
-        st.stack[-1] = frame.evolve(fought=fought + 1)
-        winner, sa, sd = _struggle(st, slot, kind)
-        if winner is None:
-            st.note("struggle", {"type": STRUGGLES[kind], "slot": slot, "winner": None,
-                                 "strength": sa})  # both sides: a tie (CC-8.12)
-            return
-        loser = 1 - winner
-        st.push("cc.struggle_result", slot=slot, kind=kind, winner=winner, loser=loser, stage="result")
-        emit(st, "struggle_won", type=STRUGGLES[kind], slot=slot, winner=winner, loser=loser,
-             strength=sa if winner == ap else sd, against=sd if winner == ap else sa)
+        _struggles(st, frame, slot, ap)
     elif stage == "success":  # CC-8.18
         st.stack[-1] = frame.evolve(stage="end")
         sa = sum(st.skill(i) for i in st.committed_at(slot, ap) if not st.insane(i))
@@ -687,6 +685,39 @@ def _resolve(st: CocState, frame: Frame) -> None:
             for i in reversed(st.committed_at(slot)):
                 emit(st, "uncommitted", card=i)
             emit(st, "story_resolved", slot=slot)
+
+
+def _struggles(st: CocState, frame: Frame, slot: int, ap: int) -> None:
+    """CC-8.12–8.13: the struggles of one story in the fixed order, up to the first one won (its result and the
+    ``struggle_won`` event are pushed, and the frame waits for them) or to the end of the last type.
+
+    One step walks every struggle that changes nothing but the log (a tie, CC-8.12) and every move to the next type,
+    where it used to take a step each: nothing else runs between those steps (the frame stays on top, and a tie only
+    notes), so the story cannot have been won meanwhile, and a type's count (CC-8.13, D-14: recomputed) is the same
+    until something happens — it is read once per type, then again after each struggle won. The frame left on the
+    stack holds what the step-by-step walk left there."""
+    args = frame.args
+    kind, fought = args["t"], args["fought"]
+    count = -1  # (not read yet for ``kind``)
+    while kind <= INVESTIGATION:
+        if count < 0:
+            count = struggle_count(st, slot, kind)  # CC-8.13 (D-14): the current type's count
+        if fought >= count:
+            kind, fought, count = kind + 1, 0, -1
+            continue
+        fought += 1
+        winner, sa, sd = _struggle(st, slot, kind)
+        if winner is None:
+            st.note("struggle", {"type": STRUGGLES[kind], "slot": slot, "winner": None,
+                                 "strength": sa})  # both sides: a tie (CC-8.12)
+            continue
+        st.stack[-1] = frame.evolve(t=kind, fought=fought)
+        loser = 1 - winner
+        st.push("cc.struggle_result", slot=slot, kind=kind, winner=winner, loser=loser, stage="result")
+        emit(st, "struggle_won", type=STRUGGLES[kind], slot=slot, winner=winner, loser=loser,
+             strength=sa if winner == ap else sd, against=sd if winner == ap else sa)
+        return
+    st.stack[-1] = frame.evolve(stage="success", t=kind, fought=fought)
 
 
 @OPS.step("cc.struggle_result")
@@ -746,8 +777,15 @@ NO_CHECKS_AFTER = frozenset({"turn_start", "turn_end", "readied", "exhausted", "
 
 def state_checks(st: CocState) -> None:
     """CC-12.3.1, in order: story wins, victory, deck-out, destruction, uniqueness, Heroic/Villainous."""
-    if st.vars["phase"] == "setup" or st._outcome is not None:  # (``is_terminal``, without the property call)
-        return
+    state_checks_after(st, "")
+
+
+def state_checks_after(st: CocState, kind: str) -> None:
+    """``state_checks`` after event ``kind``, skipped for events that can change nothing they test
+    (``NO_CHECKS_AFTER``). It is ``CocState.state_checks_after`` itself (bound at the end of state.py): the event
+    procedure calls it after every event, so the test and the checks are one call."""
+    if kind in NO_CHECKS_AFTER or st.vars["phase"] == "setup" or st._outcome is not None:
+        return  # (``is_terminal``, without the property call)
     ap = st.vars["active"]  # (``active_player``, read inline: the checks run after most events)
     tokens = st.vars["tokens"]
     if max(tokens) >= TOKENS_TO_WIN_STORY:  # (i) CC-8.20, CC-8.21 (nobody has enough anywhere: the common case)
@@ -931,3 +969,11 @@ def outcome_details(st: CocState, how: str) -> dict[str, Any]:
 
 def thaw_pairs(data: Any) -> list[list[Any]]:
     return [[k, thaw(v)] for k, v in data]
+
+
+# The engine's hooks answered by these functions themselves (the note in ``CocState``): each takes the state first, so
+# bound as methods they are the calls the engine makes, not methods that call them.
+CocState.can_use = _effects.can_use  # type: ignore[assignment]
+CocState.use_ability = _effects.use_ability  # type: ignore[assignment]
+CocState.perform = perform  # type: ignore[assignment]
+CocState.state_checks_after = state_checks_after  # type: ignore[assignment]

@@ -152,6 +152,9 @@ class DeckFacts:
     # the event kinds some interrupt or reaction of the pool, or some forced ability of the game's cards, answers:
     # ``CocState.loud_events`` (what ``respondable`` and ``matching``'s gates let through)
     loud_events: frozenset[str] = frozenset()
+    # ``loud_events`` per stage of the event procedure (``CocState.event_gates``): the kinds some interrupt of the
+    # pool, some forced ability of the game's cards, some reaction of the pool answers — each stage's own first gate
+    event_gates: tuple[frozenset[str], frozenset[str], frozenset[str]] = (frozenset(), frozenset(), frozenset())
 
 
 def deck_facts(game: Any, present: frozenset[int]) -> DeckFacts:
@@ -169,10 +172,12 @@ def deck_facts(game: Any, present: frozenset[int]) -> DeckFacts:
             stats[stat] = v & present
     compiled = game.compiled
     pairs = frozenset((ab.kind, ab.event) for k in present if 0 <= k < len(compiled) for ab in compiled[k])
-    loud = frozenset(e for a, e in game.trigger_pairs if a in ("interrupt", "reaction") and e is not None) \
-        | frozenset(e for a, e in pairs if a == "forced" and e is not None)
+    interrupts = frozenset(e for a, e in game.trigger_pairs if a == "interrupt" and e is not None)
+    forced = frozenset(e for a, e in pairs if a == "forced" and e is not None)
+    reactions = frozenset(e for a, e in game.trigger_pairs if a == "reaction" and e is not None)
     return DeckFacts(trigger_pairs=pairs, trigger_defs=trigger_defs, passive_defs=game.passive_defs & present,
-                     passive_stat_defs=stats, discard_triggers=game.discard_triggers & present, loud_events=loud)
+                     passive_stat_defs=stats, discard_triggers=game.discard_triggers & present,
+                     loud_events=interrupts | forced | reactions, event_gates=(interrupts, forced, reactions))
 
 
 class CocState(CardState):
@@ -690,8 +695,9 @@ class CocState(CardState):
             if ctrl[i] == player:
                 mine.append(i)
         zone, in_play_zone, used = t.zone, t.in_play_zone, self.used
-        for i in mine:  # ``matching``'s loop, its tests in its order
-            for ab in self.abilities_of(i):
+        lasting, compiled, defn = self.lasting, self.game.compiled, t.defn  # type: ignore[attr-defined]
+        for i in mine:  # ``matching``'s loop, its tests in its order (``abilities_of`` read inline)
+            for ab in () if lasting and lasting_total(self, "blank", i) > 0 else compiled[defn[i]]:
                 if ab.kind != "action":
                     continue
                 if ab.zones is None:
@@ -850,6 +856,12 @@ class CocState(CardState):
         this game's cards (``matching``'s ``may_trigger``) could answer; for any other, both answer no at once."""
         return (self.table.defs_memo or self.facts()).loud_events
 
+    def event_gates(self) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+        """``loud_events`` split by stage: an interrupt window or a reaction window opens only for a kind some card of
+        the pool answers with that kind of ability (``respondable``'s first gate), and forced abilities are looked for
+        only for a kind some card of this game answers with one (``matching``'s ``may_trigger``)."""
+        return (self.table.defs_memo or self.facts()).event_gates
+
     def trigger_defs(self, ability_kind: str, event_kind: str | None) -> frozenset[int]:
         return (self.table.defs_memo or self.facts()).trigger_defs.get((ability_kind, event_kind), _NO_DEFS)
 
@@ -889,24 +901,12 @@ class CocState(CardState):
                 out += [i for i in zones[z] if defn[i] in discard_triggers and defn[i] in defs]
         return out
 
-    def can_use(self, player: int, source: int, ability: Any, kind: str | None, data: Any) -> bool:
-
-        return effects.can_use(self, player, source, ability, kind, data)
-
-    def use_ability(self, player: int, source: int, ability: Any, kind: str | None, data: Any) -> None:
-
-        effects.use_ability(self, player, source, ability, kind, data)
-
-    def perform(self, kind: str, data: dict[str, Any]) -> None:
-        _rules.perform(self, kind, data)
+    # ``can_use``, ``use_ability``, ``perform`` and ``state_checks_after`` are the functions of effects.py and rules.py
+    # themselves, bound at the end of rules.py, once all three modules are loaded: the engine calls them at every event
+    # and window, and a method that only calls them would double each call.
 
     def state_checks(self) -> None:
         _rules.state_checks(self)
-
-    def state_checks_after(self, kind: str) -> None:
-        """State checks after event ``kind`` — skipped for events that can change nothing they test."""
-        if kind not in _rules.NO_CHECKS_AFTER:
-            _rules.state_checks(self)
 
     def respondable(self, ability_kind: str, kind: str, data: Any) -> bool:
         """During story resolution a reaction is queued when its trigger matches, whatever its costs or
