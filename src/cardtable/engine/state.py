@@ -179,25 +179,10 @@ class CardState(State):
             # one of its objects: found by identity at C speed first, before ``in`` compares field by field
             # with every option ahead of it (an equal action built anew still takes the ``in``)
             self.history.append(action)
-            stack = self.stack
-            frame = stack[-1]
+            frame = self.stack[-1]
             self._decision = None
-            ops = self.OPS
-            ops.ops[frame.op].answer(self, frame, action)
-            # ``_advance``'s loop, inlined (one call fewer per decision): its steps in its order
-            runs, guard, stack = ops.runs, 0, self.stack
-            while self._decision is None and self._outcome is None:
-                if not stack:
-                    self.steps += guard
-                    self._advance()  # (the empty-stack hook and its checks: the loop goes on there)
-                    return
-                frame = stack[-1]
-                runs[frame.op](self, frame)
-                stack = self.stack
-                guard += 1
-                if guard > MAX_STEPS_WITHOUT_DECISION:
-                    raise RuntimeError(f"no decision after {guard} steps; top frame {stack[-1] if stack else None}")
-            self.steps += guard
+            self.OPS.ops[frame.op].answer(self, frame, action)
+            self._advance()
             return
         if self.CONCEDE_RULE is None:
             super().apply(action)

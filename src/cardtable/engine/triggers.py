@@ -294,7 +294,7 @@ class WindowOp(Op["CardState"]):
     def run(self, st: "CardState", frame: Frame) -> None:
         args = frame.args
         p, name, event = args["player"], args["name"], args["event"]
-        # ``options``, inlined (every window step runs it)
+        # the options: the answering abilities not used in this window yet, or the game's own window listing
         if name in (INTERRUPT, REACTION) and event is not None:
             found = matching(st, name, p, event[0], event[1])
             if found:
@@ -322,20 +322,6 @@ class WindowOp(Op["CardState"]):
         st._decision = d
 
     @staticmethod
-    def options(st: "CardState", frame: Frame) -> list[Action]:
-        args = frame.args
-        p, name, event = args["player"], args["name"], args["event"]
-        if name in (INTERRUPT, REACTION) and event is not None:
-            kind, data = event
-            found = matching(st, name, p, kind, data)
-            if not found:
-                return []  # (the common case: no comprehension run)
-            answered = args.get("answered") or ()
-            return [shared_action(p, "use", (("ability", ab.index), ("card", i))) for i, ab in found
-                    if (i, ab.index) not in answered]
-        return st.window_options(name, p)
-
-    @staticmethod
     def _must_ask(st: "CardState", frame: Frame, p: int) -> bool:
         """Ask even without options when hidden cards could answer (see the module docstring)."""
         args = frame.args
@@ -343,7 +329,9 @@ class WindowOp(Op["CardState"]):
         kind = event[0] if event is not None else None
         return st.hidden_could_answer(p, name, kind)
 
-    def _passed(self, st: "CardState", frame: Frame) -> None:
+    @staticmethod
+    def _passed(st: "CardState", frame: Frame) -> None:
+        """The seat passes: the window closes once every seat in a row has, else the next seat is asked."""
         args = frame.args
         passes = args["passes"] + 1
         if passes >= st.players:
@@ -354,16 +342,8 @@ class WindowOp(Op["CardState"]):
 
     def answer(self, st: "CardState", frame: Frame, action: Action) -> None:
         args = frame.args
-        if action.kind == "pass":  # (``_passed`` with ``evolve``, inlined: every window decision but a few)
-            passes = args["passes"] + 1
-            if passes >= st.players:
-                st.stack.pop()
-                st.window_closed(args["name"])
-            else:
-                passed = Frame.__new__(Frame)
-                passed.op, passed.got = frame.op, None
-                passed.args = {**args, "player": (args["player"] + 1) % st.players, "passes": passes}
-                st.stack[-1] = passed
+        if action.kind == "pass":
+            self._passed(st, frame)
             return
         p = args["player"]
         st.replace(frame.evolve(player=(p + 1) % st.players, passes=0))

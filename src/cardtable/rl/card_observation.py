@@ -90,11 +90,13 @@ class _Table:
     """The encoder's record of the table as it last saw it (whichever seat it wrote for), to tell what changed.
 
     Why: from one step to the next most of a card game's table is unchanged (two thirds of Mythos's steps move
-    no card, most others one or two), and the envs observe one seat per step. So each call compares the table
-    with copies kept here — each zone's cards, and the flags, definition, controller and ``known`` bits of every
-    card; at C speed, and equal lists are the usual case — and gives every zone that changed (a card came or
-    went, or one of its cards changed) a new ``version``; the encoder then writes again only the blocks whose
-    version is not the one they show (the common table's, and those kept for a seat: ``_SeatMemo``).
+    no card, most others one or two), and the envs observe one seat per step. So each call finds the zones that
+    changed (a card came or went, or one of its cards changed) and gives each a new ``version``; the encoder then
+    writes again only the blocks whose version is not the one they show (the common table's, and those kept for
+    a seat: ``_SeatMemo``). The table the envs step is watched: its own log names the cards and zones that changed
+    (``CardTable.log``, ``_logged``). Any other table (a clone, a position a test built) is compared with copies
+    kept here — each zone's cards, and the flags, definition, controller and ``known`` bits of every card; at C
+    speed, and equal lists are the usual case (``_compared``).
     """
 
     __slots__ = ("plan", "zones", "flags", "defn", "ctrl", "known", "version", "tick", "known_cards", "face_down",
@@ -120,13 +122,13 @@ class _Table:
         # needs comparing — in the envs' loop, steps that move no card or only change flags
         self.seen_table: Any = None
         self.seen_stamp = -1
-        # the log the table last compared keeps for this record (``CardTable.log``): while the table holds it, the
-        # table's methods say which cards moved or changed, so nothing needs comparing but what they do not log
+        # the log this record left with the table last compared (``CardTable.log``): while the table holds it, the
+        # table's methods name the cards and zones that changed, and nothing needs comparing
         self.log = TableLog()
 
     def update(self, t: Any) -> Any:
-        """What changed since the last call: a new version for each zone that did, the copies renewed. Returns
-        the zones that changed (an empty tuple when none did).
+        """What changed since the last call: a new version for each zone that did. Returns the zones that changed
+        (an empty tuple when none did).
 
         Read from the table's log when it is the one this record left with it (``_logged``); else by comparing
         the whole table with the copies, after which the table keeps a fresh log for the next call."""
