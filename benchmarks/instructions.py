@@ -47,31 +47,10 @@ for seed in range({games}):
 print("decisions", decisions)
 """
 
-# the same, through the PettingZoo AEC loop (observe + mask + step): what an RL agent's environment costs
-PLAY_ENV = """
-import random, sys
-sys.path.insert(0, {src!r})
-from cardtable.rl import pettingzoo_env
-env = pettingzoo_env({game!r}, players={players}, seed=0)
-env.reset(seed=0)  # load the cards and build the encoder in both runs
-choose = random.Random(20240601).choice
-decisions = 0
-for seed in range({games}):
-    env.reset(seed=seed)
-    for agent in env.agent_iter():
-        obs, reward, terminated, truncated, info = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
-        env.step(choose(obs["action_mask"].nonzero()[0].tolist()))
-        decisions += 1
-print("decisions", decisions)
-"""
-
-
-# the AEC loop's own games, three ways: the env as it is ("real"), the env with one constant observation and the
-# real mask ("floor": what the PettingZoo protocol costs), and the bare engine replaying them ("raw": the same
-# random draws, so the same games); real - floor is the observation, floor - raw the protocol
+# the PettingZoo AEC loop (observe + mask + step), what an RL agent's environment costs, three ways over its own
+# games: the env as it is ("real", what ``--env`` counts), the env with one constant observation and the real mask
+# ("floor": what the PettingZoo protocol costs), and the bare engine replaying them ("raw": the same random draws,
+# so the same games); real - floor is the observation, floor - raw the protocol
 PLAY_SPLIT = """
 import random, sys
 sys.path.insert(0, {src!r})
@@ -80,7 +59,7 @@ from cardtable.rl.benchmark import _floor_env
 env = pettingzoo_env({game!r}, players={players}, seed=0)
 if {mode!r} == "floor":
     env = _floor_env(env)
-env.reset(seed=0)
+env.reset(seed=0)  # load the cards and build the encoder in both runs
 choose = random.Random(20240601).choice
 decisions = 0
 for seed in range({games}):
@@ -104,12 +83,12 @@ print("decisions", decisions)
 
 def count(src: str, game: str, players: int, games: int, env_loop: bool = False,
           split: str | None = None) -> tuple[int, int]:
-    """(instructions, decisions) of one run under cachegrind: the bare engine, the AEC loop (``env_loop``), or
-    one of ``PLAY_SPLIT``'s three loops (``split``: real, floor or raw)."""
-    if split is not None:
-        code = PLAY_SPLIT.format(src=src, game=game, players=players, games=games, mode=split)
+    """(instructions, decisions) of one run under cachegrind: the bare engine, or one of ``PLAY_SPLIT``'s three
+    loops (``split``: real, floor or raw; ``env_loop`` is the real one)."""
+    if env_loop or split is not None:
+        code = PLAY_SPLIT.format(src=src, game=game, players=players, games=games, mode=split or "real")
     else:
-        code = (PLAY_ENV if env_loop else PLAY).format(src=src, game=game, players=players, games=games)
+        code = PLAY.format(src=src, game=game, players=players, games=games)
     # a fixed hash seed: a random one moves set and dict layouts, and with them the count, by about ±1%
     env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
     done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",

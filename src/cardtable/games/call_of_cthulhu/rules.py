@@ -87,10 +87,8 @@ def _turn(st: CocState, frame: Frame) -> None:
     stage, p = args["stage"], st.vars["active"]  # (``active_player``, read inline: every step)
     t = st.table
     following = _NEXT_STAGE.get(stage)
-    if following is not None:  # (``frame.evolve(stage=...)``, built inline: every step)
-        moved = Frame.__new__(Frame)
-        moved.op, moved.args, moved.got = frame.op, {**args, "stage": following}, None
-        st.stack[-1] = moved
+    if following is not None:
+        st.stack[-1] = frame.evolve(stage=following)
     if stage == "refresh":  # CC-5.10 (1) start-of-turn triggers
         set_phase(st, "refresh")
         st.note("turn", {"turn": st.vars["turn"], "player": p})  # the log's turn marker (no game effect)
