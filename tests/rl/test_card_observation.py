@@ -11,6 +11,9 @@ card game is covered without a line here):
 * no leak: resampling everything the seat cannot see (``determinize``) leaves its direct tensor unchanged;
 * the positions really exercise the hidden-information branches (guards, so the two properties are not
   vacuous).
+
+Every test here runs twice: with the compiled inner loops (``rl/_kernel.pyx``) and with the same loops in Python
+(``card_observation.PyKernel``, what runs where no compiler was at hand), so each is proven against the reference.
 """
 
 from __future__ import annotations
@@ -25,9 +28,20 @@ from hypothesis import strategies as st
 from cardtable import registry
 from cardtable.engine import CardState
 from cardtable.engine.table import FACE_DOWN
+from cardtable.rl import card_observation
 from cardtable.rl.cardgame import CardObservation
 from cardtable.rl.spaces import load_encoding
 from cardtable.testing.conformance import playouts
+
+@pytest.fixture(autouse=True, params=["compiled", "python"])
+def kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each test with the encoders it makes using the compiled kernel, then the Python one."""
+    if request.param == "compiled":
+        assert card_observation.Kernel is not None, (
+            "the compiled kernel is missing: run scripts/setup (it compiles src/cardtable/rl/_kernel.pyx with gcc)")
+    monkeypatch.setattr(card_observation, "COMPILED", request.param == "compiled")
+    return str(request.param)
+
 
 POSITIONS = 16  # sampled positions per (game, table size), spread over two random games
 
@@ -351,3 +365,4 @@ def test_one_encoder_moving_between_watched_and_other_tables_equals_the_referenc
             checked += 1
         state.apply(rng.choice(state.legal_actions()))
     assert checked > 100
+

@@ -17,6 +17,7 @@ seat, and unchanged when what the seat cannot see is resampled.
 
 from __future__ import annotations
 
+import os
 import zlib
 from array import array
 from itertools import compress, count
@@ -31,6 +32,13 @@ from ..engine.table import ALL_SEATS, FACE_DOWN, NO_CARD, TableLog
 
 if TYPE_CHECKING:
     from .cardgame import Layout
+
+try:  # the inner loops compiled (``_kernel.pyx``, built at install time when a C compiler is at hand)
+    from ._kernel import Kernel
+except ImportError:  # not built: the same loops in Python (``PyKernel``)
+    Kernel = None
+# whether new encoders use the compiled kernel: when it was built, and ``CARDTABLE_PURE_PYTHON`` is not set
+COMPILED = Kernel is not None and not os.environ.get("CARDTABLE_PURE_PYTHON")
 
 _HIDDEN, _PUBLIC, _OWNER = Visibility.HIDDEN, Visibility.PUBLIC, Visibility.OWNER
 
@@ -265,6 +273,78 @@ class _SeatMemo:
         self.blocks: dict[int, tuple[int, Any]] = {}
 
 
+
+class PyKernel:
+    """The encoder's two inner loops in Python: a zone's copies, and the seat's options.
+
+    Why a class of its own: ``_kernel.pyx`` compiles the same two methods (``Kernel``), and the encoder calls
+    whichever it was given (``DirectCardEncoder(compiled=...)``). This one is the reference the compiled one is
+    tested against, and what runs where no C compiler was at hand when cardtable was installed."""
+
+    __slots__ = ("ndef", "copies_value", "copies_cap", "card_value", "copy_at", "turn_at", "zone_turns", "turned")
+
+    def __init__(self, size: int, ndef: int, copies_value: list[float], card_value: list[float],
+                 copy_at: list[tuple[int, ...]], turn_at: list[tuple[int, ...]], zone_turns: list[bool],
+                 turned: int, var_spans: Any = None, var_cap: float = 1.0) -> None:
+        # (the compiled kernel also writes the variables, ``Kernel.vars``; in Python ``DirectCardEncoder``
+        # writes only those that changed, which is cheaper there)
+        self.ndef, self.copies_value, self.copies_cap = ndef, copies_value, len(copies_value) - 1
+        self.card_value, self.copy_at, self.turn_at, self.zone_turns, self.turned = (
+            card_value, copy_at, turn_at, zone_turns, turned)
+
+    def copies(self, m: Any, z: int, base: int, seen: list[int], defn: list[int], flags: list[int]) -> bool:
+        """The copies of the cards ``seen`` (and their turned copies) into zone ``z``'s block at ``base``, zeroed
+        but for its count. Returns whether any card was counted."""
+        ndef, turned, copy_at, turn_at = self.ndef, self.turned, self.copy_at[z], self.turn_at[z]
+        copies: dict[int, int] = {}
+        get = copies.get
+        if self.zone_turns[z]:
+            for i in seen:
+                d = defn[i]
+                if 0 <= d < ndef:
+                    slot = copy_at[d]
+                    copies[slot] = get(slot, 0) + 1
+                    if flags[i] & turned and turn_at[d]:
+                        slot = turn_at[d]
+                        copies[slot] = get(slot, 0) + 1
+        else:  # no card turns in this zone (a deck, a hand, a discard pile): only the copies
+            for i in seen:
+                d = defn[i]
+                if 0 <= d < ndef:
+                    slot = copy_at[d]
+                    copies[slot] = get(slot, 0) + 1
+        copies_value, copies_cap = self.copies_value, self.copies_cap
+        for slot, c in copies.items():
+            m[base + slot] = copies_value[c if c < copies_cap else copies_cap]
+        return bool(copies)
+
+    def options(self, m: Any, k: int, stride: int, card_at: int, options: tuple[Any, ...], max_options: int,
+                parsed: dict[int, tuple[Any, int, int | None]], parse: Any, flags: list[int], known: list[int],
+                defn: list[int], zone_of: list[int], ctrl: list[int], face_rule: list[tuple[bool, bool]], bit: int,
+                seat: int) -> None:
+        """One block per option at ``k``, ``k + stride``...: presence, its kind's bucket slot, and the card it
+        names when the seat sees its face."""
+        ndef, card_value, n_cards = self.ndef, self.card_value, len(defn)
+        get = parsed.get
+        for action in options[:max_options]:
+            # (the action, the slot of its kind's bucket, the card it names) — engines hand out the same
+            # ``Action`` objects again and again, so each is read once; an entry keeps its action alive, so no
+            # other object can have that id meanwhile
+            entry = get(id(action)) or parse(action)
+            m[k] = 1.0
+            m[k + entry[1]] = 1.0
+            card = entry[2]
+            if card is not None and card < n_cards:
+                # ``CardTable.face_visible`` for this seat, its zone rule looked up (``face_rule``); the usual case
+                # first: a card face up in a zone the seat looks into
+                open_zone, face_down_seen = face_rule[zone_of[card]]
+                if (open_zone and not flags[card] & FACE_DOWN) or known[card] & bit or (
+                        face_down_seen and flags[card] & FACE_DOWN and ctrl[card] == seat):
+                    d = defn[card]
+                    m[k + card_at] = card_value[d] if 0 <= d < ndef else (d + 1) / (ndef + 1)
+            k += stride
+
+
 class DirectCardEncoder:
     """``encode_seat(state, seat, out)`` for one layout (one game and table size).
 
@@ -279,8 +359,10 @@ class DirectCardEncoder:
     """
 
     def __init__(self, layout: "Layout", max_options: int, kind_buckets: int, var_cap: float,
-                 count_cap: float, copies_cap: float) -> None:
+                 count_cap: float, copies_cap: float, compiled: bool | None = None) -> None:
         self.layout = layout
+        # the inner loops' kernel: the compiled one when it was built (``_kernel.pyx``), unless told otherwise
+        self.compiled = COMPILED if compiled is None else compiled and Kernel is not None
         self.size = layout.size
         self.max_options = max_options
         self.kind_buckets = kind_buckets
@@ -364,6 +446,11 @@ class DirectCardEncoder:
         self._shape = shape
         # per table zone: whether any definition has a turned slot in it (else the turned flags are not read)
         self._zone_turns = [any(turn_at) for _size, _zeros, _copy_at, turn_at in shape]
+        make = Kernel if self.compiled else PyKernel
+        self._kernel: Any = make(self.size, self.ndef, self._copies_value, self._card_value,
+                                 [copy_at for _size, _zeros, copy_at, _turn_at in shape],
+                                 [turn_at for _size, _zeros, _copy_at, turn_at in shape], self._zone_turns,
+                                 self._turned, self._var_spans, self.var_cap)
         self._common_filled = [_EMPTY] * len(plan)
         self._vars_seen: Any = None  # the variables as last fetched (lists copied)
         self._vars_block: Any = self._common_m[self.vars_at:self.vars_at + self._var_count]  # their slots in it
@@ -434,7 +521,12 @@ class DirectCardEncoder:
         version = table.version
         values = state.vars
         fetched = self._fetch_vars(values)
-        if fetched != self._vars_seen:
+        if self.compiled:
+            # every slot written again in C (cheaper than finding which changed); if it cannot (a list variable
+            # of another length), the whole block is written below, as the reference reads it
+            if not self._kernel.vars(self._vars_block, fetched, self._scaled):
+                self._vars_changed(values, fetched, everything=True)
+        elif fetched != self._vars_seen:
             self._vars_changed(values, fetched)
         if out is None:
             obs = self._common.copy()
@@ -515,58 +607,15 @@ class DirectCardEncoder:
                 return False
             ctrl = t.ctrl
             seen = [i for i in cards if known[i] & bit or (flags[i] & FACE_DOWN and ctrl[i] == seat)]
-        ndef, turned = self.ndef, self._turned
-        _size, _zeros, copy_at, turn_at = self._shape[z]
-        copies: dict[int, int] = {}
-        get = copies.get
-        if self._zone_turns[z]:
-            for i in seen:
-                d = defn[i]
-                if 0 <= d < ndef:
-                    slot = copy_at[d]
-                    copies[slot] = get(slot, 0) + 1
-                    if flags[i] & turned and turn_at[d]:
-                        slot = turn_at[d]
-                        copies[slot] = get(slot, 0) + 1
-        else:  # no card turns in this zone (a deck, a hand, a discard pile): only the copies
-            for i in seen:
-                d = defn[i]
-                if 0 <= d < ndef:
-                    slot = copy_at[d]
-                    copies[slot] = get(slot, 0) + 1
-        copies_value, copies_cap = self._copies_value, self._copies_cap
-        for slot, c in copies.items():
-            m[base + slot] = copies_value[c if c < copies_cap else copies_cap]
-        return bool(copies)
+        return self._kernel.copies(m, z, base, seen, defn, flags)
 
     def _write_options(self, memo: _SeatMemo, t: Any, seat: int, decision: Any, m: Any) -> None:
         """The seat's own decision (over the common table's zeros): whose decision it is, one block per option
         (presence, kind bucket, the card it names)."""
         m[0] = 1.0
-        k = self.options_at
-        stride = self.option_stride
-        known, flags, defn, zone_of = t.known, t.flags, t.defn, t.zone
-        bit, ndef, face_rule = 1 << seat, self.ndef, memo.rule
-        card_at = 1 + self.kind_buckets
-        card_value, n_cards = self._card_value, len(defn)
-        get = self._parsed.get
-        for action in decision.options[:self.max_options]:
-            # (the action, the slot of its kind's bucket, the card it names) — engines hand out the same
-            # ``Action`` objects again and again, so each is read once; an entry keeps its action alive, so no
-            # other object can have that id meanwhile
-            entry = get(id(action)) or self._parse(action)
-            m[k] = 1.0
-            m[k + entry[1]] = 1.0
-            card = entry[2]
-            if card is not None and card < n_cards:
-                # ``CardTable.face_visible`` for this seat, its zone rule looked up (``face_rule``); the usual case
-                # first: a card face up in a zone the seat looks into
-                open_zone, face_down_seen = face_rule[zone_of[card]]
-                if (open_zone and not flags[card] & FACE_DOWN) or known[card] & bit or (
-                        face_down_seen and flags[card] & FACE_DOWN and t.ctrl[card] == seat):
-                    d = defn[card]
-                    m[k + card_at] = card_value[d] if 0 <= d < ndef else (d + 1) / (ndef + 1)
-            k += stride
+        self._kernel.options(m, self.options_at, self.option_stride, 1 + self.kind_buckets, decision.options,
+                             self.max_options, self._parsed, self._parse, t.flags, t.known, t.defn, t.zone, t.ctrl,
+                             memo.rule, 1 << seat, seat)
 
     def _parse(self, action: Any) -> tuple[Any, int, int | None]:
         """(``action``, the slot of its kind's bucket, the card instance it names if any), kept by identity."""
@@ -583,11 +632,11 @@ class DirectCardEncoder:
         self._parsed[id(action)] = entry
         return entry
 
-    def _vars_changed(self, values: dict[str, Any], fetched: tuple[Any, ...]) -> None:
+    def _vars_changed(self, values: dict[str, Any], fetched: tuple[Any, ...], everything: bool = False) -> None:
         """The variables differ from the last ones: their block of the common table (``_vars_block``) written
-        again — only the slots of the names that changed when it can."""
+        again — only the slots of the names that changed when it can (not ``everything``)."""
         old, spans = self._vars_seen, self._var_spans
-        if old is not None and spans is not None:
+        if old is not None and spans is not None and not everything:
             block, seen = self._vars_block, list(old)
             small, cap, scaled, patterns = self._small, self._var_cap_int, self._scaled, self._var_patterns
             for j in compress(range(len(fetched)), map(ne, fetched, old)):
