@@ -12,7 +12,9 @@ try:
 except ImportError:  # pragma: no cover - pip installs Cython in the build environment (pyproject.toml)
     extensions = []
 else:
-    extensions = cythonize([Extension("cardtable.rl._kernel", ["src/cardtable/rl/_kernel.pyx"], optional=True)],
+    extensions = cythonize([Extension("cardtable.rl._kernel", ["src/cardtable/rl/_kernel.pyx"])],
                            compiler_directives={"language_level": "3"}, quiet=True)
+    for extension in extensions:
+        extension.optional = True  # (set after cythonize, which makes new Extension objects without it)
 
 setup(ext_modules=extensions)
