@@ -40,7 +40,7 @@ def test_the_kernel_refuses_a_buffer_its_slots_do_not_fit() -> None:
         k.copies(memoryview(short), z, 0, t.zones[z], t.defn, t.flags)
     with pytest.raises(ValueError, match="do not fit"):
         k.options(memoryview(short), 0, direct.option_stride, 1 + direct.kind_buckets, state.decision.options, 99,
-                  direct._parsed, direct._parse, t.flags, t.known, t.defn, t.zone, t.ctrl,
+                  direct._read_action, t.flags, t.known, t.defn, t.zone, t.ctrl,
                   [(True, True)] * len(t.zones), 1, 0)
     with pytest.raises(ValueError, match="do not fit"):
         k.vars(memoryview(short[:2]), direct._fetch_vars(state.vars), direct._scaled)

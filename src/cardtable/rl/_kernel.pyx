@@ -14,61 +14,89 @@ that the block or the options it writes lie inside the buffer it is given.
 
 from cpython.buffer cimport PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_CheckExact
-from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Malloc
+from cpython.ref cimport Py_INCREF, Py_XDECREF, PyObject
 
 DEF FACE_DOWN = 2
+DEF OPTION_CAPACITY = 8192  # the options' table: a power of two, cleared when half full
+DEF OPTION_BITS = 13
 
 
 cdef class Kernel:
-    """The tables the two loops read, as C arrays (built once per encoder reset)."""
+    """The tables the loops read, as C arrays (built once per encoder reset), and two memos of their own.
+
+    The memos: the options read so far (an action's kind slot and card, by the action's address; the table holds
+    a reference to each action, so no other object can take that address meanwhile), and the value object each
+    variable slot shows (held too: the same object is the same value, so its slot needs no writing)."""
 
     cdef Py_ssize_t size, ndef, nz, copies_cap, scratch_len
     cdef double* copies_value
     cdef double* card_value
-    cdef int* copy_at  # per table zone, ndef slots (0: none)
-    cdef int* turn_at
+    cdef int* rows  # the distinct slot tables (``ZoneSlots.copy_at``, ``turn_at``), ndef ints each
+    cdef int** copy_at  # per table zone, its copies slot per definition (a row of ``rows``)
+    cdef int** turn_at  # per table zone, its turned slot per definition (0: none)
     cdef unsigned char* zone_turns
     cdef int* zone_max  # per table zone, its highest slot
     cdef long turned
     cdef int* scratch  # the slots a block's copies went to, while it is written
+    cdef PyObject** option_key  # the options' table (open addressing; NULL: empty)
+    cdef int* option_slot
+    cdef Py_ssize_t* option_card  # -1: the option names no card
+    cdef Py_ssize_t options_held
     cdef Py_ssize_t nvars, var_slots  # the variables by name (-1: their slots do not follow one another)
     cdef Py_ssize_t* var_at  # per name, its first slot in the variables' block
     cdef Py_ssize_t* var_len  # per name, its list's length, or -1 for an integer
+    cdef PyObject** var_shown  # per slot, the value object it was last written from (NULL: none)
     cdef double var_cap
 
     def __cinit__(self, Py_ssize_t size, Py_ssize_t ndef, list copies_value, list card_value, list copy_at,
                   list turn_at, list zone_turns, long turned, object var_spans, double var_cap):
-        cdef Py_ssize_t z, d, nz = len(copy_at)
+        cdef Py_ssize_t z, d, r, nz = len(copy_at)
+        cdef dict row_of = {}
+        cdef list distinct = []
+        cdef tuple row
         if len(card_value) != ndef or len(turn_at) != nz or len(zone_turns) != nz or not copies_value:
             raise ValueError("kernel tables of inconsistent sizes")
         self.size, self.ndef, self.nz, self.turned = size, ndef, nz, turned
         self.copies_cap = len(copies_value) - 1
+        # zones of one kind share their slot tables (``DirectCardEncoder._reset``): each distinct one is read once
+        for row in copy_at + turn_at:
+            if id(row) not in row_of:
+                if len(row) != ndef:
+                    raise ValueError("a zone's slot table does not cover every definition")
+                if row and (min(row) < 0 or max(row) >= size):
+                    raise ValueError("a slot outside the observation")
+                row_of[id(row)] = len(distinct)
+                distinct.append(row)
         self.copies_value = <double*>PyMem_Malloc(len(copies_value) * sizeof(double))
         self.card_value = <double*>PyMem_Malloc((ndef + 1) * sizeof(double))
-        self.copy_at = <int*>PyMem_Malloc((nz * ndef + 1) * sizeof(int))
-        self.turn_at = <int*>PyMem_Malloc((nz * ndef + 1) * sizeof(int))
+        self.rows = <int*>PyMem_Malloc((len(distinct) * ndef + 1) * sizeof(int))
+        self.copy_at = <int**>PyMem_Malloc((nz + 1) * sizeof(int*))
+        self.turn_at = <int**>PyMem_Malloc((nz + 1) * sizeof(int*))
         self.zone_turns = <unsigned char*>PyMem_Malloc(nz + 1)
         self.zone_max = <int*>PyMem_Malloc((nz + 1) * sizeof(int))
         self.scratch_len = 256
         self.scratch = <int*>PyMem_Malloc(self.scratch_len * sizeof(int))
-        if not (self.copies_value and self.card_value and self.copy_at and self.turn_at and self.zone_turns
-                and self.zone_max and self.scratch):
+        self.option_key = <PyObject**>PyMem_Calloc(OPTION_CAPACITY, sizeof(PyObject*))
+        self.option_slot = <int*>PyMem_Malloc(OPTION_CAPACITY * sizeof(int))
+        self.option_card = <Py_ssize_t*>PyMem_Malloc(OPTION_CAPACITY * sizeof(Py_ssize_t))
+        if not (self.copies_value and self.card_value and self.rows and self.copy_at and self.turn_at
+                and self.zone_turns and self.zone_max and self.scratch and self.option_key and self.option_slot
+                and self.option_card):
             raise MemoryError()
         for d in range(len(copies_value)):
             self.copies_value[d] = copies_value[d]
         for d in range(ndef):
             self.card_value[d] = card_value[d]
-        for z in range(nz):
-            if len(copy_at[z]) != ndef or len(turn_at[z]) != ndef:
-                raise ValueError("a zone's slot tables do not cover every definition")
-            self.zone_turns[z] = 1 if zone_turns[z] else 0
-            self.zone_max[z] = 0
+        for r in range(len(distinct)):
+            row = distinct[r]
             for d in range(ndef):
-                if not 0 <= copy_at[z][d] < size or not 0 <= turn_at[z][d] < size:
-                    raise ValueError("a slot outside the observation")
-                self.copy_at[z * ndef + d] = copy_at[z][d]
-                self.turn_at[z * ndef + d] = turn_at[z][d]
-                self.zone_max[z] = max(self.zone_max[z], copy_at[z][d], turn_at[z][d])
+                self.rows[r * ndef + d] = row[d]
+        for z in range(nz):
+            self.copy_at[z] = self.rows + <Py_ssize_t>row_of[id(copy_at[z])] * ndef
+            self.turn_at[z] = self.rows + <Py_ssize_t>row_of[id(turn_at[z])] * ndef
+            self.zone_turns[z] = 1 if zone_turns[z] else 0
+            self.zone_max[z] = max(max(copy_at[z], default=0), max(turn_at[z], default=0))
         self.nvars, self.var_slots, self.var_cap = -1, 0, var_cap
         if var_spans is not None and var_cap > 0:
             self.nvars = len(var_spans)
@@ -77,19 +105,31 @@ cdef class Kernel:
             if not (self.var_at and self.var_len):
                 raise MemoryError()
             for d, (at, n, is_list) in enumerate(var_spans):
+                if at < 0 or n < 0:
+                    raise ValueError("a variable's slots outside its block")
                 self.var_at[d], self.var_len[d] = at, n if is_list else -1
                 self.var_slots = max(self.var_slots, at + n)
+            self.var_shown = <PyObject**>PyMem_Calloc(self.var_slots + 1, sizeof(PyObject*))
+            if not self.var_shown:
+                raise MemoryError()
 
     def __dealloc__(self):
+        self._forget_options()
+        self._forget_vars()
         PyMem_Free(self.copies_value)
         PyMem_Free(self.card_value)
+        PyMem_Free(self.rows)
         PyMem_Free(self.copy_at)
         PyMem_Free(self.turn_at)
         PyMem_Free(self.zone_turns)
         PyMem_Free(self.zone_max)
         PyMem_Free(self.scratch)
+        PyMem_Free(self.option_key)
+        PyMem_Free(self.option_slot)
+        PyMem_Free(self.option_card)
         PyMem_Free(self.var_at)
         PyMem_Free(self.var_len)
+        PyMem_Free(self.var_shown)
 
     cdef int _grow(self, Py_ssize_t n) except -1:
         cdef int* more
@@ -111,7 +151,6 @@ cdef class Kernel:
         cdef int* tz
         cdef bint turns
         cdef long turned = self.turned
-        cdef float v
         if not 0 <= z < self.nz or base < 0:
             raise IndexError("no such zone")
         self._grow(2 * n)
@@ -120,7 +159,7 @@ cdef class Kernel:
             if view.itemsize != sizeof(float) or base + self.zone_max[z] >= view.len // <Py_ssize_t>sizeof(float):
                 raise ValueError("the zone's block does not fit the observation buffer")
             p = <float*>view.buf
-            cz, tz, turns = self.copy_at + z * ndef, self.turn_at + z * ndef, self.zone_turns[z]
+            cz, tz, turns = self.copy_at[z], self.turn_at[z], self.zone_turns[z]
             # each slot counts down from 0 (its copies as a negative number), then gets the value of its count
             for i in range(n):
                 c = seen[i]
@@ -147,18 +186,35 @@ cdef class Kernel:
         finally:
             PyBuffer_Release(&view)
 
+    cdef void _forget_options(self):
+        cdef Py_ssize_t i
+        if self.option_key:
+            for i in range(OPTION_CAPACITY):
+                Py_XDECREF(self.option_key[i])
+                self.option_key[i] = NULL
+        self.options_held = 0
+
+    cdef inline Py_ssize_t _option_at(self, PyObject* action):
+        """The index of ``action`` in the options' table, or of the empty place where it goes."""
+        cdef size_t h = ((<size_t>action >> 4) * <size_t>11400714819323198485ULL) >> (64 - OPTION_BITS)
+        while self.option_key[h] != NULL and self.option_key[h] != action:
+            h = (h + 1) & (OPTION_CAPACITY - 1)
+        return <Py_ssize_t>h
+
     def options(self, object m, Py_ssize_t k, Py_ssize_t stride, Py_ssize_t card_at, tuple options,
-                Py_ssize_t max_options, dict parsed, object parse, list flags, list known, list defn, list zone_of,
-                list ctrl, list face_rule, long bit, long seat):
+                Py_ssize_t max_options, object read, list flags, list known, list defn, list zone_of, list ctrl,
+                list face_rule, long bit, long seat):
         """One block per option at ``k``, ``k + stride``...: presence, its kind's bucket slot, the card it names
-        if the seat sees its face (``PyKernel.options``)."""
+        if the seat sees its face (``PyKernel.options``). ``read(action)`` gives an action not seen before as
+        (action, kind slot, card or None)."""
         cdef Py_buffer view
         cdef float* p
         cdef Py_ssize_t j, n = len(options), card, d, nd = len(defn), ndef = self.ndef, slot, nzr = len(face_rule)
-        cdef Py_ssize_t zone
+        cdef Py_ssize_t zone, h
         cdef long fl
         cdef tuple entry, rule
         cdef object action, c
+        cdef int overflow
         if n > max_options:
             n = max_options
         PyObject_GetBuffer(m, &view, PyBUF_WRITABLE)
@@ -169,29 +225,41 @@ cdef class Kernel:
             p = <float*>view.buf
             for j in range(n):
                 action = options[j]
-                entry = parsed.get(id(action))
-                if entry is None:
-                    entry = parse(action)
-                slot = entry[1]
-                if not 0 <= slot < stride:
-                    raise ValueError("an option's kind slot outside its block")
+                h = self._option_at(<PyObject*>action)
+                if self.option_key[h] == NULL:  # an action not seen before
+                    entry = read(action)
+                    slot = entry[1]
+                    if not 0 <= slot < stride:
+                        raise ValueError("an option's kind slot outside its block")
+                    c = entry[2]
+                    card = -1
+                    if c is not None:
+                        overflow = 0
+                        card = PyLong_AsLongAndOverflow(c, &overflow)
+                        if overflow or card < 0:  # (a card id past any table: never shown)
+                            card = -1
+                    if self.options_held >= OPTION_CAPACITY // 2:
+                        self._forget_options()
+                        h = self._option_at(<PyObject*>action)
+                    Py_INCREF(action)
+                    self.option_key[h] = <PyObject*>action
+                    self.option_slot[h], self.option_card[h] = <int>slot, card
+                    self.options_held += 1
                 p[k] = 1.0
-                p[k + slot] = 1.0
-                c = entry[2]
-                if c is not None and c < nd:  # (a card id is never negative: ``PyKernel._parse``)
-                    card = c
-                    if card >= 0:
-                        zone = zone_of[card]
-                        fl = flags[card]
-                        if zone < 0:  # a card in no zone reads the last zone's rule, as Python's index does
-                            zone += nzr
-                        if 0 <= zone < nzr:
-                            rule = face_rule[zone]
-                            if (rule[0] and not fl & FACE_DOWN) or (<long>known[card]) & bit or (
-                                    rule[1] and fl & FACE_DOWN and <long>ctrl[card] == seat):
-                                d = defn[card]
-                                p[k + card_at] = <float>(self.card_value[d] if 0 <= d < ndef
-                                                         else (d + 1.0) / (ndef + 1.0))
+                p[k + self.option_slot[h]] = 1.0
+                card = self.option_card[h]
+                if 0 <= card < nd:
+                    zone = zone_of[card]
+                    fl = flags[card]
+                    if zone < 0:  # a card in no zone reads the last zone's rule, as Python's index does
+                        zone += nzr
+                    if 0 <= zone < nzr:
+                        rule = face_rule[zone]
+                        if (rule[0] and not fl & FACE_DOWN) or (<long>known[card]) & bit or (
+                                rule[1] and fl & FACE_DOWN and <long>ctrl[card] == seat):
+                            d = defn[card]
+                            p[k + card_at] = <float>(self.card_value[d] if 0 <= d < ndef
+                                                     else (d + 1.0) / (ndef + 1.0))
                 k += stride
         finally:
             PyBuffer_Release(&view)
@@ -209,11 +277,33 @@ cdef class Kernel:
                 return <float>(f / self.var_cap)
         return <float><double>scaled[v]
 
+    cdef inline int _show(self, float* p, Py_ssize_t slot, object v, object scaled) except -1:
+        """Slot ``slot`` written from value ``v``, unless it already shows that very object."""
+        cdef PyObject* shown = self.var_shown[slot]
+        if shown != <PyObject*>v:
+            p[slot] = self._scaled(v, scaled)
+            Py_INCREF(v)
+            self.var_shown[slot] = <PyObject*>v
+            Py_XDECREF(shown)
+        return 0
+
+    def forget_vars(self):
+        """The variables' block was written otherwise: the next ``vars`` writes every slot."""
+        self._forget_vars()
+
+    cdef void _forget_vars(self):
+        cdef Py_ssize_t i
+        if self.var_shown:
+            for i in range(self.var_slots):
+                Py_XDECREF(self.var_shown[i])
+                self.var_shown[i] = NULL
+
     def vars(self, object m, tuple fetched, object scaled):
-        """Every variable's slots written into ``m`` (the variables' block) from ``fetched`` (their values in
-        ``DirectCardEncoder._var_names``' order). Returns False, writing nothing, when a list variable does not
-        have the layout's length or the slots of a name do not follow one another: the encoder then writes the
-        block its own way, as the reference reads it."""
+        """The variables' slots in ``m`` (the variables' block) brought up to ``fetched`` (their values in
+        ``DirectCardEncoder._var_names``' order): a slot is written when its value is another object than the
+        one it shows (ints are immutable: the same object is the same value). Returns False, writing nothing,
+        when a list variable does not have the layout's length or the slots of a name do not follow one another:
+        the encoder then writes the block its own way (and calls ``forget_vars``)."""
         cdef Py_buffer view
         cdef float* p
         cdef Py_ssize_t j, i, n, at
@@ -234,11 +324,11 @@ cdef class Kernel:
             for j in range(self.nvars):
                 at, n = self.var_at[j], self.var_len[j]
                 if n < 0:
-                    p[at] = self._scaled(fetched[j], scaled)
+                    self._show(p, at, fetched[j], scaled)
                 else:
                     values = <list>fetched[j]
                     for i in range(n):
-                        p[at + i] = self._scaled(values[i], scaled)
+                        self._show(p, at + i, values[i], scaled)
             return True
         finally:
             PyBuffer_Release(&view)

@@ -281,7 +281,8 @@ class PyKernel:
     whichever it was given (``DirectCardEncoder(compiled=...)``). This one is the reference the compiled one is
     tested against, and what runs where no C compiler was at hand when cardtable was installed."""
 
-    __slots__ = ("ndef", "copies_value", "copies_cap", "card_value", "copy_at", "turn_at", "zone_turns", "turned")
+    __slots__ = ("ndef", "copies_value", "copies_cap", "card_value", "copy_at", "turn_at", "zone_turns", "turned",
+                 "parsed")
 
     def __init__(self, size: int, ndef: int, copies_value: list[float], card_value: list[float],
                  copy_at: list[tuple[int, ...]], turn_at: list[tuple[int, ...]], zone_turns: list[bool],
@@ -291,6 +292,7 @@ class PyKernel:
         self.ndef, self.copies_value, self.copies_cap = ndef, copies_value, len(copies_value) - 1
         self.card_value, self.copy_at, self.turn_at, self.zone_turns, self.turned = (
             card_value, copy_at, turn_at, zone_turns, turned)
+        self.parsed: dict[int, tuple[Any, int, int | None]] = {}  # id(action) -> ``read(action)``
 
     def copies(self, m: Any, z: int, base: int, seen: list[int], defn: list[int], flags: list[int]) -> bool:
         """The copies of the cards ``seen`` (and their turned copies) into zone ``z``'s block at ``base``, zeroed
@@ -319,18 +321,23 @@ class PyKernel:
         return bool(copies)
 
     def options(self, m: Any, k: int, stride: int, card_at: int, options: tuple[Any, ...], max_options: int,
-                parsed: dict[int, tuple[Any, int, int | None]], parse: Any, flags: list[int], known: list[int],
-                defn: list[int], zone_of: list[int], ctrl: list[int], face_rule: list[tuple[bool, bool]], bit: int,
-                seat: int) -> None:
+                read: Any, flags: list[int], known: list[int], defn: list[int], zone_of: list[int], ctrl: list[int],
+                face_rule: list[tuple[bool, bool]], bit: int, seat: int) -> None:
         """One block per option at ``k``, ``k + stride``...: presence, its kind's bucket slot, and the card it
-        names when the seat sees its face."""
-        ndef, card_value, n_cards = self.ndef, self.card_value, len(defn)
+        names when the seat sees its face. ``read(action)`` gives an action not seen before as (action, kind
+        slot, card or None)."""
+        ndef, card_value, n_cards, parsed = self.ndef, self.card_value, len(defn), self.parsed
         get = parsed.get
         for action in options[:max_options]:
             # (the action, the slot of its kind's bucket, the card it names) — engines hand out the same
             # ``Action`` objects again and again, so each is read once; an entry keeps its action alive, so no
             # other object can have that id meanwhile
-            entry = get(id(action)) or parse(action)
+            entry = get(id(action))
+            if entry is None:
+                entry = read(action)
+                if len(parsed) >= 4096:  # (bounded: the entries keep their actions alive)
+                    parsed.clear()
+                parsed[id(action)] = entry
             m[k] = 1.0
             m[k + entry[1]] = 1.0
             card = entry[2]
@@ -387,7 +394,6 @@ class DirectCardEncoder:
         self._card_value = [(d + 1) / (ndef + 1) for d in range(ndef)]
         self._turned = layout.turned_flag  # the flag counted as turned (``CardState.TURNED_FLAG``)
         self._bucket_slot = _BucketSlot(kind_buckets)  # an option's kind -> its slot in the option's block
-        self._parsed: dict[int, tuple[Any, int, int | None]] = {}  # id(action) -> ``_parse(action)``
         self._plans: dict[tuple[Any, ...], list[tuple[int, int, Visibility, int | None]]] = {}
         self._last_decls: Any = None
         self._last_plan: list[tuple[int, int, Visibility, int | None]] = []
@@ -526,6 +532,7 @@ class DirectCardEncoder:
             # of another length), the whole block is written below, as the reference reads it
             if not self._kernel.vars(self._vars_block, fetched, self._scaled):
                 self._vars_changed(values, fetched, everything=True)
+                self._kernel.forget_vars()
         elif fetched != self._vars_seen:
             self._vars_changed(values, fetched)
         if out is None:
@@ -614,11 +621,12 @@ class DirectCardEncoder:
         (presence, kind bucket, the card it names)."""
         m[0] = 1.0
         self._kernel.options(m, self.options_at, self.option_stride, 1 + self.kind_buckets, decision.options,
-                             self.max_options, self._parsed, self._parse, t.flags, t.known, t.defn, t.zone, t.ctrl,
+                             self.max_options, self._read_action, t.flags, t.known, t.defn, t.zone, t.ctrl,
                              memo.rule, 1 << seat, seat)
 
-    def _parse(self, action: Any) -> tuple[Any, int, int | None]:
-        """(``action``, the slot of its kind's bucket, the card instance it names if any), kept by identity."""
+    def _read_action(self, action: Any) -> tuple[Any, int, int | None]:
+        """(``action``, the slot of its kind's bucket, the card instance it names if any): what the kernels keep
+        of an option, read once per action object (``PyKernel.options``, ``Kernel.options``)."""
         kind: Any = action.kind
         card: Any = None
         for key, v in action.params:  # as ``Action.to_dict``: a parameter may shadow ``kind``
@@ -626,11 +634,7 @@ class DirectCardEncoder:
                 card = v
             elif key == "kind":
                 kind = v
-        entry = (action, self._bucket_slot[kind], card if card.__class__ is int and card >= 0 else None)
-        if len(self._parsed) >= 4096:  # the entries keep their actions alive: keep the memo bounded
-            self._parsed.clear()
-        self._parsed[id(action)] = entry
-        return entry
+        return action, self._bucket_slot[kind], card if card.__class__ is int and card >= 0 else None
 
     def _vars_changed(self, values: dict[str, Any], fetched: tuple[Any, ...], everything: bool = False) -> None:
         """The variables differ from the last ones: their block of the common table (``_vars_block``) written
