@@ -596,7 +596,9 @@ def render_text(result: dict[str, Any]) -> str:
             out += ["", "  RL adapter (PettingZoo AEC loop: observe + mask + step), same games as the raw engine"]
             out += _table([
                 ["loop", "steps/s", ""],
-                ["PettingZoo env", _num(rl["env_steps_per_second"]), "observation written from the state"],
+                ["PettingZoo env", _num(rl["env_steps_per_second"]), "observation written from the state" + {
+                    "compiled": " (compiled inner loops)",
+                    "python": " (inner loops in Python: no compiled kernel)"}.get(rl.get("observation_loops"), "")],
                 ["  by the view route", _num(rl["view_route_steps_per_second"]),
                  f"{rl['view_route_ratio']:.1f}x: encode(view(seat)), the reference (before issue 26)"],
                 ["raw engine", _num(rl["raw_steps_per_second"]), f"overhead {rl['overhead_ratio']:.1f}x"],

@@ -20,6 +20,16 @@ def test_pettingzoo_steps_per_second_reports_both_rates_and_the_ratio():
     assert set(result["per_step_us"]) == {"view", "encode", "encode_seat", "mask", "engine"}
     assert result["floor_steps_per_second"] > 0
     assert abs(result["floor_ratio"] - result["raw_steps_per_second"] / result["floor_steps_per_second"]) < 1e-9
+    assert result["observation_loops"] is None  # (Two Mists has its own encoder)
+
+
+def test_a_card_games_figure_says_which_observation_loops_ran(monkeypatch):
+    """A figure measured without the compiled kernel is another figure: the result names the loops that ran."""
+    from cardtable.rl import card_observation
+
+    assert pettingzoo_steps_per_second("call-of-cthulhu", seconds=0.2, rounds=1)["observation_loops"] == "compiled"
+    monkeypatch.setattr(card_observation, "COMPILED", False)
+    assert pettingzoo_steps_per_second("call-of-cthulhu", seconds=0.2, rounds=1)["observation_loops"] == "python"
 
 
 def test_the_training_example_runs_end_to_end():

@@ -169,8 +169,10 @@ def pettingzoo_steps_per_second(game_id: str, seconds: float = 3.0, players: int
     is one ``step`` / ``apply``), ``overhead_ratio`` = raw / env (how many times slower the env is),
     ``floor_steps_per_second`` and ``floor_ratio`` (the protocol floor, see the module docstring),
     ``view_route_steps_per_second`` and ``view_route_ratio`` (the loop with observations built from the view),
-    the number of games and decisions, and ``per_step_us``: the per-decision cost of ``view``,
-    ``encode`` (of that view), ``encode_seat`` (the envs' route), ``mask`` and ``engine``.
+    the number of games and decisions, ``per_step_us``: the per-decision cost of ``view``,
+    ``encode`` (of that view), ``encode_seat`` (the envs' route), ``mask`` and ``engine``, and
+    ``observation_loops``: "compiled" or "python" for a card game (whether its observation's inner loops ran
+    compiled: ``card_observation.COMPILED``), None for a game with its own encoder.
     """
     if seconds <= 0:
         raise ValueError("seconds must be positive")
@@ -226,7 +228,16 @@ def pettingzoo_steps_per_second(game_id: str, seconds: float = 3.0, players: int
         "view_route_steps_per_second": view_rate,
         "view_route_ratio": raw_rate / view_rate,
         "per_step_us": _breakdown(env, all_games),
+        "observation_loops": _observation_loops(env),
     }
+
+
+def _observation_loops(env: Any) -> str | None:
+    """Which inner loops a card game's observation ran (a figure without the compiled ones is another figure)."""
+    direct = getattr(env.encoder, "_direct", None)
+    if direct is None:
+        return None
+    return "compiled" if direct.compiled else "python"
 
 
 def vector_steps_per_second(game_id: str, seconds: float = 2.0, num_envs: int = 8, players: int | None = None,
