@@ -1,15 +1,17 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
-"""The inner loops of ``card_observation.DirectCardEncoder``, compiled: a zone's copies and the seat's options.
+"""The inner loops of ``card_observation.DirectCardEncoder``, compiled: a zone's copies, the seat's options and
+the variables.
 
 Why compiled: after everything Python could do (a change log, kept blocks, memos), Mythos's observation still
-cost about 127,000 instructions a step, a third of it in two loops that read a few ints per card or per option
+cost about 127,000 instructions a step, most of it in loops that read a few ints per card, option or variable
 from the table's lists and write one float each — work of some ten machine instructions done by fifty bytecodes.
-Here they read the same lists and write the same slots; ``card_observation.PyKernel`` is the same two methods in
-Python, used when this module was not built (no C compiler at install time), and the property tests run the
-encoder with each and compare both with the reference route (``encode(view(seat))``).
+Here they read the same lists and write the same slots; ``card_observation.PyKernel`` is the same copies and
+options in Python (the encoder writes the variables itself there), used when this module was not built (no C
+compiler at install time), and the property tests run the encoder with each and compare both with the reference
+route (``encode(view(seat))``).
 
-Safety: the slots written are the layout's (``copy_at``, ``turn_at``, the option blocks), and every call checks
-that the block or the options it writes lie inside the buffer it is given.
+Safety: every call checks that the block, the options or the variables it writes lie inside the buffer it is
+given (it writes through a raw pointer), and refuses otherwise.
 """
 
 from cpython.buffer cimport PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
@@ -17,9 +19,12 @@ from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_CheckExact
 from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Malloc
 from cpython.ref cimport Py_INCREF, Py_XDECREF, PyObject
 
-DEF FACE_DOWN = 2
-DEF OPTION_CAPACITY = 8192  # the options' table: a power of two, cleared when half full
-DEF OPTION_BITS = 13
+from cardtable.engine.table import FACE_DOWN as _FACE_DOWN
+
+cdef long FACE_DOWN = _FACE_DOWN  # the engine's flag bit (``CardTable.flags``)
+cdef enum:
+    OPTION_BITS = 13
+    OPTION_CAPACITY = 1 << OPTION_BITS  # the options' table: a power of two, cleared when half full
 
 
 cdef class Kernel:

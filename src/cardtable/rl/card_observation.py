@@ -8,7 +8,9 @@ and writes them into a (preallocated) ``float32`` array.
 
 Nothing here is per game: the plan is derived from the same declared parts as the layout — the game's
 ``VARS``, its zone declarations (``ZoneDecl``: visibility, owner) and its definition count — so a new card
-game gets it with its layout. The face-visibility rule is the one ``CardState._table_view`` applies
+game gets it with its layout. The inner loops (a zone's copies, the options, the variables) run compiled when
+``_kernel.pyx`` was built at install time, else in Python (``PyKernel``); both give the same array. The
+face-visibility rule is the one ``CardState._table_view`` applies
 (known to the seat, else a face-down card shows its face to its controller outside hidden zones, else
 the zone's own visibility), and the property tests (``tests/rl/test_card_observation.py``) prove the
 result bit-for-bit equal to the reference route at random positions of every card game, for every
@@ -273,13 +275,13 @@ class _SeatMemo:
         self.blocks: dict[int, tuple[int, Any]] = {}
 
 
-
 class PyKernel:
-    """The encoder's two inner loops in Python: a zone's copies, and the seat's options.
+    """The encoder's inner loops in Python: a zone's copies, and the seat's options.
 
-    Why a class of its own: ``_kernel.pyx`` compiles the same two methods (``Kernel``), and the encoder calls
-    whichever it was given (``DirectCardEncoder(compiled=...)``). This one is the reference the compiled one is
-    tested against, and what runs where no C compiler was at hand when cardtable was installed."""
+    Why a class of its own: ``_kernel.pyx`` compiles the same two methods (``Kernel``, which also writes the
+    variables: ``Kernel.vars``), and the encoder calls whichever it was given (``DirectCardEncoder(compiled=...)``).
+    This one is the reference the compiled one is tested against, and what runs where no C compiler was at hand
+    when cardtable was installed."""
 
     __slots__ = ("ndef", "copies_value", "copies_cap", "card_value", "copy_at", "turn_at", "zone_turns", "turned",
                  "parsed")
@@ -528,8 +530,8 @@ class DirectCardEncoder:
         values = state.vars
         fetched = self._fetch_vars(values)
         if self.compiled:
-            # every slot written again in C (cheaper than finding which changed); if it cannot (a list variable
-            # of another length), the whole block is written below, as the reference reads it
+            # in C, each slot whose value object changed; if it cannot (a list variable of another length), the
+            # whole block is written here, as the reference reads it, and the kernel forgets what it wrote
             if not self._kernel.vars(self._vars_block, fetched, self._scaled):
                 self._vars_changed(values, fetched, everything=True)
                 self._kernel.forget_vars()
