@@ -57,8 +57,9 @@ cdef class Kernel:
     def __cinit__(self, Py_ssize_t size, Py_ssize_t ndef, list copies_value, list card_value, list copy_at,
                   list turn_at, list zone_turns, long turned, object var_spans, double var_cap):
         cdef Py_ssize_t z, d, r, nz = len(copy_at)
+        cdef object top
         cdef dict row_of = {}
-        cdef list distinct = []
+        cdef list distinct = [], row_max = []
         cdef tuple row
         if len(card_value) != ndef or len(turn_at) != nz or len(zone_turns) != nz or not copies_value:
             raise ValueError("kernel tables of inconsistent sizes")
@@ -69,10 +70,12 @@ cdef class Kernel:
             if id(row) not in row_of:
                 if len(row) != ndef:
                     raise ValueError("a zone's slot table does not cover every definition")
-                if row and (min(row) < 0 or max(row) >= size):
+                top = max(row, default=0)
+                if row and (min(row) < 0 or top >= size):
                     raise ValueError("a slot outside the observation")
                 row_of[id(row)] = len(distinct)
                 distinct.append(row)
+                row_max.append(top)
         self.copies_value = <double*>PyMem_Malloc(len(copies_value) * sizeof(double))
         self.card_value = <double*>PyMem_Malloc((ndef + 1) * sizeof(double))
         self.rows = <int*>PyMem_Malloc((len(distinct) * ndef + 1) * sizeof(int))
@@ -101,7 +104,7 @@ cdef class Kernel:
             self.copy_at[z] = self.rows + <Py_ssize_t>row_of[id(copy_at[z])] * ndef
             self.turn_at[z] = self.rows + <Py_ssize_t>row_of[id(turn_at[z])] * ndef
             self.zone_turns[z] = 1 if zone_turns[z] else 0
-            self.zone_max[z] = max(max(copy_at[z], default=0), max(turn_at[z], default=0))
+            self.zone_max[z] = max(row_max[row_of[id(copy_at[z])]], row_max[row_of[id(turn_at[z])]])
         self.nvars, self.var_slots, self.var_cap = -1, 0, var_cap
         if var_spans is not None and var_cap > 0:
             self.nvars = len(var_spans)
