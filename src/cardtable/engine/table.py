@@ -177,10 +177,7 @@ class CardTable:
         self.known.append(0)
         self.seen.append(self.marks[z])
         self.zones[z].append(i)
-        self.defs_memo = None
-        self.stamp += 1
-        if self.log is not None:
-            self.log.everything = True
+        self.defs_rewritten()  # (a new card: a new definition list)
         return i
 
     def add_many(self, defns: Sequence[int], owner: int, zone: str) -> None:
@@ -196,10 +193,7 @@ class CardTable:
         self.known.extend([0] * n)
         self.seen.extend([self.marks[z]] * n)
         self.zones[z].extend(range(first, first + n))
-        self.defs_memo = None
-        self.stamp += 1
-        if self.log is not None:
-            self.log.everything = True
+        self.defs_rewritten()  # (a new card: a new definition list)
 
     def copy(self) -> "CardTable":
         t = CardTable.__new__(CardTable)
